@@ -1,0 +1,79 @@
+import { ErrorCode, formatMessage, pickLanguage } from '@measure/contract';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { registerApiDocs, registerApiDocsUi } from './core/api-docs.ts';
+import { registerAuthGuard } from './core/auth-guard.ts';
+import { sendEnvelope } from './core/envelope-reply.ts';
+import { registerErrorHandler } from './core/error-handler.ts';
+import { registerJsonBodyParser } from './core/json-body-parser.ts';
+import { registerPublicScope } from './core/public-scope.ts';
+import { trackRoutes } from './core/route-table.ts';
+import { registerSecurityHeaders } from './core/security-headers.ts';
+import { registerWebApp } from './core/web-app.ts';
+import type { DatabaseHandle } from './db/database-handle.ts';
+import { registerFeatureRoutes } from './modules/routes.ts';
+import { createServices, type ServiceOverrides } from './services.ts';
+import './core/request-context.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  database: DatabaseHandle;
+  /** A pino logger; tests leave it out (silent). */
+  logger?: FastifyBaseLogger;
+  /** Replaces parts of the service graph (tests swap the code sender). */
+  overrides?: ServiceOverrides;
+}
+
+/** Builds the whole server without listening; tests call it and use `app.inject`. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  trackRoutes(app);
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are typed by the contract at compile time; the schemas only document them.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerJsonBodyParser(app);
+
+  app.decorateRequest('lang', 'zh-CN');
+  app.addHook('onRequest', async (request) => {
+    request.lang = pickLanguage(request.headers['accept-language']);
+  });
+
+  const services = createServices(config, options.database, app.log, options.overrides);
+  app.addHook('onClose', async () => services.close());
+
+  await registerSecurityHeaders(app);
+  registerErrorHandler(app);
+  registerAuthGuard(app, services);
+  await registerApiDocs(app);
+  await registerPublicScope(app, async (scope) => registerApiDocsUi(scope));
+  await app.register(async (scope) => registerFeatureRoutes(scope, services));
+
+  let sendIndex: Awaited<ReturnType<typeof registerWebApp>>;
+  const distDir = config.webDistDir;
+  if (distDir) {
+    await registerPublicScope(app, async (scope) => {
+      sendIndex = await registerWebApp(scope, { distDir, basePath: config.basePath });
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = /^\/api(\/|$)/i.test(request.url) || /^\/(livez|readyz)/i.test(request.url);
+    if (!isApi && sendIndex && request.method === 'GET') return sendIndex(reply);
+    return sendEnvelope(reply, 404, {
+      Code: ErrorCode.NotFound,
+      Message: formatMessage(request.lang, 'errors.routeNotFound', { path: request.url.split('?')[0] ?? '' }),
+      Result: null,
+    });
+  });
+
+  return app;
+}

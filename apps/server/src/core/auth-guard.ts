@@ -1,0 +1,51 @@
+import type { Access } from '@measure/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditRepository } from '../modules/audit/audit-repository.ts';
+import type { SessionService } from '../modules/auth/session-service.ts';
+import { forbidden, unauthorized } from './app-error.ts';
+import './request-context.ts';
+
+/** `Authorization: Bearer <token>`, or a bare token (design.md). */
+export function tokenFromRequest(request: FastifyRequest): string | null {
+  const header = request.headers.authorization?.trim();
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return (match ? match[1] : header)?.trim() || null;
+}
+
+/**
+ * Deny by default: runs before the body is parsed or validated, so a caller without the
+ * permission gets 403 whatever it sends. A route that declares no access is refused.
+ */
+export function registerAuthGuard(
+  app: FastifyInstance,
+  services: { sessions: SessionService; audit: AuditRepository },
+): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.url) return; // not-found handler
+    const access: Access | undefined = request.routeOptions.config.access;
+    if (access === 'public') return;
+    // A route without a declaration is a programming error; refuse rather than expose it.
+    if (access === undefined) throw forbidden();
+
+    const token = tokenFromRequest(request);
+    const auth = token ? await services.sessions.authenticate(token) : null;
+    if (!auth) throw unauthorized();
+    request.auth = auth;
+    if (access === 'authenticated' || auth.permissions.has(access)) return;
+
+    await services.audit.record({
+      event: 'permission.denied',
+      companyId: auth.companyId,
+      userId: auth.userId,
+      ip: request.ip,
+      detail: {
+        route: `${request.method} ${request.routeOptions.url}`,
+        permission: access,
+        role: auth.roles[0] ?? null,
+      },
+    });
+    throw forbidden();
+  });
+}

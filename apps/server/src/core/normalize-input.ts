@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+
+/** Minimal view of zod 4's schema definition, enough to walk object shapes. */
+interface SchemaDef {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  element?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  options?: z.ZodType[];
+}
+
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+/** Never copied: they would reach the prototype of the rebuilt object. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Renames body keys to the schema's spelling, ignoring case (`pageSize` -> `PageSize`), at every
+ * depth the schema describes. Keys the schema does not know are kept (and ignored by zod).
+ */
+export function normalizeKeys(value: unknown, schema: z.ZodType): unknown {
+  const def = defOf(schema);
+  if (WRAPPERS.has(def.type) && def.innerType) return normalizeKeys(value, def.innerType);
+  if (def.type === 'pipe' && def.in) return normalizeKeys(value, def.in);
+  if (def.type === 'array' && def.element && Array.isArray(value)) {
+    const element = def.element;
+    return value.map((item) => normalizeKeys(item, element));
+  }
+  if (def.type === 'union' && def.options && isPlainObject(value)) {
+    const objectOption = def.options.find((option) => defOf(option).type === 'object');
+    return objectOption ? normalizeKeys(value, objectOption) : value;
+  }
+  if (def.type !== 'object' || !def.shape || !isPlainObject(value)) return value;
+
+  const shape = def.shape;
+  const canonical = new Map(Object.keys(shape).map((key) => [key.toLowerCase(), key]));
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (UNSAFE_KEYS.has(key)) continue;
+    const name = canonical.get(key.toLowerCase()) ?? key;
+    // An exact spelling wins over another casing of the same key.
+    if (Object.hasOwn(result, name) && key !== name) continue;
+    const fieldSchema = shape[name];
+    result[name] = fieldSchema ? normalizeKeys(item, fieldSchema) : item;
+  }
+  return result;
+}
+
+export class PostDataError extends Error {}
+
+/** `{ "PostData": "<json>" }` is treated as the JSON it holds (spec section 7). */
+export function unwrapPostData(body: unknown): unknown {
+  if (!isPlainObject(body)) return body;
+  const key = Object.keys(body).find((name) => name.toLowerCase() === 'postdata');
+  if (key === undefined) return body;
+  const raw = body[key];
+  if (typeof raw !== 'string') throw new PostDataError('PostData must be a string');
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw new PostDataError('PostData is not JSON');
+  }
+}

@@ -1,0 +1,90 @@
+import {
+  envelopeSchema,
+  type MessageKey,
+  type MessageParams,
+  type RouteBody,
+  type RouteDefinition,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResult,
+} from '@measure/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthContext } from '../modules/auth/auth-context.ts';
+import { badRequest, unauthorized } from './app-error.ts';
+import { sendEnvelope, successEnvelope } from './envelope-reply.ts';
+import { normalizeKeys, PostDataError, unwrapPostData } from './normalize-input.ts';
+import './request-context.ts';
+
+export interface HandlerContext<R> {
+  body: RouteBody<R>;
+  query: RouteQuery<R>;
+  params: RouteParams<R>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The caller. Reading it on a public route without a session answers 401. */
+  readonly user: AuthContext;
+  ip: string;
+  userAgent: string | null;
+  /** Replaces the default success message ("操作成功" / "Done"). */
+  setMessage(key: MessageKey, params?: MessageParams): void;
+}
+
+export type RouteHandler<R> = (context: HandlerContext<R>) => Promise<RouteResult<R>>;
+
+/**
+ * Registers a contract route: the guard (onRequest, see auth-guard.ts) reads `config.access`;
+ * `preValidation` unwraps PostData and matches body/query keys case-insensitively; the contract's
+ * zod schemas validate; the handler's result is wrapped in the envelope.
+ */
+export function registerRoute<R extends RouteDefinition>(
+  app: FastifyInstance,
+  definition: R,
+  handler: RouteHandler<R>,
+): void {
+  app.route({
+    method: definition.method,
+    url: definition.path,
+    config: { access: definition.access },
+    schema: {
+      tags: [definition.tag],
+      summary: definition.summary,
+      ...(definition.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(definition.body ? { body: definition.body } : {}),
+      ...(definition.query ? { querystring: definition.query } : {}),
+      ...(definition.params ? { params: definition.params } : {}),
+      response: { 200: envelopeSchema(definition.result) },
+    },
+    preValidation: async (request) => {
+      if (definition.body) {
+        try {
+          request.body = normalizeKeys(unwrapPostData(request.body ?? {}), definition.body);
+        } catch (error) {
+          if (error instanceof PostDataError) throw badRequest('errors.invalidPostData');
+          throw error;
+        }
+      }
+      if (definition.query) request.query = normalizeKeys(request.query, definition.query);
+    },
+    handler: async (request, reply) => {
+      let message: { key: MessageKey; params?: MessageParams } = { key: 'common.success' };
+      const context: HandlerContext<R> = {
+        body: request.body as RouteBody<R>,
+        query: request.query as RouteQuery<R>,
+        params: request.params as RouteParams<R>,
+        request,
+        reply,
+        get user() {
+          if (!request.auth) throw unauthorized();
+          return request.auth;
+        },
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        setMessage: (key, params) => {
+          message = { key, params };
+        },
+      };
+      const result = await handler(context);
+      return sendEnvelope(reply, 200, successEnvelope(request, result ?? null, message.key, message.params));
+    },
+  });
+}

@@ -1,0 +1,41 @@
+/** Opens the database the server uses: DATABASE_URL when given, else the embedded PostgreSQL. */
+import path from 'node:path';
+import { createDatabaseClient } from './client.ts';
+import {
+  startEmbeddedPostgres,
+  type DatabaseLogger,
+  type EmbeddedPostgresHandle,
+} from './embedded-postgres.ts';
+import { runMigrations } from './migrate.ts';
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  logger: DatabaseLogger;
+}) {
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let connectionString = options.databaseUrl;
+  if (!connectionString) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(options.dataDir, 'pg'),
+      logger: options.logger,
+    });
+    connectionString = embedded.connectionString;
+  }
+  const client = createDatabaseClient(connectionString);
+  try {
+    await runMigrations(client.db);
+  } catch (err) {
+    await client.close();
+    await embedded?.stop();
+    throw err;
+  }
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    await client.close();
+    await embedded?.stop();
+  };
+  return { db: client.db, pool: client.pool, connectionString, close: () => (closing ??= close()) };
+}
+
+export type OpenedDatabase = Awaited<ReturnType<typeof openDatabase>>;

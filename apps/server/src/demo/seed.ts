@@ -1,0 +1,149 @@
+import { count } from 'drizzle-orm';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { DbExecutor } from '../db/database-handle.ts';
+import {
+  companies,
+  orgs,
+  projectBuildings,
+  projects,
+  projectUsers,
+  updateNotifications,
+  userRoles,
+  users,
+} from '../db/schema.ts';
+import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
+import { DEMO_COMPANIES, DEMO_NOTIFICATION, type DemoCompany } from './demo-data.ts';
+
+async function insertCompany(tx: DbExecutor, hasher: PasswordHasher, company: DemoCompany): Promise<void> {
+  const [created] = await tx
+    .insert(companies)
+    .values({
+      code: company.code,
+      nameZh: company.nameZh,
+      nameEn: company.nameEn,
+      enabledRobotTask: true,
+      enabledModeling: true,
+      enabledExternalWall: true,
+      enabledGj: false,
+    })
+    .returning({ id: companies.id });
+  if (!created) throw new Error('company insert returned nothing');
+  const companyId = created.id;
+
+  const orgIds = new Map<string, string>();
+  for (const [index, org] of company.orgs.entries()) {
+    const parentId = org.parent ? orgIds.get(org.parent) : undefined;
+    const [row] = await tx
+      .insert(orgs)
+      .values({ companyId, parentId: parentId ?? null, name: org.name, code: org.code, sort: index })
+      .returning({ id: orgs.id });
+    if (row) orgIds.set(org.code, row.id);
+  }
+
+  const userIds = new Map<string, string>();
+  const hashes = await Promise.all(company.users.map((user) => hasher.hash(user.password)));
+  for (const [index, user] of company.users.entries()) {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        companyId,
+        orgId: orgIds.get(user.org) ?? null,
+        name: user.name,
+        email: user.email,
+        phone: user.phone || null,
+        position: user.position || null,
+        department: company.orgs.find((org) => org.code === user.org)?.name ?? null,
+        gender: user.gender,
+        passwordHash: hashes[index] ?? '',
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error('user insert returned nothing');
+    userIds.set(user.email, row.id);
+    await tx.insert(userRoles).values({ companyId, userId: row.id, role: user.role, position: 0 });
+  }
+
+  for (const project of company.projects) {
+    const [row] = await tx
+      .insert(projects)
+      .values({
+        companyId,
+        name: project.name,
+        address: project.address,
+        province: project.province,
+        city: project.city,
+        district: project.district,
+        projectManager: project.projectManager,
+        regionalCompany: project.regionalCompany,
+      })
+      .returning({ id: projects.id });
+    if (!row) throw new Error('project insert returned nothing');
+    await tx.insert(projectBuildings).values(
+      project.buildings.map((building, sort) => ({
+        companyId,
+        projectId: row.id,
+        buildingNumber: building.number,
+        stories: building.stories,
+        households: building.households,
+        deliveryStandard: building.delivery,
+        sort,
+      })),
+    );
+    const staff = project.staff
+      .map((email) => userIds.get(email))
+      .filter((id): id is string => id !== undefined);
+    if (staff.length > 0) {
+      await tx.insert(projectUsers).values(staff.map((userId) => ({ companyId, projectId: row.id, userId })));
+    }
+  }
+}
+
+export class SeedError extends Error {}
+
+/**
+ * Fills an empty database: the demo companies in demo mode, otherwise one company with the
+ * administrator named by ADMIN_EMAIL / ADMIN_PASSWORD. A database that has a company is left alone.
+ */
+export async function seedDatabase(
+  db: Database,
+  hasher: PasswordHasher,
+  config: Pick<AppConfig, 'demo' | 'adminEmail' | 'adminPassword'>,
+): Promise<'demo' | 'admin' | 'existing'> {
+  const [existing] = await db.select({ total: count() }).from(companies);
+  if ((existing?.total ?? 0) > 0) return 'existing';
+
+  if (config.demo) {
+    await db.transaction(async (tx) => {
+      for (const company of DEMO_COMPANIES) await insertCompany(tx, hasher, company);
+      await tx.insert(updateNotifications).values(DEMO_NOTIFICATION);
+    });
+    return 'demo';
+  }
+
+  if (!config.adminEmail || !config.adminPassword) {
+    throw new SeedError(
+      'The database is empty and DEMO is off: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first company administrator.',
+    );
+  }
+  const company: DemoCompany = {
+    code: 'main',
+    nameZh: '我的公司',
+    nameEn: 'My company',
+    orgs: [{ code: 'HQ', name: '总部' }],
+    users: [
+      {
+        email: config.adminEmail,
+        phone: '',
+        password: config.adminPassword,
+        name: 'admin',
+        position: '',
+        org: 'HQ',
+        role: 'CompanyAdmin',
+        gender: 0,
+      },
+    ],
+    projects: [],
+  };
+  await db.transaction(async (tx) => insertCompany(tx, hasher, company));
+  return 'admin';
+}

@@ -1,0 +1,85 @@
+/**
+ * The process entry: configuration, logs, database (embedded unless DATABASE_URL), first data,
+ * then listen. SIGINT/SIGTERM finish in-flight requests, then stop the database.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/open-database.ts';
+import { seedDatabase, SeedError } from './demo/seed.ts';
+import { createLogger } from './logger.ts';
+import { PasswordHasher } from './modules/auth/password-hasher.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const webDist = path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
+  config.webDistDir = existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
+
+  const log = createLogger({ level: config.logLevel, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger: {
+      info: (message) => log.info({ component: 'postgres' }, message),
+      warn: (message) => log.warn({ component: 'postgres' }, message),
+      error: (message) => log.error({ component: 'postgres' }, message),
+    },
+  });
+
+  try {
+    const seeded = await seedDatabase(database.db, new PasswordHasher(config.passwordHashLogN), config);
+    if (seeded !== 'existing') log.info({ seeded }, 'database initialised');
+  } catch (error) {
+    await database.close();
+    if (error instanceof SeedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config, { database, logger: log });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + 5_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (!config.webDistDir)
+    log.warn('apps/web/dist is missing: only the API is served (run `npm start` to build it)');
+  console.log(`Measure Cloud is ready at http://${config.host}:${config.port}${config.basePath}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Measure Cloud failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/database-handle.ts';
+import { pingDatabase } from './db/client.ts';
+import { AuditRepository } from './modules/audit/audit-repository.ts';
+import { AuthService } from './modules/auth/auth-service.ts';
+import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { LoginTicketRepository } from './modules/auth/login-tickets.ts';
+import { PasswordHasher } from './modules/auth/password-hasher.ts';
+import { SessionService } from './modules/auth/session-service.ts';
+import { NotificationService } from './modules/notifications/notification-service.ts';
+import { ProjectService } from './modules/projects/project-service.ts';
+import { AccountService } from './modules/users/account-service.ts';
+import { createCodeSender, type CodeSender } from './modules/users/code-sender.ts';
+import { PasswordResetService } from './modules/users/password-reset-service.ts';
+import { UserRepository } from './modules/users/user-repository.ts';
+
+export interface ServiceOverrides {
+  codeSender?: CodeSender;
+}
+
+/** The service graph, built once per app. Routes receive it; services never see Fastify. */
+export function createServices(
+  config: AppConfig,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  overrides: ServiceOverrides = {},
+) {
+  const { db } = database;
+  const audit = new AuditRepository(db);
+  const users = new UserRepository(db);
+  const hasher = new PasswordHasher(config.passwordHashLogN);
+  const sessions = new SessionService(db, {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  });
+  const codeSender = overrides.codeSender ?? createCodeSender(config, log);
+  return {
+    audit,
+    sessions,
+    hasher,
+    auth: new AuthService({
+      loginAesKey: config.loginAesKey,
+      users,
+      hasher,
+      sessions,
+      tickets: new LoginTicketRepository(db),
+      throttle: new LoginThrottle(audit),
+      audit,
+    }),
+    account: new AccountService({ db, users, hasher, sessions, audit }),
+    passwordReset: new PasswordResetService({ db, users, hasher, sessions, audit, sender: codeSender }),
+    notifications: new NotificationService(db),
+    projects: new ProjectService(db),
+    ready: () => pingDatabase(database.pool),
+    close: async () => codeSender.close?.(),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,24 @@
+import type { Language } from '../languages.ts';
+import { messagesEnUS } from './messages.en-US.ts';
+import { messagesZhCN, type MessageKey } from './messages.zh-CN.ts';
+
+export { messagesEnUS, messagesZhCN, type MessageKey };
+
+export const messageCatalogues: Record<Language, Record<MessageKey, string>> = {
+  'zh-CN': messagesZhCN,
+  'en-US': messagesEnUS,
+};
+
+export type MessageParams = Record<string, string | number>;
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(messagesZhCN, key);
+}
+
+/** Looks a key up in the language's catalogue and fills `{name}` placeholders. */
+export function formatMessage(language: Language, key: MessageKey, params: MessageParams = {}): string {
+  const template = messageCatalogues[language][key];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}

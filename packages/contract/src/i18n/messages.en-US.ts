@@ -1,0 +1,73 @@
+import type { MessageKey } from './messages.zh-CN.ts';
+
+/** English server and rule messages; typed against the Chinese keys so both stay complete. */
+export const messagesEnUS: Record<MessageKey, string> = {
+  'common.success': 'Done',
+
+  'errors.badRequest': 'The request is not valid',
+  'errors.unauthenticated': 'Your sign-in has expired or the account is disabled; please sign in again',
+  'errors.forbidden': 'You are not permitted to do this',
+  'errors.notFound': 'The requested data does not exist',
+  'errors.routeNotFound': 'No such API: {path}',
+  'errors.conflict': 'The data already exists or was changed',
+  'errors.locked': 'The project is published and its data is locked',
+  'errors.tooManyAttempts': 'Too many attempts; try again in {seconds} seconds',
+  'errors.internal': 'The server is not responding; please try again later',
+  'errors.bodyTooLarge': 'The request is too large; the limit is {maxMb} MB',
+  'errors.invalidJson': 'The request body is not valid JSON',
+  'errors.unsupportedMediaType': 'Unsupported request content type',
+  'errors.invalidPostData': 'PostData is not a valid JSON string',
+  'errors.shuttingDown': 'The server is restarting; please try again shortly',
+
+  'validation.required': 'Required',
+  'validation.invalidType': 'Wrong type; expected {expected}',
+  'validation.tooLong': 'At most {max} characters',
+  'validation.tooShort': 'At least {min} characters',
+  'validation.tooBig': 'Must not be greater than {max}',
+  'validation.tooSmall': 'Must not be less than {min}',
+  'validation.tooManyItems': 'At most {max} items',
+  'validation.tooFewItems': 'At least {min} items',
+  'validation.invalidValue': 'Invalid value',
+  'validation.invalidFormat': 'Invalid format',
+  'validation.notInteger': 'Must be a whole number',
+
+  'rules.required': 'This field is required',
+  'rules.email': 'Enter a valid email address',
+  'rules.phone': 'Enter a valid mobile number',
+  'rules.phoneOrEmail': 'Enter a valid mobile number or email address',
+  'rules.maxLength': 'At most {max} characters',
+  'rules.name': 'Only Chinese characters, letters, digits or underscore',
+  'rules.notBlank': 'Cannot be only spaces',
+  'rules.noWhitespace': 'Cannot contain blank characters',
+  'rules.noChinese': 'Cannot contain Chinese characters',
+  'rules.noSpecial': 'Cannot contain special characters',
+  'rules.password':
+    'The password must be 9 to 16 characters with at least one digit, one letter and one of !@#$%^&*?()\\',
+  'rules.passwordConfirm': 'New password input is inconsistent',
+  'rules.uuid': 'Invalid id format',
+
+  'auth.invalidCredentials': 'Wrong user name or password',
+  'auth.passwordChangeRequired': 'Signed in; please change your password first to keep the account safe',
+  'auth.passwordExpired': 'Signed in; your password has expired, please change it first',
+  'auth.ticketInvalid': 'The login ticket is invalid or has expired',
+  'auth.loggedOut': 'Signed out',
+  'auth.oldPasswordWrong': 'The old password is wrong',
+  'auth.samePassword': 'The new password must differ from the old one',
+  'auth.passwordChanged': 'Password changed',
+  'auth.verifyCodeSent': 'The verification code was sent; it is valid for 10 minutes',
+  'auth.verifyCodeInvalid': 'The verification code is wrong or has expired',
+  'auth.verifyCodeTooFrequent': 'Codes are requested too often; try again in {seconds} seconds',
+  'auth.verifyCodeSubject': 'Measure Cloud: password reset code',
+  'auth.verifyCodeBody':
+    'Your verification code is {code}. It is valid for 10 minutes. Ignore this message if you did not ask for it.',
+  'auth.passwordReset': 'The password was reset; sign in with the new password',
+  'auth.accountTypeMismatch': 'The account type does not match the account',
+  'auth.verifyCodeSendFailed': 'The verification code could not be sent; please try again later',
+
+  'users.emailTaken': 'This email address is already in use',
+  'users.phoneTaken': 'This mobile number is already in use',
+  'users.notSelf': 'You can only edit your own profile',
+  'users.saved': 'Saved',
+
+  'notifications.noneToMark': 'There is no notice to mark',
+};

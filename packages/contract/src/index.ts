@@ -1,0 +1,6 @@
+export * from './envelope.ts';
+export * from './languages.ts';
+export * from './i18n/index.ts';
+export * from './permissions.ts';
+export * as rules from './rules.ts';
+export * from './routes/index.ts';
