@@ -57,17 +57,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
   await registerPublicScope(app, async (scope) => registerApiDocsUi(scope));
   await app.register(async (scope) => registerFeatureRoutes(scope, services));
 
-  let sendIndex: Awaited<ReturnType<typeof registerWebApp>>;
   const distDir = config.webDistDir;
   if (distDir) {
     await registerPublicScope(app, async (scope) => {
-      sendIndex = await registerWebApp(scope, { distDir, basePath: config.basePath });
+      await registerWebApp(scope, { distDir, basePath: config.basePath });
     });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = /^\/api(\/|$)/i.test(request.url) || /^\/(livez|readyz)/i.test(request.url);
-    if (!isApi && sendIndex && request.method === 'GET') return sendIndex(reply);
     return sendEnvelope(reply, 404, {
       Code: ErrorCode.NotFound,
       Message: formatMessage(request.lang, 'errors.routeNotFound', { path: request.url.split('?')[0] ?? '' }),

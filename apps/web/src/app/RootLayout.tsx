@@ -1,0 +1,32 @@
+import { Spin } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches, useNavigation } from 'react-router';
+import { isRouteHandle } from '../shared/routing/handle.ts';
+
+/** Sets the page title from the deepest route's metadata and covers lazy page loads with an overlay. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const navigation = useNavigation();
+  const titleKey = matches
+    .map((match) => match.handle)
+    .filter(isRouteHandle)
+    .at(-1)?.titleKey;
+
+  useEffect(() => {
+    const app = t('common:appName');
+    document.title = titleKey ? `${t(titleKey)} - ${app}` : app;
+  }, [t, titleKey]);
+
+  return (
+    <>
+      <Outlet />
+      <Spin fullscreen spinning={navigation.state === 'loading'} delay={300} />
+    </>
+  );
+}
+
+export function InitialLoading() {
+  return <Spin fullscreen spinning delay={300} />;
+}

@@ -1,0 +1,26 @@
+import { redirect } from 'react-router';
+import { callApi } from '../shared/api/client.ts';
+import { routes } from '../shared/api/routes.ts';
+import { endSession } from '../shared/api/unauthorized.ts';
+import { LANDING_PATH, loginPathFor, SUBSYSTEM } from '../shared/routing/paths.ts';
+import { getSession } from '../shared/storage/session.ts';
+
+/** Protected cloud pages: without a session the user goes to the sub-system's login. */
+export function requireSession() {
+  return getSession() ? null : redirect(loginPathFor(SUBSYSTEM.cloud));
+}
+
+/** `/measurerobot` itself: the landing page when signed in, else the login. */
+export function cloudIndex() {
+  return redirect(getSession() ? LANDING_PATH : loginPathFor(SUBSYSTEM.cloud));
+}
+
+/** Spec section 2: opening a login route while signed in clears the stored session and user info. */
+export function leaveSessionOnLogin() {
+  if (getSession()) {
+    // Revoke the old token on the server too; it is best-effort and must not trigger the 401 flow.
+    void callApi(routes.auth.logout, undefined, { quiet: true }).catch(() => undefined);
+    endSession();
+  }
+  return null;
+}

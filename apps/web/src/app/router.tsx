@@ -1,0 +1,77 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import type { RouteHandle } from '../shared/routing/handle.ts';
+import { getBasename, loginPathFor, SUBSYSTEM } from '../shared/routing/paths.ts';
+import { cloudIndex, leaveSessionOnLogin, requireSession } from './guards.ts';
+import { InitialLoading, RootLayout } from './RootLayout.tsx';
+import { RouteError } from './RouteError.tsx';
+
+/** Every page is its own chunk, loaded when its route is first matched. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+const title = (titleKey: string): RouteHandle => ({ titleKey });
+
+const notFound = page(() => import('../features/common/NotFoundPage.tsx'));
+const toCloudLogin = () => redirect(loginPathFor(SUBSYSTEM.cloud));
+
+const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: InitialLoading,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, loader: toCloudLogin },
+      { path: 'login', loader: toCloudLogin },
+      {
+        path: SUBSYSTEM.cloud,
+        children: [
+          { index: true, loader: cloudIndex },
+          {
+            path: 'login',
+            loader: leaveSessionOnLogin,
+            handle: title('auth:login.title'),
+            lazy: page(() => import('../features/auth/LoginPage.tsx')),
+          },
+          {
+            loader: requireSession,
+            // Re-check on every navigation: the session can end at any time (401, other tab).
+            shouldRevalidate: () => true,
+            lazy: page(() => import('../features/layout/AppShell.tsx')),
+            children: [
+              {
+                path: 'mscProjectList',
+                handle: title('layout:menu.mscProjectList'),
+                lazy: page(() => import('../features/projects/ProjectListPage.tsx')),
+              },
+              {
+                path: 'aboug',
+                handle: title('layout:menu.aboug'),
+                lazy: page(() => import('../features/profile/ProfilePage.tsx')),
+              },
+              {
+                path: 'changePassword',
+                handle: title('layout:menu.changePassword'),
+                lazy: page(() => import('../features/profile/ChangePasswordPage.tsx')),
+              },
+              {
+                path: 'userManual',
+                handle: title('layout:menu.userManual'),
+                lazy: page(() => import('../features/manual/ManualPage.tsx')),
+              },
+              { path: '*', handle: title('common:notFound.title'), lazy: notFound },
+            ],
+          },
+        ],
+      },
+      // Public share pages: exempt from the sign-in redirect (no pages in this sub-system yet).
+      { path: `${SUBSYSTEM.share}/*`, handle: title('common:notFound.title'), lazy: notFound },
+      { path: '*', handle: title('common:notFound.title'), lazy: notFound },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes, { basename: getBasename() });
+}

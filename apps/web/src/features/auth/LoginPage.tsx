@@ -1,0 +1,223 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Flex, Input } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { alreadyShown } from '../../shared/api/errors.ts';
+import { showError } from '../../shared/api/showError.ts';
+import { endSession } from '../../shared/api/unauthorized.ts';
+import { notify } from '../../shared/feedback/notify.ts';
+import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
+import { LANDING_PATH } from '../../shared/routing/paths.ts';
+import { clearEmbeddedMode } from '../../shared/storage/embedded.ts';
+import {
+  forgetRememberedLogin,
+  loadRememberedLogin,
+  saveRememberedLogin,
+} from '../../shared/storage/session.ts';
+import { captureExternalLogin, redeemPendingTicket } from './externalLogin.ts';
+import { authenticate, loadSelfInto, markFreshSignIn, startSession } from './signIn.ts';
+import styles from './LoginPage.module.css';
+
+// The dialogs (and the zod rules they use) load only when opened, keeping the first load small.
+const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog.tsx'));
+const MustChangePasswordDialog = lazy(() => import('./MustChangePasswordDialog.tsx'));
+
+interface Values {
+  username: string;
+  password: string;
+  rememberPassword: boolean;
+}
+type Errors = Partial<Record<'username' | 'password', string>>;
+
+/**
+ * A field with its message under it. The login form is built by hand rather than with antd's Form:
+ * two required checks do not justify the form engine and its validator in the first load.
+ */
+function Field({ error, children }: { error: string | undefined; children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      {children}
+      <div className={styles.error} role={error ? 'alert' : undefined}>
+        {error}
+      </div>
+    </div>
+  );
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Values>({ username: '', password: '', rememberPassword: false });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState<boolean | null>(null);
+  // Token waiting for the forced password change before the user may enter.
+  const [pendingToken, setPendingToken] = useState<string | null>(null);
+  const started = useRef(false);
+
+  async function enter(token: string) {
+    try {
+      await loadSelfInto(token);
+    } catch (error) {
+      if (!alreadyShown(error)) notify.error(t('F00624'));
+      endSession();
+      return;
+    }
+    markFreshSignIn();
+    navigate(LANDING_PATH, { replace: true });
+  }
+
+  /** Spec section 5: empty user name -> login.usernameTip, empty password -> F00623; typing clears them. */
+  function validate(candidate: Values): Errors {
+    const found: Errors = {};
+    if (!candidate.username.trim()) found.username = t('login.usernameTip');
+    if (!candidate.password) found.password = t('F00623');
+    return found;
+  }
+
+  function change(field: 'username' | 'password', value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: value.trim() ? undefined : current[field] }));
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (!found.username && !found.password && !busy) void submit(values);
+  }
+
+  async function submit(values: Values) {
+    setBusy(true);
+    try {
+      const username = values.username.trim();
+      const outcome = await authenticate(username, values.password);
+      clearEmbeddedMode();
+      if (values.rememberPassword) {
+        await saveRememberedLogin({ username, password: values.password, rememberPassword: true });
+      } else {
+        forgetRememberedLogin();
+      }
+      await startSession(username, outcome.token);
+      if (outcome.mustChangeMessage !== null) {
+        notify.success(outcome.mustChangeMessage);
+        setPendingToken(outcome.token);
+        return;
+      }
+      await enter(outcome.token);
+    } catch (error) {
+      // Code != 0: the server's Message is the text to show (spec section 8).
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  useEffect(() => {
+    // Runs once even under StrictMode: the ticket must be redeemed a single time.
+    if (started.current) return;
+    started.current = true;
+    if (captureExternalLogin(window.location)) return;
+    void (async () => {
+      try {
+        const token = await redeemPendingTicket();
+        if (token) {
+          setBusy(true);
+          await startSession('', token);
+          await enter(token);
+          return;
+        }
+      } catch (error) {
+        showError(error);
+      } finally {
+        setBusy(false);
+      }
+      const remembered = await loadRememberedLogin();
+      if (remembered?.rememberPassword) setValues(remembered);
+    })();
+    // `enter` is only needed for this page's single start-up run.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.language}>
+        <LanguageSwitch />
+      </div>
+      <section className={styles.card}>
+        <h1 className={styles.title}>{t('common:appName')}</h1>
+        <p className={styles.subtitle}>{t('login.subtitle')}</p>
+        <form noValidate onSubmit={onSubmit}>
+          <Field error={errors.username}>
+            <Input
+              size="large"
+              prefix={<UserOutlined />}
+              placeholder={t('login.username')}
+              autoComplete="username"
+              maxLength={50}
+              aria-label={t('login.username')}
+              status={errors.username ? 'error' : undefined}
+              value={values.username}
+              onChange={(event) => change('username', event.target.value)}
+            />
+          </Field>
+          <Field error={errors.password}>
+            <Input.Password
+              size="large"
+              prefix={<LockOutlined />}
+              placeholder={t('login.password')}
+              autoComplete="current-password"
+              maxLength={64}
+              aria-label={t('login.password')}
+              status={errors.password ? 'error' : undefined}
+              value={values.password}
+              onChange={(event) => change('password', event.target.value)}
+            />
+          </Field>
+          <Flex justify="space-between" align="center" className={styles.options}>
+            <Checkbox
+              checked={values.rememberPassword}
+              onChange={(event) =>
+                setValues((current) => ({ ...current, rememberPassword: event.target.checked }))
+              }
+            >
+              {t('login.rememberPassword')}
+            </Checkbox>
+            <Button type="link" onClick={() => setForgotOpen(true)} className={styles.forgot}>
+              {t('login.forgotPassword')}
+            </Button>
+          </Flex>
+          <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+            {t('login.submit')}
+          </Button>
+        </form>
+      </section>
+      <Suspense>
+        {forgotOpen !== null && (
+          <ForgotPasswordDialog
+            open={forgotOpen}
+            onClose={(account) => {
+              setForgotOpen(false);
+              if (account) setValues((current) => ({ ...current, username: account, password: '' }));
+            }}
+          />
+        )}
+        {pendingToken !== null && (
+          <MustChangePasswordDialog
+            open
+            onChanged={() => {
+              setPendingToken(null);
+              void enter(pendingToken);
+            }}
+            onCancel={() => {
+              // Leaving without the required change: the session must not stay usable.
+              setPendingToken(null);
+              endSession();
+            }}
+          />
+        )}
+      </Suspense>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+import { Button, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PasswordChangeForm } from './PasswordChangeForm.tsx';
+
+/** Spec section 4: when login answers "<message>#<token>", the password is changed before entering. */
+export default function MustChangePasswordDialog({
+  open,
+  onChanged,
+  onCancel,
+}: {
+  open: boolean;
+  onChanged: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <Modal
+      open={open}
+      title={t('password.mustChangeTitle')}
+      footer={null}
+      closable={false}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      <p>{t('password.mustChange')}</p>
+      <PasswordChangeForm
+        onDone={onChanged}
+        extraAction={
+          <Button style={{ marginInlineStart: 8 }} onClick={onCancel}>
+            {t('common:action.cancel')}
+          </Button>
+        }
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+import { callApi } from '../../shared/api/client.ts';
+import { routes } from '../../shared/api/routes.ts';
+import { queryClient } from '../../shared/api/queryClient.ts';
+import { encodeLoginField } from '../../shared/crypto/loginCipher.ts';
+import { saveSession } from '../../shared/storage/session.ts';
+import { selfQuery } from './selfQuery.ts';
+
+/** The route name stored as the session's entry: where a signed-in user starts. */
+export const ENTRY_ROUTE = 'mscProjectList';
+
+/** AuthLogin's Result: a token, or "<message>#<token>" when the password must be changed first. */
+export interface LoginOutcome {
+  token: string;
+  mustChangeMessage: string | null;
+}
+
+export function parseLoginResult(result: string): LoginOutcome {
+  const hash = result.indexOf('#');
+  if (hash < 0) return { token: result, mustChangeMessage: null };
+  return { token: result.slice(hash + 1), mustChangeMessage: result.slice(0, hash) };
+}
+
+export async function authenticate(username: string, password: string): Promise<LoginOutcome> {
+  const [Email, Password] = await Promise.all([encodeLoginField(username), encodeLoginField(password)]);
+  const result = await callApi(routes.auth.authLogin, { Email, Password, TokenType: 'web' });
+  return parseLoginResult(result);
+}
+
+export async function startSession(userName: string, token: string): Promise<void> {
+  queryClient.clear();
+  await saveSession({ userName, token, entry: ENTRY_ROUTE });
+}
+
+/** Loads the user info the shell needs; the session name follows the profile (ticket logins have none). */
+export async function loadSelfInto(token: string): Promise<void> {
+  const self = await queryClient.fetchQuery(selfQuery);
+  await saveSession({ userName: self.Name || self.Email, token, entry: ENTRY_ROUTE });
+}
+
+// The version notice is fetched once after a successful login (spec section 4), by the shell.
+let freshSignIn = false;
+export function markFreshSignIn(): void {
+  freshSignIn = true;
+}
+export function takeFreshSignIn(): boolean {
+  const value = freshSignIn;
+  freshSignIn = false;
+  return value;
+}

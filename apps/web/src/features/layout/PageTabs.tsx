@@ -1,0 +1,63 @@
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { LANDING_PATH } from '../../shared/routing/paths.ts';
+import { neighbourOf } from './visitedPages.ts';
+import { useVisitedPages, visitedPages } from './visitedStore.ts';
+
+/** Tabs of the visited pages, closable one by one, all but the current, or all. */
+export function PageTabs() {
+  const { t } = useTranslation('layout');
+  const pages = useVisitedPages();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  const close = (path: string) => {
+    if (path === pathname) navigate(neighbourOf(pages, path)?.path ?? LANDING_PATH);
+    visitedPages.remove(path);
+  };
+  const closeOthers = () => visitedPages.keepOnly(pathname);
+  const closeAll = () => {
+    visitedPages.removeAll();
+    // The landing page opens again, so there is always one tab.
+    navigate(LANDING_PATH);
+  };
+
+  return (
+    <Tabs
+      type="editable-card"
+      hideAdd
+      size="small"
+      activeKey={pathname}
+      onChange={(path) => navigate(path)}
+      onEdit={(target, action) => {
+        if (action === 'remove' && typeof target === 'string') close(target);
+      }}
+      items={pages.map((page) => ({ key: page.path, label: t(page.titleKey), closable: true }))}
+      tabBarStyle={{ margin: 0, padding: '6px 16px 0', background: '#fff' }}
+      tabBarExtraContent={{
+        right: (
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'this', label: t('tabs.closeThis') },
+                { key: 'others', label: t('tabs.closeOthers') },
+                { key: 'all', label: t('tabs.closeAll') },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'this') close(pathname);
+                if (key === 'others') closeOthers();
+                if (key === 'all') closeAll();
+              },
+            }}
+          >
+            <Button size="small" type="text" aria-label={t('tabs.actions')}>
+              {t('tabs.actions')} <DownOutlined />
+            </Button>
+          </Dropdown>
+        ),
+      }}
+    />
+  );
+}

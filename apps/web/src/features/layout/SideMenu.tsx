@@ -1,0 +1,34 @@
+import { BarChartOutlined, BookOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import type { SelfInfo } from '@measure/contract';
+import { Menu } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { SUBSYSTEM } from '../../shared/routing/paths.ts';
+import { MENU, visibleMenu } from './menu.ts';
+
+const ICONS: Record<string, ReactNode> = {
+  mscProjectList: <BarChartOutlined />,
+  aboug: <UserOutlined />,
+  changePassword: <LockOutlined />,
+  userManual: <BookOutlined />,
+};
+
+export function SideMenu({ self }: { self: SelfInfo | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const selected = pathname.split('/')[2] ?? '';
+  return (
+    <Menu
+      mode="inline"
+      selectedKeys={[selected]}
+      items={visibleMenu(MENU, self).map((entry) => ({
+        key: entry.path,
+        icon: ICONS[entry.path],
+        label: t(entry.titleKey),
+      }))}
+      onClick={({ key }) => navigate(`/${SUBSYSTEM.cloud}/${key}`)}
+    />
+  );
+}

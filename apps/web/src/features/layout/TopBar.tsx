@@ -1,0 +1,55 @@
+import { BookOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Flex, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { callApi } from '../../shared/api/client.ts';
+import { routes } from '../../shared/api/routes.ts';
+import { endSession } from '../../shared/api/unauthorized.ts';
+import { useModal } from '../../shared/feedback/modal.tsx';
+import { notify } from '../../shared/feedback/notify.ts';
+import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
+import { loginPathFor, SUBSYSTEM } from '../../shared/routing/paths.ts';
+
+export function TopBar({ userName }: { userName: string }) {
+  const { t } = useTranslation('layout');
+  const modal = useModal();
+  const navigate = useNavigate();
+
+  const signOut = () =>
+    modal.confirm({
+      title: t('top.signOutConfirm'),
+      okText: t('common:action.ok'),
+      cancelText: t('common:action.cancel'),
+      onOk: async () => {
+        // The local session ends even when the server cannot be told.
+        await callApi(routes.auth.logout, undefined, { quiet: true }).catch(() => undefined);
+        endSession();
+        notify.success(t('top.signedOut'));
+        navigate(loginPathFor(SUBSYSTEM.cloud), { replace: true });
+      },
+    });
+
+  return (
+    <Flex justify="space-between" align="center" style={{ height: '100%' }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('common:appName')}
+      </Typography.Title>
+      <Space size="middle">
+        <LanguageSwitch size="small" />
+        <Button
+          type="text"
+          icon={<BookOutlined />}
+          onClick={() => navigate(`/${SUBSYSTEM.cloud}/userManual`)}
+        >
+          {t('top.userManual')}
+        </Button>
+        <Button type="text" icon={<UserOutlined />} onClick={() => navigate(`/${SUBSYSTEM.cloud}/aboug`)}>
+          {userName || t('top.profile')}
+        </Button>
+        <Button type="text" icon={<LogoutOutlined />} onClick={signOut}>
+          {t('top.signOut')}
+        </Button>
+      </Space>
+    </Flex>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Permission, SelfInfo } from '@measure/contract';
+
+type FeatureFlag = 'EnabledRobotTask' | 'EnabledModeling' | 'EnabledExternalWall' | 'EnabledGj';
+
+/** A menu page (spec section 2): its path below /measurerobot, title key and what it requires. */
+export interface MenuEntry {
+  path: string;
+  titleKey: string;
+  permission?: Permission;
+  feature?: FeatureFlag;
+}
+
+/** Only pages that exist are listed; later issues add theirs with their permission or feature flag. */
+export const MENU: readonly MenuEntry[] = [
+  { path: 'mscProjectList', titleKey: 'layout:menu.mscProjectList' },
+  { path: 'aboug', titleKey: 'layout:menu.aboug' },
+  { path: 'changePassword', titleKey: 'layout:menu.changePassword' },
+  { path: 'userManual', titleKey: 'layout:menu.userManual' },
+];
+
+type Access = Pick<SelfInfo, 'Permissions' | FeatureFlag>;
+
+/** Entries the user may see: the permission is held and the company has the feature switched on. */
+export function visibleMenu(entries: readonly MenuEntry[], self: Access | undefined): MenuEntry[] {
+  return entries.filter((entry) => {
+    if (entry.permission && !self?.Permissions.includes(entry.permission)) return false;
+    if (entry.feature && !self?.[entry.feature]) return false;
+    return true;
+  });
+}

@@ -1,0 +1,6 @@
+export interface ManualSection {
+  id: string;
+  title: string;
+  paragraphs: string[];
+  steps?: string[];
+}

@@ -1,0 +1,121 @@
+import type { RouteBodyInput, RouteDefinition, RouteResult } from '@measure/contract';
+import type { z } from 'zod';
+import { currentLanguage, i18n } from '../i18n/index.ts';
+import { notify } from '../feedback/notify.ts';
+import { getSession } from '../storage/session.ts';
+import { createDeduper, requestKey } from './dedupe.ts';
+import { ApiError } from './errors.ts';
+import { handleUnauthorized } from './unauthorized.ts';
+
+import type { RouteRef } from './routes.ts';
+
+type QueryInput<R> =
+  R extends RouteDefinition<z.ZodType, z.ZodType | undefined, infer Q>
+    ? Q extends z.ZodType
+      ? z.input<Q>
+      : undefined
+    : never;
+
+/** What a call takes: the body for routes with a body, else the query. */
+export type RouteInput<R> = RouteBodyInput<R> extends undefined ? QueryInput<R> : RouteBodyInput<R>;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** No global handling: no messages and no 401 redirect (best-effort calls such as a stale logout). */
+  quiet?: boolean;
+}
+
+type CallArgs<R> =
+  undefined extends RouteInput<R>
+    ? [input?: RouteInput<R>, options?: CallOptions]
+    : [input: RouteInput<R>, options?: CallOptions];
+
+/** Spec section 7: identical concurrent requests for these paths share one request. */
+const DEDUPED_PATHS = new Set(['/api/sys/user/getcompanyuserlist']);
+const dedupe = createDeduper();
+
+function buildUrl(route: RouteRef<RouteDefinition>, input: unknown): string {
+  // The API answers at the server root whatever BASE_PATH the pages use (design.md: paths exactly as in the spec).
+  let url = route.path;
+  if (route.method === 'GET' && input && typeof input === 'object') {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(input)) {
+      if (value !== undefined && value !== null) query.set(key, String(value));
+    }
+    const text = query.toString();
+    if (text) url += `?${text}`;
+  }
+  return url;
+}
+
+function clientFailure(key: string, options: CallOptions): ApiError {
+  const message = i18n.t(key);
+  if (!options.quiet) notify.error(message);
+  return new ApiError(500, message, null, !options.quiet);
+}
+
+async function send(
+  route: RouteRef<RouteDefinition>,
+  input: unknown,
+  options: CallOptions,
+): Promise<unknown> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
+  const token = getSession()?.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const hasBody = route.method === 'POST';
+  if (hasBody) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch(buildUrl(route, input), {
+      method: route.method,
+      headers,
+      body: hasBody ? JSON.stringify(input ?? {}) : undefined,
+      signal: options.signal,
+    });
+    if (response.status === 401) {
+      if (!options.quiet) handleUnauthorized();
+      throw new ApiError(401, i18n.t('common:fetch002'), null, !options.quiet);
+    }
+    if (response.status >= 500) throw clientFailure('common:fetch003', options);
+    body = await response.json();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof DOMException && error.name === 'AbortError') {
+      // A cancellation the caller asked for (page left) is deliberate and stays silent.
+      throw clientFailure('common:fetch004', { ...options, quiet: options.quiet || options.signal?.aborted });
+    }
+    throw clientFailure('common:fetch005', options);
+  }
+
+  if (!body || typeof body !== 'object' || typeof (body as { Code?: unknown }).Code !== 'number') {
+    throw clientFailure('common:fetch005', options);
+  }
+  const envelope = body as { Code: number; Message?: unknown; Result?: unknown };
+  if (envelope.Code === 0) return envelope.Result;
+  throw new ApiError(
+    envelope.Code,
+    typeof envelope.Message === 'string' ? envelope.Message : '',
+    envelope.Result ?? null,
+  );
+}
+
+/** Calls one contract route and returns its unwrapped Result; failures throw ApiError. */
+export function callApi<R extends RouteDefinition>(
+  route: RouteRef<R>,
+  ...args: CallArgs<R>
+): Promise<RouteResult<R>> {
+  const [input, options = {}] = args as [unknown, CallOptions | undefined];
+  if (DEDUPED_PATHS.has(route.path.toLowerCase())) {
+    // A shared request cannot be cancelled by one of its callers, so it runs without their signal.
+    const shared = { quiet: options.quiet };
+    return dedupe(requestKey(route.method, route.path, input), () => send(route, input, shared)) as Promise<
+      RouteResult<R>
+    >;
+  }
+  return send(route, input, options) as Promise<RouteResult<R>>;
+}

@@ -1,0 +1,16 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './errors.ts';
+import { onSessionEnd } from './unauthorized.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Business answers (403, 404, 401...) do not get better by asking again.
+      retry: (failures, error) => !isApiError(error) && failures < 1,
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+    },
+  },
+});
+
+onSessionEnd(() => queryClient.clear());

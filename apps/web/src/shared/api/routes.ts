@@ -1,0 +1,45 @@
+import type { apiRoutes, RouteDefinition } from '@measure/contract';
+
+type Api = typeof apiRoutes;
+
+/**
+ * A contract route reduced to what a request needs. The full definition is carried as a type only:
+ * importing `apiRoutes` at runtime builds every zod schema, which would put zod into the login
+ * route's first load. routes.test.ts checks each reference against the contract.
+ */
+export interface RouteRef<R extends RouteDefinition> {
+  readonly method: R['method'];
+  readonly path: string;
+  /** Never set: lets `callApi` infer the input and result types from the contract definition. */
+  readonly definition?: R;
+}
+
+function ref<R extends RouteDefinition>(method: R['method'], path: string): RouteRef<R> {
+  return { method, path };
+}
+
+/** The calls the web app makes, grouped like `apiRoutes`. */
+export const routes = {
+  auth: {
+    authLogin: ref<Api['auth']['authLogin']>('POST', '/api/sys/Auth/AuthLogin'),
+    getTokenById: ref<Api['auth']['getTokenById']>('POST', '/api/sys/Auth/GetTokenByID'),
+    logout: ref<Api['auth']['logout']>('POST', '/api/sys/Auth/Logout'),
+  },
+  users: {
+    getSelf: ref<Api['users']['getSelf']>('POST', '/api/sys/User/GetSelf'),
+    editMe: ref<Api['users']['editMe']>('POST', '/api/sys/User/EditMe'),
+    changePassword: ref<Api['users']['changePassword']>('POST', '/api/sys/User/ChangePassWord'),
+    verifyCodeGet: ref<Api['users']['verifyCodeGet']>('POST', '/api/sys/User/VerifyCode_Get'),
+    resetPassword: ref<Api['users']['resetPassword']>('POST', '/api/sys/User/ResetCloudUserPassword'),
+  },
+  notifications: {
+    getNotification: ref<Api['notifications']['getNotification']>(
+      'GET',
+      '/api/sys/Notification/GetNotification',
+    ),
+    setReaded: ref<Api['notifications']['setReaded']>('GET', '/api/sys/Notification/SetReaded'),
+  },
+  projects: {
+    getPage: ref<Api['projects']['getPage']>('POST', '/api/ms/Project/GetPage'),
+  },
+} satisfies { [G in keyof Api]?: { [N in keyof Api[G]]?: RouteRef<RouteDefinition> } };

@@ -1,0 +1,17 @@
+import type { RouteDefinition } from '@measure/contract';
+import type { RuleObject } from 'antd/es/form';
+import type { z } from 'zod';
+import { zodRule } from './zodRule.ts';
+
+/** The schema of one body field of a contract route. */
+export function bodyField(route: RouteDefinition, field: string): z.ZodType {
+  const body = route.body as { shape?: Record<string, z.ZodType> } | undefined;
+  const schema = body?.shape?.[field];
+  if (!schema) throw new Error(`${route.path} has no body field ${field}`);
+  return schema;
+}
+
+/** The form rule of one body field: the form checks exactly what the server checks. */
+export function bodyFieldRule(route: RouteDefinition, field: string): RuleObject {
+  return zodRule(bodyField(route, field));
+}

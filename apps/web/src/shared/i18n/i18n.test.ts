@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { messageResources } from './messages.ts';
+import { NAMESPACES, resources } from './resources.ts';
+
+const SRC = join(import.meta.dirname, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'locales' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const namespaceList: readonly string[] = [...NAMESPACES, 'messages'];
+const all = (language: 'zh-CN' | 'en-US'): Record<string, Record<string, string>> => ({
+  ...resources[language],
+  messages: messageResources[language],
+});
+const has = (language: 'zh-CN' | 'en-US', ns: string, key: string) =>
+  Object.hasOwn(all(language)[ns] ?? {}, key);
+
+/**
+ * Keys a file uses: `t('key')` calls resolved against the file's `useTranslation('ns')`
+ * (or `common`), plus every 'ns:key' literal (route titles, menu entries, i18n.t calls).
+ */
+function usedKeys(file: string): { ns: string; key: string }[] {
+  const text = readFileSync(file, 'utf8');
+  const defaultNs = /useTranslation\(\s*'(\w+)'/.exec(text)?.[1] ?? 'common';
+  const found: { ns: string; key: string }[] = [];
+  for (const match of text.matchAll(/\bt\(\s*'([^'`]+)'/g)) {
+    const literal = match[1] ?? '';
+    const [ns, key] = literal.includes(':') ? literal.split(':', 2) : [defaultNs, literal];
+    found.push({ ns: ns ?? '', key: key ?? '' });
+  }
+  for (const match of text.matchAll(/'(\w+):([\w.]+)'/g)) {
+    if (namespaceList.includes(match[1] ?? '')) found.push({ ns: match[1] ?? '', key: match[2] ?? '' });
+  }
+  return found;
+}
+
+describe('translations', () => {
+  it('have the same namespaces and keys in both languages', () => {
+    expect(Object.keys(all('en-US')).sort()).toEqual(Object.keys(all('zh-CN')).sort());
+    for (const ns of namespaceList) {
+      const zh = all('zh-CN')[ns] ?? {};
+      const en = all('en-US')[ns] ?? {};
+      expect(Object.keys(en).sort(), `namespace ${ns}`).toEqual(Object.keys(zh).sort());
+      for (const key of Object.keys(zh)) {
+        expect(en[key], `${ns}:${key} (en-US)`).toBeTruthy();
+        expect(zh[key], `${ns}:${key} (zh-CN)`).toBeTruthy();
+      }
+    }
+  });
+
+  it('contain every key used in the source', () => {
+    const files = sourceFiles(SRC);
+    expect(files.length).toBeGreaterThan(10);
+    const missing: string[] = [];
+    let count = 0;
+    for (const file of files) {
+      for (const { ns, key } of usedKeys(file)) {
+        count += 1;
+        for (const language of ['zh-CN', 'en-US'] as const) {
+          if (!has(language, ns, key)) missing.push(`${relative(SRC, file)}: ${language} ${ns}:${key}`);
+        }
+      }
+    }
+    expect(count).toBeGreaterThan(50);
+    expect(missing).toEqual([]);
+  });
+
+  it('name the spec keys of sections 5 and 8', () => {
+    for (const key of ['fetch002', 'fetch003', 'fetch004', 'fetch005'])
+      expect(has('en-US', 'common', key)).toBe(true);
+    for (const key of ['login.usernameTip', 'F00623', 'F00624']) expect(has('zh-CN', 'auth', key)).toBe(true);
+    expect(has('en-US', 'messages', 'rules.passwordConfirm')).toBe(true);
+  });
+});

@@ -1,0 +1,36 @@
+import type { Language } from '@measure/contract/languages';
+import authEnUS from '../../features/auth/locales/en-US.ts';
+import authZhCN from '../../features/auth/locales/zh-CN.ts';
+import layoutEnUS from '../../features/layout/locales/en-US.ts';
+import layoutZhCN from '../../features/layout/locales/zh-CN.ts';
+import manualEnUS from '../../features/manual/locales/en-US.ts';
+import manualZhCN from '../../features/manual/locales/zh-CN.ts';
+import profileEnUS from '../../features/profile/locales/en-US.ts';
+import profileZhCN from '../../features/profile/locales/zh-CN.ts';
+import projectsEnUS from '../../features/projects/locales/en-US.ts';
+import projectsZhCN from '../../features/projects/locales/zh-CN.ts';
+import commonEnUS from './locales/en-US.ts';
+import commonZhCN from './locales/zh-CN.ts';
+
+/** One namespace per feature; the contract's `messages` namespace is added by ./messages.ts when forms load. */
+export const resources = {
+  'zh-CN': {
+    common: commonZhCN,
+    auth: authZhCN,
+    layout: layoutZhCN,
+    projects: projectsZhCN,
+    profile: profileZhCN,
+    manual: manualZhCN,
+  },
+  'en-US': {
+    common: commonEnUS,
+    auth: authEnUS,
+    layout: layoutEnUS,
+    projects: projectsEnUS,
+    profile: profileEnUS,
+    manual: manualEnUS,
+  },
+} satisfies Record<Language, Record<string, Record<string, string>>>;
+
+export type Namespace = keyof (typeof resources)['zh-CN'];
+export const NAMESPACES = Object.keys(resources['zh-CN']) as Namespace[];

@@ -1,0 +1,8 @@
+/** Route metadata: the page title is the translation of `titleKey` ('namespace:key'). */
+export interface RouteHandle {
+  titleKey: string;
+}
+
+export function isRouteHandle(value: unknown): value is RouteHandle {
+  return typeof value === 'object' && value !== null && typeof (value as RouteHandle).titleKey === 'string';
+}

@@ -1,0 +1,64 @@
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+
+/** Flags of design.md: Debian's chromium, headless, no background network (the machine has none). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors seen so far (tests assert there are none). */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh browser profile (own storage), so tests never share a session. */
+export async function openBrowser(options: { locale?: string } = {}): Promise<BrowserSession> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'mc-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    locale: options.locale ?? 'zh-CN',
+    viewport: { width: 1440, height: 900 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return {
+    context,
+    page,
+    errors,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+export const DEMO = {
+  admin: { login: 'admin@example.com', password: 'Admin@123456' },
+  pm: { login: 'pm@example.com', password: 'Project@12345' },
+} as const;
