@@ -164,6 +164,23 @@ describe('startEmbeddedPostgres', () => {
     expect(await query(handle.connectionString, 'SELECT id FROM kept')).toEqual([{ id: 42 }]);
   });
 
+  it('refuses a data directory whose PostgreSQL belongs to another running server', async () => {
+    const owner = spawnStarter(
+      "process.on('SIGTERM', () => handle.stop().then(() => process.exit(0))); setInterval(() => {}, 1000);",
+    );
+    try {
+      const [line] = (await once(owner.stdout!, 'data')) as [Buffer];
+      const ownerUrl = line.toString().trim();
+      const ownerPid = await postmasterPid();
+      await expect(start()).rejects.toThrow(/is in use by another running server/);
+      expect(isRunning(ownerPid)).toBe(true);
+      expect(await query(ownerUrl, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      owner.kill('SIGTERM');
+      await once(owner, 'exit');
+    }
+  });
+
   it('stop() is idempotent, also when called concurrently', async () => {
     const handle = await start();
     const pid = await postmasterPid();

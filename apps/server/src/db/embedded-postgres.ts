@@ -202,6 +202,13 @@ async function recoverStaleLock(dataDir: string, logger: DatabaseLogger): Promis
     await fs.rm(pidFile, { force: true });
     return;
   }
+  // Its parent still running means another server uses this data directory: never take it over.
+  const parent = await parentPid(pid);
+  if (parent > 1 && (await isAlive(parent)) && (await commandName(parent)).startsWith('node')) {
+    throw new Error(
+      `${dataDir} is in use by another running server (process ${parent}); stop it or choose another DATA_DIR`,
+    );
+  }
   logger.warn(`stopping orphaned PostgreSQL (pid ${pid}) on ${dataDir}`);
   process.kill(pid, 'SIGINT');
   if (!(await waitForExit(pid, STOP_TIMEOUT_MS))) {
@@ -211,10 +218,18 @@ async function recoverStaleLock(dataDir: string, logger: DatabaseLogger): Promis
   }
 }
 
+const commandName = async (pid: number) =>
+  (await fs.readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim();
+
+/** The fourth field of /proc/<pid>/stat (after the command name in parentheses). */
+async function parentPid(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return Number.parseInt(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '', 10) || 0;
+}
+
 async function isPostgresOn(pid: number, dataDir: string): Promise<boolean> {
   if (!(await isAlive(pid))) return false;
-  const comm = await fs.readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '');
-  if (comm.trim() !== 'postgres') return false;
+  if ((await commandName(pid)) !== 'postgres') return false;
   // The postmaster chdir()s into its data directory; the command line is the fallback.
   const real = await fs.realpath(dataDir);
   const cwd = await fs.readlink(`/proc/${pid}/cwd`).catch(() => '');

@@ -14,6 +14,8 @@ const title = (titleKey: string): RouteHandle => ({ titleKey });
 
 const notFound = page(() => import('../features/common/NotFoundPage.tsx'));
 const toCloudLogin = () => redirect(loginPathFor(SUBSYSTEM.cloud));
+/** Redirect-only routes: their loader always navigates away, so there is nothing to render. */
+const Nothing = () => null;
 
 const routes: RouteObject[] = [
   {
@@ -22,12 +24,12 @@ const routes: RouteObject[] = [
     HydrateFallback: InitialLoading,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, loader: toCloudLogin },
-      { path: 'login', loader: toCloudLogin },
+      { index: true, loader: toCloudLogin, Component: Nothing },
+      { path: 'login', loader: toCloudLogin, Component: Nothing },
       {
         path: SUBSYSTEM.cloud,
         children: [
-          { index: true, loader: cloudIndex },
+          { index: true, loader: cloudIndex, Component: Nothing },
           {
             path: 'login',
             loader: leaveSessionOnLogin,
