@@ -10,6 +10,7 @@ export type AuditEvent =
   | 'logout'
   | 'permission.denied'
   | 'password.changed'
+  | 'password.changeFailed'
   | 'password.resetCodeSent'
   | 'password.resetFailed'
   | 'password.reset'
@@ -72,5 +73,25 @@ export class AuditRepository {
       oldest: row?.oldest ? new Date(row.oldest) : null,
       newest: row?.newest ? new Date(row.newest) : null,
     };
+  }
+
+  /** Events of one user since a time (read through the company index), with the oldest one's time. */
+  async userEventsSince(
+    event: AuditEvent,
+    user: { companyId: string; userId: string },
+    since: Date,
+  ): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${auditLog.createdAt})` })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.companyId, user.companyId),
+          gt(auditLog.createdAt, since),
+          eq(auditLog.userId, user.userId),
+          eq(auditLog.event, event),
+        ),
+      );
+    return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
   }
 }

@@ -7,10 +7,11 @@ import {
   type SelfInfo,
   type usersRoutes,
 } from '@measure/contract';
-import { conflict, fieldError, forbidden, unauthorized } from '../../core/app-error.ts';
+import { conflict, fieldError, forbidden, tooManyAttempts, unauthorized } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
+import { LOGIN_LIMITS } from '../auth/login-throttle.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import { UserRepository, type UserProfileRow } from './user-repository.ts';
@@ -144,9 +145,26 @@ export class AccountService {
     ip: string,
   ): Promise<void> {
     const { deps } = this;
+    // A stolen session must not become a way to guess the password: same limit as sign-in.
+    const limit = LOGIN_LIMITS.account;
+    const failures = await deps.audit.userEventsSince(
+      'password.changeFailed',
+      auth,
+      new Date(Date.now() - limit.windowMs),
+    );
+    if (failures.count >= limit.failures) {
+      const freeAt = (failures.oldest?.getTime() ?? Date.now()) + limit.windowMs;
+      throw tooManyAttempts(Math.max(1, Math.ceil((freeAt - Date.now()) / 1000)));
+    }
     const currentHash = await deps.users.getPasswordHash(auth.companyId, auth.userId);
     if (currentHash === undefined) throw unauthorized();
     if (!(await deps.hasher.verify(oldPassword, currentHash))) {
+      await deps.audit.record({
+        event: 'password.changeFailed',
+        companyId: auth.companyId,
+        userId: auth.userId,
+        ip,
+      });
       throw fieldError('OldPassword', 'auth.oldPasswordWrong');
     }
     if (newPassword === oldPassword) throw fieldError('NewPassword', 'auth.samePassword');

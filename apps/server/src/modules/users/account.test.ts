@@ -1,5 +1,5 @@
 import type { SelfInfo } from '@measure/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema.ts';
 import { call, createTestApp, DEMO, login, loginRaw, type TestApp } from '../../../test/app.ts';
@@ -268,6 +268,31 @@ describe('ChangePassWord', () => {
     });
   });
 
+  it('refuses the 11th wrong old password within 15 minutes with 429, even with the right one', async () => {
+    const { token } = await selfOf(DEMO.otherAdmin);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const wrong = await changePassword(token, {
+        OldPassword: `Wrong@${attempt}xxxx`,
+        NewPassword: 'Better@12345',
+      });
+      expect(wrong.body.Code).toBe(400);
+    }
+    const blocked = await changePassword(token, {
+      OldPassword: DEMO.otherAdmin.password,
+      NewPassword: 'Better@12345',
+    });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+    await t.db.execute(
+      sql`update ${auditLog} set created_at = now() - interval '16 minutes' where event = 'password.changeFailed'`,
+    );
+    const freed = await changePassword(token, {
+      OldPassword: DEMO.otherAdmin.password,
+      NewPassword: 'Better@12345',
+    });
+    expect(freed.body.Code).toBe(0);
+  });
+
   it('enforces each strength rule', async () => {
     const { token } = await selfOf(account);
     const weak = [
@@ -342,7 +367,10 @@ describe('ChangePassWord', () => {
 
     const [row] = await t.db.select().from(users).where(eq(users.email, account.login));
     expect(Date.now() - (row?.passwordChangedAt.getTime() ?? 0)).toBeLessThan(60_000);
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.event, 'password.changed'));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.event, 'password.changed'), eq(auditLog.userId, row?.id ?? '')));
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit)).not.toContain(newPassword);
 
