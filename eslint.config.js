@@ -23,6 +23,23 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Feature modules register API routes only through registerRoute(contract route), which
+    // always carries the route's declared access; a bare app.get/post would bypass the guard.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(get|post|put|patch|delete|all|route)$/][callee.object.name=/^(app|scope|fastify|instance|server)$/]",
+          message:
+            'Register API routes with registerRoute(<contract route>, handler) so each declares its access.',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', '**/*.mjs', '**/server.ts', '**/bench/**'],
     rules: { 'no-console': 'off' },
   },

@@ -29,7 +29,13 @@ export interface HandlerContext<R> {
   setMessage(key: MessageKey, params?: MessageParams): void;
 }
 
-export type RouteHandler<R> = (context: HandlerContext<R>) => Promise<RouteResult<R>>;
+/**
+ * Returned by a handler that answered through `reply` itself (a file download, for instance);
+ * the route still went through the guard and validation like every other.
+ */
+export const REPLY_SENT = Symbol('reply sent');
+
+export type RouteHandler<R> = (context: HandlerContext<R>) => Promise<RouteResult<R> | typeof REPLY_SENT>;
 
 /**
  * Registers a contract route: the guard (onRequest, see auth-guard.ts) reads `config.access`;
@@ -84,6 +90,7 @@ export function registerRoute<R extends RouteDefinition>(
         },
       };
       const result = await handler(context);
+      if (result === REPLY_SENT) return reply;
       return sendEnvelope(reply, 200, successEnvelope(request, result ?? null, message.key, message.params));
     },
   });
