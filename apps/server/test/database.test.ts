@@ -1,21 +1,12 @@
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { createTestDatabase } from './database.ts';
+import { queryOnce as query } from './sql.ts';
 
 const dropAll: Array<() => Promise<void>> = [];
 afterAll(async () => {
   await Promise.all(dropAll.map((drop) => drop()));
 });
-
-async function query(url: string, sql: string): Promise<pg.QueryResultRow[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 it('gives independent databases that already have the migrated tables', async () => {
   const [a, b] = await Promise.all([createTestDatabase(), createTestDatabase()]);

@@ -8,9 +8,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.ts';
+import { queryOnce as query } from '../../test/sql.ts';
 
 const warnings: string[] = [];
 const logger = {
@@ -27,16 +27,6 @@ async function start(): Promise<EmbeddedPostgresHandle> {
   const handle = await startEmbeddedPostgres({ dataDir, logger });
   handles.push(handle);
   return handle;
-}
-
-async function query(url: string, sql: string): Promise<pg.QueryResultRow[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 async function postmasterPid(): Promise<number> {
