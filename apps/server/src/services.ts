@@ -9,10 +9,14 @@ import { LoginTicketRepository } from './modules/auth/login-tickets.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
 import { SessionService } from './modules/auth/session-service.ts';
 import { NotificationService } from './modules/notifications/notification-service.ts';
+import { OrgService } from './modules/orgs/org-service.ts';
 import { ProjectService } from './modules/projects/project-service.ts';
+import { RoleService } from './modules/roles/role-service.ts';
 import { AccountService } from './modules/users/account-service.ts';
 import { createCodeSender, type CodeSender } from './modules/users/code-sender.ts';
 import { PasswordResetService } from './modules/users/password-reset-service.ts';
+import { UserAdminService } from './modules/users/user-admin-service.ts';
+import { UserImportService } from './modules/users/user-import-service.ts';
 import { UserRepository } from './modules/users/user-repository.ts';
 
 export interface ServiceOverrides {
@@ -52,6 +56,10 @@ export function createServices(
     passwordReset: new PasswordResetService({ db, users, hasher, sessions, audit, sender: codeSender }),
     notifications: new NotificationService(db),
     projects: new ProjectService(db),
+    orgs: new OrgService({ db, audit }),
+    userAdmin: new UserAdminService({ db, hasher, sessions, audit }),
+    userImport: new UserImportService({ db, hasher, audit }),
+    roles: new RoleService(db),
     ready: () => pingDatabase(database.pool),
     close: async () => codeSender.close?.(),
   };

@@ -261,3 +261,19 @@ export const projectUsers = pgTable(
     index('project_users_user_idx').on(table.userId),
   ],
 );
+
+/**
+ * Parsed rows of a user-import preview, kept until committed or for one hour (ImportPreview ->
+ * ImportCommit). Never holds a password.
+ */
+export const userImports = pgTable(
+  'user_imports',
+  {
+    id: id(),
+    companyId: companyId(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    rows: jsonb('rows').$type<unknown[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('user_imports_company_idx').on(table.companyId, table.createdAt)],
+);

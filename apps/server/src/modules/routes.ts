@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerNotificationsRoutes } from './notifications/notifications-routes.ts';
+import { registerOrgsRoutes } from './orgs/orgs-routes.ts';
 import { registerProjectsRoutes } from './projects/projects-routes.ts';
+import { registerRolesRoutes } from './roles/roles-routes.ts';
 import { registerSystemRoutes } from './system/system-routes.ts';
+import { registerUserAdminRoutes } from './users/user-admin-routes.ts';
 import { registerUsersRoutes } from './users/users-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
@@ -13,4 +16,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerUsersRoutes(app, services);
   registerNotificationsRoutes(app, services);
   registerProjectsRoutes(app, services);
+  registerOrgsRoutes(app, services);
+  await registerUserAdminRoutes(app, services);
+  registerRolesRoutes(app, services);
 }

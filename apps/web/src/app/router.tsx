@@ -6,11 +6,21 @@ import { cloudIndex, leaveSessionOnLogin, requireSession } from './guards.ts';
 import { InitialLoading, RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 
+/** Spec section 9: a page chunk that has not arrived after 120 s counts as failed (the error page offers a reload). */
+const CHUNK_TIMEOUT_MS = 120_000;
+
+function withTimeout<T>(loading: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Page chunk load timed out')), CHUNK_TIMEOUT_MS);
+    loading.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
 /** Every page is its own chunk, loaded when its route is first matched. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
+  Component: (await withTimeout(load())).default,
 });
-const title = (titleKey: string): RouteHandle => ({ titleKey });
+const title = (titleKey: string, noTab?: boolean): RouteHandle => ({ titleKey, noTab });
 
 const notFound = page(() => import('../features/common/NotFoundPage.tsx'));
 const toCloudLogin = () => redirect(loginPathFor(SUBSYSTEM.cloud));
@@ -62,7 +72,7 @@ const routes: RouteObject[] = [
                 handle: title('layout:menu.userManual'),
                 lazy: page(() => import('../features/manual/ManualPage.tsx')),
               },
-              { path: '*', handle: title('common:notFound.title'), lazy: notFound },
+              { path: '*', handle: title('common:notFound.title', true), lazy: notFound },
             ],
           },
         ],

@@ -69,6 +69,36 @@ export const messagesZhCN = {
   'users.notSelf': '只能修改自己的资料',
   'users.saved': '保存成功',
 
+  'users.created': '用户已创建',
+  'users.deleted': '删除成功',
+  'users.statusUpdated': '状态已更新',
+  'users.passwordResetByAdmin': '密码已重置，该用户下次登录时须修改密码',
+  'users.unknownOrg': '组织不存在',
+  'users.unknownRole': '角色不存在',
+  'users.grantAdminForbidden': '只有公司管理员可以授予公司管理员角色',
+  'users.notYourself': '不能对自己的账号执行此操作',
+  'users.lastAdmin': '至少要保留一名启用的公司管理员',
+
+  'orgs.nameTaken': '同一上级组织下已有同名组织',
+  'orgs.unknownParent': '上级组织不存在',
+  'orgs.moveIntoSelf': '不能把组织移动到它自己或它的下级组织下面',
+  'orgs.hasChildren': '该组织下还有下级组织，请先删除或移走下级组织',
+  'orgs.hasUsers': '该组织下还有用户，请先把用户移出该组织',
+
+  'import.noFile': '请选择要上传的文件',
+  'import.oneFile': '一次只能上传一个文件',
+  'import.fileTooLarge': '文件不能超过 {maxMb} MB',
+  'import.notXlsx': '文件不是有效的 Excel（.xlsx）工作簿',
+  'import.badHeader': '表头与模板不一致，请下载模板后按模板填写',
+  'import.empty': '文件中没有数据行',
+  'import.tooManyRows': '一次最多导入 {max} 行',
+  'import.duplicateInFile': '与第 {row} 行重复',
+  'import.unknownOrgCode': '组织编码不存在',
+  'import.invalidGender': '性别只能填写 男、女、未知 或 0、1、2',
+  'import.expired': '导入预览已过期或不存在，请重新上传文件',
+  'import.invalidRows': '有 {count} 行数据不正确，未导入任何用户',
+  'import.committed': '已导入 {count} 名用户',
+
   'notifications.noneToMark': '没有需要标记的通知',
 } as const;
 

@@ -1,14 +1,29 @@
 import { authRoutes } from './auth.ts';
 import { notificationsRoutes } from './notifications.ts';
+import { orgsRoutes } from './orgs.ts';
 import { projectsRoutes } from './projects.ts';
+import { rolesRoutes } from './roles.ts';
 import { systemRoutes } from './system.ts';
+import { userAdminRoutes } from './user-admin.ts';
 import { usersRoutes } from './users.ts';
 
 export * from './define.ts';
-export { authRoutes, notificationsRoutes, projectsRoutes, systemRoutes, usersRoutes };
+export {
+  authRoutes,
+  notificationsRoutes,
+  orgsRoutes,
+  projectsRoutes,
+  rolesRoutes,
+  systemRoutes,
+  userAdminRoutes,
+  usersRoutes,
+};
 export * from './users.ts';
 export * from './notifications.ts';
 export * from './projects.ts';
+export * from './orgs.ts';
+export * from './user-admin.ts';
+export * from './roles.ts';
 
 /** Every API call of the product, grouped by feature. */
 export const apiRoutes = {
@@ -17,4 +32,7 @@ export const apiRoutes = {
   users: usersRoutes,
   notifications: notificationsRoutes,
   projects: projectsRoutes,
+  orgs: orgsRoutes,
+  userAdmin: userAdminRoutes,
+  roles: rolesRoutes,
 };

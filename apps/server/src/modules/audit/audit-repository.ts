@@ -14,7 +14,17 @@ export type AuditEvent =
   | 'password.resetCodeSent'
   | 'password.resetFailed'
   | 'password.reset'
-  | 'profile.updated';
+  | 'profile.updated'
+  | 'user.created'
+  | 'user.updated'
+  | 'user.deleted'
+  | 'user.disabled'
+  | 'user.enabled'
+  | 'user.imported'
+  | 'password.resetByAdmin'
+  | 'org.saved'
+  | 'org.deleted'
+  | 'org.membersChanged';
 
 export interface AuditEntry {
   event: AuditEvent;

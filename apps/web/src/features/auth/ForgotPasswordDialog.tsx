@@ -1,5 +1,5 @@
 import { AccountType, apiRoutes, rules } from '@measure/contract';
-import { Button, Form, Input, Modal, Radio, Space } from 'antd';
+import { Button, Form, Input, Modal, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
@@ -112,25 +112,36 @@ export default function ForgotPasswordDialog({
       >
         <Input maxLength={accountType === AccountType.Email ? 50 : 11} autoComplete="username" />
       </Form.Item>
-      <Form.Item label={t('forgot.code')} required>
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item
-            name="verifyCode"
-            noStyle
-            rules={[bodyFieldRule(apiRoutes.users.resetPassword, 'VerifyCode')]}
-          >
-            <Input maxLength={6} inputMode="numeric" placeholder={t('forgot.codePlaceholder')} />
-          </Form.Item>
-          <Button onClick={() => void sendCode()} loading={sending} disabled={countdown > 0}>
-            {countdown > 0 ? t('forgot.resend', { seconds: countdown }) : t('forgot.getCode')}
-          </Button>
-        </Space.Compact>
+      <Form.Item
+        name="verifyCode"
+        label={t('forgot.code')}
+        rules={[
+          { required: true, message: t('forgot.codeTip') },
+          bodyFieldRule(apiRoutes.users.resetPassword, 'VerifyCode'),
+        ]}
+      >
+        <Input
+          maxLength={6}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder={t('forgot.codePlaceholder')}
+          suffix={
+            <Button
+              type="link"
+              size="small"
+              onClick={() => void sendCode()}
+              loading={sending}
+              disabled={countdown > 0}
+            >
+              {countdown > 0 ? t('forgot.resend', { seconds: countdown }) : t('forgot.getCode')}
+            </Button>
+          }
+        />
       </Form.Item>
       <Form.Item
         name="password"
         label={t('password.new')}
         rules={[bodyFieldRule(apiRoutes.users.resetPassword, 'Password')]}
-        extra={t('password.strengthHint')}
       >
         <Input.Password autoComplete="new-password" maxLength={16} />
       </Form.Item>

@@ -66,7 +66,6 @@ export function PasswordChangeForm({
         name="newPassword"
         label={t('password.new')}
         rules={[bodyFieldRule(apiRoutes.users.changePassword, 'NewPassword')]}
-        extra={t('password.strengthHint')}
       >
         <Input.Password autoComplete="new-password" maxLength={16} />
       </Form.Item>

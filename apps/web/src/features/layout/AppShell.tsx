@@ -31,17 +31,18 @@ function Shell() {
   const { pathname } = useLocation();
   const matches = useMatches();
   const [collapsed, setCollapsed] = useState(false);
-  const titleKey = matches
+  const handle = matches
     .map((match) => match.handle)
     .filter(isRouteHandle)
-    .at(-1)?.titleKey;
+    .at(-1);
+  const tabTitleKey = handle && !handle.noTab ? handle.titleKey : undefined;
 
   useConnectivityProbe();
   useVersionNotice();
 
   useEffect(() => {
-    if (titleKey) visitedPages.add({ path: pathname, titleKey });
-  }, [pathname, titleKey]);
+    if (tabTitleKey) visitedPages.add({ path: pathname, titleKey: tabTitleKey });
+  }, [pathname, tabTitleKey]);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

@@ -43,8 +43,9 @@ export function TopBar({ userName }: { userName: string }) {
         >
           {t('top.userManual')}
         </Button>
+        {userName && <Typography.Text type="secondary">{userName}</Typography.Text>}
         <Button type="text" icon={<UserOutlined />} onClick={() => navigate(`/${SUBSYSTEM.cloud}/aboug`)}>
-          {userName || t('top.profile')}
+          {t('top.profile')}
         </Button>
         <Button type="text" icon={<LogoutOutlined />} onClick={signOut}>
           {t('top.signOut')}

@@ -17,6 +17,7 @@ export function LanguageSwitch({ size = 'middle' }: { size?: 'small' | 'middle' 
             key={language}
             size={size}
             lang={language}
+            autoInsertSpace={false}
             type={active ? 'primary' : 'default'}
             aria-pressed={active}
             onClick={() => void changeLanguage(language)}

@@ -1,0 +1,367 @@
+/**
+ * The access matrix (issue 4): every contract route, called as each demo role and as another
+ * company's administrator, is allowed or refused exactly as the role map says. The expected access
+ * of each route is written out here, not read from the contract, so weakening a route's declared
+ * access (or removing a guard) makes this test fail. Then: no cross-company call on an id succeeds.
+ */
+import {
+  apiRoutes,
+  ROLE_PERMISSIONS,
+  type Access,
+  type Envelope,
+  type RouteDefinition,
+  type Role,
+} from '@measure/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  companies,
+  notificationReads,
+  orgs,
+  sessions,
+  updateNotifications,
+  userImports,
+  userRoles,
+  users,
+} from '../db/schema.ts';
+import { call, createTestApp, DEMO, encodeLogin, login, type TestApp } from '../../test/app.ts';
+import { importRows, importWorkbook } from '../../test/import-workbook.ts';
+import { multipartBody } from '../../test/multipart.ts';
+
+/** What each route requires, per spec section 6 and the issue. Keep in step with the contract on purpose. */
+const EXPECTED_ACCESS: Record<string, Access> = {
+  'system.livez': 'public',
+  'system.readyz': 'public',
+  'auth.authLogin': 'public',
+  'auth.getTokenById': 'public',
+  'auth.createLoginTicket': 'authenticated',
+  'auth.logout': 'authenticated',
+  'users.getSelf': 'authenticated',
+  'users.editMe': 'authenticated',
+  'users.changePassword': 'authenticated',
+  'users.verifyCodeGet': 'public',
+  'users.resetPassword': 'public',
+  'notifications.getNotification': 'authenticated',
+  'notifications.setReaded': 'authenticated',
+  'projects.getPage': 'authenticated',
+  'orgs.getOrgTree': 'user.view',
+  'orgs.getSubOrgs': 'user.view',
+  'orgs.subUsers': 'user.view',
+  'orgs.create': 'org.manage',
+  'orgs.del': 'org.manage',
+  'orgs.addUsers': 'org.manage',
+  'orgs.removeUsers': 'org.manage',
+  'userAdmin.getUserList': 'user.view',
+  'userAdmin.getCompanyUserList': 'user.view',
+  'userAdmin.getUser': 'user.view',
+  'userAdmin.createUser': 'user.create',
+  'userAdmin.editUser': 'user.manage',
+  'userAdmin.deleteUsers': 'user.manage',
+  'userAdmin.updateUserStatus': 'user.manage',
+  'userAdmin.resetPassword': 'user.manage',
+  'userAdmin.importTemplate': 'user.import',
+  'userAdmin.importPreview': 'user.import',
+  'userAdmin.importCommit': 'user.import',
+  'roles.getRoleList': 'role.view',
+  'roles.permissionList': 'permission.view',
+};
+
+interface Caller {
+  key: 'admin' | 'measure' | 'pm' | 'surveyor' | 'otherAdmin';
+  login: string;
+  password: string;
+  role: Role;
+  name: string;
+}
+const CALLERS: Caller[] = [
+  { key: 'admin', ...DEMO.admin, role: 'CompanyAdmin', name: '王管理' },
+  { key: 'measure', ...DEMO.measure, role: 'MeasureAdmin', name: '李测量' },
+  { key: 'pm', ...DEMO.pm, role: 'ProjectAdmin', name: '张项目' },
+  { key: 'surveyor', ...DEMO.surveyor, role: 'Surveyor', name: '赵实测' },
+  { key: 'otherAdmin', ...DEMO.otherAdmin, role: 'CompanyAdmin', name: '陈管理' },
+];
+
+interface Request {
+  body?: unknown;
+  query?: Record<string, string>;
+  params?: Record<string, string>;
+  multipart?: { payload: Buffer; headers: Record<string, string> };
+  /** Codes a permitted call may answer with this input (default 0 or 404). */
+  codes?: number[];
+  /** The call ends the session it uses: give it a fresh one. */
+  freshSession?: boolean;
+}
+
+const random = () => crypto.randomUUID();
+let xlsx: Buffer;
+let sequence = 0;
+
+/** A valid minimal input per route; unknown ids make writes answer 404 instead of changing data. */
+const SAMPLES: Record<string, (caller: Caller) => Request> = {
+  'system.livez': () => ({ codes: [0] }),
+  'system.readyz': () => ({ codes: [0] }),
+  'auth.authLogin': () => ({
+    body: { Email: encodeLogin('nobody@example.com'), Password: encodeLogin('Wrong@12345') },
+    codes: [400],
+  }),
+  'auth.getTokenById': () => ({ body: { Id: 'not-a-ticket' }, codes: [400] }),
+  'auth.createLoginTicket': () => ({ codes: [0] }),
+  'auth.logout': () => ({ codes: [0], freshSession: true }),
+  'users.getSelf': () => ({ codes: [0] }),
+  'users.editMe': (caller) => ({ body: { Name: caller.name, Email: caller.login }, codes: [0] }),
+  'users.changePassword': () => ({
+    body: { OldPassword: 'Wrong@12345', NewPassword: 'Better@12345' },
+    codes: [400],
+  }),
+  'users.verifyCodeGet': (caller) => ({
+    body: { Email: `nobody.${caller.key}@example.com`, AccountType: 1 },
+    codes: [0],
+  }),
+  'users.resetPassword': () => ({
+    body: { Email: 'nobody@example.com', VerifyCode: '123456', AccountType: 1, Password: 'Better@12345' },
+    codes: [400],
+  }),
+  'notifications.getNotification': () => ({ codes: [0] }),
+  'notifications.setReaded': () => ({ query: { UpdateNotificationId: random() } }),
+  'projects.getPage': () => ({ body: {}, codes: [0] }),
+  'orgs.getOrgTree': () => ({ codes: [0] }),
+  'orgs.getSubOrgs': () => ({ params: { id: random() } }),
+  'orgs.subUsers': () => ({ params: { id: random() } }),
+  'orgs.create': (caller) => ({ body: { Name: `矩阵${caller.key}${++sequence}` }, codes: [0] }),
+  'orgs.del': () => ({ body: { OrgId: random() } }),
+  'orgs.addUsers': () => ({ body: { OrgId: random(), UserIds: [random()] } }),
+  'orgs.removeUsers': () => ({ body: { OrgId: random(), UserIds: [random()] } }),
+  'userAdmin.getUserList': () => ({ body: { appId: 'x', pageSize: 20, currentPage: 1 }, codes: [0] }),
+  'userAdmin.getCompanyUserList': () => ({ codes: [0] }),
+  'userAdmin.getUser': () => ({ body: { UserId: random() } }),
+  'userAdmin.createUser': (caller) => ({
+    body: {
+      Email: `matrix.${caller.key}.${++sequence}@example.com`,
+      Name: `矩阵用户${sequence}`,
+      Password: 'Matrix@2026',
+    },
+    codes: [0],
+  }),
+  'userAdmin.editUser': () => ({ body: { UserId: random(), Email: 'x@example.com', Name: 'x' } }),
+  'userAdmin.deleteUsers': () => ({ body: { Ids: [random()] } }),
+  'userAdmin.updateUserStatus': () => ({ body: { Ids: [random()], Status: 0 } }),
+  'userAdmin.resetPassword': () => ({ body: { UserId: random(), Password: 'Matrix@2026' } }),
+  'userAdmin.importTemplate': () => ({}),
+  'userAdmin.importPreview': () => ({
+    multipart: multipartBody([{ name: 'users.xlsx', data: xlsx }]),
+    codes: [0],
+  }),
+  'userAdmin.importCommit': () => ({ body: { ImportId: random(), InitialPassword: 'Matrix@2026' } }),
+  'roles.getRoleList': () => ({ body: { pageSize: 20, currentPage: 1 }, codes: [0] }),
+  'roles.permissionList': () => ({ codes: [0] }),
+};
+
+const contractRoutes = Object.entries(apiRoutes).flatMap(([group, routes]) =>
+  Object.entries(routes).map(([name, definition]) => ({
+    key: `${group}.${name}`,
+    definition: definition as RouteDefinition,
+  })),
+);
+
+let t: TestApp;
+const tokens = new Map<Caller['key'], string>();
+
+async function send(definition: RouteDefinition, request: Request, token: string) {
+  let url = definition.path;
+  for (const [name, value] of Object.entries(request.params ?? {})) url = url.replace(`:${name}`, value);
+  if (request.query) url += `?${new URLSearchParams(request.query).toString()}`;
+  if (request.multipart) {
+    const response = await t.app.inject({
+      method: definition.method,
+      url,
+      payload: request.multipart.payload,
+      headers: { ...request.multipart.headers, authorization: `Bearer ${token}` },
+    });
+    return { status: response.statusCode, body: response.json<Envelope<unknown>>(), raw: response };
+  }
+  const response = await t.app.inject({
+    method: definition.method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(request.body === undefined ? {} : { payload: request.body as object }),
+  });
+  const json = response.headers['content-type']?.toString().includes('json');
+  return {
+    status: response.statusCode,
+    body: json ? response.json<Envelope<unknown>>() : { Code: 0, Message: '', Result: null },
+    raw: response,
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  xlsx = await importWorkbook(importRows(1, 'matrix'));
+  for (const caller of CALLERS) tokens.set(caller.key, await login(t.app, caller.login, caller.password));
+});
+afterAll(async () => t.close());
+
+describe('access matrix', () => {
+  it('knows the expected access and a sample input of every contract route', () => {
+    expect(contractRoutes.map((route) => route.key).sort()).toEqual(Object.keys(EXPECTED_ACCESS).sort());
+    expect(Object.keys(SAMPLES).sort()).toEqual(Object.keys(EXPECTED_ACCESS).sort());
+  });
+
+  for (const caller of CALLERS) {
+    it(`allows and refuses exactly per the role map as ${caller.key} (${caller.role})`, async () => {
+      const permissions: readonly string[] = ROLE_PERMISSIONS[caller.role];
+      const outcomes: string[] = [];
+      const expected: string[] = [];
+      for (const { key, definition } of contractRoutes) {
+        const access = EXPECTED_ACCESS[key];
+        const sample = SAMPLES[key];
+        if (!access || !sample) continue;
+        const request = sample(caller);
+        const token = request.freshSession
+          ? await login(t.app, caller.login, caller.password)
+          : (tokens.get(caller.key) ?? '');
+        const allowed = access === 'public' || access === 'authenticated' || permissions.includes(access);
+        const response = await send(definition, request, token);
+        const denied = response.status === 401 || response.body.Code === 401 || response.body.Code === 403;
+        outcomes.push(`${key}: ${denied ? 'deny' : 'allow'}`);
+        expected.push(`${key}: ${allowed ? 'allow' : 'deny'}`);
+        if (allowed) {
+          expect(response.status, `${key} as ${caller.key}: ${JSON.stringify(response.body)}`).toBeLessThan(
+            500,
+          );
+          expect(
+            request.codes ?? [0, 404],
+            `${key} as ${caller.key}: ${JSON.stringify(response.body)}`,
+          ).toContain(response.body.Code);
+        } else {
+          expect(response.status, key).toBe(200);
+          expect(response.body.Code, key).toBe(403);
+        }
+      }
+      expect(outcomes).toEqual(expected);
+    });
+  }
+});
+
+describe('no cross-company call on an id succeeds', () => {
+  /** Everything of the demo company a cross-company call could change. */
+  async function snapshot(companyId: string) {
+    const [userRows, roleRows, orgRows, sessionRows, reads, imports] = await Promise.all([
+      t.db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          phone: users.phone,
+          status: users.status,
+          orgId: users.orgId,
+          hash: users.passwordHash,
+          mustChange: users.mustChangePassword,
+        })
+        .from(users)
+        .where(eq(users.companyId, companyId))
+        .orderBy(asc(users.id)),
+      t.db.select().from(userRoles).where(eq(userRoles.companyId, companyId)).orderBy(asc(userRoles.userId)),
+      t.db.select().from(orgs).where(eq(orgs.companyId, companyId)).orderBy(asc(orgs.id)),
+      t.db
+        .select({ id: sessions.id, revokedAt: sessions.revokedAt })
+        .from(sessions)
+        .where(eq(sessions.companyId, companyId))
+        .orderBy(asc(sessions.id)),
+      t.db.select().from(notificationReads).where(eq(notificationReads.companyId, companyId)),
+      t.db.select({ id: userImports.id }).from(userImports).where(eq(userImports.companyId, companyId)),
+    ]);
+    return JSON.stringify({ userRows, roleRows, orgRows, sessionRows, reads, imports });
+  }
+
+  it('answers 404 to another company’s administrator for every id of the demo company, changing nothing', async () => {
+    const [demo] = await t.db.select().from(companies).where(eq(companies.code, 'demo'));
+    const companyId = demo?.id ?? '';
+    const userId = async (email: string) =>
+      (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? '';
+    const orgId = async (code: string) =>
+      (
+        await t.db
+          .select({ id: orgs.id })
+          .from(orgs)
+          .where(sql`${orgs.companyId} = ${companyId} and ${orgs.code} = ${code}`)
+      )[0]?.id ?? '';
+    const pm = await userId('pm@example.com');
+    const surveyor = await userId('surveyor@example.com');
+    const hq = await orgId('HQ');
+    const east = await orgId('ENG-EAST');
+    const [notice] = await t.db
+      .insert(updateNotifications)
+      .values({
+        companyId,
+        titleZh: '仅演示公司',
+        titleEn: 'Demo only',
+        tipsZh: '提示',
+        tipsEn: 'Tips',
+        contentZh: '内容',
+        contentEn: 'Content',
+      })
+      .returning({ id: updateNotifications.id });
+    const adminToken = tokens.get('admin') ?? '';
+    const preview = multipartBody([
+      { name: 'users.xlsx', data: await importWorkbook(importRows(1, 'cross')) },
+    ]);
+    const previewResponse = await t.app.inject({
+      method: 'POST',
+      url: '/api/sys/user/ImportPreview',
+      payload: preview.payload,
+      headers: { ...preview.headers, authorization: `Bearer ${adminToken}` },
+    });
+    const importId = previewResponse.json<Envelope<{ ImportId: string }>>().Result.ImportId;
+    // A live session of the demo user, which disabling or a password reset would end.
+    await login(t.app, DEMO.pm.login, DEMO.pm.password);
+
+    const other = tokens.get('otherAdmin') ?? '';
+    const before = await snapshot(companyId);
+    const attempts: Array<[string, 'GET' | 'POST', string, unknown]> = [
+      ['GetUser', 'POST', '/api/sys/User/GetUser', { UserId: pm }],
+      ['EditUser', 'POST', '/api/sys/User/EditUser', { UserId: pm, Email: 'pm@example.com', Name: 'Hacked' }],
+      ['DeleteUsers', 'POST', '/api/sys/User/DeleteUsers', { Ids: [pm] }],
+      ['UpdateUserStatus', 'POST', '/api/sys/User/UpdateUserStatus', { Ids: [pm], Status: 0 }],
+      ['UpdateUserStatus', 'POST', '/api/sys/User/UpdateUserStatus', { UserId: surveyor, Status: 0 }],
+      ['ResetPassword', 'POST', '/api/sys/User/ResetPassword', { UserId: pm, Password: 'Hacked@12345' }],
+      ['SubUsers', 'GET', `/api/sys/SysOrg/SubUsers/${east}`, undefined],
+      ['GetSubOrgs', 'GET', `/api/sys/SysOrg/GetSubOrgs/${hq}`, undefined],
+      ['Create (rename)', 'POST', '/api/sys/SysOrg/Create', { OrgId: east, Name: 'Hacked' }],
+      ['del', 'POST', '/api/sys/SysOrg/del', { OrgId: east }],
+      ['AddUsers', 'POST', '/api/sys/SysOrg/AddUsers', { OrgId: hq, UserIds: [pm] }],
+      ['RemoveUsers', 'POST', '/api/sys/SysOrg/RemoveUsers', { OrgId: east, UserIds: [pm] }],
+      ['SetReaded', 'GET', `/api/sys/Notification/SetReaded?UpdateNotificationId=${notice?.id}`, undefined],
+      [
+        'ImportCommit',
+        'POST',
+        '/api/sys/user/ImportCommit',
+        { ImportId: importId, InitialPassword: 'Hacked@12345' },
+      ],
+    ];
+    for (const [name, method, url, body] of attempts) {
+      const response = await call(t.app, method, url, { token: other, body });
+      expect(response.body, name).toMatchObject({ Code: 404, Result: null });
+    }
+    // Foreign organisations and users as references are unknown too (400 or 404), never used.
+    const ownOrg = await call<{ OrgId: string }>(t.app, 'POST', '/api/sys/SysOrg/Create', {
+      token: other,
+      body: { Name: '跨公司测试' },
+    });
+    const references: Array<[string, unknown]> = [
+      ['/api/sys/SysOrg/Create', { Name: 'x', ParentId: hq }],
+      ['/api/sys/SysOrg/AddUsers', { OrgId: ownOrg.body.Result.OrgId, UserIds: [pm] }],
+      [
+        '/api/sys/User/CreateUser',
+        { Email: 'cross@example.com', Name: 'x', Password: 'Cross@12345', SysOrg: [hq] },
+      ],
+      ['/api/sys/User/GetUserList', { OrgId: hq }],
+    ];
+    for (const [url, body] of references) {
+      const response = await call<{ Total?: number }>(t.app, 'POST', url, { token: other, body });
+      if (url.endsWith('GetUserList')) expect(response.body.Result.Total).toBe(0);
+      else expect([400, 404], url).toContain(response.body.Code);
+    }
+    expect(await snapshot(companyId)).toBe(before);
+    expect((await call(t.app, 'POST', '/api/sys/User/GetSelf', { token: adminToken })).status).toBe(200);
+  });
+});

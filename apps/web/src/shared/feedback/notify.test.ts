@@ -1,0 +1,32 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../i18n/index.ts';
+import { bindMessageApi, isSuppressedMessage, MESSAGE_DURATION, notify } from './notify.ts';
+import type { MessageInstance } from 'antd/es/message/interface';
+
+beforeAll(async () => {
+  await initI18n('zh-CN');
+});
+
+describe('notify', () => {
+  it('suppresses "request response intercepted" in every language', () => {
+    expect(isSuppressedMessage('请求响应被拦截')).toBe(true);
+    expect(isSuppressedMessage(' Request response intercepted ')).toBe(true);
+    expect(isSuppressedMessage('用户名或密码错误')).toBe(false);
+  });
+
+  it('shows errors and successes for 5 s and the rest for 4 s', () => {
+    const open = vi.fn();
+    bindMessageApi({ open } as unknown as MessageInstance);
+    notify.error('e');
+    notify.success('s');
+    notify.warning('w');
+    notify.error('请求响应被拦截');
+    expect(open.mock.calls.map(([config]) => [config.type, config.duration])).toEqual([
+      ['error', MESSAGE_DURATION.emphasised],
+      ['success', MESSAGE_DURATION.emphasised],
+      ['warning', MESSAGE_DURATION.default],
+    ]);
+    expect(MESSAGE_DURATION).toEqual({ default: 4, emphasised: 5 });
+    bindMessageApi(null);
+  });
+});
