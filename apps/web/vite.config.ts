@@ -3,6 +3,12 @@ import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = 'http://127.0.0.1:8080';
 
+/** A module id without the machine's directories (dist/ is served publicly). */
+const shortId = (id: string) =>
+  id.includes('/node_modules/')
+    ? `node_modules/${id.split('/node_modules/').pop()}`
+    : id.replace(/^.*?\/(apps|packages)\//, '$1/');
+
 /** Records which modules each chunk holds, so bench/login-size.mjs can check what the login route pulls in. */
 function chunkModules(): Plugin {
   return {
@@ -11,7 +17,7 @@ function chunkModules(): Plugin {
     generateBundle(_options, bundle) {
       const modules: Record<string, string[]> = {};
       for (const output of Object.values(bundle)) {
-        if (output.type === 'chunk') modules[output.fileName] = output.moduleIds;
+        if (output.type === 'chunk') modules[output.fileName] = output.moduleIds.map(shortId);
       }
       this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(modules) });
     },

@@ -35,6 +35,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Malformed URLs and the like are refused before routing; they still get the envelope.
+    frameworkErrors: (_error, request, reply) => {
+      const language = pickLanguage(request.headers['accept-language']);
+      void sendEnvelope(reply, 400, {
+        Code: ErrorCode.BadRequest,
+        Message: formatMessage(language, 'errors.badRequest'),
+        Result: null,
+      });
+    },
   });
   trackRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -60,7 +69,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
   const distDir = config.webDistDir;
   if (distDir) {
     await registerPublicScope(app, async (scope) => {
-      await registerWebApp(scope, { distDir, basePath: config.basePath });
+      await registerWebApp(scope, { distDir, basePath: config.basePath, loginAesKey: config.loginAesKey });
     });
   }
 

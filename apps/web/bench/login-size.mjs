@@ -51,7 +51,7 @@ console.log(
 
 const offenders = [...files]
   .flatMap((file) => modules[file] ?? [])
-  .filter((id) => FORBIDDEN.some((name) => id.includes(`/node_modules/${name}/`)));
+  .filter((id) => FORBIDDEN.some((name) => id.startsWith(`node_modules/${name}/`)));
 if (offenders.length) {
   console.error(`The login route loads forbidden modules:\n  ${offenders.join('\n  ')}`);
   process.exit(1);

@@ -77,8 +77,10 @@ export default function LoginPage() {
   }
 
   function change(field: 'username' | 'password', value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: value.trim() ? undefined : current[field] }));
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Only the message of a field that is now filled goes away; the other one stays.
+    setErrors((current) => ({ ...current, [field]: validate(next)[field] && current[field] }));
   }
 
   function onSubmit(event: FormEvent) {
@@ -88,14 +90,14 @@ export default function LoginPage() {
     if (!found.username && !found.password && !busy) void submit(values);
   }
 
-  async function submit(values: Values) {
+  async function submit(input: Values) {
     setBusy(true);
     try {
-      const username = values.username.trim();
-      const outcome = await authenticate(username, values.password);
+      const username = input.username.trim();
+      const outcome = await authenticate(username, input.password);
       clearEmbeddedMode();
-      if (values.rememberPassword) {
-        await saveRememberedLogin({ username, password: values.password, rememberPassword: true });
+      if (input.rememberPassword) {
+        await saveRememberedLogin({ username, password: input.password, rememberPassword: true });
       } else {
         forgetRememberedLogin();
       }
@@ -158,6 +160,7 @@ export default function LoginPage() {
               maxLength={50}
               aria-label={t('login.username')}
               status={errors.username ? 'error' : undefined}
+              aria-invalid={Boolean(errors.username)}
               value={values.username}
               onChange={(event) => change('username', event.target.value)}
             />
@@ -171,6 +174,7 @@ export default function LoginPage() {
               maxLength={64}
               aria-label={t('login.password')}
               status={errors.password ? 'error' : undefined}
+              aria-invalid={Boolean(errors.password)}
               value={values.password}
               onChange={(event) => change('password', event.target.value)}
             />

@@ -32,8 +32,17 @@ export async function aesEcbEncrypt(
   return out;
 }
 
+/** The server's LOGIN_AES_KEY, which it writes into index.html; the default without one (dev server). */
+export function configuredLoginKey(): string {
+  if (typeof document === 'undefined') return DEFAULT_LOGIN_KEY;
+  return document.querySelector<HTMLMetaElement>('meta[name="login-key"]')?.content || DEFAULT_LOGIN_KEY;
+}
+
 /** One AuthLogin field: encodeURIComponent(base64(AES-128-ECB-PKCS7(utf8 text, key))). */
-export async function encodeLoginField(text: string, keyText: string = DEFAULT_LOGIN_KEY): Promise<string> {
+export async function encodeLoginField(
+  text: string,
+  keyText: string = configuredLoginKey(),
+): Promise<string> {
   const encoder = new TextEncoder();
   const cipher = await aesEcbEncrypt(encoder.encode(text), encoder.encode(keyText));
   return encodeURIComponent(bytesToBase64(cipher));
