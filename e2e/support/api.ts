@@ -1,0 +1,70 @@
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { BASE_URL, DEMO } from './browser.ts';
+
+/** Calls the real API from the test process (to prepare data and to act "elsewhere"). */
+export async function api<T = unknown>(path: string, body: unknown = {}, token?: string): Promise<T> {
+  const response = await fetch(`${BASE_URL}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { Code: number; Message: string; Result: T };
+  if (envelope.Code !== 0) throw new Error(`${path}: ${envelope.Code} ${envelope.Message}`);
+  return envelope.Result;
+}
+
+/** The sign-in wire format of design.md, with the default key. */
+const encode = (text: string) => {
+  const cipher = createCipheriv('aes-128-ecb', Buffer.from('MsRobotCloud2026'), null);
+  return encodeURIComponent(Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]).toString('base64'));
+};
+
+/** Signs in through the API; returns the token (also from a "message#token" result). */
+export async function apiLogin(login: string, password: string): Promise<string> {
+  const result = await api<string>('/api/sys/Auth/AuthLogin', {
+    Email: encode(login),
+    Password: encode(password),
+  });
+  return result.includes('#') ? (result.split('#')[1] ?? '') : result;
+}
+
+export interface TestUser {
+  login: string;
+  password: string;
+  name: string;
+}
+
+/** A fresh surveyor created by the administrator: the first sign-in must change the password. */
+export async function createNewUser(initialPassword: string): Promise<TestUser> {
+  const suffix = randomBytes(4).toString('hex');
+  const user = { login: `e2e-${suffix}@example.com`, password: initialPassword, name: `测试${suffix}` };
+  const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
+  await api(
+    '/api/sys/User/CreateUser',
+    { Name: user.name, Email: user.login, Password: initialPassword, RoleNameList: ['Surveyor'] },
+    admin,
+  );
+  return user;
+}
+
+/**
+ * A fresh surveyor of the demo company, ready to sign in (the first-login password change is done
+ * through the API), so tests never touch the demo accounts' passwords.
+ */
+export async function createReadyUser(): Promise<TestUser> {
+  const suffix = randomBytes(4).toString('hex');
+  const user = { login: `e2e-${suffix}@example.com`, password: 'Ready@12345', name: `测试${suffix}` };
+  const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
+  await api(
+    '/api/sys/User/CreateUser',
+    { Name: user.name, Email: user.login, Password: 'First@12345', RoleNameList: ['Surveyor'] },
+    admin,
+  );
+  const first = await apiLogin(user.login, 'First@12345');
+  await api(
+    '/api/sys/User/ChangePassWord',
+    { OldPassword: 'First@12345', NewPassword: user.password },
+    first,
+  );
+  return user;
+}
