@@ -10,6 +10,9 @@ import { PasswordHasher } from './modules/auth/password-hasher.ts';
 import { SessionService } from './modules/auth/session-service.ts';
 import { NotificationService } from './modules/notifications/notification-service.ts';
 import { OrgService } from './modules/orgs/org-service.ts';
+import path from 'node:path';
+import { FileStore } from './modules/projects/file-store.ts';
+import { HouseMapService } from './modules/projects/house-map-service.ts';
 import { ProjectService } from './modules/projects/project-service.ts';
 import { RoleService } from './modules/roles/role-service.ts';
 import { AccountService } from './modules/users/account-service.ts';
@@ -39,6 +42,8 @@ export function createServices(
     absoluteMs: config.sessionAbsoluteMs,
   });
   const codeSender = overrides.codeSender ?? createCodeSender(config, log);
+  // Plan files of house types: DATA_DIR/uploads/house-maps, never under the web root.
+  const planFiles = new FileStore(path.join(config.dataDir, 'uploads', 'house-maps'));
   return {
     audit,
     sessions,
@@ -55,7 +60,9 @@ export function createServices(
     account: new AccountService({ db, users, hasher, sessions, audit }),
     passwordReset: new PasswordResetService({ db, users, hasher, sessions, audit, sender: codeSender }),
     notifications: new NotificationService(db),
-    projects: new ProjectService(db),
+    planFiles,
+    projects: new ProjectService({ db, files: planFiles, audit }),
+    houseMaps: new HouseMapService({ db, files: planFiles }),
     orgs: new OrgService({ db, audit }),
     userAdmin: new UserAdminService({ db, hasher, sessions, audit }),
     userImport: new UserImportService({ db, hasher, audit }),

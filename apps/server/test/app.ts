@@ -1,4 +1,7 @@
 /** Builds the real app on a fresh database cloned from the seeded template (one per test file). */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Envelope } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
@@ -21,8 +24,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const client = createDatabaseClient(database.connectionString, { max: 5 });
+  // Each test app gets its own DATA_DIR (uploads), removed on close.
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-test-data-'));
   const config: AppConfig = {
     ...loadConfig({}),
+    dataDir,
     passwordHashLogN: TEST_PASSWORD_HASH_LOG_N,
     ...options.config,
   };
@@ -36,6 +42,7 @@ export async function createTestApp(
       await app.close();
       await client.close();
       await database.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

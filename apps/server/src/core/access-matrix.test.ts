@@ -16,8 +16,15 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   companies,
+  householdAssignments,
+  houseMaps,
   notificationReads,
   orgs,
+  pointTypes,
+  projectBuildings,
+  projectLogs,
+  projects,
+  projectUsers,
   sessions,
   updateNotifications,
   userImports,
@@ -27,6 +34,7 @@ import {
 import { call, createTestApp, DEMO, encodeLogin, login, type TestApp } from '../../test/app.ts';
 import { importRows, importWorkbook } from '../../test/import-workbook.ts';
 import { multipartBody } from '../../test/multipart.ts';
+import { pngBytes } from '../../test/plan-files.ts';
 
 /** What each route requires, per spec section 6 and the issue. Keep in step with the contract on purpose. */
 const EXPECTED_ACCESS: Record<string, Access> = {
@@ -43,7 +51,39 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'users.resetPassword': 'public',
   'notifications.getNotification': 'authenticated',
   'notifications.setReaded': 'authenticated',
+  'projects.getList': 'authenticated',
   'projects.getPage': 'authenticated',
+  'projects.getProjecList': 'authenticated',
+  'projects.syncProjectToCloud': 'authenticated',
+  'projects.fmsGetList': 'authenticated',
+  'projects.add': 'project.create',
+  'projects.update': 'project.detail',
+  'projects.delete': 'project.delete',
+  'projects.publiceProject': 'project.publish',
+  'projects.getProjectSelectItem': 'authenticated',
+  'projects.getProjectForHome': 'authenticated',
+  'projects.getProjectBuilding': 'authenticated',
+  'projects.getBuildingFloorTreeDataByProjectId': 'authenticated',
+  'projects.saveProjectUser': 'project.distribute',
+  'projects.saveUserToProject': 'project.distribute',
+  'projects.projectLogGetList': 'authenticated',
+  'houseMaps.houseMapList': 'authenticated',
+  'houseMaps.getHouseMapById': 'authenticated',
+  'houseMaps.houseMapUpdate': 'project.detail',
+  'houseMaps.fmsAddHouseMap': 'project.detail',
+  'houseMaps.houseMapUpdateName': 'project.detail',
+  'houseMaps.saveMeasurePoints': 'floorPlan.detailSave',
+  'houseMaps.removeHouseMap': 'project.detail',
+  'houseMaps.removeHouseMaps': 'project.detail',
+  'houseMaps.copyHouseMap': 'project.detail',
+  'houseMaps.getHouseMapBase': 'authenticated',
+  'houseMaps.downloadDxfById': 'authenticated',
+  'houseMaps.getAllPonitTypes': 'authenticated',
+  'houseMaps.savePointType': 'project.detail',
+  'houseMaps.removePonitTypes': 'project.detail',
+  'houseMaps.getSelectedBuildingFloorByHouseMap': 'authenticated',
+  'houseMaps.assignHouseMapToFloors': 'project.detail',
+  'houseMaps.unassignHouseMapFromFloors': 'project.detail',
   'orgs.getOrgTree': 'user.view',
   'orgs.getSubOrgs': 'user.view',
   'orgs.subUsers': 'user.view',
@@ -123,7 +163,43 @@ const SAMPLES: Record<string, (caller: Caller) => Request> = {
   }),
   'notifications.getNotification': () => ({ codes: [0] }),
   'notifications.setReaded': () => ({ query: { UpdateNotificationId: random() } }),
+  'projects.getList': () => ({ body: {}, codes: [0] }),
   'projects.getPage': () => ({ body: {}, codes: [0] }),
+  'projects.getProjecList': () => ({ body: {}, codes: [0] }),
+  'projects.syncProjectToCloud': () => ({ body: {}, codes: [0] }),
+  'projects.fmsGetList': () => ({ body: {}, codes: [0] }),
+  'projects.add': (caller) => ({ body: { Name: `矩阵项目${caller.key}${++sequence}` }, codes: [0] }),
+  'projects.update': () => ({ body: { ProjectId: random(), Name: 'x' } }),
+  'projects.delete': () => ({ body: { ProjectId: random() } }),
+  'projects.publiceProject': () => ({ body: { ProjectId: random() } }),
+  'projects.getProjectSelectItem': () => ({ codes: [0] }),
+  'projects.getProjectForHome': () => ({ codes: [0] }),
+  'projects.getProjectBuilding': () => ({ body: { ProjectId: random() } }),
+  'projects.getBuildingFloorTreeDataByProjectId': () => ({ body: { id: random() } }),
+  'projects.saveProjectUser': () => ({ body: { ProjectId: random(), UserIds: [] } }),
+  'projects.saveUserToProject': () => ({ body: { UserId: random(), ProjectIds: [] } }),
+  'projects.projectLogGetList': () => ({ query: { ProjectId: random() } }),
+  'houseMaps.houseMapList': () => ({ body: {}, codes: [0] }),
+  'houseMaps.getHouseMapById': () => ({ body: { id: random() } }),
+  'houseMaps.houseMapUpdate': () => ({ body: { ProjectId: random(), Name: 'x', FloorArea: 5 } }),
+  'houseMaps.fmsAddHouseMap': () => ({ body: { ProjectId: random(), Name: 'x', FloorArea: 5 } }),
+  'houseMaps.houseMapUpdateName': () => ({ body: { HouseMapId: random(), Name: 'x' } }),
+  'houseMaps.saveMeasurePoints': () => ({ body: { HouseMapId: random(), MeasurePoints: {} } }),
+  'houseMaps.removeHouseMap': () => ({ body: { id: random() } }),
+  'houseMaps.removeHouseMaps': () => ({ body: { Ids: [random()] } }),
+  'houseMaps.copyHouseMap': () => ({ body: { ProjectId: random(), HouseMapId: random(), Name: 'x' } }),
+  'houseMaps.getHouseMapBase': () => ({ body: { id: random() } }),
+  'houseMaps.downloadDxfById': () => ({ body: { id: random() } }),
+  'houseMaps.getAllPonitTypes': () => ({ body: { ProjectGuid: random() } }),
+  'houseMaps.savePointType': () => ({ body: { ProjectGuid: random(), Name: 'x' } }),
+  'houseMaps.removePonitTypes': () => ({ body: { ProjectGuid: random(), Id: random() } }),
+  'houseMaps.getSelectedBuildingFloorByHouseMap': () => ({ body: { id: random() } }),
+  'houseMaps.assignHouseMapToFloors': () => ({
+    body: { ProjectId: random(), HouseMapId: random(), BuildingNumber: '1#', FloorFrom: 1, FloorTo: 1 },
+  }),
+  'houseMaps.unassignHouseMapFromFloors': () => ({
+    body: { ProjectId: random(), BuildingNumber: '1#', FloorFrom: 1, FloorTo: 1 },
+  }),
   'orgs.getOrgTree': () => ({ codes: [0] }),
   'orgs.getSubOrgs': () => ({ params: { id: random() } }),
   'orgs.subUsers': () => ({ params: { id: random() } }),
@@ -270,7 +346,51 @@ describe('no cross-company call on an id succeeds', () => {
       t.db.select().from(notificationReads).where(eq(notificationReads.companyId, companyId)),
       t.db.select({ id: userImports.id }).from(userImports).where(eq(userImports.companyId, companyId)),
     ]);
-    return JSON.stringify({ userRows, roleRows, orgRows, sessionRows, reads, imports });
+    const [projectRows, buildingRows, staffRows, mapRows, typeRows, assignmentRows, logRows] =
+      await Promise.all([
+        t.db.select().from(projects).where(eq(projects.companyId, companyId)).orderBy(asc(projects.id)),
+        t.db
+          .select()
+          .from(projectBuildings)
+          .where(eq(projectBuildings.companyId, companyId))
+          .orderBy(asc(projectBuildings.id)),
+        t.db
+          .select()
+          .from(projectUsers)
+          .where(eq(projectUsers.companyId, companyId))
+          .orderBy(asc(projectUsers.projectId), asc(projectUsers.userId)),
+        t.db.select().from(houseMaps).where(eq(houseMaps.companyId, companyId)).orderBy(asc(houseMaps.id)),
+        t.db.select().from(pointTypes).where(eq(pointTypes.companyId, companyId)).orderBy(asc(pointTypes.id)),
+        t.db
+          .select()
+          .from(householdAssignments)
+          .where(eq(householdAssignments.companyId, companyId))
+          .orderBy(
+            asc(householdAssignments.buildingId),
+            asc(householdAssignments.floor),
+            asc(householdAssignments.household),
+          ),
+        t.db
+          .select({ id: projectLogs.id })
+          .from(projectLogs)
+          .where(eq(projectLogs.companyId, companyId))
+          .orderBy(asc(projectLogs.id)),
+      ]);
+    return JSON.stringify({
+      userRows,
+      roleRows,
+      orgRows,
+      sessionRows,
+      reads,
+      imports,
+      projectRows,
+      buildingRows,
+      staffRows,
+      mapRows,
+      typeRows,
+      assignmentRows,
+      logRows,
+    });
   }
 
   it('answers 404 to another company’s administrator for every id of the demo company, changing nothing', async () => {
@@ -312,6 +432,37 @@ describe('no cross-company call on an id succeeds', () => {
       headers: { ...preview.headers, authorization: `Bearer ${adminToken}` },
     });
     const importId = previewResponse.json<Envelope<{ ImportId: string }>>().Result.ImportId;
+    // A project of the demo company with a house type, a site type and an assignment.
+    const [binjiang] = await t.db.select().from(projects).where(eq(projects.name, '滨江花园一期'));
+    const projectId = binjiang?.id ?? '';
+    const plan = multipartBody([{ name: 'plan.png', data: pngBytes(), type: 'image/png' }], {
+      ProjectId: projectId,
+      Name: '矩阵户型',
+      FloorArea: '88',
+    });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/ms/Project/HouseMapUpdate',
+      payload: plan.payload,
+      headers: { ...plan.headers, authorization: `Bearer ${adminToken}` },
+    });
+    const houseMapId = uploaded.json<Envelope<{ HouseMapId: string }>>().Result.HouseMapId;
+    const pointType = await call<{ Id: string }>(t.app, 'POST', '/api/ms/Project/SavePointType', {
+      token: adminToken,
+      body: { ProjectGuid: projectId, Name: '客厅' },
+    });
+    const pointTypeId = pointType.body.Result.Id;
+    const assignment = {
+      ProjectId: projectId,
+      HouseMapId: houseMapId,
+      BuildingNumber: '1#',
+      FloorFrom: 1,
+      FloorTo: 2,
+    };
+    await call(t.app, 'POST', '/api/ms/Project/AssignHouseMapToFloors', {
+      token: adminToken,
+      body: assignment,
+    });
     // A live session of the demo user, which disabling or a password reset would end.
     await login(t.app, DEMO.pm.login, DEMO.pm.password);
 
@@ -337,6 +488,65 @@ describe('no cross-company call on an id succeeds', () => {
         '/api/sys/user/ImportCommit',
         { ImportId: importId, InitialPassword: 'Hacked@12345' },
       ],
+      ['Update', 'POST', '/api/ms/Project/Update', { ProjectId: projectId, Name: 'Hacked' }],
+      ['Delete', 'POST', '/api/ms/Project/Delete', { ProjectId: projectId }],
+      ['publiceProject', 'POST', '/api/ms/Project/publiceProject', { ProjectId: projectId }],
+      ['GetProjectBuilding', 'POST', '/api/ms/Project/GetProjectBuilding', { ProjectId: projectId }],
+      ['Tree', 'POST', '/api/ms/Project/GetBuildingFloorTreeDataByProjectID', { id: projectId }],
+      ['SaveProjectUser', 'POST', '/api/ms/Project/SaveProjectUser', { ProjectId: projectId, UserIds: [] }],
+      ['SaveUserToProject', 'POST', '/api/ms/Project/SaveUserToProject', { UserId: pm, ProjectIds: [] }],
+      ['projectlog', 'GET', `/api/ms/projectlog/GetList?ProjectId=${projectId}`, undefined],
+      ['GetHouseMapById', 'POST', '/api/ms/Project/GetHouseMapById', { id: houseMapId }],
+      [
+        'HouseMapUpdate',
+        'POST',
+        '/api/ms/Project/HouseMapUpdate',
+        { HouseMapId: houseMapId, ProjectId: projectId, Name: 'Hacked', FloorArea: 5 },
+      ],
+      [
+        'AddHouseMap',
+        'POST',
+        '/api/fms/Project/AddHouseMap',
+        { ProjectId: projectId, Name: 'Hacked', FloorArea: 5 },
+      ],
+      [
+        'HouseMapUpdateName',
+        'POST',
+        '/api/ms/Project/HouseMapUpdateName',
+        { HouseMapId: houseMapId, Name: 'Hacked' },
+      ],
+      [
+        'SaveMeasurePoints',
+        'POST',
+        '/api/ms/Project/SaveMeasurePoints',
+        { HouseMapId: houseMapId, MeasurePoints: {} },
+      ],
+      ['RemoveHouseMap', 'POST', '/api/ms/Project/RemoveHouseMap', { id: houseMapId }],
+      ['RemoveHouseMaps', 'POST', '/api/ms/Project/RemoveHouseMaps', { Ids: [houseMapId] }],
+      [
+        'CopyHouseMap',
+        'POST',
+        '/api/ms/Project/CopyHouseMap',
+        { ProjectId: projectId, HouseMapId: houseMapId, Name: 'Hacked' },
+      ],
+      ['GetHouseMapBase', 'POST', '/api/ms/Project/GetHouseMapBase', { id: houseMapId }],
+      ['DownloadDxfById', 'POST', '/api/ms/Project/DownloadDxfById', { id: houseMapId }],
+      ['GetAllPonitTypes', 'POST', '/api/ms/Project/GetAllPonitTypes', { ProjectGuid: projectId }],
+      [
+        'SavePointType',
+        'POST',
+        '/api/ms/Project/SavePointType',
+        { ProjectGuid: projectId, Id: pointTypeId, Name: 'Hacked' },
+      ],
+      [
+        'RemovePonitTypes',
+        'POST',
+        '/api/ms/Project/RemovePonitTypes',
+        { ProjectGuid: projectId, Id: pointTypeId },
+      ],
+      ['getSelected', 'POST', '/api/ms/Project/getSelectedBuildingFloorByHouseMap', { id: houseMapId }],
+      ['Assign', 'POST', '/api/ms/Project/AssignHouseMapToFloors', assignment],
+      ['Unassign', 'POST', '/api/ms/Project/UnassignHouseMapFromFloors', assignment],
     ];
     for (const [name, method, url, body] of attempts) {
       const response = await call(t.app, method, url, { token: other, body });
@@ -347,6 +557,9 @@ describe('no cross-company call on an id succeeds', () => {
       token: other,
       body: { Name: '跨公司测试' },
     });
+    const [donghu] = await t.db.select().from(projects).where(eq(projects.name, '东湖公寓'));
+    const ownProjectId = donghu?.id ?? '';
+    const otherAdminId = await userId('admin@other.example.com');
     const references: Array<[string, unknown]> = [
       ['/api/sys/SysOrg/Create', { Name: 'x', ParentId: hq }],
       ['/api/sys/SysOrg/AddUsers', { OrgId: ownOrg.body.Result.OrgId, UserIds: [pm] }],
@@ -355,10 +568,16 @@ describe('no cross-company call on an id succeeds', () => {
         { Email: 'cross@example.com', Name: 'x', Password: 'Cross@12345', SysOrg: [hq] },
       ],
       ['/api/sys/User/GetUserList', { OrgId: hq }],
+      ['/api/ms/Project/GetList', { ProjectId: projectId }],
+      ['/api/ms/Project/HouseMapList', { ProjectId: projectId }],
+      ['/api/ms/Project/HouseMapList', { HouseMapId: houseMapId }],
+      ['/api/ms/Project/SaveProjectUser', { ProjectId: ownProjectId, UserIds: [pm] }],
+      ['/api/ms/Project/SaveUserToProject', { UserId: otherAdminId, ProjectIds: [projectId] }],
+      ['/api/ms/Project/CopyHouseMap', { ProjectId: ownProjectId, HouseMapId: houseMapId, Name: 'Stolen' }],
     ];
     for (const [url, body] of references) {
       const response = await call<{ Total?: number }>(t.app, 'POST', url, { token: other, body });
-      if (url.endsWith('GetUserList')) expect(response.body.Result.Total).toBe(0);
+      if (/GetUserList|GetList|HouseMapList/.test(url)) expect(response.body.Result.Total, url).toBe(0);
       else expect([400, 404], url).toContain(response.body.Code);
     }
     expect(await snapshot(companyId)).toBe(before);

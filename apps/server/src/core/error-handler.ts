@@ -6,8 +6,6 @@ import { sendAppError, sendEnvelope } from './envelope-reply.ts';
 import { translateIssues, type ValidationIssue } from './validation-messages.ts';
 import './request-context.ts';
 
-const BODY_LIMIT_MB = 1;
-
 /** The one place that turns errors into envelopes. Details of crashes stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -45,7 +43,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ code: error.code }, 'client error');
       return sendEnvelope(reply, 200, {
         Code: ErrorCode.BadRequest,
-        Message: formatMessage(request.lang, clientErrorKey, { maxMb: BODY_LIMIT_MB }),
+        // The route's own limit when it has one (uploads), else the app's 1 MB.
+        Message: formatMessage(request.lang, clientErrorKey, {
+          maxMb: Math.round(((request.routeOptions.bodyLimit ?? 1024 * 1024) / 1024 / 1024) * 10) / 10,
+        }),
         Result: null,
       });
     }

@@ -84,6 +84,19 @@ describe('envelope and input handling', () => {
     });
   });
 
+  it('names the route’s own limit when a route accepts larger bodies', async () => {
+    const huge = await call(t.app, 'POST', '/api/ms/Project/SaveMeasurePoints', {
+      token,
+      body: { HouseMapId: 'x', Padding: 'x'.repeat(9 * 1024 * 1024) },
+      lang: 'en-US',
+    });
+    expect(huge.body).toEqual({
+      Code: 400,
+      Message: 'The request is too large; the limit is 8 MB',
+      Result: null,
+    });
+  });
+
   it('accepts an empty JSON body as no body', async () => {
     const response = await call(t.app, 'POST', '/api/ms/Project/GetPage', { token, body: '' });
     expect(response.body.Code).toBe(0);

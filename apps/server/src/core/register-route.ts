@@ -46,11 +46,13 @@ export function registerRoute<R extends RouteDefinition>(
   app: FastifyInstance,
   definition: R,
   handler: RouteHandler<R>,
+  options: { bodyLimit?: number } = {},
 ): void {
   app.route({
     method: definition.method,
     url: definition.path,
     config: { access: definition.access },
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       tags: [definition.tag],
       summary: definition.summary,

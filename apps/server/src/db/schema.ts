@@ -4,10 +4,12 @@
  */
 import {
   bigserial,
+  bigint,
   boolean,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -217,6 +219,7 @@ export const projects = pgTable(
     province: text('province'),
     city: text('city'),
     district: text('district'),
+    detailedAddress: text('detailed_address'),
     projectManager: text('project_manager'),
     regionalCompany: text('regional_company'),
     isPublished: boolean('is_published').notNull().default(false),
@@ -276,4 +279,99 @@ export const userImports = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('user_imports_company_idx').on(table.companyId, table.createdAt)],
+);
+
+/**
+ * House types (floor plans) of a project. The plan file lives in DATA_DIR/uploads/house-maps under
+ * `stored_name` (server-generated uuid + fixed extension); the row and the file go together.
+ */
+export const houseMaps = pgTable(
+  'house_maps',
+  {
+    id: id(),
+    companyId: companyId(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 'image' or 'dxf'. */
+    mapType: text('map_type').notNull(),
+    floorArea: numeric('floor_area', { precision: 10, scale: 2 }).notNull(),
+    standardFloor: boolean('standard_floor').notNull().default(true),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    storedName: text('stored_name').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    measurePoints: jsonb('measure_points').$type<unknown>(),
+    /** 0: uploaded, nothing marked; 1: rooms/stations/points saved. */
+    status: smallint('status').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('house_maps_project_name_uq').on(table.projectId, table.name),
+    uniqueIndex('house_maps_stored_name_uq').on(table.storedName),
+    index('house_maps_company_idx').on(table.companyId, table.projectId),
+  ],
+);
+
+/** Site types (point types, room types) of a project. Measure items come with the standards. */
+export const pointTypes = pgTable(
+  'point_types',
+  {
+    id: id(),
+    companyId: companyId(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    projectStandardId: text('project_standard_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('point_types_project_name_uq').on(table.projectId, table.name)],
+);
+
+/** Which house type each household (building, floor, 1-based position) has: one per household. */
+export const householdAssignments = pgTable(
+  'household_assignments',
+  {
+    companyId: companyId(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => projectBuildings.id, { onDelete: 'cascade' }),
+    floor: integer('floor').notNull(),
+    household: integer('household').notNull(),
+    houseMapId: uuid('house_map_id')
+      .notNull()
+      .references(() => houseMaps.id, { onDelete: 'restrict' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.buildingId, table.floor, table.household] }),
+    index('household_assignments_house_map_idx').on(table.houseMapId),
+    index('household_assignments_project_idx').on(table.projectId),
+  ],
+);
+
+/** The change log of a project: who did what (message key + params) and when. */
+export const projectLogs = pgTable(
+  'project_logs',
+  {
+    id: id(),
+    companyId: companyId(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The user's name when the entry was written (kept when the user is deleted). */
+    userName: text('user_name').notNull(),
+    action: text('action').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('project_logs_project_idx').on(table.projectId, table.createdAt)],
 );

@@ -3,6 +3,7 @@ import type { Services } from '../services.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerNotificationsRoutes } from './notifications/notifications-routes.ts';
 import { registerOrgsRoutes } from './orgs/orgs-routes.ts';
+import { registerHouseMapsRoutes } from './projects/house-maps-routes.ts';
 import { registerProjectsRoutes } from './projects/projects-routes.ts';
 import { registerRolesRoutes } from './roles/roles-routes.ts';
 import { registerSystemRoutes } from './system/system-routes.ts';
@@ -19,4 +20,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerOrgsRoutes(app, services);
   await registerUserAdminRoutes(app, services);
   registerRolesRoutes(app, services);
+  await registerHouseMapsRoutes(app, services);
 }

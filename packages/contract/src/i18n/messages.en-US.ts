@@ -100,4 +100,57 @@ export const messagesEnUS: Record<MessageKey, string> = {
   'import.committed': '{count} users imported',
 
   'notifications.noneToMark': 'There is no notice to mark',
+  'projects.nameTaken': 'A project with this name already exists in the company',
+  'projects.duplicateBuilding': 'Duplicate building number',
+  'projects.buildingInUse':
+    'Building {number} has house type assignments outside the new size or is being removed; unassign them first',
+  'projects.alreadyPublished': 'The project is already published',
+  'projects.published': 'The project is published; its existing data is now locked',
+  'projects.created': 'Project created',
+  'projects.deleted': 'The project and all its data were deleted',
+  'projects.unknownUser': 'The user does not exist',
+  'projects.unknownBuilding': 'No such building: {number}',
+  'projects.floorRange':
+    'Invalid floor range: floors go from 1 to {max} and the first may not be above the last',
+  'projects.householdRange': 'Invalid household: households go from 1 to {max}',
+
+  'houseMaps.nameTaken': 'The house type already exists; choose another name',
+  'houseMaps.floorArea': 'Enter an area greater than 1 with at most two decimals',
+  'houseMaps.fileRequired': 'Choose a floor plan file (jpg, jpeg, png or dxf)',
+  'houseMaps.fileType': 'Only jpg, jpeg, png or dxf files can be uploaded',
+  'houseMaps.imageTooLarge': 'The image must not be larger than {maxMb} MB',
+  'houseMaps.dxfTooLarge': 'The DXF file must not be larger than {maxMb} MB',
+  'houseMaps.notImage': 'The file content is not a valid {type} image',
+  'houseMaps.dxfInvalid': 'The DXF file cannot be read; check the file',
+  'houseMaps.mapTypeMismatch': 'The map type does not match the file',
+  'houseMaps.inUse': 'The house type is assigned to households; unassign it first',
+  'houseMaps.notDxf': 'This floor plan is not a DXF file',
+  'houseMaps.unknownPointType': 'The site type does not exist',
+  'houseMaps.duplicateId': 'Duplicate id',
+  'houseMaps.unknownRoom': 'No such room',
+  'houseMaps.unknownStation': 'No such station',
+  'houseMaps.tooManyVertices': 'At most 100000 polygon vertices in total',
+  'houseMaps.saved': 'House type saved',
+  'houseMaps.copied': 'House type copied',
+
+  'pointTypes.nameTaken': 'A site type with this name already exists in the project',
+  'pointTypes.inUse': 'Rooms use this site type; it cannot be deleted',
+
+  'projectLog.created': 'Created the project {name}',
+  'projectLog.updated': 'Changed the project details',
+  'projectLog.published': 'Published the project',
+  'projectLog.staffChanged': 'Set the project staff: {names}',
+  'projectLog.houseMapCreated': 'Added the house type {name}',
+  'projectLog.houseMapUpdated': 'Changed the house type {name}',
+  'projectLog.houseMapRenamed': 'Renamed the house type {old} to {name}',
+  'projectLog.houseMapRemoved': 'Deleted the house type {name}',
+  'projectLog.houseMapCopied': 'Copied the house type {name} from the project {from}',
+  'projectLog.measurePointsSaved':
+    'Saved the rooms and points of the house type {name} ({rooms} rooms, {points} points)',
+  'projectLog.pointTypeSaved': 'Saved the site type {name}',
+  'projectLog.pointTypeRemoved': 'Deleted the site type {name}',
+  'projectLog.householdsAssigned':
+    'Assigned the house type {name} to building {building}, floors {from}-{to} ({count} households)',
+  'projectLog.householdsUnassigned':
+    'Removed the house type assignments of building {building}, floors {from}-{to} ({count} households)',
 };

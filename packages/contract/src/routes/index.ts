@@ -1,4 +1,5 @@
 import { authRoutes } from './auth.ts';
+import { houseMapsRoutes } from './house-maps.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { orgsRoutes } from './orgs.ts';
 import { projectsRoutes } from './projects.ts';
@@ -10,6 +11,7 @@ import { usersRoutes } from './users.ts';
 export * from './define.ts';
 export {
   authRoutes,
+  houseMapsRoutes,
   notificationsRoutes,
   orgsRoutes,
   projectsRoutes,
@@ -24,6 +26,7 @@ export * from './projects.ts';
 export * from './orgs.ts';
 export * from './user-admin.ts';
 export * from './roles.ts';
+export * from './house-maps.ts';
 
 /** Every API call of the product, grouped by feature. */
 export const apiRoutes = {
@@ -35,4 +38,5 @@ export const apiRoutes = {
   orgs: orgsRoutes,
   userAdmin: userAdminRoutes,
   roles: rolesRoutes,
+  houseMaps: houseMapsRoutes,
 };

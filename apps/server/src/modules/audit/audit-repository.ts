@@ -24,7 +24,8 @@ export type AuditEvent =
   | 'password.resetByAdmin'
   | 'org.saved'
   | 'org.deleted'
-  | 'org.membersChanged';
+  | 'org.membersChanged'
+  | 'project.deleted';
 
 export interface AuditEntry {
   event: AuditEvent;

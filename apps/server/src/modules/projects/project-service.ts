@@ -1,17 +1,51 @@
-import type { PageResult, ProjectRow } from '@measure/contract';
+import {
+  ErrorCode,
+  formatMessage,
+  type BuildingTree,
+  type Language,
+  type PageResult,
+  type ProjectHome,
+  type ProjectLog,
+  type ProjectRow,
+  type RouteBody,
+  type RouteQuery,
+  type projectsRoutes,
+} from '@measure/contract';
+import { AppError, conflict, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
+import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { ProjectRepository, type BuildingRecord, type ProjectRecord } from './project-repository.ts';
+import { uniqueViolation } from '../users/account-service.ts';
+import { UserAdminRepository } from '../users/user-admin-repository.ts';
+import type { FileStore } from './file-store.ts';
+import { HouseMapRepository } from './house-map-repository.ts';
+import { assertUnlocked, visibleProject, writeProjectLog } from './project-access.ts';
+import {
+  ProjectRepository,
+  type BuildingRecord,
+  type BuildingValues,
+  type ProjectRecord,
+  type ProjectValues,
+} from './project-repository.ts';
 
-export interface ProjectPageRequest {
-  ProjectName?: string;
-  PageSize: number;
-  CurrentPage: number;
-  OrderBy?: 'Name' | 'CreateTime' | 'UpdateTime';
-  AscDesc?: 'asc' | 'desc';
-}
+export type ProjectPageRequest = RouteBody<typeof projectsRoutes.getPage>;
+export type AddProjectBody = RouteBody<typeof projectsRoutes.add>;
+export type UpdateProjectBody = RouteBody<typeof projectsRoutes.update>;
+export type ProjectLogQuery = RouteQuery<typeof projectsRoutes.projectLogGetList>;
 
-function toRow(project: ProjectRecord, buildings: BuildingRecord[]): ProjectRow {
+const buildingInUse = (number: string) =>
+  new AppError(ErrorCode.Conflict, 'projects.buildingInUse', { number }, [
+    { field: 'DetailsInfo', key: 'projects.buildingInUse', params: { number } },
+  ]);
+
+const toBuilding = (building: BuildingRecord) => ({
+  BuildingNumber: building.buildingNumber,
+  Stories: building.stories,
+  Households: building.households,
+  DeliveryStandard: building.deliveryStandard === 'fine' ? ('fine' as const) : ('none' as const),
+});
+
+function toRow(project: ProjectRecord, buildings: BuildingRecord[], userIds: string[]): ProjectRow {
   return {
     ProjectId: project.id,
     Name: project.name,
@@ -19,26 +53,44 @@ function toRow(project: ProjectRecord, buildings: BuildingRecord[]): ProjectRow 
     Province: project.province,
     City: project.city,
     District: project.district,
+    DetailedAddress: project.detailedAddress,
     ProjectManager: project.projectManager,
     RegionalCompany: project.regionalCompany,
     BuildingCount: buildings.length,
-    DetailsInfo: buildings.map((building) => ({
-      BuildingNumber: building.buildingNumber,
-      Stories: building.stories,
-      Households: building.households,
-      DeliveryStandard: building.deliveryStandard === 'fine' ? 'fine' : 'none',
-    })),
+    DetailsInfo: buildings.map(toBuilding),
+    UserIds: userIds,
     IsPublished: project.isPublished,
+    PublishTime: project.publishedAt?.toISOString() ?? null,
     CreateTime: project.createdAt.toISOString(),
     UpdateTime: project.updatedAt.toISOString(),
   };
 }
 
+const projectValues = (body: AddProjectBody): ProjectValues => ({
+  name: body.Name,
+  address: body.Address ?? null,
+  province: body.Province ?? null,
+  city: body.City ?? null,
+  district: body.District ?? null,
+  detailedAddress: body.DetailedAddress ?? null,
+  projectManager: body.ProjectManager ?? null,
+  regionalCompany: body.RegionalCompany ?? null,
+});
+
+const buildingValues = (body: AddProjectBody): BuildingValues[] | undefined =>
+  (body.DetailsInfo ?? body.Details)?.map((building) => ({
+    buildingNumber: building.BuildingNumber,
+    stories: building.Stories,
+    households: building.Households,
+    deliveryStandard: building.DeliveryStandard,
+  }));
+
+/** Projects, their buildings and staff, publishing and the project log. */
 export class ProjectService {
   private readonly repository: ProjectRepository;
 
-  constructor(db: Database) {
-    this.repository = new ProjectRepository(db);
+  constructor(private readonly deps: { db: Database; files: FileStore; audit: AuditRepository }) {
+    this.repository = new ProjectRepository(deps.db);
   }
 
   /** Company-wide for administrators, assigned projects for the other roles (row scope). */
@@ -47,25 +99,301 @@ export class ProjectService {
       companyId: auth.companyId,
       assignedUserId: auth.projectScope === 'assigned' ? auth.userId : undefined,
       nameContains: request.ProjectName,
+      projectId: request.ProjectId ?? undefined,
       orderBy: request.OrderBy ?? 'CreateTime',
       ascending: (request.AscDesc ?? (request.OrderBy === 'Name' ? 'asc' : 'desc')) === 'asc',
       limit: request.PageSize,
       offset: (request.CurrentPage - 1) * request.PageSize,
     });
-    const buildings = await this.repository.buildingsOf(
-      auth.companyId,
-      rows.map((row) => row.id),
-    );
     return {
-      Items: rows.map((row) =>
-        toRow(
-          row,
-          buildings.filter((building) => building.projectId === row.id),
-        ),
-      ),
+      Items: await this.toRows(auth.companyId, rows),
       Total: total,
       PageSize: request.PageSize,
       CurrentPage: request.CurrentPage,
+    };
+  }
+
+  private async toRows(companyId: string, rows: ProjectRecord[]): Promise<ProjectRow[]> {
+    const ids = rows.map((row) => row.id);
+    const [buildings, staff] = await Promise.all([
+      this.repository.buildingsOf(companyId, ids),
+      this.repository.staffOf(companyId, ids),
+    ]);
+    return rows.map((row) =>
+      toRow(
+        row,
+        buildings.filter((building) => building.projectId === row.id),
+        staff.filter((entry) => entry.projectId === row.id).map((entry) => entry.userId),
+      ),
+    );
+  }
+
+  async row(auth: AuthContext, projectId: string): Promise<ProjectRow> {
+    const project = await visibleProject(this.deps.db, auth, projectId);
+    const [row] = await this.toRows(auth.companyId, [project]);
+    return row as ProjectRow;
+  }
+
+  async add(auth: AuthContext, body: AddProjectBody): Promise<ProjectRow> {
+    const values = projectValues(body);
+    let projectId = '';
+    await this.deps.db.transaction(async (tx) => {
+      const repository = new ProjectRepository(tx);
+      await new UserAdminRepository(tx).lockCompany(auth.companyId);
+      if (await repository.nameTaken(auth.companyId, values.name))
+        throw conflict('Name', 'projects.nameTaken');
+      projectId = await repository.insert(auth.companyId, auth.userId, values);
+      await repository.insertBuildings(
+        auth.companyId,
+        projectId,
+        (buildingValues(body) ?? []).map((building, sort) => ({ ...building, sort })),
+      );
+      await writeProjectLog(tx, auth, projectId, 'projectLog.created', { name: values.name });
+    });
+    return this.row(auth, projectId);
+  }
+
+  /**
+   * Changes the fields; buildings are matched by number (case-insensitive): kept ones are updated,
+   * missing ones removed, new ones added. A building may not lose floors or households that have
+   * house type assignments, nor be removed while it has any (409).
+   */
+  async update(auth: AuthContext, body: UpdateProjectBody): Promise<ProjectRow> {
+    const values = projectValues(body);
+    const buildings = buildingValues(body);
+    try {
+      await this.deps.db.transaction(async (tx) => {
+        const repository = new ProjectRepository(tx);
+        await new UserAdminRepository(tx).lockCompany(auth.companyId);
+        const project = await visibleProject(tx, auth, body.ProjectId, { forUpdate: true });
+        assertUnlocked(project);
+        if (await repository.nameTaken(auth.companyId, values.name, project.id)) {
+          throw conflict('Name', 'projects.nameTaken');
+        }
+        await repository.update(auth.companyId, project.id, values);
+        if (buildings) await this.diffBuildings(repository, auth.companyId, project.id, buildings);
+        await writeProjectLog(tx, auth, project.id, 'projectLog.updated');
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === 'project_buildings_number_uq') {
+        throw conflict('DetailsInfo', 'projects.duplicateBuilding');
+      }
+      throw error;
+    }
+    return this.row(auth, body.ProjectId);
+  }
+
+  private async diffBuildings(
+    repository: ProjectRepository,
+    companyId: string,
+    projectId: string,
+    wanted: BuildingValues[],
+  ): Promise<void> {
+    const existing = await repository.buildingsOf(companyId, [projectId]);
+    const extent = await repository.assignmentExtent(projectId);
+    const byNumber = new Map(existing.map((building) => [building.buildingNumber.toLowerCase(), building]));
+    const kept = new Set<string>();
+    const added: Array<BuildingValues & { sort: number }> = [];
+    for (const [sort, building] of wanted.entries()) {
+      const current = byNumber.get(building.buildingNumber.toLowerCase());
+      if (!current) {
+        added.push({ ...building, sort });
+        continue;
+      }
+      kept.add(current.id);
+      const used = extent.get(current.id);
+      if (used && (used.floor > building.stories || used.household > building.households)) {
+        throw buildingInUse(current.buildingNumber);
+      }
+      await repository.updateBuilding(current.id, { ...building, sort });
+    }
+    const removed = existing.filter((building) => !kept.has(building.id));
+    const inUse = removed.find((building) => extent.has(building.id));
+    if (inUse) throw buildingInUse(inUse.buildingNumber);
+    await repository.deleteBuildings(removed.map((building) => building.id));
+    await repository.insertBuildings(companyId, projectId, added);
+  }
+
+  /** Deletes the project with everything of it in one transaction; its files go after the commit. */
+  async delete(auth: AuthContext, projectId: string): Promise<void> {
+    let files: string[] = [];
+    let name = '';
+    await this.deps.db.transaction(async (tx) => {
+      const repository = new ProjectRepository(tx);
+      const project = await visibleProject(tx, auth, projectId, { forUpdate: true });
+      name = project.name;
+      files = await repository.storedFilesOf(project.id);
+      await repository.delete(auth.companyId, project.id);
+    });
+    await this.deps.files.remove(files);
+    await this.deps.audit.record({
+      event: 'project.deleted',
+      companyId: auth.companyId,
+      userId: auth.userId,
+      detail: { project: projectId, name, files: files.length },
+    });
+  }
+
+  async publish(auth: AuthContext, projectId: string): Promise<ProjectRow> {
+    await this.deps.db.transaction(async (tx) => {
+      const project = await visibleProject(tx, auth, projectId, { forUpdate: true });
+      if (project.isPublished) throw conflict('ProjectId', 'projects.alreadyPublished');
+      await new ProjectRepository(tx).update(auth.companyId, project.id, {
+        isPublished: true,
+        publishedAt: new Date(),
+      });
+      await writeProjectLog(tx, auth, project.id, 'projectLog.published');
+    });
+    return this.row(auth, projectId);
+  }
+
+  async selectItems(auth: AuthContext): Promise<Array<{ ProjectId: string; Name: string }>> {
+    return (await this.repository.visible(auth)).map((project) => ({
+      ProjectId: project.id,
+      Name: project.name,
+    }));
+  }
+
+  async home(auth: AuthContext): Promise<ProjectHome> {
+    const visible = await this.repository.visible(auth);
+    const ids = visible.map((project) => project.id);
+    const [buildings, counts] = await Promise.all([
+      this.repository.buildingsOf(auth.companyId, ids),
+      this.repository.countsOf(ids),
+    ]);
+    const projects = visible.map((project) => {
+      const own = buildings.filter((building) => building.projectId === project.id);
+      const count = counts.get(project.id) ?? { houseMaps: 0, assigned: 0 };
+      return {
+        ProjectId: project.id,
+        Name: project.name,
+        IsPublished: project.isPublished,
+        BuildingCount: own.length,
+        FloorCount: own.reduce((sum, building) => sum + building.stories, 0),
+        HouseholdCount: own.reduce((sum, building) => sum + building.stories * building.households, 0),
+        HouseMapCount: count.houseMaps,
+        AssignedHouseholdCount: count.assigned,
+      };
+    });
+    const sum = (
+      key: 'BuildingCount' | 'FloorCount' | 'HouseholdCount' | 'HouseMapCount' | 'AssignedHouseholdCount',
+    ) => projects.reduce((total, project) => total + project[key], 0);
+    return {
+      ProjectCount: projects.length,
+      PublishedCount: projects.filter((project) => project.IsPublished).length,
+      BuildingCount: sum('BuildingCount'),
+      FloorCount: sum('FloorCount'),
+      HouseholdCount: sum('HouseholdCount'),
+      HouseMapCount: sum('HouseMapCount'),
+      AssignedHouseholdCount: sum('AssignedHouseholdCount'),
+      Projects: projects,
+    };
+  }
+
+  async buildings(auth: AuthContext, projectId: string) {
+    const project = await visibleProject(this.deps.db, auth, projectId);
+    return (await this.repository.buildingsOf(auth.companyId, [project.id])).map((building) => ({
+      BuildingId: building.id,
+      ...toBuilding(building),
+    }));
+  }
+
+  /** Building → floors (1..stories) → households (1..households) with the house type of each. */
+  async tree(auth: AuthContext, projectId: string, houseMapId: string | undefined): Promise<BuildingTree[]> {
+    const project = await visibleProject(this.deps.db, auth, projectId);
+    const houseMaps = new HouseMapRepository(this.deps.db);
+    if (houseMapId && !(await houseMaps.findInProject(project.id, houseMapId))) throw notFound();
+    const [buildings, assignments] = await Promise.all([
+      this.repository.buildingsOf(auth.companyId, [project.id]),
+      houseMaps.assignmentsOfProject(project.id),
+    ]);
+    const byKey = new Map(
+      assignments.map((entry) => [`${entry.buildingId}/${entry.floor}/${entry.household}`, entry]),
+    );
+    return buildings.map((building) => ({
+      BuildingId: building.id,
+      ...toBuilding(building),
+      Floors: Array.from({ length: building.stories }, (_, floorIndex) => {
+        const floor = floorIndex + 1;
+        return {
+          Floor: floor,
+          Households: Array.from({ length: building.households }, (_, index) => {
+            const entry = byKey.get(`${building.id}/${floor}/${index + 1}`);
+            return {
+              Household: index + 1,
+              HouseMapId: entry?.houseMapId ?? null,
+              HouseMapName: entry?.houseMapName ?? null,
+              Selected: entry !== undefined && entry.houseMapId === houseMapId,
+            };
+          }),
+        };
+      }),
+    }));
+  }
+
+  /** Replaces the staff of a project. Every user must be of the company (else 404, nothing changes). */
+  async saveProjectUsers(auth: AuthContext, projectId: string, userIds: readonly string[]): Promise<void> {
+    const unique = [...new Set(userIds)];
+    await this.deps.db.transaction(async (tx) => {
+      const repository = new ProjectRepository(tx);
+      const project = await visibleProject(tx, auth, projectId, { forUpdate: true });
+      const found = await repository.existingUserIds(auth.companyId, unique);
+      if (found.size !== unique.length) throw notFound('projects.unknownUser');
+      await repository.setStaff(auth.companyId, project.id, unique);
+      await writeProjectLog(tx, auth, project.id, 'projectLog.staffChanged', {
+        names: unique.map((id) => found.get(id)).join('、') || '-',
+      });
+    });
+  }
+
+  /** Replaces the projects of a user; each changed project gets a log entry. */
+  async saveUserProjects(auth: AuthContext, userId: string, projectIds: readonly string[]): Promise<void> {
+    const unique = [...new Set(projectIds)];
+    await this.deps.db.transaction(async (tx) => {
+      const repository = new ProjectRepository(tx);
+      const user = await repository.existingUserIds(auth.companyId, [userId]);
+      if (user.size !== 1) throw notFound('projects.unknownUser');
+      const wanted = await repository.existingProjects(auth.companyId, unique);
+      if (wanted.length !== unique.length) throw notFound();
+      const current = new Set(await repository.projectsOfUser(auth.companyId, userId));
+      const added = unique.filter((id) => !current.has(id));
+      const removed = [...current].filter((id) => !unique.includes(id));
+      await repository.addStaff(auth.companyId, added, userId);
+      await repository.removeStaff(auth.companyId, removed, userId);
+      for (const projectId of [...added, ...removed]) {
+        const staff = await repository.staffOf(auth.companyId, [projectId]);
+        const names = await repository.existingUserIds(
+          auth.companyId,
+          staff.map((entry) => entry.userId),
+        );
+        await writeProjectLog(tx, auth, projectId, 'projectLog.staffChanged', {
+          names: [...names.values()].join('、') || '-',
+        });
+      }
+    });
+  }
+
+  async logs(auth: AuthContext, query: ProjectLogQuery, language: Language): Promise<PageResult<ProjectLog>> {
+    const project = await visibleProject(this.deps.db, auth, query.ProjectId);
+    const { rows, total } = await this.repository.logs(
+      project.id,
+      query.PageSize,
+      (query.CurrentPage - 1) * query.PageSize,
+    );
+    return {
+      Items: rows.map((row) => ({
+        Id: row.id,
+        ProjectId: row.projectId,
+        UserId: row.userId,
+        UserName: row.userName,
+        Action: row.action,
+        Params: row.params,
+        Message: formatMessage(language, row.action as Parameters<typeof formatMessage>[1], row.params),
+        CreateTime: row.createdAt.toISOString(),
+      })),
+      Total: total,
+      PageSize: query.PageSize,
+      CurrentPage: query.CurrentPage,
     };
   }
 }

@@ -3,6 +3,58 @@ import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 
+/** Projects, buildings, staff and the project log (spec section 7, /api/ms/Project and /api/fms/Project). */
 export function registerProjectsRoutes(app: FastifyInstance, { projects }: Services): void {
-  registerRoute(app, projectsRoutes.getPage, async ({ body, user }) => projects.page(user, body));
+  // Five spellings of one listing: GetList, GetPage, GetProjecList (sic), syncProjectToCloud (this
+  // server is the cloud, so there is nothing to push: it answers the page) and the fms alias.
+  for (const definition of [
+    projectsRoutes.getList,
+    projectsRoutes.getPage,
+    projectsRoutes.getProjecList,
+    projectsRoutes.syncProjectToCloud,
+    projectsRoutes.fmsGetList,
+  ]) {
+    registerRoute(app, definition, async ({ body, user }) => projects.page(user, body));
+  }
+  registerRoute(app, projectsRoutes.add, async ({ body, user, setMessage }) => {
+    const row = await projects.add(user, body);
+    setMessage('projects.created');
+    return row;
+  });
+  registerRoute(app, projectsRoutes.update, async ({ body, user, setMessage }) => {
+    const row = await projects.update(user, body);
+    setMessage('users.saved');
+    return row;
+  });
+  registerRoute(app, projectsRoutes.delete, async ({ body, user, setMessage }) => {
+    await projects.delete(user, body.ProjectId);
+    setMessage('projects.deleted');
+    return null;
+  });
+  registerRoute(app, projectsRoutes.publiceProject, async ({ body, user, setMessage }) => {
+    const row = await projects.publish(user, body.ProjectId);
+    setMessage('projects.published');
+    return row;
+  });
+  registerRoute(app, projectsRoutes.getProjectSelectItem, async ({ user }) => projects.selectItems(user));
+  registerRoute(app, projectsRoutes.getProjectForHome, async ({ user }) => projects.home(user));
+  registerRoute(app, projectsRoutes.getProjectBuilding, async ({ body, user }) =>
+    projects.buildings(user, body.ProjectId),
+  );
+  registerRoute(app, projectsRoutes.getBuildingFloorTreeDataByProjectId, async ({ body, user }) =>
+    projects.tree(user, body.id, body.houseMapId ?? undefined),
+  );
+  registerRoute(app, projectsRoutes.saveProjectUser, async ({ body, user, setMessage }) => {
+    await projects.saveProjectUsers(user, body.ProjectId, body.UserIds);
+    setMessage('users.saved');
+    return null;
+  });
+  registerRoute(app, projectsRoutes.saveUserToProject, async ({ body, user, setMessage }) => {
+    await projects.saveUserProjects(user, body.UserId, body.ProjectIds);
+    setMessage('users.saved');
+    return null;
+  });
+  registerRoute(app, projectsRoutes.projectLogGetList, async ({ query, user, request }) =>
+    projects.logs(user, query, request.lang),
+  );
 }

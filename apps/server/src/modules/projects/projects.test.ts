@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { PageResult, ProjectRow } from '@measure/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageResult, ProjectHome, ProjectRow } from '@measure/contract';
+import { projects, users } from '../../db/schema.ts';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/app.ts';
 
 let t: TestApp;
@@ -66,4 +68,192 @@ it('refuses bad paging and over-long search text', async () => {
   ]) {
     expect((await page(DEMO.admin, body)).body.Code).toBe(400);
   }
+});
+
+describe('listing aliases, picker and home counts', () => {
+  it('answers GetList, GetProjecList, syncProjectToCloud and the fms alias like GetPage', async () => {
+    const token = await login(t.app, DEMO.pm.login, DEMO.pm.password);
+    for (const url of [
+      '/api/ms/Project/GetList',
+      '/api/ms/Project/GetProjecList',
+      '/api/ms/Project/syncProjectToCloud',
+      '/api/fms/Project/GetList',
+    ]) {
+      const response = await call<PageResult<ProjectRow>>(t.app, 'POST', url, {
+        token,
+        body: { PageSize: 1 },
+      });
+      expect(names(response.body.Result), url).toEqual(['滨江花园一期']);
+      expect(response.body.Result).toMatchObject({ Total: 1, PageSize: 1, CurrentPage: 1 });
+    }
+  });
+
+  it('lists picker items and counts buildings, floors and households for the home page', async () => {
+    const admin = await login(t.app, DEMO.admin.login, DEMO.admin.password);
+    const items = await call<Array<{ Name: string }>>(t.app, 'POST', '/api/ms/Project/GetProjectSelectItem', {
+      token: admin,
+    });
+    expect(items.body.Result.map((item) => item.Name).sort()).toEqual(['云栖科创中心', '滨江花园一期']);
+    const pm = await login(t.app, DEMO.pm.login, DEMO.pm.password);
+    const home = await call<ProjectHome>(t.app, 'POST', '/api/ms/Project/GetProjectForHome', { token: pm });
+    // 滨江花园一期: 1# 18x4, 2# 18x4, 3# 11x2.
+    expect(home.body.Result).toMatchObject({
+      ProjectCount: 1,
+      PublishedCount: 0,
+      BuildingCount: 3,
+      FloorCount: 47,
+      HouseholdCount: 166,
+      HouseMapCount: 0,
+    });
+  });
+});
+
+describe('add and update', () => {
+  const building = (BuildingNumber: string, Stories = 5, Households = 2) => ({
+    BuildingNumber,
+    Stories,
+    Households,
+    DeliveryStandard: 'fine',
+  });
+  let admin: string;
+  let counter = 0;
+  beforeAll(async () => {
+    admin = await login(t.app, DEMO.admin.login, DEMO.admin.password);
+  });
+  const add = (body: object, lang?: string) =>
+    call<ProjectRow>(t.app, 'POST', '/api/ms/Project/Add', { token: admin, body, lang });
+
+  it('creates a project with its buildings and logs it', async () => {
+    const response = await add({
+      Name: '新项目甲',
+      Address: '地址',
+      Province: '浙江省',
+      City: '杭州市',
+      District: '滨江区',
+      DetailedAddress: '江南大道 1 号',
+      ProjectManager: '张三',
+      RegionalCompany: '华东',
+      Details: [building('1#'), building('2#', 200, 50)],
+    });
+    expect(response.body.Code).toBe(0);
+    expect(response.body.Result).toMatchObject({
+      Name: '新项目甲',
+      DetailedAddress: '江南大道 1 号',
+      BuildingCount: 2,
+      IsPublished: false,
+      UserIds: [],
+    });
+    const logs = await call<PageResult<{ Message: string; UserName: string }>>(
+      t.app,
+      'GET',
+      `/api/ms/projectlog/GetList?ProjectId=${response.body.Result.ProjectId}`,
+      { token: admin, lang: 'en-US' },
+    );
+    expect(logs.body.Result.Items[0]).toMatchObject({
+      Message: 'Created the project 新项目甲',
+      UserName: '王管理',
+    });
+  });
+
+  it('checks every limit on both sides', async () => {
+    const cases: Array<[object, number]> = [
+      [{ Name: 'n'.repeat(20) }, 0],
+      [{ Name: 'm'.repeat(21) }, 400],
+      [{ Name: '' }, 400],
+      [{ Name: `地址${++counter}`, Address: 'a'.repeat(50) }, 0],
+      [{ Name: `地址${++counter}`, Address: 'a'.repeat(51) }, 400],
+      [{ Name: `详址${++counter}`, DetailedAddress: 'a'.repeat(50) }, 0],
+      [{ Name: `详址${++counter}`, DetailedAddress: 'a'.repeat(51) }, 400],
+      [{ Name: `区域${++counter}`, RegionalCompany: 'r'.repeat(64) }, 0],
+      [{ Name: `区域${++counter}`, RegionalCompany: 'r'.repeat(65) }, 400],
+      [{ Name: `楼层${++counter}`, DetailsInfo: [building('1#', 0)] }, 400],
+      [{ Name: `楼层${++counter}`, DetailsInfo: [building('1#', 201)] }, 400],
+      [{ Name: `户数${++counter}`, DetailsInfo: [building('1#', 5, 51)] }, 400],
+      [{ Name: `户数${++counter}`, DetailsInfo: [building('1#', 5, 0)] }, 400],
+      [{ Name: `标准${++counter}`, DetailsInfo: [{ ...building('1#'), DeliveryStandard: 'gold' }] }, 400],
+      [{ Name: `重复${++counter}`, DetailsInfo: [building('1#'), building('1#')] }, 400],
+    ];
+    for (const [body, code] of cases) {
+      expect((await add(body)).body.Code, JSON.stringify(body).slice(0, 80)).toBe(code);
+    }
+    const duplicate = await add({ Name: '滨江花园一期' }, 'en-US');
+    expect(duplicate.body).toMatchObject({
+      Code: 409,
+      Message: 'A project with this name already exists in the company',
+    });
+    const repeated = await add(
+      { Name: `重复${++counter}`, DetailsInfo: [building('A'), building('a')] },
+      'en-US',
+    );
+    expect(repeated.body.Result).toEqual([
+      { Field: 'DetailsInfo[1].BuildingNumber', Message: 'Duplicate building number' },
+    ]);
+  });
+
+  it('diffs buildings on update by number and keeps them without DetailsInfo', async () => {
+    const created = await add({ Name: '差异项目', DetailsInfo: [building('1#'), building('2#')] });
+    const projectId = created.body.Result.ProjectId;
+    const update = (body: object) =>
+      call<ProjectRow>(t.app, 'POST', '/api/ms/Project/Update', {
+        token: admin,
+        body: { ProjectId: projectId, ...body },
+      });
+    const changed = await update({ Name: '差异项目改', Details: [building('2#', 9, 3), building('3#')] });
+    expect(
+      changed.body.Result.DetailsInfo.map((entry) => `${entry.BuildingNumber}:${entry.Stories}`),
+    ).toEqual(['2#:9', '3#:5']);
+    const buildings = await call<Array<{ BuildingId: string; BuildingNumber: string }>>(
+      t.app,
+      'POST',
+      '/api/ms/Project/GetProjectBuilding',
+      { token: admin, body: { ProjectId: projectId } },
+    );
+    expect(buildings.body.Result.map((entry) => entry.BuildingNumber)).toEqual(['2#', '3#']);
+    const kept = await update({ Name: '差异项目改二', Address: '新地址' });
+    expect(kept.body.Result).toMatchObject({ Name: '差异项目改二', Address: '新地址', BuildingCount: 2 });
+    expect((await update({ Name: '云栖科创中心' })).body.Code).toBe(409);
+    expect((await update({ Name: 'x'.repeat(21) })).body.Code).toBe(400);
+    const foreign = await call(t.app, 'POST', '/api/ms/Project/Update', {
+      token: await login(t.app, DEMO.otherAdmin.login, DEMO.otherAdmin.password),
+      body: { ProjectId: projectId, Name: '偷改' },
+    });
+    expect(foreign.body.Code).toBe(404);
+  });
+});
+
+describe('staff', () => {
+  it('sets the staff of a project and the projects of a user, within the company', async () => {
+    const admin = await login(t.app, DEMO.admin.login, DEMO.admin.password);
+    const pmToken = await login(t.app, DEMO.pm.login, DEMO.pm.password);
+    const ids = await t.db.select({ id: users.id, email: users.email }).from(users);
+    const pmId = ids.find((entry) => entry.email === 'pm@example.com')?.id ?? '';
+    const otherId = ids.find((entry) => entry.email === 'admin@other.example.com')?.id ?? '';
+    const [yunqi] = await t.db.select().from(projects).where(eq(projects.name, '云栖科创中心'));
+    const projectId = yunqi?.id ?? '';
+    const save = (body: object, token = admin) =>
+      call(t.app, 'POST', '/api/ms/Project/SaveProjectUser', { token, body });
+    expect((await save({ ProjectId: projectId, UserIds: [pmId, otherId] })).body.Code).toBe(404);
+    expect((await page(DEMO.pm)).body.Result.Total).toBe(1);
+    expect((await save({ ProjectId: projectId, UserIds: [pmId] })).body.Code).toBe(0);
+    expect(names((await page(DEMO.pm)).body.Result)).toEqual(['云栖科创中心', '滨江花园一期']);
+    expect((await save({ ProjectId: projectId, UserIds: [pmId] }, pmToken)).body.Code).toBe(403);
+
+    const toUser = (body: object) =>
+      call(t.app, 'POST', '/api/ms/Project/SaveUserToProject', { token: admin, body });
+    expect((await toUser({ UserId: pmId, ProjectIds: [projectId] })).body.Code).toBe(0);
+    expect(names((await page(DEMO.pm)).body.Result)).toEqual(['云栖科创中心']);
+    expect((await toUser({ UserId: otherId, ProjectIds: [] })).body.Code).toBe(404);
+    const [east] = await t.db.select().from(projects).where(eq(projects.name, '东湖公寓'));
+    expect((await toUser({ UserId: pmId, ProjectIds: [east?.id] })).body.Code).toBe(404);
+    expect(names((await page(DEMO.pm)).body.Result)).toEqual(['云栖科创中心']);
+    const logs = await call<PageResult<{ Action: string }>>(
+      t.app,
+      'GET',
+      `/api/ms/projectlog/GetList?ProjectId=${projectId}`,
+      {
+        token: admin,
+      },
+    );
+    expect(logs.body.Result.Items.map((entry) => entry.Action)).toContain('projectLog.staffChanged');
+  });
 });
