@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BASE_URL, DEMO, openBrowser, screenshot, type BrowserSession } from '../support/browser.ts';
+import { closeVersionNotice, LANDING, noticeResponse } from '../support/sign-in.ts';
 
 let browser: BrowserSession;
 beforeEach(async () => {
@@ -8,7 +9,6 @@ beforeEach(async () => {
 afterEach(async () => browser.close());
 
 const LOGIN = '**/measurerobot/login';
-const LANDING = '**/measurerobot/mscProjectList';
 
 describe('routing', () => {
   it('sends /, /login and protected pages of a signed-out user to the cloud login', async () => {
@@ -71,10 +71,12 @@ describe('login screen', () => {
     await page.getByPlaceholder('Email or mobile number').fill(DEMO.admin.login);
     await page.getByPlaceholder('Password').fill(DEMO.admin.password);
     const login = page.waitForRequest((request) => request.url().includes('/api/sys/Auth/AuthLogin'));
+    const notice = noticeResponse(page);
     await page.getByPlaceholder('Password').press('Enter');
     expect((await login).headers()['accept-language']).toBe('en-US');
     await page.waitForURL(LANDING);
     await page.getByText('滨江花园一期').first().waitFor();
+    await closeVersionNotice(page, notice);
     await screenshot(page, 'landing-en-US');
     expect(browser.errors).toEqual([]);
   });
@@ -84,9 +86,11 @@ describe('login screen', () => {
     await page.goto(`${BASE_URL}/measurerobot/login`);
     await page.getByPlaceholder('邮箱或手机号').fill('13800000001');
     await page.getByPlaceholder('密码').fill(DEMO.admin.password);
+    const notice = noticeResponse(page);
     await page.getByPlaceholder('密码').press('Enter');
     await page.waitForURL(LANDING);
     await page.getByText('云栖科创中心').first().waitFor();
+    await closeVersionNotice(page, notice);
     await screenshot(page, 'landing-zh-CN');
     expect(browser.errors).toEqual([]);
   });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { api, apiLogin, createNewUser, createReadyUser, type TestUser } from '../support/api.ts';
 import { BASE_URL, openBrowser, type BrowserSession } from '../support/browser.ts';
+import { signInAndLand } from '../support/sign-in.ts';
 
 let browser: BrowserSession;
 let user: TestUser;
@@ -11,21 +12,11 @@ beforeEach(async () => {
 });
 afterEach(async () => browser.close());
 
-async function signIn(page: Page, login: string, password: string) {
-  await page.goto(`${BASE_URL}/measurerobot/login`);
-  await page.getByPlaceholder('邮箱或手机号').fill(login);
-  await page.getByPlaceholder('密码').fill(password);
-  await page.getByPlaceholder('密码').press('Enter');
-  await page.waitForURL('**/measurerobot/mscProjectList');
-  // First sign-in of this user: the version notice opens once.
-  await page.getByRole('button', { name: /我知道了/ }).click();
-}
-
 const tab = (page: Page, name: string) => page.locator('.ant-tabs-tab').filter({ hasText: name });
 
 it('opens pages as tabs and closes this, the others and all of them', async () => {
   const { page } = browser;
-  await signIn(page, user.login, user.password);
+  await signInAndLand(page, user);
   await page.getByRole('menuitem', { name: '个人中心' }).click();
   await page.waitForURL('**/measurerobot/aboug');
   await page.getByRole('menuitem', { name: '修改密码' }).click();
@@ -51,7 +42,7 @@ it('opens pages as tabs and closes this, the others and all of them', async () =
 
 it('returns to the login page about 2 s after the session ends elsewhere', async () => {
   const { page } = browser;
-  await signIn(page, user.login, user.password);
+  await signInAndLand(page, user);
   // Changing the password from another session ends this browser's session.
   const other = await apiLogin(user.login, user.password);
   await api(
@@ -73,7 +64,7 @@ it('returns to the login page about 2 s after the session ends elsewhere', async
 
 it('edits the profile in the personal centre', async () => {
   const { page } = browser;
-  await signIn(page, user.login, user.password);
+  await signInAndLand(page, user);
   await page.getByRole('menuitem', { name: '个人中心' }).click();
   await page.getByRole('button', { name: /编\s*辑/ }).click();
   await page.getByLabel('手机号').fill('12345');
@@ -90,7 +81,7 @@ it('edits the profile in the personal centre', async () => {
 
 it('changes the password, signs out and signs in with the new one', async () => {
   const { page } = browser;
-  await signIn(page, user.login, user.password);
+  await signInAndLand(page, user);
   await page.getByRole('menuitem', { name: '修改密码' }).click();
   await page.getByLabel('原密码').fill(user.password);
   await page.getByLabel('新密码', { exact: true }).fill('Newer@12345');

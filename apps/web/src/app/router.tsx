@@ -58,6 +58,26 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/projects/ProjectListPage.tsx')),
               },
               {
+                path: 'mscUser',
+                handle: title('layout:menu.mscUser'),
+                lazy: page(() => import('../features/users/UserListPage.tsx')),
+              },
+              {
+                path: 'mscUserCreate',
+                handle: title('layout:menu.mscUserCreate'),
+                lazy: page(() => import('../features/users/UserFormPage.tsx')),
+              },
+              {
+                path: 'orgManage',
+                handle: title('layout:menu.orgManage'),
+                lazy: page(() => import('../features/orgs/OrgManagePage.tsx')),
+              },
+              {
+                path: 'permissionList',
+                handle: title('layout:menu.permissionList'),
+                lazy: page(() => import('../features/roles/PermissionListPage.tsx')),
+              },
+              {
                 path: 'aboug',
                 handle: title('layout:menu.aboug'),
                 lazy: page(() => import('../features/profile/ProfilePage.tsx')),

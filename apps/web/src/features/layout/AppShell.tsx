@@ -28,7 +28,7 @@ function Shell() {
   const session = useSession();
   // No calls without a session: after a 401 the page stays for 2 s while the message shows.
   const self = useSelf(session !== null);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const matches = useMatches();
   const [collapsed, setCollapsed] = useState(false);
   const handle = matches
@@ -41,8 +41,8 @@ function Shell() {
   useVersionNotice();
 
   useEffect(() => {
-    if (tabTitleKey) visitedPages.add({ path: pathname, titleKey: tabTitleKey });
-  }, [pathname, tabTitleKey]);
+    if (tabTitleKey) visitedPages.add({ path: pathname, search: search || undefined, titleKey: tabTitleKey });
+  }, [pathname, search, tabTitleKey]);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

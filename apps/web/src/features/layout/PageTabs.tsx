@@ -3,7 +3,7 @@ import { Button, Dropdown, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LANDING_PATH } from '../../shared/routing/paths.ts';
-import { neighbourOf } from './visitedPages.ts';
+import { locationOf, neighbourOf } from './visitedPages.ts';
 import { useVisitedPages, visitedPages } from './visitedStore.ts';
 
 /** Tabs of the visited pages, closable one by one, all but the current, or all. */
@@ -14,7 +14,10 @@ export function PageTabs() {
   const { pathname } = useLocation();
 
   const close = (path: string) => {
-    if (path === pathname) navigate(neighbourOf(pages, path)?.path ?? LANDING_PATH);
+    if (path === pathname) {
+      const neighbour = neighbourOf(pages, path);
+      navigate(neighbour ? locationOf(neighbour) : LANDING_PATH);
+    }
     visitedPages.remove(path);
   };
   const closeOthers = () => visitedPages.keepOnly(pathname);
@@ -30,7 +33,10 @@ export function PageTabs() {
       hideAdd
       size="small"
       activeKey={pathname}
-      onChange={(path) => navigate(path)}
+      onChange={(path) => {
+        const page = pages.find((item) => item.path === path);
+        navigate(page ? locationOf(page) : path);
+      }}
       onEdit={(target, action) => {
         if (action === 'remove' && typeof target === 'string') close(target);
       }}

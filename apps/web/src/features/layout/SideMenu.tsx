@@ -1,14 +1,25 @@
-import { BarChartOutlined, BookOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  BarChartOutlined,
+  BookOutlined,
+  LockOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { SelfInfo } from '@measure/contract';
 import { Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { SUBSYSTEM } from '../../shared/routing/paths.ts';
-import { MENU, visibleMenu } from './menu.ts';
+import { MENU, menuKeyOf, visibleMenu } from './menu.ts';
 
 const ICONS: Record<string, ReactNode> = {
   mscProjectList: <BarChartOutlined />,
+  mscUser: <TeamOutlined />,
+  orgManage: <ApartmentOutlined />,
+  permissionList: <SafetyCertificateOutlined />,
   aboug: <UserOutlined />,
   changePassword: <LockOutlined />,
   userManual: <BookOutlined />,
@@ -18,7 +29,7 @@ export function SideMenu({ self }: { self: SelfInfo | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = pathname.split('/')[2] ?? '';
+  const selected = menuKeyOf(pathname.split('/')[2] ?? '');
   return (
     <Menu
       mode="inline"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleMenu, type MenuEntry } from './menu.ts';
+import { MENU, menuKeyOf, visibleMenu, type MenuEntry } from './menu.ts';
 
 const entries: MenuEntry[] = [
   { path: 'mscProjectList', titleKey: 'a' },
@@ -31,5 +31,24 @@ describe('menu', () => {
 
   it('shows only unguarded entries before the user info arrives', () => {
     expect(visibleMenu(entries, undefined).map((e) => e.path)).toEqual(['mscProjectList']);
+  });
+
+  it('shows the people pages by role: user management with user.view, organisations and permissions to administrators', () => {
+    const paths = (permissions: string[]) =>
+      visibleMenu(MENU, { Permissions: permissions, ...flags }).map((e) => e.path);
+    const surveyor = paths([]);
+    expect(surveyor).not.toContain('mscUser');
+    expect(surveyor).not.toContain('orgManage');
+    expect(surveyor).not.toContain('permissionList');
+    expect(paths(['user.view', 'user.create', 'user.import'])).toContain('mscUser');
+    expect(paths(['user.view', 'user.create', 'user.import'])).not.toContain('orgManage');
+    expect(paths(['user.view', 'org.manage', 'permission.view'])).toEqual(
+      expect.arrayContaining(['mscUser', 'orgManage', 'permissionList']),
+    );
+  });
+
+  it('keeps the parent entry selected on a child page', () => {
+    expect(menuKeyOf('mscUserCreate')).toBe('mscUser');
+    expect(menuKeyOf('aboug')).toBe('aboug');
   });
 });

@@ -13,10 +13,21 @@ export interface MenuEntry {
 /** Only pages that exist are listed; later issues add theirs with their permission or feature flag. */
 export const MENU: readonly MenuEntry[] = [
   { path: 'mscProjectList', titleKey: 'layout:menu.mscProjectList' },
+  { path: 'mscUser', titleKey: 'layout:menu.mscUser', permission: 'user.view' },
+  { path: 'orgManage', titleKey: 'layout:menu.orgManage', permission: 'org.manage' },
+  { path: 'permissionList', titleKey: 'layout:menu.permissionList', permission: 'permission.view' },
   { path: 'aboug', titleKey: 'layout:menu.aboug' },
   { path: 'changePassword', titleKey: 'layout:menu.changePassword' },
   { path: 'userManual', titleKey: 'layout:menu.userManual' },
 ];
+
+/** Child pages (spec section 2) keep their parent's menu entry selected. */
+const MENU_PARENT: Readonly<Record<string, string>> = { mscUserCreate: 'mscUser' };
+
+/** The menu entry to select for a page path below /measurerobot. */
+export function menuKeyOf(path: string): string {
+  return MENU_PARENT[path] ?? path;
+}
 
 type Access = Pick<SelfInfo, 'Permissions' | FeatureFlag>;
 

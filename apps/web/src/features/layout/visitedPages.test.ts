@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addPage, keepOnly, neighbourOf, removeAllPages, removePage, replacePage } from './visitedPages.ts';
+import {
+  addPage,
+  locationOf,
+  keepOnly,
+  neighbourOf,
+  removeAllPages,
+  removePage,
+  replacePage,
+} from './visitedPages.ts';
 
 const a = { path: '/measurerobot/mscProjectList', titleKey: 'layout:menu.mscProjectList' };
 const b = { path: '/measurerobot/aboug', titleKey: 'layout:menu.aboug' };
@@ -36,5 +44,19 @@ describe('visited pages', () => {
     expect(neighbourOf([a, b, c], b.path)).toEqual(c);
     expect(neighbourOf([a, b, c], c.path)).toEqual(b);
     expect(neighbourOf([a], a.path)).toBeUndefined();
+  });
+});
+
+describe('query strings of tabs', () => {
+  it('keeps one tab per path and remembers the latest query string', () => {
+    const edit = addPage([], { path: '/measurerobot/mscUserCreate', search: '?id=1', titleKey: 'menu.user' });
+    const other = addPage(edit, {
+      path: '/measurerobot/mscUserCreate',
+      search: '?id=2',
+      titleKey: 'menu.user',
+    });
+    expect(other).toHaveLength(1);
+    expect(locationOf(other[0]!)).toBe('/measurerobot/mscUserCreate?id=2');
+    expect(locationOf({ path: '/measurerobot/aboug', titleKey: 'menu.aboug' })).toBe('/measurerobot/aboug');
   });
 });

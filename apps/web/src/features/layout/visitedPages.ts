@@ -1,14 +1,21 @@
-/** One open page tab: its path and the title key from its route metadata. */
+/** One open page tab: its path, the title key from its route metadata, and its query string. */
 export interface VisitedPage {
   path: string;
   titleKey: string;
+  /** `?id=...` of an edit page, so its tab opens the same record again. */
+  search?: string;
 }
+
+/** Where a tab leads: its path with the query string it was last shown with. */
+export const locationOf = (page: VisitedPage) => `${page.path}${page.search ?? ''}`;
 
 /** Spec section 2: visited pages can be added, removed, all removed or replaced; paths never repeat. */
 export function addPage(pages: readonly VisitedPage[], page: VisitedPage): VisitedPage[] {
   const index = pages.findIndex((item) => item.path === page.path);
   if (index < 0) return [...pages, page];
-  if (pages[index]?.titleKey === page.titleKey) return [...pages];
+  const current = pages[index];
+  if (current?.titleKey === page.titleKey && (current.search ?? '') === (page.search ?? ''))
+    return [...pages];
   return pages.map((item, i) => (i === index ? page : item));
 }
 

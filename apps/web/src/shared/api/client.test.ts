@@ -13,7 +13,8 @@ vi.mock('../feedback/notify.ts', () => ({
   notify: { error: (text: string) => shown.push(text), success: () => undefined },
 }));
 
-const { callApi } = await import('./client.ts');
+const { callApi, uploadFile } = await import('./client.ts');
+const { fileNameOf } = await import('./download.ts');
 const { ApiError } = await import('./errors.ts');
 const { routes } = await import('./routes.ts');
 const { i18n, initI18n } = await import('../i18n/index.ts');
@@ -66,6 +67,31 @@ describe('callApi', () => {
     fetchMock.mockResolvedValue(envelope(0, null));
     await callApi(routes.notifications.setReaded, { UpdateNotificationId: 'id 1' });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/sys/Notification/SetReaded?UpdateNotificationId=id+1');
+  });
+
+  it('fills path parameters and keeps them out of the query', async () => {
+    fetchMock.mockResolvedValue(envelope(0, []));
+    await callApi(routes.orgs.subUsers, { id: 'a/b' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/sys/SysOrg/SubUsers/a%2Fb');
+  });
+
+  it('uploads a file as multipart form data without a JSON content type', async () => {
+    fetchMock.mockResolvedValue(envelope(0, { ImportId: 'x', Total: 0, Valid: 0, Rows: [] }));
+    const result = await uploadFile(routes.userAdmin.importPreview, new Blob(['x']), 'users.xlsx');
+    expect(result.ImportId).toBe('x');
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/sys/user/ImportPreview');
+    expect(init.body).toBeInstanceOf(FormData);
+    expect((init.body as FormData).get('file')).toBeInstanceOf(Blob);
+    expect(init.headers).not.toHaveProperty('Content-Type');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer tok-1' });
+  });
+
+  it('reads the download name from Content-Disposition, preferring the UTF-8 one', () => {
+    const header = `attachment; filename="user-import-template.xlsx"; filename*=UTF-8''${encodeURIComponent('用户导入模板.xlsx')}`;
+    expect(fileNameOf(header, 'x.xlsx')).toBe('用户导入模板.xlsx');
+    expect(fileNameOf('attachment; filename="a.xlsx"', 'x.xlsx')).toBe('a.xlsx');
+    expect(fileNameOf(null, 'x.xlsx')).toBe('x.xlsx');
   });
 
   it('throws the envelope of a failed call without showing it', async () => {

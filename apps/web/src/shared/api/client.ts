@@ -16,8 +16,23 @@ type QueryInput<R> =
       : undefined
     : never;
 
-/** What a call takes: the body for routes with a body, else the query. */
-export type RouteInput<R> = RouteBodyInput<R> extends undefined ? QueryInput<R> : RouteBodyInput<R>;
+type ParamsInput<R> =
+  R extends RouteDefinition<z.ZodType, z.ZodType | undefined, z.ZodType | undefined, infer P>
+    ? P extends z.ZodType
+      ? z.input<P>
+      : undefined
+    : never;
+
+/** Query and path parameters together (`/GetSubOrgs/:id` takes `{ id }`). */
+type UrlInput<R> =
+  ParamsInput<R> extends undefined
+    ? QueryInput<R>
+    : QueryInput<R> extends undefined
+      ? ParamsInput<R>
+      : QueryInput<R> & ParamsInput<R>;
+
+/** What a call takes: the body for routes with a body, else the path parameters and the query. */
+export type RouteInput<R> = RouteBodyInput<R> extends undefined ? UrlInput<R> : RouteBodyInput<R>;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -34,12 +49,18 @@ type CallArgs<R> =
 const DEDUPED_PATHS = new Set(['/api/sys/user/getcompanyuserlist']);
 const dedupe = createDeduper();
 
-function buildUrl(route: RouteRef<RouteDefinition>, input: unknown): string {
+export function buildUrl(route: RouteRef<RouteDefinition>, input: unknown): string {
   // The API answers at the server root whatever BASE_PATH the pages use (design.md: paths exactly as in the spec).
-  let url = route.path;
-  if (route.method === 'GET' && input && typeof input === 'object') {
+  const values: Record<string, unknown> = input && typeof input === 'object' ? { ...input } : {};
+  // Path parameters (`:id`) are filled from the input and not repeated in the query.
+  let url = route.path.replace(/:(\w+)/g, (_whole, name: string) => {
+    const value = values[name];
+    delete values[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  if (route.method === 'GET') {
     const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(input)) {
+    for (const [key, value] of Object.entries(values)) {
       if (value !== undefined && value !== null) query.set(key, String(value));
     }
     const text = query.toString();
@@ -54,19 +75,24 @@ function clientFailure(key: string, options: CallOptions): ApiError {
   return new ApiError(500, message, null, !options.quiet);
 }
 
+/** The headers of every call: language and, when signed in, the session token. */
+export function requestHeaders(accept = 'application/json'): Record<string, string> {
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': currentLanguage() };
+  const token = getSession()?.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
 async function send(
   route: RouteRef<RouteDefinition>,
   input: unknown,
   options: CallOptions,
 ): Promise<unknown> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': currentLanguage(),
-  };
-  const token = getSession()?.token;
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = requestHeaders();
   const hasBody = route.method === 'POST';
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  // A FormData body (file upload) sets its own multipart Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && input instanceof FormData;
+  if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   let body: unknown;
@@ -74,7 +100,7 @@ async function send(
     response = await fetch(buildUrl(route, input), {
       method: route.method,
       headers,
-      body: hasBody ? JSON.stringify(input ?? {}) : undefined,
+      body: hasBody ? (isForm ? input : JSON.stringify(input ?? {})) : undefined,
       signal: options.signal,
     });
     if (response.status === 401) {
@@ -118,4 +144,19 @@ export function callApi<R extends RouteDefinition>(
     >;
   }
   return send(route, input, options) as Promise<RouteResult<R>>;
+}
+
+/**
+ * Uploads one file as multipart/form-data to a route that takes a file instead of a JSON body
+ * (ImportPreview); the answer is the usual envelope.
+ */
+export function uploadFile<R extends RouteDefinition>(
+  route: RouteRef<R>,
+  file: Blob,
+  fileName: string,
+  options: CallOptions = {},
+): Promise<RouteResult<R>> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return send(route, form, options) as Promise<RouteResult<R>>;
 }

@@ -42,4 +42,32 @@ export const routes = {
   projects: {
     getPage: ref<Api['projects']['getPage']>('POST', '/api/ms/Project/GetPage'),
   },
+  orgs: {
+    getOrgTree: ref<Api['orgs']['getOrgTree']>('GET', '/api/sys/SysOrg/GetOrgTree'),
+    subUsers: ref<Api['orgs']['subUsers']>('GET', '/api/sys/SysOrg/SubUsers/:id'),
+    create: ref<Api['orgs']['create']>('POST', '/api/sys/SysOrg/Create'),
+    del: ref<Api['orgs']['del']>('POST', '/api/sys/SysOrg/del'),
+    addUsers: ref<Api['orgs']['addUsers']>('POST', '/api/sys/SysOrg/AddUsers'),
+    removeUsers: ref<Api['orgs']['removeUsers']>('POST', '/api/sys/SysOrg/RemoveUsers'),
+  },
+  userAdmin: {
+    getUserList: ref<Api['userAdmin']['getUserList']>('POST', '/api/sys/User/GetUserList'),
+    getCompanyUserList: ref<Api['userAdmin']['getCompanyUserList']>(
+      'POST',
+      '/api/sys/user/GetCompanyUserList',
+    ),
+    getUser: ref<Api['userAdmin']['getUser']>('POST', '/api/sys/User/GetUser'),
+    createUser: ref<Api['userAdmin']['createUser']>('POST', '/api/sys/User/CreateUser'),
+    editUser: ref<Api['userAdmin']['editUser']>('POST', '/api/sys/User/EditUser'),
+    deleteUsers: ref<Api['userAdmin']['deleteUsers']>('POST', '/api/sys/User/DeleteUsers'),
+    updateUserStatus: ref<Api['userAdmin']['updateUserStatus']>('POST', '/api/sys/User/UpdateUserStatus'),
+    resetPassword: ref<Api['userAdmin']['resetPassword']>('POST', '/api/sys/User/ResetPassword'),
+    importTemplate: ref<Api['userAdmin']['importTemplate']>('GET', '/api/sys/user/ImportTemplate'),
+    importPreview: ref<Api['userAdmin']['importPreview']>('POST', '/api/sys/user/ImportPreview'),
+    importCommit: ref<Api['userAdmin']['importCommit']>('POST', '/api/sys/user/ImportCommit'),
+  },
+  roles: {
+    getRoleList: ref<Api['roles']['getRoleList']>('POST', '/api/sys/Role/GetRoleList'),
+    permissionList: ref<Api['roles']['permissionList']>('POST', '/api/rs/Permission/List'),
+  },
 } satisfies { [G in keyof Api]?: { [N in keyof Api[G]]?: RouteRef<RouteDefinition> } };

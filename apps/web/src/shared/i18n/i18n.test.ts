@@ -1,8 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { orgsResources } from '../../features/orgs/i18n.ts';
+import { rolesResources } from '../../features/roles/i18n.ts';
+import { usersResources } from '../../features/users/i18n.ts';
 import { messageResources } from './messages.ts';
 import { NAMESPACES, resources } from './resources.ts';
+
+/** Namespaces registered when their pages load (see lazyNamespace.ts). */
+const lazyResources = { users: usersResources, orgs: orgsResources, roles: rolesResources };
 
 const SRC = join(import.meta.dirname, '..', '..');
 
@@ -14,9 +20,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const namespaceList: readonly string[] = [...NAMESPACES, 'messages'];
+const namespaceList: readonly string[] = [...NAMESPACES, ...Object.keys(lazyResources), 'messages'];
 const all = (language: 'zh-CN' | 'en-US'): Record<string, Record<string, string>> => ({
   ...resources[language],
+  ...Object.fromEntries(Object.entries(lazyResources).map(([ns, bundle]) => [ns, bundle[language]])),
   messages: messageResources[language],
 });
 const has = (language: 'zh-CN' | 'en-US', ns: string, key: string) =>
@@ -70,6 +77,15 @@ describe('translations', () => {
     }
     expect(count).toBeGreaterThan(50);
     expect(missing).toEqual([]);
+  });
+
+  it('register every feature namespace, statically or from the feature i18n.ts', () => {
+    const features = readdirSync(join(SRC, 'features'), { withFileTypes: true })
+      .filter(
+        (entry) => entry.isDirectory() && readdirSync(join(SRC, 'features', entry.name)).includes('locales'),
+      )
+      .map((entry) => entry.name);
+    for (const feature of features) expect(namespaceList, feature).toContain(feature);
   });
 
   it('name the spec keys of sections 5 and 8', () => {

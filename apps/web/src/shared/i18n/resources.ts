@@ -12,7 +12,11 @@ import projectsZhCN from '../../features/projects/locales/zh-CN.ts';
 import commonEnUS from './locales/en-US.ts';
 import commonZhCN from './locales/zh-CN.ts';
 
-/** One namespace per feature; the contract's `messages` namespace is added by ./messages.ts when forms load. */
+/**
+ * One namespace per feature. The contract's `messages` namespace is added by ./messages.ts when forms
+ * load; page-only features behind the login (users, orgs, roles) add theirs from their `i18n.ts`
+ * when their pages load (./lazyNamespace.ts).
+ */
 export const resources = {
   'zh-CN': {
     common: commonZhCN,

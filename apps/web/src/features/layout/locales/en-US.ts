@@ -2,6 +2,10 @@ import type layout from './zh-CN.ts';
 
 const layoutEnUS: Record<keyof typeof layout, string> = {
   'menu.mscProjectList': 'Data reports',
+  'menu.mscUser': 'User management',
+  'menu.mscUserCreate': 'Create / edit user',
+  'menu.orgManage': 'Organisations',
+  'menu.permissionList': 'Permissions',
   'menu.aboug': 'Personal centre',
   'menu.changePassword': 'Change password',
   'menu.userManual': 'User manual',

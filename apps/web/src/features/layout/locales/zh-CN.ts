@@ -1,6 +1,10 @@
 /** Namespace `layout`: app shell, menu, tabs and the connectivity probe. */
 const layout = {
   'menu.mscProjectList': '数据报表',
+  'menu.mscUser': '用户管理',
+  'menu.mscUserCreate': '新建/编辑用户',
+  'menu.orgManage': '组织管理',
+  'menu.permissionList': '权限列表',
   'menu.aboug': '个人中心',
   'menu.changePassword': '修改密码',
   'menu.userManual': '用户手册',

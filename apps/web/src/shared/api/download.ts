@@ -1,0 +1,69 @@
+import type { RouteDefinition } from '@measure/contract';
+import { notify } from '../feedback/notify.ts';
+import { i18n } from '../i18n/index.ts';
+import { buildUrl, requestHeaders } from './client.ts';
+import { ApiError } from './errors.ts';
+import type { RouteRef } from './routes.ts';
+import { handleUnauthorized } from './unauthorized.ts';
+
+/** The file name of a Content-Disposition header: `filename*` (UTF-8) first, then `filename`. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // a broken encoding: fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition)?.[1];
+  return plain?.trim() || fallback;
+}
+
+function failure(key: string): ApiError {
+  const message = i18n.t(key);
+  notify.error(message);
+  return new ApiError(500, message, null, true);
+}
+
+/**
+ * Fetches an attachment route (GET, answered with a file instead of an envelope) with the session
+ * header, then hands it to the browser as a download. Failures throw ApiError like `callApi`.
+ */
+export async function downloadFile<R extends RouteDefinition>(
+  route: RouteRef<R>,
+  fallbackName: string,
+): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(route, undefined), {
+      method: route.method,
+      headers: requestHeaders('*/*'),
+    });
+  } catch {
+    throw failure('common:fetch005');
+  }
+  if (response.status === 401) {
+    handleUnauthorized();
+    throw new ApiError(401, i18n.t('common:fetch002'), null, true);
+  }
+  if (response.status >= 500) throw failure('common:fetch003');
+  if (response.headers.get('content-type')?.includes('application/json')) {
+    // A refusal (403 and the like) comes as the usual envelope.
+    const envelope = (await response.json()) as { Code?: number; Message?: string; Result?: unknown };
+    throw new ApiError(envelope.Code ?? 500, envelope.Message ?? '', envelope.Result ?? null);
+  }
+  const blob = await response.blob();
+  const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes away.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
