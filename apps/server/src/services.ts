@@ -15,6 +15,8 @@ import { FileStore } from './modules/projects/file-store.ts';
 import { HouseMapService } from './modules/projects/house-map-service.ts';
 import { ProjectService } from './modules/projects/project-service.ts';
 import { RoleService } from './modules/roles/role-service.ts';
+import { StandardsService } from './modules/standards/standards-service.ts';
+import { TemplatesService } from './modules/standards/templates-service.ts';
 import { AccountService } from './modules/users/account-service.ts';
 import { createCodeSender, type CodeSender } from './modules/users/code-sender.ts';
 import { PasswordResetService } from './modules/users/password-reset-service.ts';
@@ -67,6 +69,8 @@ export function createServices(
     userAdmin: new UserAdminService({ db, hasher, sessions, audit }),
     userImport: new UserImportService({ db, hasher, audit }),
     roles: new RoleService(db),
+    standards: new StandardsService({ db }),
+    templates: new TemplatesService({ db }),
     ready: () => pingDatabase(database.pool),
     close: async () => codeSender.close?.(),
   };

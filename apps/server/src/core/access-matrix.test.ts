@@ -16,14 +16,18 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   companies,
+  algorithmTemplates,
+  designTemplates,
   householdAssignments,
   houseMaps,
+  measureItems,
   notificationReads,
   orgs,
   pointTypes,
   projectBuildings,
   projectLogs,
   projects,
+  projectStandards,
   projectUsers,
   sessions,
   updateNotifications,
@@ -104,6 +108,29 @@ const EXPECTED_ACCESS: Record<string, Access> = {
   'userAdmin.importCommit': 'user.import',
   'roles.getRoleList': 'role.view',
   'roles.permissionList': 'permission.view',
+  'standards.getList': 'authenticated',
+  'standards.getListCondition': 'authenticated',
+  'standards.getListByProject': 'authenticated',
+  'standards.update': 'standard.modify',
+  'standards.deleteItems': 'standard.modify',
+  'standards.updateFromBase': 'standard.modify',
+  'standards.getProjectStage': 'authenticated',
+  'standards.getBuildingCraft': 'authenticated',
+  'standards.getStageStandard': 'authenticated',
+  'measureRules.getList': 'authenticated',
+  'measureRules.update': 'measureRule.manage',
+  'pointTypeItems.getPointTypeDetails': 'authenticated',
+  'pointTypeItems.savePointTypeMeasureItem': 'project.detail',
+  'measureTemplates.getMeasureItemTemplate': 'authenticated',
+  'measureTemplates.updateMeasureTemplate': 'project.detail',
+  'measureTemplates.deleteMeasureTemplate': 'project.detail',
+  'measureTemplates.updateHouseTypeTemplate': 'project.detail',
+  'measureTemplates.hasMeasureItemInput': 'authenticated',
+  'algorithm.getAlgorithmParamTemplateList': 'authenticated',
+  'algorithm.getAlgorithmParamTemplateDetail': 'authenticated',
+  'algorithm.saveAlgorithmParamTemplateDetail': 'project.detail',
+  'algorithm.deleteAlgoTempById': 'project.detail',
+  'algorithm.getAlgoTempByProjId': 'authenticated',
 };
 
 interface Caller {
@@ -135,6 +162,25 @@ interface Request {
 const random = () => crypto.randomUUID();
 let xlsx: Buffer;
 let sequence = 0;
+
+/** A valid library item and measure rule (standards routes). */
+const matrixItem = (id?: string) => ({
+  MeasureItemId: id,
+  Code: 'MX-1',
+  NameZh: '矩阵项',
+  NameEn: 'Matrix item',
+  Stage: 'plaster',
+  Mode: 'absolute',
+  Standards: [{ Name: '普通', Left: 0, Right: 4, WarnLeft: 0, WarnRight: 3 }],
+});
+const matrixRule = (id: string) => ({
+  MeasureItemId: id,
+  MinReadings: 1,
+  MaxReadings: 5,
+  InitialReadings: 2,
+  RulerLength: 2000,
+  ManualEntry: true,
+});
 
 /** A valid minimal input per route; unknown ids make writes answer 404 instead of changing data. */
 const SAMPLES: Record<string, (caller: Caller) => Request> = {
@@ -230,6 +276,37 @@ const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'userAdmin.importCommit': () => ({ body: { ImportId: random(), InitialPassword: 'Matrix@2026' } }),
   'roles.getRoleList': () => ({ body: { pageSize: 20, currentPage: 1 }, codes: [0] }),
   'roles.permissionList': () => ({ codes: [0] }),
+  'standards.getList': () => ({ codes: [0] }),
+  'standards.getListCondition': () => ({ body: {}, codes: [0] }),
+  'standards.getListByProject': () => ({ query: { ProjectGuid: random() } }),
+  'standards.update': () => ({ body: { ProjectStandardId: random(), Classes: [matrixItem()] } }),
+  'standards.deleteItems': () => ({ body: { Ids: [random()] } }),
+  'standards.updateFromBase': () => ({ body: { ProjectGuid: random() } }),
+  'standards.getProjectStage': () => ({ query: { projectId: random() } }),
+  'standards.getBuildingCraft': () => ({ body: {}, codes: [0] }),
+  'standards.getStageStandard': () => ({ body: { projectId: random(), supportCraft: 'plaster' } }),
+  'measureRules.getList': () => ({ codes: [0] }),
+  'measureRules.update': () => ({ body: matrixRule(random()) }),
+  'pointTypeItems.getPointTypeDetails': () => ({ body: { ProjectGuid: random(), Id: random() } }),
+  'pointTypeItems.savePointTypeMeasureItem': () => ({
+    body: { ProjectGuid: random(), Id: random(), MeasureItems: [] },
+  }),
+  'measureTemplates.getMeasureItemTemplate': () => ({ body: { ProjectGuid: random() } }),
+  'measureTemplates.updateMeasureTemplate': () => ({
+    body: { ProjectGuid: random(), Name: 'x', Items: [{ MeasureItemId: random(), DesignValue: 1 }] },
+  }),
+  'measureTemplates.deleteMeasureTemplate': () => ({ body: { ProjectGuid: random(), TemplateId: random() } }),
+  'measureTemplates.updateHouseTypeTemplate': () => ({
+    body: { HouseMapId: random(), KeyAndName: { Key: random(), Name: 'x' } },
+  }),
+  'measureTemplates.hasMeasureItemInput': () => ({ body: { ProjectGuid: random() } }),
+  'algorithm.getAlgorithmParamTemplateList': () => ({ body: {}, codes: [0] }),
+  'algorithm.getAlgorithmParamTemplateDetail': () => ({ query: { guid: random() } }),
+  'algorithm.saveAlgorithmParamTemplateDetail': () => ({
+    body: { guid: random(), Name: 'x', list: [{ Name: 'p', Value: 1, Min: 0, Max: 2 }] },
+  }),
+  'algorithm.deleteAlgoTempById': () => ({ query: { id: random() } }),
+  'algorithm.getAlgoTempByProjId': () => ({ query: { projectId: random() } }),
 };
 
 const contractRoutes = Object.entries(apiRoutes).flatMap(([group, routes]) =>
@@ -376,7 +453,33 @@ describe('no cross-company call on an id succeeds', () => {
           .where(eq(projectLogs.companyId, companyId))
           .orderBy(asc(projectLogs.id)),
       ]);
+    const [itemRows, standardRows, templateRows, algorithmRows] = await Promise.all([
+      t.db
+        .select()
+        .from(measureItems)
+        .where(eq(measureItems.companyId, companyId))
+        .orderBy(asc(measureItems.id)),
+      t.db
+        .select()
+        .from(projectStandards)
+        .where(eq(projectStandards.companyId, companyId))
+        .orderBy(asc(projectStandards.id)),
+      t.db
+        .select()
+        .from(designTemplates)
+        .where(eq(designTemplates.companyId, companyId))
+        .orderBy(asc(designTemplates.id)),
+      t.db
+        .select()
+        .from(algorithmTemplates)
+        .where(eq(algorithmTemplates.companyId, companyId))
+        .orderBy(asc(algorithmTemplates.id)),
+    ]);
     return JSON.stringify({
+      itemRows,
+      standardRows,
+      templateRows,
+      algorithmRows,
       userRows,
       roleRows,
       orgRows,
@@ -463,6 +566,32 @@ describe('no cross-company call on an id succeeds', () => {
       token: adminToken,
       body: assignment,
     });
+    // The project's standards (created lazily) and a library item of the demo company.
+    await call(t.app, 'GET', `/api/ms/standard/GetListByProject?ProjectGuid=${projectId}`, {
+      token: adminToken,
+    });
+    const [copy] = await t.db
+      .select()
+      .from(projectStandards)
+      .where(eq(projectStandards.projectId, projectId));
+    const copyId = copy?.id ?? '';
+    const [libraryItem] = await t.db.select().from(measureItems).where(eq(measureItems.companyId, companyId));
+    const itemId = libraryItem?.id ?? '';
+    const templateList = await call<{ TemplateId: string }[]>(
+      t.app,
+      'POST',
+      '/api/ms/Project/GetMeasureItemTemplate',
+      {
+        token: adminToken,
+        body: { ProjectGuid: projectId },
+      },
+    );
+    const templateId = templateList.body.Result[0]?.TemplateId ?? '';
+    const [algorithm] = await t.db
+      .select()
+      .from(algorithmTemplates)
+      .where(eq(algorithmTemplates.companyId, companyId));
+    const algorithmId = algorithm?.id ?? '';
     // A live session of the demo user, which disabling or a password reset would end.
     await login(t.app, DEMO.pm.login, DEMO.pm.password);
 
@@ -547,6 +676,98 @@ describe('no cross-company call on an id succeeds', () => {
       ['getSelected', 'POST', '/api/ms/Project/getSelectedBuildingFloorByHouseMap', { id: houseMapId }],
       ['Assign', 'POST', '/api/ms/Project/AssignHouseMapToFloors', assignment],
       ['Unassign', 'POST', '/api/ms/Project/UnassignHouseMapFromFloors', assignment],
+      ['GetListByProject', 'GET', `/api/ms/standard/GetListByProject?ProjectGuid=${projectId}`, undefined],
+      ['GetProjectStage', 'GET', `/api/ms/standard/GetProjectStage?projectId=${projectId}`, undefined],
+      [
+        'Update (project copy)',
+        'POST',
+        '/api/ms/standard/Update',
+        { ProjectStandardId: copyId, Classes: [matrixItem(itemId)] },
+      ],
+      ['Update (library item)', 'POST', '/api/ms/standard/Update', { Classes: [matrixItem(itemId)] }],
+      [
+        'Update (library by CompanyGuid)',
+        'POST',
+        '/api/ms/standard/Update',
+        { CompanyGuid: companyId, Classes: [matrixItem()] },
+      ],
+      ['Delete', 'POST', '/api/ms/standard/Delete', { Ids: [itemId] }],
+      ['UpdateFromBase', 'POST', '/api/ms/standard/UpdateFromBase', { ProjectGuid: projectId }],
+      ['GetBuildingCraft', 'POST', '/api/ms/standard/GetBuildingCraft', { ProjectGuid: projectId }],
+      [
+        'GetStageStandard',
+        'POST',
+        '/api/ms/standard/GetStageStandard',
+        { projectId, standardId: copyId, supportCraft: copy?.stage },
+      ],
+      ['measureRule Update', 'POST', '/api/ms/measureRule/Update', matrixRule(itemId)],
+      [
+        'GetPointTypeDetails',
+        'POST',
+        '/api/ms/standard/GetPointTypeDetails',
+        { ProjectGuid: projectId, Id: pointTypeId },
+      ],
+      [
+        'SavePointTypeMeasureItem',
+        'POST',
+        '/api/ms/standard/SavePointTypeMeasureItem',
+        { ProjectGuid: projectId, Id: pointTypeId, MeasureItems: [], Confirmed: true },
+      ],
+      [
+        'GetMeasureItemTemplate',
+        'POST',
+        '/api/ms/Project/GetMeasureItemTemplate',
+        { ProjectGuid: projectId },
+      ],
+      [
+        'UpdateMeasureTemplate',
+        'POST',
+        '/api/ms/Project/UpdateMeasureTemplate',
+        {
+          ProjectGuid: projectId,
+          TemplateId: templateId,
+          Name: 'Hacked',
+          Items: [{ MeasureItemId: itemId, DesignValue: 1 }],
+        },
+      ],
+      [
+        'DeleteMeasureTemplate',
+        'POST',
+        '/api/ms/Project/DeleteMeasureTemplate',
+        { ProjectGuid: projectId, TemplateId: templateId },
+      ],
+      [
+        'updateHouseTypeTemplate',
+        'POST',
+        '/api/ms/Project/updateHouseTypeTemplate',
+        { HouseMapId: houseMapId, KeyAndName: { Key: null } },
+      ],
+      ['HasMeasureItemInput', 'POST', '/api/ms/task/HasMeasureItemInput', { ProjectGuid: projectId }],
+      [
+        'GetAlgorithmParamTemplateDetail',
+        'GET',
+        `/api/ms/AlgorithmParamTemplate/GetAlgorithmParamTemplateDetail?guid=${algorithmId}`,
+        undefined,
+      ],
+      [
+        'SaveAlgorithmParamTemplateDetail',
+        'POST',
+        '/api/ms/AlgorithmParamTemplate/SaveAlgorithmParamTemplateDetail',
+        { guid: algorithmId, Name: 'Hacked', list: [{ Name: 'p', Value: 1, Min: 0, Max: 2 }] },
+      ],
+      [
+        'DeleteAlgoTempById',
+        'GET',
+        `/api/ms/AlgorithmParamTemplate/DeleteAlgoTempById?id=${algorithmId}`,
+        undefined,
+      ],
+      ['GetAlgoTempByProjID', 'GET', `/api/ms/algo/GetAlgoTempByProjID?projectId=${projectId}`, undefined],
+      [
+        'GetAlgorithmParamTemplateList',
+        'POST',
+        '/api/ms/algo/GetAlgorithmParamTemplateList',
+        { ProjectId: projectId },
+      ],
     ];
     for (const [name, method, url, body] of attempts) {
       const response = await call(t.app, method, url, { token: other, body });

@@ -13,6 +13,7 @@ import {
   users,
 } from '../db/schema.ts';
 import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
+import { StandardsRepository } from '../modules/standards/standards-repository.ts';
 import { DEMO_COMPANIES, DEMO_NOTIFICATION, type DemoCompany } from './demo-data.ts';
 
 async function insertCompany(tx: DbExecutor, hasher: PasswordHasher, company: DemoCompany): Promise<void> {
@@ -40,6 +41,10 @@ async function insertCompany(tx: DbExecutor, hasher: PasswordHasher, company: De
       .returning({ id: orgs.id });
     if (row) orgIds.set(org.code, row.id);
   }
+
+  // The typical measure items of domain.md section 3, in both languages (issue 6).
+  const standards = new StandardsRepository(tx);
+  await standards.seedDefaults(companyId);
 
   const userIds = new Map<string, string>();
   const hashes = await Promise.all(company.users.map((user) => hasher.hash(user.password)));
@@ -89,6 +94,7 @@ async function insertCompany(tx: DbExecutor, hasher: PasswordHasher, company: De
         sort,
       })),
     );
+    await standards.ensureProjectStandards(companyId, row.id);
     const staff = project.staff
       .map((email) => userIds.get(email))
       .filter((id): id is string => id !== undefined);

@@ -6,6 +6,8 @@ import { registerOrgsRoutes } from './orgs/orgs-routes.ts';
 import { registerHouseMapsRoutes } from './projects/house-maps-routes.ts';
 import { registerProjectsRoutes } from './projects/projects-routes.ts';
 import { registerRolesRoutes } from './roles/roles-routes.ts';
+import { registerStandardsRoutes } from './standards/standards-routes.ts';
+import { registerTemplatesRoutes } from './standards/templates-routes.ts';
 import { registerSystemRoutes } from './system/system-routes.ts';
 import { registerUserAdminRoutes } from './users/user-admin-routes.ts';
 import { registerUsersRoutes } from './users/users-routes.ts';
@@ -21,4 +23,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   await registerUserAdminRoutes(app, services);
   registerRolesRoutes(app, services);
   await registerHouseMapsRoutes(app, services);
+  registerStandardsRoutes(app, services);
+  registerTemplatesRoutes(app, services);
 }

@@ -228,7 +228,11 @@ const houseMapIdBody = z
 
 export const measureItemSchema = z.object({
   MeasureItemId: z.string(),
+  Code: z.string(),
+  /** The item's Chinese name; NameZh and NameEn hold both. */
   Name: z.string(),
+  NameZh: z.string(),
+  NameEn: z.string(),
   DesignValue: z.number().nullable(),
   WarningValue: z.number().nullable(),
   Standard: z.string().nullable(),
@@ -240,7 +244,7 @@ export const pointTypeSchema = z.object({
   ProjectStandardId: z.string().nullable(),
   ProjectGuid: z.string(),
   ProjectId: z.string(),
-  /** The measure items come with the standards; until then always empty. */
+  /** The measure items of the site type with their design values (SavePointTypeMeasureItem). */
   MeasureItems: z.array(measureItemSchema),
   /** Rooms (in the project's house types) that have this site type. */
   RoomCount: z.number().int(),

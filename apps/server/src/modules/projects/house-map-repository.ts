@@ -188,6 +188,7 @@ export class HouseMapRepository {
         projectId: pointTypes.projectId,
         name: pointTypes.name,
         projectStandardId: pointTypes.projectStandardId,
+        items: pointTypes.items,
         createdAt: pointTypes.createdAt,
         roomCount,
       })

@@ -54,14 +54,14 @@ export function toHouseMapRow(record: HouseMapRecord): HouseMapRow {
   };
 }
 
-const toPointType = (record: PointTypeRecord): PointType => ({
+export const toPointType = (record: PointTypeRecord): PointType => ({
   Id: record.id,
   Name: record.name,
   ProjectStandardId: record.projectStandardId,
   ProjectGuid: record.projectId,
   ProjectId: record.projectId,
-  // The measure items of a site type come with the standards (a later issue): none exist yet.
-  MeasureItems: [],
+  // Saved by SavePointTypeMeasureItem (modules/standards) in this shape.
+  MeasureItems: record.items as PointType['MeasureItems'],
   RoomCount: record.roomCount,
   CreateTime: record.createdAt.toISOString(),
 });

@@ -27,6 +27,7 @@ import {
   type ProjectRecord,
   type ProjectValues,
 } from './project-repository.ts';
+import { StandardsRepository } from '../standards/standards-repository.ts';
 
 export type ProjectPageRequest = RouteBody<typeof projectsRoutes.getPage>;
 export type AddProjectBody = RouteBody<typeof projectsRoutes.add>;
@@ -148,6 +149,8 @@ export class ProjectService {
         projectId,
         (buildingValues(body) ?? []).map((building, sort) => ({ ...building, sort })),
       );
+      // The project's own copy of the standard library, one per stage (issue 6).
+      await new StandardsRepository(tx).ensureProjectStandards(auth.companyId, projectId);
       await writeProjectLog(tx, auth, projectId, 'projectLog.created', { name: values.name });
     });
     return this.row(auth, projectId);

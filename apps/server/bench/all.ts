@@ -1,0 +1,32 @@
+/**
+ * Runs every server benchmark in sequence, each in its own Node process (own heap, own embedded
+ * PostgreSQL where it needs one): import-users (<10 s), dxf-parse (about 12 s: builds and parses a
+ * 50 MB DXF twice) and judging (<1 s). Names as arguments run only those:
+ *
+ *   npm run bench                 all of them
+ *   npm run bench -- judging      only the judging benchmark
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BENCHES = ['import-users', 'dxf-parse', 'judging'] as const;
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(BENCHES as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark ${unknown.join(', ')}; known: ${BENCHES.join(', ')}`);
+  process.exit(2);
+}
+const selected = wanted.length > 0 ? BENCHES.filter((name) => wanted.includes(name)) : BENCHES;
+
+let failed = 0;
+for (const name of selected) {
+  console.log(`\n== ${name}`);
+  const file = fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
+  const result = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' });
+  if (result.status !== 0) {
+    failed += 1;
+    console.error(`${name} failed (exit ${result.status ?? result.signal})`);
+  }
+}
+process.exitCode = failed > 0 ? 1 : 0;
