@@ -58,6 +58,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
 
   const services = createServices(config, options.database, app.log, options.overrides);
   app.addHook('onClose', async () => services.close());
+  // Plan files a crash left behind (after a commit, before their removal) are swept at start-up.
+  app.addHook('onReady', async () => {
+    const removed = await services.houseMaps.sweepOrphanFiles();
+    if (removed.length > 0) app.log.warn({ removed }, 'removed orphan plan files');
+  });
 
   await registerSecurityHeaders(app);
   registerErrorHandler(app);

@@ -130,12 +130,6 @@ export async function registerHouseMapsRoutes(app: FastifyInstance, { houseMaps 
     Removed: await houseMaps.unassign(user, body),
   }));
 
-  // Files a crash left behind (after a commit, before their removal) are swept once at start-up.
-  app.addHook('onReady', async () => {
-    const removed = await houseMaps.sweepOrphanFiles();
-    if (removed.length > 0) app.log.warn({ removed }, 'removed orphan plan files');
-  });
-
   // Uploads get their own scope: the multipart parser and its 50 MB limit apply to them alone.
   await app.register(async (scope) => {
     await acceptPlanUploads(scope);
