@@ -54,9 +54,11 @@ describe('envelope and input handling', () => {
     const bad = await getPage({ PageSize: 'many', AscDesc: 'sideways' }, 'en-US');
     expect(bad.body.Code).toBe(400);
     expect(bad.body.Result).toEqual([
-      { Field: 'PageSize', Message: 'Wrong type; expected number' },
+      { Field: 'PageSize', Message: 'Wrong type; expected a number' },
       { Field: 'AscDesc', Message: 'Invalid value' },
     ]);
+    const wrongType = await getPage({ PageSize: 'many' });
+    expect(wrongType.body.Result).toEqual([{ Field: 'PageSize', Message: '类型不正确，应为数字' }]);
     const chinese = await getPage({ ProjectName: 'x'.repeat(21) });
     expect(chinese.body.Result).toEqual([{ Field: 'ProjectName', Message: '不能超过 20 个字符' }]);
   });

@@ -24,9 +24,16 @@ function valueAt(data: unknown, instancePath: string): unknown {
   return current;
 }
 
+/** zod's expected type (`string`, `number`, ...) in the request language. */
+function typeName(language: Language, expected: unknown): string {
+  const key = `types.${String(expected)}`;
+  return isMessageKey(key) ? formatMessage(language, key) : String(expected ?? '');
+}
+
 function keyFor(
   issue: ValidationIssue,
   data: unknown,
+  language: Language,
 ): { key: MessageKey; params: Record<string, string | number> } {
   const params = issue.params ?? {};
   const numbers = {
@@ -41,7 +48,7 @@ function keyFor(
       const value = valueAt(data, issue.instancePath);
       return value === undefined || value === null
         ? { key: 'validation.required', params: {} }
-        : { key: 'validation.invalidType', params: { expected: String(params.expected ?? '') } };
+        : { key: 'validation.invalidType', params: { expected: typeName(language, params.expected) } };
     }
     case 'too_big':
       if (origin === 'string') return { key: 'validation.tooLong', params: numbers };
@@ -70,7 +77,7 @@ function fieldName(instancePath: string): string {
 /** `data` is what was validated (body, query or params), used to tell "missing" from "wrong type". */
 export function translateIssues(language: Language, issues: ValidationIssue[], data: unknown): FieldError[] {
   return issues.map((issue) => {
-    const { key, params } = keyFor(issue, data);
+    const { key, params } = keyFor(issue, data, language);
     return { Field: fieldName(issue.instancePath), Message: formatMessage(language, key, params) };
   });
 }

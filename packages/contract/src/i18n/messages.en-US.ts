@@ -30,6 +30,11 @@ export const messagesEnUS: Record<MessageKey, string> = {
   'validation.invalidValue': 'Invalid value',
   'validation.invalidFormat': 'Invalid format',
   'validation.notInteger': 'Must be a whole number',
+  'types.string': 'text',
+  'types.number': 'a number',
+  'types.boolean': 'true or false',
+  'types.object': 'an object',
+  'types.array': 'a list',
 
   'rules.required': 'This field is required',
   'rules.email': 'Enter a valid email address',

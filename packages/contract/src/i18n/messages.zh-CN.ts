@@ -32,6 +32,11 @@ export const messagesZhCN = {
   'validation.invalidValue': '取值不正确',
   'validation.invalidFormat': '格式不正确',
   'validation.notInteger': '必须是整数',
+  'types.string': '文本',
+  'types.number': '数字',
+  'types.boolean': '是或否',
+  'types.object': '对象',
+  'types.array': '列表',
 
   'rules.required': '请输入必填项',
   'rules.email': '请输入正确的邮箱地址',
