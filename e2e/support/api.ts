@@ -68,3 +68,27 @@ export async function createReadyUser(): Promise<TestUser> {
   );
   return user;
 }
+
+/**
+ * A fresh administrator of the demo company, ready to sign in (the first-login password change is
+ * done through the API), so tests change nothing of the demo accounts.
+ */
+export async function createReadyAdmin(
+  role: 'CompanyAdmin' | 'MeasureAdmin' = 'CompanyAdmin',
+): Promise<TestUser> {
+  const suffix = randomBytes(4).toString('hex');
+  const user = { login: `admin-${suffix}@e2e.example.com`, password: 'Ready@12345', name: `管理员${suffix}` };
+  const demo = await apiLogin(DEMO.admin.login, DEMO.admin.password);
+  await api(
+    '/api/sys/User/CreateUser',
+    { Name: user.name, Email: user.login, Password: 'First@12345', RoleNameList: [role] },
+    demo,
+  );
+  const first = await apiLogin(user.login, 'First@12345');
+  await api(
+    '/api/sys/User/ChangePassWord',
+    { OldPassword: 'First@12345', NewPassword: user.password },
+    first,
+  );
+  return user;
+}

@@ -58,6 +58,21 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/projects/ProjectListPage.tsx')),
               },
               {
+                path: 'projectList',
+                handle: title('layout:menu.projectList'),
+                lazy: page(() => import('../features/projectAdmin/ProjectListPage.tsx')),
+              },
+              {
+                path: 'projectDetail',
+                handle: title('layout:menu.projectDetail'),
+                lazy: page(() => import('../features/projectAdmin/ProjectDetailPage.tsx')),
+              },
+              {
+                path: 'projectUser',
+                handle: title('layout:menu.projectUser'),
+                lazy: page(() => import('../features/projectAdmin/ProjectUserPage.tsx')),
+              },
+              {
                 path: 'mscUser',
                 handle: title('layout:menu.mscUser'),
                 lazy: page(() => import('../features/users/UserListPage.tsx')),

@@ -50,5 +50,16 @@ describe('menu', () => {
   it('keeps the parent entry selected on a child page', () => {
     expect(menuKeyOf('mscUserCreate')).toBe('mscUser');
     expect(menuKeyOf('aboug')).toBe('aboug');
+    expect(menuKeyOf('projectDetail')).toBe('projectList');
+  });
+
+  it('shows the project pages to holders of the project permissions only', () => {
+    const paths = (permissions: string[]) =>
+      visibleMenu(MENU, { Permissions: permissions, ...flags }).map((e) => e.path);
+    expect(paths([])).not.toContain('projectList');
+    expect(paths([])).not.toContain('projectUser');
+    expect(paths(['project.list'])).toContain('projectList');
+    expect(paths(['project.list'])).not.toContain('projectUser');
+    expect(paths(['project.list', 'project.distribute'])).toContain('projectUser');
   });
 });

@@ -13,6 +13,8 @@ export interface MenuEntry {
 /** Only pages that exist are listed; later issues add theirs with their permission or feature flag. */
 export const MENU: readonly MenuEntry[] = [
   { path: 'mscProjectList', titleKey: 'layout:menu.mscProjectList' },
+  { path: 'projectList', titleKey: 'layout:menu.projectList', permission: 'project.list' },
+  { path: 'projectUser', titleKey: 'layout:menu.projectUser', permission: 'project.distribute' },
   { path: 'mscUser', titleKey: 'layout:menu.mscUser', permission: 'user.view' },
   { path: 'orgManage', titleKey: 'layout:menu.orgManage', permission: 'org.manage' },
   { path: 'permissionList', titleKey: 'layout:menu.permissionList', permission: 'permission.view' },
@@ -22,7 +24,10 @@ export const MENU: readonly MenuEntry[] = [
 ];
 
 /** Child pages (spec section 2) keep their parent's menu entry selected. */
-const MENU_PARENT: Readonly<Record<string, string>> = { mscUserCreate: 'mscUser' };
+const MENU_PARENT: Readonly<Record<string, string>> = {
+  mscUserCreate: 'mscUser',
+  projectDetail: 'projectList',
+};
 
 /** The menu entry to select for a page path below /measurerobot. */
 export function menuKeyOf(path: string): string {

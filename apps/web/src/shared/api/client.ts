@@ -146,17 +146,25 @@ export function callApi<R extends RouteDefinition>(
   return send(route, input, options) as Promise<RouteResult<R>>;
 }
 
+export interface UploadOptions extends CallOptions {
+  /** Text fields sent with the file (HouseMapUpdate: ProjectId, Name, ...); they go before the file. */
+  fields?: Record<string, string | number | boolean | null | undefined>;
+}
+
 /**
  * Uploads one file as multipart/form-data to a route that takes a file instead of a JSON body
- * (ImportPreview); the answer is the usual envelope.
+ * (ImportPreview, HouseMapUpdate); the answer is the usual envelope.
  */
 export function uploadFile<R extends RouteDefinition>(
   route: RouteRef<R>,
   file: Blob,
   fileName: string,
-  options: CallOptions = {},
+  options: UploadOptions = {},
 ): Promise<RouteResult<R>> {
   const form = new FormData();
+  for (const [name, value] of Object.entries(options.fields ?? {})) {
+    if (value !== undefined && value !== null) form.append(name, String(value));
+  }
   form.append('file', file, fileName);
   return send(route, form, options) as Promise<RouteResult<R>>;
 }

@@ -28,18 +28,23 @@ function failure(key: string): ApiError {
 }
 
 /**
- * Fetches an attachment route (GET, answered with a file instead of an envelope) with the session
- * header, then hands it to the browser as a download. Failures throw ApiError like `callApi`.
+ * Fetches a file route (answered with the file instead of an envelope) with the session header:
+ * GET routes (ImportTemplate) without a body, POST routes (GetHouseMapBase, DownloadDxfById) with
+ * `input` as the JSON body. Failures throw ApiError like `callApi`.
  */
-export async function downloadFile<R extends RouteDefinition>(
+export async function fetchFile<R extends RouteDefinition>(
   route: RouteRef<R>,
-  fallbackName: string,
-): Promise<string> {
+  input?: unknown,
+): Promise<{ blob: Blob; disposition: string | null }> {
   let response: Response;
+  const post = route.method === 'POST';
+  const headers = requestHeaders('*/*');
+  if (post) headers['Content-Type'] = 'application/json';
   try {
-    response = await fetch(buildUrl(route, undefined), {
+    response = await fetch(buildUrl(route, post ? undefined : input), {
       method: route.method,
-      headers: requestHeaders('*/*'),
+      headers,
+      body: post ? JSON.stringify(input ?? {}) : undefined,
     });
   } catch {
     throw failure('common:fetch005');
@@ -50,12 +55,21 @@ export async function downloadFile<R extends RouteDefinition>(
   }
   if (response.status >= 500) throw failure('common:fetch003');
   if (response.headers.get('content-type')?.includes('application/json')) {
-    // A refusal (403 and the like) comes as the usual envelope.
+    // A refusal (403, 404 and the like) comes as the usual envelope.
     const envelope = (await response.json()) as { Code?: number; Message?: string; Result?: unknown };
     throw new ApiError(envelope.Code ?? 500, envelope.Message ?? '', envelope.Result ?? null);
   }
-  const blob = await response.blob();
-  const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
+  return { blob: await response.blob(), disposition: response.headers.get('content-disposition') };
+}
+
+/** Fetches a file route (see `fetchFile`) and hands it to the browser as a download; returns its name. */
+export async function downloadFile<R extends RouteDefinition>(
+  route: RouteRef<R>,
+  fallbackName: string,
+  input?: unknown,
+): Promise<string> {
+  const { blob, disposition } = await fetchFile(route, input);
+  const name = fileNameOf(disposition, fallbackName);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

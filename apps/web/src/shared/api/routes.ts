@@ -41,6 +41,55 @@ export const routes = {
   },
   projects: {
     getPage: ref<Api['projects']['getPage']>('POST', '/api/ms/Project/GetPage'),
+    add: ref<Api['projects']['add']>('POST', '/api/ms/Project/Add'),
+    update: ref<Api['projects']['update']>('POST', '/api/ms/Project/Update'),
+    delete: ref<Api['projects']['delete']>('POST', '/api/ms/Project/Delete'),
+    publiceProject: ref<Api['projects']['publiceProject']>('POST', '/api/ms/Project/publiceProject'),
+    getProjectSelectItem: ref<Api['projects']['getProjectSelectItem']>(
+      'POST',
+      '/api/ms/Project/GetProjectSelectItem',
+    ),
+    getProjectForHome: ref<Api['projects']['getProjectForHome']>('POST', '/api/ms/Project/GetProjectForHome'),
+    getProjectBuilding: ref<Api['projects']['getProjectBuilding']>(
+      'POST',
+      '/api/ms/Project/GetProjectBuilding',
+    ),
+    getBuildingFloorTreeDataByProjectId: ref<Api['projects']['getBuildingFloorTreeDataByProjectId']>(
+      'POST',
+      '/api/ms/Project/GetBuildingFloorTreeDataByProjectID',
+    ),
+    saveProjectUser: ref<Api['projects']['saveProjectUser']>('POST', '/api/ms/Project/SaveProjectUser'),
+    saveUserToProject: ref<Api['projects']['saveUserToProject']>('POST', '/api/ms/Project/SaveUserToProject'),
+    projectLogGetList: ref<Api['projects']['projectLogGetList']>('GET', '/api/ms/projectlog/GetList'),
+  },
+  houseMaps: {
+    houseMapList: ref<Api['houseMaps']['houseMapList']>('POST', '/api/ms/Project/HouseMapList'),
+    getHouseMapById: ref<Api['houseMaps']['getHouseMapById']>('POST', '/api/ms/Project/GetHouseMapById'),
+    houseMapUpdate: ref<Api['houseMaps']['houseMapUpdate']>('POST', '/api/ms/Project/HouseMapUpdate'),
+    houseMapUpdateName: ref<Api['houseMaps']['houseMapUpdateName']>(
+      'POST',
+      '/api/ms/Project/HouseMapUpdateName',
+    ),
+    removeHouseMap: ref<Api['houseMaps']['removeHouseMap']>('POST', '/api/ms/Project/RemoveHouseMap'),
+    removeHouseMaps: ref<Api['houseMaps']['removeHouseMaps']>('POST', '/api/ms/Project/RemoveHouseMaps'),
+    copyHouseMap: ref<Api['houseMaps']['copyHouseMap']>('POST', '/api/ms/Project/CopyHouseMap'),
+    getHouseMapBase: ref<Api['houseMaps']['getHouseMapBase']>('POST', '/api/ms/Project/GetHouseMapBase'),
+    downloadDxfById: ref<Api['houseMaps']['downloadDxfById']>('POST', '/api/ms/Project/DownloadDxfById'),
+    getAllPonitTypes: ref<Api['houseMaps']['getAllPonitTypes']>('POST', '/api/ms/Project/GetAllPonitTypes'),
+    savePointType: ref<Api['houseMaps']['savePointType']>('POST', '/api/ms/Project/SavePointType'),
+    removePonitTypes: ref<Api['houseMaps']['removePonitTypes']>('POST', '/api/ms/Project/RemovePonitTypes'),
+    getSelectedBuildingFloorByHouseMap: ref<Api['houseMaps']['getSelectedBuildingFloorByHouseMap']>(
+      'POST',
+      '/api/ms/Project/getSelectedBuildingFloorByHouseMap',
+    ),
+    assignHouseMapToFloors: ref<Api['houseMaps']['assignHouseMapToFloors']>(
+      'POST',
+      '/api/ms/Project/AssignHouseMapToFloors',
+    ),
+    unassignHouseMapFromFloors: ref<Api['houseMaps']['unassignHouseMapFromFloors']>(
+      'POST',
+      '/api/ms/Project/UnassignHouseMapFromFloors',
+    ),
   },
   orgs: {
     getOrgTree: ref<Api['orgs']['getOrgTree']>('GET', '/api/sys/SysOrg/GetOrgTree'),

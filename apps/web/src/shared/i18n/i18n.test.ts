@@ -2,13 +2,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { orgsResources } from '../../features/orgs/i18n.ts';
+import { projectAdminResources } from '../../features/projectAdmin/i18n.ts';
 import { rolesResources } from '../../features/roles/i18n.ts';
 import { usersResources } from '../../features/users/i18n.ts';
 import { messageResources } from './messages.ts';
 import { NAMESPACES, resources } from './resources.ts';
 
 /** Namespaces registered when their pages load (see lazyNamespace.ts). */
-const lazyResources = { users: usersResources, orgs: orgsResources, roles: rolesResources };
+const lazyResources = {
+  users: usersResources,
+  orgs: orgsResources,
+  roles: rolesResources,
+  projectAdmin: projectAdminResources,
+};
 
 const SRC = join(import.meta.dirname, '..', '..');
 

@@ -2,6 +2,9 @@ import type layout from './zh-CN.ts';
 
 const layoutEnUS: Record<keyof typeof layout, string> = {
   'menu.mscProjectList': 'Data reports',
+  'menu.projectList': 'Projects',
+  'menu.projectDetail': 'Project detail',
+  'menu.projectUser': 'Project staff',
   'menu.mscUser': 'User management',
   'menu.mscUserCreate': 'Create / edit user',
   'menu.orgManage': 'Organisations',

@@ -1,6 +1,9 @@
 /** Namespace `layout`: app shell, menu, tabs and the connectivity probe. */
 const layout = {
   'menu.mscProjectList': '数据报表',
+  'menu.projectList': '项目列表',
+  'menu.projectDetail': '项目详情',
+  'menu.projectUser': '项目人员',
   'menu.mscUser': '用户管理',
   'menu.mscUserCreate': '新建/编辑用户',
   'menu.orgManage': '组织管理',
