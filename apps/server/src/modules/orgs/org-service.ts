@@ -3,7 +3,7 @@ import { conflict, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { uniqueViolation } from '../users/account-service.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import { UserAdminRepository } from '../users/user-admin-repository.ts';
 import { toUserRow } from '../users/user-admin-service.ts';
 import { OrgRepository, type OrgRecord } from './org-repository.ts';

@@ -15,7 +15,7 @@ import { AppError, conflict, fieldError, notFound } from '../../core/app-error.t
 import type { Database } from '../../db/client.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { uniqueViolation } from '../users/account-service.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import type { FileStore } from './file-store.ts';
 import { HouseMapRepository, type HouseMapRecord, type PointTypeRecord } from './house-map-repository.ts';
 import type { PlanFile } from './plan-file.ts';

@@ -15,7 +15,7 @@ import { AppError, conflict, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { uniqueViolation } from '../users/account-service.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 import { UserAdminRepository } from '../users/user-admin-repository.ts';
 import type { FileStore } from './file-store.ts';
 import { HouseMapRepository } from './house-map-repository.ts';

@@ -14,6 +14,7 @@ import type { AuthContext } from '../auth/auth-context.ts';
 import { LOGIN_LIMITS } from '../auth/login-throttle.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { SessionService } from '../auth/session-service.ts';
+import { rethrowDuplicateLogin } from './login-conflicts.ts';
 import { UserRepository, type UserProfileRow } from './user-repository.ts';
 
 export type EditMeBody = RouteBody<typeof usersRoutes.editMe>;
@@ -21,18 +22,6 @@ export type EditMeBody = RouteBody<typeof usersRoutes.editMe>;
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 const asGender = (value: number): 0 | 1 | 2 => (value === 1 || value === 2 ? value : 0);
 const asStatus = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
-
-/** The unique index a PostgreSQL unique violation (23505) names, looking through Drizzle's wrapper. */
-export function uniqueViolation(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505')
-      return typeof candidate.constraint === 'string' ? candidate.constraint : '';
-    current = candidate.cause;
-  }
-  return undefined;
-}
 
 export function toSelfInfo(row: UserProfileRow, lang: Language): SelfInfo {
   const roles = row.roles.filter(isRole);
@@ -123,10 +112,7 @@ export class AccountService {
       });
     } catch (error) {
       // Another request took the email or phone between the check and the update.
-      const constraint = uniqueViolation(error);
-      if (constraint === 'users_email_uq') throw conflict('Email', 'users.emailTaken');
-      if (constraint === 'users_phone_uq') throw conflict('Phone', 'users.phoneTaken');
-      throw error;
+      rethrowDuplicateLogin(error);
     }
     await this.deps.audit.record({
       event: 'profile.updated',

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema.ts';
 import { call, createTestApp, DEMO, login, loginRaw, type TestApp } from '../../../test/app.ts';
-import { uniqueViolation } from './account-service.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
 
 let t: TestApp;
 beforeAll(async () => {

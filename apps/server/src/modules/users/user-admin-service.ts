@@ -14,7 +14,7 @@ import type { AuthContext } from '../auth/auth-context.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import { OrgRepository } from '../orgs/org-repository.ts';
-import { uniqueViolation } from './account-service.ts';
+import { rethrowDuplicateLogin } from './login-conflicts.ts';
 import { UserRepository } from './user-repository.ts';
 import { UserAdminRepository, type UserAdminRecord, type UserChanges } from './user-admin-repository.ts';
 
@@ -61,14 +61,6 @@ function orgIdOf(body: Pick<CreateUserBody, 'OrgId' | 'SysOrg'>): string | null 
   const first = body.SysOrg?.[0];
   if (first === undefined) return null;
   return typeof first === 'string' ? first : (first.OrgId ?? first.Id ?? null);
-}
-
-/** Maps a unique violation of users' email or phone to 409 naming the field. */
-function duplicateLogin(error: unknown): never {
-  const constraint = uniqueViolation(error);
-  if (constraint === 'users_email_uq') throw conflict('Email', 'users.emailTaken');
-  if (constraint === 'users_phone_uq') throw conflict('Phone', 'users.phoneTaken');
-  throw error;
 }
 
 /**
@@ -158,7 +150,7 @@ export class UserAdminService {
         await users.setRoles(auth.companyId, [userId], [roles]);
       });
     } catch (error) {
-      duplicateLogin(error);
+      rethrowDuplicateLogin(error);
     }
     await this.deps.audit.record({
       event: 'user.created',
@@ -212,7 +204,7 @@ export class UserAdminService {
         }
       });
     } catch (error) {
-      duplicateLogin(error);
+      rethrowDuplicateLogin(error);
     }
     await this.deps.audit.record({
       event: 'user.updated',

@@ -12,14 +12,14 @@ import {
   type Role,
 } from '@measure/contract';
 import type { z } from 'zod';
-import { AppError, conflict, notFound, type FieldProblem } from '../../core/app-error.ts';
+import { AppError, notFound, type FieldProblem } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import { OrgRepository } from '../orgs/org-repository.ts';
-import { uniqueViolation } from './account-service.ts';
+import { rethrowDuplicateLogin } from './login-conflicts.ts';
 import { UserAdminRepository, type NewUser } from './user-admin-repository.ts';
 import { DEFAULT_ROLES, mayGrant } from './user-admin-service.ts';
 import { UserImportRepository } from './user-import-repository.ts';
@@ -278,10 +278,7 @@ export class UserImportService {
         imported = ids.length;
       });
     } catch (error) {
-      const constraint = uniqueViolation(error);
-      if (constraint === 'users_email_uq') throw conflict('Email', 'users.emailTaken');
-      if (constraint === 'users_phone_uq') throw conflict('Phone', 'users.phoneTaken');
-      throw error;
+      rethrowDuplicateLogin(error);
     }
     await this.deps.audit.record({
       event: 'user.imported',
