@@ -62,3 +62,30 @@ export const DEMO = {
   admin: { login: 'admin@example.com', password: 'Admin@123456' },
   pm: { login: 'pm@example.com', password: 'Project@12345' },
 } as const;
+
+/**
+ * Browsers opened by one test file: `open()` in a test, `closeAll(context)` in afterEach, which
+ * first screenshots every browser of a failed test (`<prefix>-failed-<test>-<n>.png`).
+ */
+export function browserPool(prefix: string) {
+  const opened: BrowserSession[] = [];
+  return {
+    async open(locale = 'zh-CN'): Promise<BrowserSession> {
+      const session = await openBrowser({ locale });
+      opened.push(session);
+      return session;
+    },
+    async closeAll(context: { task: { name: string; result?: { state?: string } } }): Promise<void> {
+      const sessions = opened.splice(0);
+      if (context.task.result?.state === 'fail') {
+        const test = context.task.name.slice(0, 24).replace(/\W+/g, '-');
+        await Promise.all(
+          sessions.map((session, index) =>
+            screenshot(session.page, `${prefix}-failed-${test}-${index}`).catch(() => undefined),
+          ),
+        );
+      }
+      await Promise.all(sessions.map((session) => session.close()));
+    },
+  };
+}

@@ -14,7 +14,7 @@ import {
   signInAndLand,
   type Login,
 } from '../support/sign-in.ts';
-import { BASE_URL, DEMO, openBrowser, screenshot, type BrowserSession } from '../support/browser.ts';
+import { BASE_URL, browserPool, DEMO, screenshot } from '../support/browser.ts';
 
 /**
  * People (issue 4): user management, sign-in of a new user with the forced password change,
@@ -23,27 +23,9 @@ import { BASE_URL, DEMO, openBrowser, screenshot, type BrowserSession } from '..
  * the demo administrator only creates them through the API.
  */
 
-const opened: BrowserSession[] = [];
-async function browser(locale = 'zh-CN'): Promise<BrowserSession> {
-  const session = await openBrowser({ locale });
-  opened.push(session);
-  return session;
-}
-afterEach(async (context) => {
-  const sessions = opened.splice(0);
-  if (context.task.result?.state === 'fail') {
-    // What each browser showed when the test failed.
-    await Promise.all(
-      sessions.map((session, index) =>
-        screenshot(
-          session.page,
-          `people-failed-${context.task.name.slice(0, 24).replace(/\W+/g, '-')}-${index}`,
-        ).catch(() => undefined),
-      ),
-    );
-  }
-  await Promise.all(sessions.map((session) => session.close()));
-});
+const browsers = browserPool('people');
+const browser = (locale?: string) => browsers.open(locale);
+afterEach(async (context) => browsers.closeAll(context));
 
 const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
 const mobile = () => `139${String(crypto.randomInt(0, 100_000_000)).padStart(8, '0')}`;

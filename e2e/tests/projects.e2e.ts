@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
-import { BASE_URL, openBrowser, screenshot, type BrowserSession } from '../support/browser.ts';
+import { BASE_URL, browserPool, screenshot } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
 /**
@@ -13,27 +13,12 @@ import { signInAndLand } from '../support/sign-in.ts';
  * its own administrator and projects; the demo projects are never touched.
  */
 
-const opened: BrowserSession[] = [];
 /** Projects a failed test may have left behind, deleted after each test. */
 const made: { projectId: string; token: string }[] = [];
-async function browser(locale = 'zh-CN'): Promise<BrowserSession> {
-  const session = await openBrowser({ locale });
-  opened.push(session);
-  return session;
-}
+const browsers = browserPool('projects');
+const browser = (locale?: string) => browsers.open(locale);
 afterEach(async (context) => {
-  const sessions = opened.splice(0);
-  if (context.task.result?.state === 'fail') {
-    await Promise.all(
-      sessions.map((session, index) =>
-        screenshot(
-          session.page,
-          `projects-failed-${context.task.name.slice(0, 24).replace(/\W+/g, '-')}-${index}`,
-        ).catch(() => undefined),
-      ),
-    );
-  }
-  await Promise.all(sessions.map((session) => session.close()));
+  await browsers.closeAll(context);
   for (const { projectId, token } of made.splice(0)) {
     await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
   }
