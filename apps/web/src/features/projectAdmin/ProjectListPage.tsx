@@ -1,7 +1,8 @@
 import { LockOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeywordSearch } from '../../shared/forms/KeywordSearch.tsx';
 import { apiRoutes, type ProjectRow } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Form, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
@@ -13,7 +14,6 @@ import { showError } from '../../shared/api/showError.ts';
 import { useModal } from '../../shared/feedback/modal.tsx';
 import { notify } from '../../shared/feedback/notify.ts';
 import { bodyField } from '../../shared/forms/bodyRule.ts';
-import { checkValue } from '../../shared/forms/zodRule.ts';
 import { useCan } from '../auth/permissions.ts';
 import { detailPathOf, regionOf } from './projectForm.ts';
 // Registers the namespace before any component of this page renders.
@@ -40,7 +40,6 @@ export default function ProjectListPage() {
   const [name, setName] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const [nameError, setNameError] = useState<string | null>(null);
   /** The dialog: `null` closed, `'new'` create, a row to edit. */
   const [editing, setEditing] = useState<ProjectRow | 'new' | null>(null);
 
@@ -56,14 +55,6 @@ export default function ProjectListPage() {
   });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['projects'] });
-
-  const search = (value: string) => {
-    const problem = checkValue(nameSchema, value);
-    setNameError(problem ? t('list.searchTooLong', { max: NAME_MAX }) : null);
-    if (problem) return;
-    setName(value.trim());
-    setPage(1);
-  };
 
   const remove = (project: ProjectRow) =>
     modal.confirm({
@@ -193,16 +184,15 @@ export default function ProjectListPage() {
       }
     >
       <Form layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item validateStatus={nameError ? 'error' : undefined} help={nameError}>
-          <Input.Search
-            allowClear
-            placeholder={t('list.searchPlaceholder')}
-            aria-label={t('list.searchPlaceholder')}
-            enterButton
-            onSearch={search}
-            style={{ width: 320 }}
-          />
-        </Form.Item>
+        <KeywordSearch
+          schema={nameSchema}
+          max={NAME_MAX}
+          placeholder={t('list.searchPlaceholder')}
+          onSearch={(keyword) => {
+            setName(keyword);
+            setPage(1);
+          }}
+        />
       </Form>
       <Table<ProjectRow>
         rowKey="ProjectId"

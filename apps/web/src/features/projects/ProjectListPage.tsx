@@ -1,6 +1,7 @@
 import { apiRoutes, type ProjectRow } from '@measure/contract';
+import { KeywordSearch } from '../../shared/forms/KeywordSearch.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Form, Input, Table, Tag } from 'antd';
+import { Card, Form, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { bodyField } from '../../shared/forms/bodyRule.ts';
-import { checkValue } from '../../shared/forms/zodRule.ts';
 
 /** Spec section 9: projects are listed 10 per page, starting at page 1. */
 const PAGE_SIZE = 10;
@@ -21,7 +21,6 @@ export default function ProjectListPage() {
   const [name, setName] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const [nameError, setNameError] = useState<string | null>(null);
 
   const query = useQuery({
     queryKey: ['projects', 'page', { name, page, pageSize }],
@@ -58,28 +57,18 @@ export default function ProjectListPage() {
     },
   ];
 
-  const search = (value: string) => {
-    const problem = checkValue(nameSchema, value);
-    setNameError(problem ? t('searchTooLong', { max: NAME_MAX }) : null);
-    if (problem) return;
-    setName(value.trim());
-    setPage(1);
-  };
-
   return (
     <Card title={t('title')}>
       <Form layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item validateStatus={nameError ? 'error' : undefined} help={nameError}>
-          <Input.Search
-            allowClear
-            maxLength={NAME_MAX}
-            placeholder={t('searchPlaceholder')}
-            aria-label={t('searchPlaceholder')}
-            enterButton
-            onSearch={search}
-            style={{ width: 320 }}
-          />
-        </Form.Item>
+        <KeywordSearch
+          schema={nameSchema}
+          max={NAME_MAX}
+          placeholder={t('searchPlaceholder')}
+          onSearch={(keyword) => {
+            setName(keyword);
+            setPage(1);
+          }}
+        />
       </Form>
       <Table<ProjectRow>
         rowKey="ProjectId"

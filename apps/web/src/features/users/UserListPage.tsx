@@ -1,7 +1,8 @@
 import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeywordSearch } from '../../shared/forms/KeywordSearch.tsx';
 import { apiRoutes, type UserRow } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Flex, Form, Select, Space, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
@@ -13,7 +14,6 @@ import { showError } from '../../shared/api/showError.ts';
 import { useModal } from '../../shared/feedback/modal.tsx';
 import { notify } from '../../shared/feedback/notify.ts';
 import { bodyField } from '../../shared/forms/bodyRule.ts';
-import { checkValue } from '../../shared/forms/zodRule.ts';
 import { currentLanguage } from '../../shared/i18n/index.ts';
 import { useCan } from '../auth/permissions.ts';
 import { useSelf } from '../auth/self.ts';
@@ -56,7 +56,6 @@ function UserList() {
   const [filters, setFilters] = useState<Filters>({ content: '', orgId: null, status: null });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const [keywordError, setKeywordError] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [resetting, setResetting] = useState<UserRow | null>(null);
   const [importing, setImporting] = useState(false);
@@ -91,12 +90,6 @@ function UserList() {
     setFilters((current) => ({ ...current, ...next }));
     setPage(1);
     setSelected([]);
-  };
-
-  const search = (value: string) => {
-    const problem = checkValue(keywordSchema, value);
-    setKeywordError(problem ? t('searchTooLong', { max: KEYWORD_MAX }) : null);
-    if (!problem) filter({ content: value.trim() });
   };
 
   const changeStatus = (user: UserRow, enable: boolean) =>
@@ -240,16 +233,12 @@ function UserList() {
       }
     >
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item validateStatus={keywordError ? 'error' : undefined} help={keywordError}>
-          <Input.Search
-            allowClear
-            placeholder={t('searchPlaceholder')}
-            aria-label={t('searchPlaceholder')}
-            enterButton
-            onSearch={search}
-            style={{ width: 300 }}
-          />
-        </Form.Item>
+        <KeywordSearch
+          schema={keywordSchema}
+          max={KEYWORD_MAX}
+          placeholder={t('searchPlaceholder')}
+          onSearch={(keyword) => filter({ content: keyword })}
+        />
         <Form.Item>
           <OrgTreeSelect
             value={filters.orgId}

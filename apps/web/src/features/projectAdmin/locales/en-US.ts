@@ -5,7 +5,6 @@ const projectAdminEnUS: Record<keyof typeof projectAdmin, string> = {
   'list.create': 'New project',
   'list.detail': 'Details',
   'list.searchPlaceholder': 'Search by project name',
-  'list.searchTooLong': 'Query conditions cannot exceed {{max}} characters',
   'list.total': '{{total}} projects',
   'column.name': 'Project name',
   'column.address': 'Address',

@@ -4,7 +4,6 @@ const projectAdmin = {
   'list.create': '新建项目',
   'list.detail': '详情',
   'list.searchPlaceholder': '按项目名称搜索',
-  'list.searchTooLong': '查询条件不能超过 {{max}} 个字符',
   'list.total': '共 {{total}} 个项目',
   'column.name': '项目名称',
   'column.address': '项目地址',

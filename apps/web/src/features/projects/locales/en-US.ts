@@ -3,7 +3,6 @@ import type projects from './zh-CN.ts';
 const projectsEnUS: Record<keyof typeof projects, string> = {
   title: 'Projects',
   searchPlaceholder: 'Search by project name',
-  searchTooLong: 'Query conditions cannot exceed {{max}} characters',
   'column.name': 'Project name',
   'column.address': 'Address',
   'column.buildingCount': 'Buildings',

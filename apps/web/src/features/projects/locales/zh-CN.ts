@@ -2,7 +2,6 @@
 const projects = {
   title: '项目列表',
   searchPlaceholder: '按项目名称搜索',
-  searchTooLong: '查询条件不能超过 {{max}} 个字符',
   'column.name': '项目名称',
   'column.address': '项目地址',
   'column.buildingCount': '楼栋数',

@@ -4,7 +4,6 @@ const usersEnUS: Record<keyof typeof users, string> = {
   title: 'User management',
   create: 'New user',
   searchPlaceholder: 'Name, email or mobile number',
-  searchTooLong: 'Query conditions cannot exceed {{max}} characters',
   'filter.org': 'All organisations',
   'filter.status': 'All statuses',
   total: '{{total}} users',

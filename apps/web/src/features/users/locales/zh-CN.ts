@@ -3,7 +3,6 @@ const users = {
   title: '用户管理',
   create: '新建用户',
   searchPlaceholder: '姓名、邮箱或手机号',
-  searchTooLong: '查询条件不能超过 {{max}} 个字符',
   'filter.org': '全部组织',
   'filter.status': '全部状态',
   total: '共 {{total}} 名用户',
