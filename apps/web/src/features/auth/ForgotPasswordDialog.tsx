@@ -8,7 +8,7 @@ import { showError } from '../../shared/api/showError.ts';
 import { notify } from '../../shared/feedback/notify.ts';
 import { bodyFieldRule } from '../../shared/forms/bodyRule.ts';
 import { zodRule } from '../../shared/forms/zodRule.ts';
-import { sameAs } from './PasswordChangeForm.tsx';
+import { sameAs } from '../../shared/forms/sameAs.ts';
 
 interface Values {
   accountType: 1 | 2;

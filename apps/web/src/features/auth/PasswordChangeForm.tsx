@@ -1,6 +1,5 @@
 import { apiRoutes } from '@measure/contract';
 import { Button, Form, Input } from 'antd';
-import type { RuleObject } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
@@ -8,20 +7,12 @@ import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
 import { notify } from '../../shared/feedback/notify.ts';
 import { bodyFieldRule } from '../../shared/forms/bodyRule.ts';
+import { sameAs } from '../../shared/forms/sameAs.ts';
 
 interface Values {
   oldPassword: string;
   newPassword: string;
   confirmPassword: string;
-}
-
-/** The confirmation must equal the field `field` ("New password input is inconsistent"). */
-export function sameAs(field: string, message: () => string) {
-  return ({ getFieldValue }: { getFieldValue: (name: string) => unknown }): RuleObject => ({
-    validator: async (_rule, value: unknown) => {
-      if (value && value !== getFieldValue(field)) throw new Error(message());
-    },
-  });
 }
 
 /** Old, new and confirmed password; used by the change-password page and the forced-change dialog. */

@@ -8,7 +8,7 @@ import { showError } from '../../shared/api/showError.ts';
 import { notify } from '../../shared/feedback/notify.ts';
 import { bodyFieldRule } from '../../shared/forms/bodyRule.ts';
 import { fieldErrorsFor } from '../../shared/forms/serverErrors.ts';
-import { sameAs } from '../auth/PasswordChangeForm.tsx';
+import { sameAs } from '../../shared/forms/sameAs.ts';
 
 interface Values {
   Password: string;
