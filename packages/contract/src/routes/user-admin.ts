@@ -3,26 +3,10 @@ import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import { ROLES } from '../permissions.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { userCoreShape } from './users.ts';
 
-/** One row of the user list (spec section 3, User). Code and AccountNumber repeat Email and the phone. */
-export const userRowSchema = z.object({
-  UserId: z.string(),
-  Name: z.string(),
-  Email: z.string(),
-  Code: z.string(),
-  PhoneNumber: z.string().nullable(),
-  AccountNumber: z.string().nullable(),
-  Position: z.string().nullable(),
-  Department: z.string().nullable(),
-  Gender: rules.gender,
-  Status: rules.userStatus,
-  OrgId: z.string().nullable(),
-  OrgCode: z.string().nullable(),
-  OrgName: z.string().nullable(),
-  RoleNameList: z.array(z.enum(ROLES)),
-  ProjectIds: z.array(z.string()),
-  CreateTime: z.string(),
-});
+/** One row of the user list. */
+export const userRowSchema = z.object({ ...userCoreShape, CreateTime: z.string() });
 export type UserRow = z.infer<typeof userRowSchema>;
 
 /** A light row for pickers (GetCompanyUserList). */

@@ -3,8 +3,11 @@ import { PERMISSIONS, ROLES } from '../permissions.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
 
-/** The signed-in user's profile, roles, permissions and company feature flags. */
-export const selfInfoSchema = z.object({
+/**
+ * The fields every view of a user carries (spec section 3, User). Code repeats Email, and
+ * AccountNumber repeats the phone.
+ */
+export const userCoreShape = {
   UserId: z.string(),
   Name: z.string(),
   Email: z.string(),
@@ -14,16 +17,21 @@ export const selfInfoSchema = z.object({
   Position: z.string().nullable(),
   Department: z.string().nullable(),
   Gender: rules.gender,
-  Avatar: z.string().nullable(),
   Status: rules.userStatus,
   OrgId: z.string().nullable(),
   OrgCode: z.string().nullable(),
   OrgName: z.string().nullable(),
+  RoleNameList: z.array(z.enum(ROLES)),
+  ProjectIds: z.array(z.string()),
+};
+
+/** The signed-in user's profile, roles, permissions and company feature flags. */
+export const selfInfoSchema = z.object({
+  ...userCoreShape,
+  Avatar: z.string().nullable(),
   CompanyId: z.string(),
   CompanyName: z.string(),
-  RoleNameList: z.array(z.enum(ROLES)),
   Permissions: z.array(z.enum(PERMISSIONS as [string, ...string[]])),
-  ProjectIds: z.array(z.string()),
   MustChangePassword: z.boolean(),
   EnabledRobotTask: z.boolean(),
   EnabledModeling: z.boolean(),
