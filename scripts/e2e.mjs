@@ -1,5 +1,6 @@
 // Browser tests: make sure Debian's chromium is there, build the web app, start a real server on
 // a fresh data directory (own embedded PostgreSQL, demo data), run e2e/ with vitest, stop it all.
+// Arguments go to vitest: `node scripts/e2e.mjs standards` runs only the files whose name matches.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -75,11 +76,15 @@ let exitCode = 1;
 try {
   await waitReady(`${baseUrl}/readyz`, server, 90_000);
   exitCode = await new Promise((resolve) => {
-    const runner = spawn('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], {
-      cwd: root,
-      env: { ...process.env, E2E_BASE_URL: baseUrl },
-      stdio: 'inherit',
-    });
+    const runner = spawn(
+      'npx',
+      ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
+      {
+        cwd: root,
+        env: { ...process.env, E2E_BASE_URL: baseUrl },
+        stdio: 'inherit',
+      },
+    );
     runner.on('exit', (code) => resolve(code ?? 1));
   });
 } catch (error) {

@@ -27,6 +27,12 @@ export const MENU: readonly MenuEntry[] = [
 const MENU_PARENT: Readonly<Record<string, string>> = {
   mscUserCreate: 'mscUser',
   projectDetail: 'projectList',
+  floorPlanEditorDetail: 'projectList',
+  standardManageUCDetail: 'projectList',
+  standardTypePage: 'projectList',
+  pointTypeDetail: 'projectList',
+  designValueTemplate: 'projectList',
+  algorithmTemplateDetail: 'projectList',
 };
 
 /** The menu entry to select for a page path below /measurerobot. */

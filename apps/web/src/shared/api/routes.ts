@@ -70,6 +70,10 @@ export const routes = {
       'POST',
       '/api/ms/Project/HouseMapUpdateName',
     ),
+    saveMeasurePoints: ref<Api['houseMaps']['saveMeasurePoints']>(
+      'POST',
+      '/api/ms/Project/SaveMeasurePoints',
+    ),
     removeHouseMap: ref<Api['houseMaps']['removeHouseMap']>('POST', '/api/ms/Project/RemoveHouseMap'),
     removeHouseMaps: ref<Api['houseMaps']['removeHouseMaps']>('POST', '/api/ms/Project/RemoveHouseMaps'),
     copyHouseMap: ref<Api['houseMaps']['copyHouseMap']>('POST', '/api/ms/Project/CopyHouseMap'),
@@ -118,5 +122,74 @@ export const routes = {
   roles: {
     getRoleList: ref<Api['roles']['getRoleList']>('POST', '/api/sys/Role/GetRoleList'),
     permissionList: ref<Api['roles']['permissionList']>('POST', '/api/rs/Permission/List'),
+  },
+  standards: {
+    getList: ref<Api['standards']['getList']>('GET', '/api/ms/standard/GetList'),
+    getListCondition: ref<Api['standards']['getListCondition']>('POST', '/api/ms/standard/GetListCondition'),
+    getListByProject: ref<Api['standards']['getListByProject']>('GET', '/api/ms/standard/GetListByProject'),
+    update: ref<Api['standards']['update']>('POST', '/api/ms/standard/Update'),
+    deleteItems: ref<Api['standards']['deleteItems']>('POST', '/api/ms/standard/Delete'),
+    updateFromBase: ref<Api['standards']['updateFromBase']>('POST', '/api/ms/standard/UpdateFromBase'),
+    getProjectStage: ref<Api['standards']['getProjectStage']>('GET', '/api/ms/standard/GetProjectStage'),
+    getBuildingCraft: ref<Api['standards']['getBuildingCraft']>('POST', '/api/ms/standard/GetBuildingCraft'),
+    getStageStandard: ref<Api['standards']['getStageStandard']>('POST', '/api/ms/standard/GetStageStandard'),
+  },
+  measureRules: {
+    getList: ref<Api['measureRules']['getList']>('GET', '/api/ms/measureRule/GetList'),
+    update: ref<Api['measureRules']['update']>('POST', '/api/ms/measureRule/Update'),
+  },
+  pointTypeItems: {
+    getPointTypeDetails: ref<Api['pointTypeItems']['getPointTypeDetails']>(
+      'POST',
+      '/api/ms/standard/GetPointTypeDetails',
+    ),
+    savePointTypeMeasureItem: ref<Api['pointTypeItems']['savePointTypeMeasureItem']>(
+      'POST',
+      '/api/ms/standard/SavePointTypeMeasureItem',
+    ),
+  },
+  measureTemplates: {
+    getMeasureItemTemplate: ref<Api['measureTemplates']['getMeasureItemTemplate']>(
+      'POST',
+      '/api/ms/Project/GetMeasureItemTemplate',
+    ),
+    updateMeasureTemplate: ref<Api['measureTemplates']['updateMeasureTemplate']>(
+      'POST',
+      '/api/ms/Project/UpdateMeasureTemplate',
+    ),
+    deleteMeasureTemplate: ref<Api['measureTemplates']['deleteMeasureTemplate']>(
+      'POST',
+      '/api/ms/Project/DeleteMeasureTemplate',
+    ),
+    updateHouseTypeTemplate: ref<Api['measureTemplates']['updateHouseTypeTemplate']>(
+      'POST',
+      '/api/ms/Project/updateHouseTypeTemplate',
+    ),
+    hasMeasureItemInput: ref<Api['measureTemplates']['hasMeasureItemInput']>(
+      'POST',
+      '/api/ms/task/HasMeasureItemInput',
+    ),
+  },
+  algorithm: {
+    getAlgorithmParamTemplateList: ref<Api['algorithm']['getAlgorithmParamTemplateList']>(
+      'POST',
+      '/api/ms/algo/GetAlgorithmParamTemplateList',
+    ),
+    getAlgorithmParamTemplateDetail: ref<Api['algorithm']['getAlgorithmParamTemplateDetail']>(
+      'GET',
+      '/api/ms/AlgorithmParamTemplate/GetAlgorithmParamTemplateDetail',
+    ),
+    saveAlgorithmParamTemplateDetail: ref<Api['algorithm']['saveAlgorithmParamTemplateDetail']>(
+      'POST',
+      '/api/ms/AlgorithmParamTemplate/SaveAlgorithmParamTemplateDetail',
+    ),
+    deleteAlgoTempById: ref<Api['algorithm']['deleteAlgoTempById']>(
+      'GET',
+      '/api/ms/AlgorithmParamTemplate/DeleteAlgoTempById',
+    ),
+    getAlgoTempByProjId: ref<Api['algorithm']['getAlgoTempByProjId']>(
+      'GET',
+      '/api/ms/algo/GetAlgoTempByProjID',
+    ),
   },
 } satisfies { [G in keyof Api]?: { [N in keyof Api[G]]?: RouteRef<RouteDefinition> } };
