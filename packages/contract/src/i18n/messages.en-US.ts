@@ -94,6 +94,7 @@ export const messagesEnUS: Record<MessageKey, string> = {
   'import.oneFile': 'Upload one file at a time',
   'import.fileTooLarge': 'The file must not be larger than {maxMb} MB',
   'import.notXlsx': 'The file is not a valid Excel (.xlsx) workbook',
+  'import.inflatedTooLarge': 'The file unpacks to more than {maxMb} MB; it is not a user import sheet',
   'import.badHeader': 'The header row does not match the template; download the template and fill it in',
   'import.empty': 'The file has no data rows',
   'import.tooManyRows': 'At most {max} rows can be imported at once',

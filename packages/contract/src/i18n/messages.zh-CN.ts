@@ -94,6 +94,7 @@ export const messagesZhCN = {
   'import.oneFile': '一次只能上传一个文件',
   'import.fileTooLarge': '文件不能超过 {maxMb} MB',
   'import.notXlsx': '文件不是有效的 Excel（.xlsx）工作簿',
+  'import.inflatedTooLarge': '文件解压后超过 {maxMb} MB，不像是用户导入表',
   'import.badHeader': '表头与模板不一致，请下载模板后按模板填写',
   'import.empty': '文件中没有数据行',
   'import.tooManyRows': '一次最多导入 {max} 行',

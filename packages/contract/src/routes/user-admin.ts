@@ -94,6 +94,8 @@ export type ImportPreview = z.infer<typeof importPreviewSchema>;
 export const USER_IMPORT_LIMITS = {
   maxFileBytes: 5 * 1024 * 1024,
   maxRows: 5000,
+  /** What the workbook may inflate to (a zip bomb of a few MB would otherwise expand in memory). */
+  maxInflatedBytes: 64 * 1024 * 1024,
   previewTtlMs: 60 * 60_000,
 } as const;
 

@@ -1,6 +1,7 @@
 import { ErrorCode, USER_IMPORT_LIMITS, type MessageKey, type MessageParams } from '@measure/contract';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../core/app-error.ts';
+import { checkZipExpansion } from './zip-guard.ts';
 
 /** The columns of the import sheet, in order: key, bilingual header, help text in both languages. */
 export const IMPORT_COLUMNS = [
@@ -140,11 +141,16 @@ const cellText = (cell: ExcelJS.Cell): string => {
 
 /**
  * Reads the rows of an uploaded workbook, checking it by content: a zip container, a workbook
- * exceljs can open, and the template's header row. Blank rows and the template's example are skipped.
+ * that does not inflate beyond the limit, one exceljs can open, and the template's header row. Blank rows and the template's example are skipped.
  */
 export async function readSheet(data: Buffer): Promise<SheetRow[]> {
   if (data.length < ZIP_MAGIC.length || !data.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) {
     throw fileError('import.notXlsx');
+  }
+  const expansion = checkZipExpansion(data, USER_IMPORT_LIMITS.maxInflatedBytes);
+  if (expansion === 'notZip') throw fileError('import.notXlsx');
+  if (expansion === 'tooLarge') {
+    throw fileError('import.inflatedTooLarge', { maxMb: USER_IMPORT_LIMITS.maxInflatedBytes / 1024 / 1024 });
   }
   const workbook = new ExcelJS.Workbook();
   try {

@@ -6,6 +6,7 @@ import { userImports, users } from '../../db/schema.ts';
 import { call, createTestApp, DEMO, login, loginRaw, type TestApp } from '../../../test/app.ts';
 import { importRows, importWorkbook } from '../../../test/import-workbook.ts';
 import { multipartBody } from '../../../test/multipart.ts';
+import { zipOf } from '../../../test/zip.ts';
 import { IMPORT_COLUMNS } from './user-import-sheet.ts';
 
 let t: TestApp;
@@ -93,6 +94,15 @@ describe('ImportPreview: the file', () => {
     // A zip that is not a workbook.
     const zipLike = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 1)]);
     expect((await preview(admin, [{ name: 'users.xlsx', data: zipLike }])).body.Code).toBe(400);
+    // A zip bomb: 80 MB of zeros in under 1 MB, declaring a tiny size.
+    const bomb = zipOf(Buffer.alloc(80 * 1024 * 1024), { declaredSize: 100 });
+    expect((await preview(admin, [{ name: 'users.xlsx', data: bomb }], 'en-US')).body).toEqual({
+      Code: 400,
+      Message: 'The file unpacks to more than 64 MB; it is not a user import sheet',
+      Result: [
+        { Field: 'File', Message: 'The file unpacks to more than 64 MB; it is not a user import sheet' },
+      ],
+    });
     // A real workbook with another name is fine.
     const real = await importWorkbook(importRows(1, 'named'));
     expect((await preview(admin, [{ name: 'users.txt', data: real, type: 'text/plain' }])).body.Code).toBe(0);
