@@ -107,9 +107,9 @@ function FloorPlans() {
       width: 110,
       render: (value: boolean) => (value ? t('houseMap.standard') : t('houseMap.nonStandard')),
     },
-    { title: t('floorPlan.rooms'), dataIndex: 'RoomCount', width: 80, align: 'right' },
-    { title: t('floorPlan.stations'), dataIndex: 'StationCount', width: 80, align: 'right' },
-    { title: t('floorPlan.points'), dataIndex: 'PointCount', width: 80, align: 'right' },
+    { title: t('floorPlan.rooms'), dataIndex: 'RoomCount', width: 95, align: 'right' },
+    { title: t('floorPlan.stations'), dataIndex: 'StationCount', width: 95, align: 'right' },
+    { title: t('floorPlan.points'), dataIndex: 'PointCount', width: 95, align: 'right' },
     { title: t('houseMap.column.assigned'), dataIndex: 'AssignedHouseholds', width: 110, align: 'right' },
     {
       title: t('houseMap.column.updateTime'),
@@ -172,7 +172,7 @@ function FloorPlans() {
         columns={columns}
         dataSource={list.data?.Items ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1500 }}
+        scroll={{ x: 1560 }}
         locale={list.isError ? { emptyText: t('floorPlan.loadFailed') } : undefined}
         pagination={{
           current: page,

@@ -153,10 +153,19 @@ export function DesignTemplateTable({
                         {t('common:action.edit')}
                       </Button>
                       {template.IsDefault ? (
+                        // A disabled button gets no pointer events: the span shows the reason.
                         <Tooltip title={t('messages:templates.defaultUndeletable')}>
-                          <Button type="link" size="small" danger disabled>
-                            {t('common:action.delete')}
-                          </Button>
+                          <span data-testid="default-delete">
+                            <Button
+                              type="link"
+                              size="small"
+                              danger
+                              disabled
+                              style={{ pointerEvents: 'none' }}
+                            >
+                              {t('common:action.delete')}
+                            </Button>
+                          </span>
                         </Tooltip>
                       ) : (
                         <Button type="link" size="small" danger onClick={() => remove(template)}>

@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, WarningOutlined } from '@ant-design/icons';
 import type { DesignTemplate, HouseMapRow } from '@measure/contract';
-import { Button, Empty, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { templateOfHouseType } from './designTemplateForm.ts';
@@ -120,11 +120,15 @@ function DesignValueState({ projectId, houseMapId }: { projectId: string; houseM
       </Tag>
     );
   }
+  const names = input.data.Missing.map((item) => `${item.Code} ${item.Name}`).join(', ');
   return (
-    <Tooltip title={input.data.Missing.map((item) => `${item.Code} ${item.Name}`).join(', ')}>
+    <Flex gap={4} align="center">
       <Tag color="warning" icon={<WarningOutlined />}>
         {t('houseType.missing', { count: input.data.Missing.length })}
       </Tag>
-    </Tooltip>
+      <Typography.Text type="secondary" ellipsis={{ tooltip: names }} style={{ maxWidth: 260 }}>
+        {names}
+      </Typography.Text>
+    </Flex>
   );
 }
