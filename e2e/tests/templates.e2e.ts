@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
 import { BASE_URL, browserPool, screenshot } from '../support/browser.ts';
 import { planPng } from '../support/plan-png.ts';
 import { signInAndLand } from '../support/sign-in.ts';
@@ -299,5 +299,32 @@ describe('templates', () => {
     await settle(page);
     await screenshot(page, 'templates-floor-plans-zh-CN');
     expect(errors).toEqual([]);
+
+    // A surveyor assigned to the project sees both template pages read-only.
+    const surveyor = await createReadyUser();
+    const surveyorToken = await apiLogin(surveyor.login, surveyor.password);
+    const self = await api<{ UserId: string }>('/api/sys/User/GetSelf', {}, surveyorToken);
+    await api(
+      '/api/ms/Project/SaveProjectUser',
+      { ProjectId: project.ProjectId, UserIds: [self.UserId] },
+      token,
+    );
+    const other = await browsers.open('zh-CN');
+    await signInAndLand(other.page, surveyor);
+    await other.page.goto(`${BASE_URL}/measurerobot/designValueTemplate?projectId=${project.ProjectId}`);
+    await other.page
+      .locator('.ant-table-row', { hasText: houseType })
+      .getByText('默认模板（默认）')
+      .waitFor();
+    expect(await other.page.getByRole('button', { name: '新建模板' }).count()).toBe(0);
+    expect(await other.page.getByRole('button', { name: /编\s*辑/ }).count()).toBe(0);
+    expect(await other.page.getByRole('button', { name: '更换模板' }).count()).toBe(0);
+    await other.page.goto(`${BASE_URL}/measurerobot/algorithmTemplateDetail?projectId=${project.ProjectId}`);
+    await other.page.locator('.ant-table-row', { hasText: '标准参数' }).waitFor();
+    expect(await other.page.getByRole('button', { name: '新建算法模板' }).count()).toBe(0);
+    expect(await other.page.getByRole('button', { name: /编\s*辑/ }).count()).toBe(0);
+    await settle(other.page);
+    await screenshot(other.page, 'templates-surveyor-zh-CN');
+    expect(other.errors).toEqual([]);
   });
 });

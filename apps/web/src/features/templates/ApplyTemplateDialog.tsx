@@ -33,6 +33,8 @@ export default function ApplyTemplateDialog({
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** House types changed before a failure: the page must refresh even if the dialog is cancelled. */
+  const [appliedSome, setAppliedSome] = useState(false);
 
   async function apply(values: Values) {
     const template = templates.find((item) => item.TemplateId === values.TemplateId);
@@ -53,7 +55,10 @@ export default function ApplyTemplateDialog({
     } catch (error) {
       // 423 (published) and the like: the server's message; the ones applied before stay applied.
       if (isApiError(error) && !error.shown) setFailure(error.message);
-      if (done > 0) notify.success(t('apply.done', { count: done, name: template.Name }));
+      if (done > 0) {
+        notify.success(t('apply.done', { count: done, name: template.Name }));
+        setAppliedSome(true);
+      }
     } finally {
       setSaving(false);
     }
@@ -64,7 +69,7 @@ export default function ApplyTemplateDialog({
       open
       width={600}
       title={t('apply.title')}
-      onCancel={() => onClose(false)}
+      onCancel={() => onClose(appliedSome)}
       okText={t('apply.ok')}
       cancelText={t('common:action.cancel')}
       confirmLoading={saving}

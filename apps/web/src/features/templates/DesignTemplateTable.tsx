@@ -115,7 +115,7 @@ export function DesignTemplateTable({
             width: 280,
             render: (_value, template) => (
               <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 260 }}>
-                {template.Items.map((item) => `${item.Name} ${item.DesignValue}`).join(', ') || '-'}
+                {template.Items.map((item) => `${item.Name} ${item.DesignValue} mm`).join(', ') || '-'}
               </Typography.Text>
             ),
           },

@@ -43,7 +43,7 @@ export function useDesignTemplates(projectId: string) {
 /** The project's measure items a template may hold (enabled items of every stage). */
 export function useTemplateItemOptions(projectId: string) {
   return useQuery({
-    queryKey: [...projectKey(projectId), 'standards'],
+    queryKey: [...projectKey(projectId), 'standardsByProject'],
     queryFn: ({ signal }) => callApi(routes.standards.getListByProject, { ProjectId: projectId }, { signal }),
     select: templateItemOptions,
   });
