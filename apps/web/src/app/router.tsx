@@ -73,6 +73,21 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/projectAdmin/ProjectUserPage.tsx')),
               },
               {
+                path: 'floorPlan',
+                handle: title('layout:menu.floorPlan'),
+                lazy: page(() => import('../features/projectAdmin/FloorPlanPage.tsx')),
+              },
+              {
+                path: 'designValueTemplate',
+                handle: title('layout:menu.designValueTemplate'),
+                lazy: page(() => import('../features/templates/DesignValueTemplatePage.tsx')),
+              },
+              {
+                path: 'algorithmTemplateDetail',
+                handle: title('layout:menu.algorithmTemplateDetail'),
+                lazy: page(() => import('../features/templates/AlgorithmTemplatePage.tsx')),
+              },
+              {
                 path: 'mscUser',
                 handle: title('layout:menu.mscUser'),
                 lazy: page(() => import('../features/users/UserListPage.tsx')),

@@ -15,6 +15,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: 'mscProjectList', titleKey: 'layout:menu.mscProjectList' },
   { path: 'projectList', titleKey: 'layout:menu.projectList', permission: 'project.list' },
   { path: 'projectUser', titleKey: 'layout:menu.projectUser', permission: 'project.distribute' },
+  { path: 'floorPlan', titleKey: 'layout:menu.floorPlan', permission: 'project.list' },
   { path: 'mscUser', titleKey: 'layout:menu.mscUser', permission: 'user.view' },
   { path: 'orgManage', titleKey: 'layout:menu.orgManage', permission: 'org.manage' },
   { path: 'permissionList', titleKey: 'layout:menu.permissionList', permission: 'permission.view' },

@@ -164,6 +164,15 @@ const projectAdminEnUS: Record<keyof typeof projectAdmin, string> = {
   'staff.userPlaceholder': 'Choose a user',
   'staff.userProjects': 'Projects of this user',
   'staff.saved': 'Staff saved',
+  'floorPlan.title': 'House type maps',
+  'floorPlan.project': 'Project',
+  'floorPlan.allProjects': 'All projects',
+  'floorPlan.rooms': 'Rooms',
+  'floorPlan.stations': 'Stations',
+  'floorPlan.points': 'Points',
+  'floorPlan.openProject': 'Open project',
+  'floorPlan.openEditor': 'Edit plan',
+  'floorPlan.loadFailed': 'The house types could not be read',
 };
 
 export default projectAdminEnUS;

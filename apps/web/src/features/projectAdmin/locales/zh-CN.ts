@@ -160,6 +160,15 @@ const projectAdmin = {
   'staff.userPlaceholder': '选择人员',
   'staff.userProjects': '该人员参与的项目',
   'staff.saved': '人员分配已保存',
+  'floorPlan.title': '户型图',
+  'floorPlan.project': '所属项目',
+  'floorPlan.allProjects': '全部项目',
+  'floorPlan.rooms': '房间',
+  'floorPlan.stations': '站点',
+  'floorPlan.points': '测点',
+  'floorPlan.openProject': '打开项目',
+  'floorPlan.openEditor': '编辑户型图',
+  'floorPlan.loadFailed': '户型列表读取失败',
 };
 
 export default projectAdmin;

@@ -1,0 +1,330 @@
+import crypto from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
+import { BASE_URL, browserPool, screenshot } from '../support/browser.ts';
+import { planPng } from '../support/plan-png.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+
+/**
+ * Templates (issue 6 items 5 and 6, issue 5 floorPlan), in English: a fresh measurement
+ * administrator creates a design value template (refused without items and above 20,000 mm),
+ * edits it, applies it to a house type and is refused the default template's deletion; creates an
+ * algorithm parameter template (refused with a value outside its range), edits and deletes it;
+ * finds the house type on the floorPlan page by project and name; after publishing (API) the
+ * template pages are read-only. The project is deleted at the end.
+ */
+
+const made: { projectId: string; token: string }[] = [];
+const browsers = browserPool('templates');
+afterEach(async (context) => {
+  await browsers.closeAll(context);
+  for (const { projectId, token } of made.splice(0)) {
+    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+  }
+});
+
+const stamp = () => `${Date.now().toString(36).slice(-5)}${crypto.randomInt(100, 999)}`;
+const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
+/** Lets a dialog's opening or closing animation finish before a screenshot. */
+const settle = (page: Page) => page.waitForTimeout(500);
+
+/** Picks an option of an antd Select with search, typing to filter first. */
+async function pick(page: Page, select: Locator, option: string) {
+  await select.click();
+  await page.keyboard.type(option);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+    .first()
+    .click();
+}
+
+async function uploadHouseType(token: string, projectId: string, name: string) {
+  const form = new FormData();
+  form.append('ProjectId', projectId);
+  form.append('Name', name);
+  form.append('FloorArea', '88.5');
+  form.append('file', new Blob([new Uint8Array(planPng())], { type: 'image/png' }), `${name}.png`);
+  const response = await fetch(`${BASE_URL}/api/ms/Project/HouseMapUpdate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await response.json()) as { Code: number; Result: { HouseMapId: string } };
+  expect(body.Code).toBe(0);
+  return body.Result.HouseMapId;
+}
+
+describe('templates', () => {
+  it('creates, edits and applies design value templates, edits algorithm templates, lists house types, and locks on publish', async () => {
+    const { page, errors } = await browsers.open('en-US');
+    const admin = await createReadyAdmin('MeasureAdmin');
+    const token = await apiLogin(admin.login, admin.password);
+    const projectName = `E2E-tpl-${stamp()}`;
+    const project = await api<{ ProjectId: string }>(
+      '/api/ms/Project/Add',
+      {
+        Name: projectName,
+        DetailsInfo: [{ BuildingNumber: '1', Stories: 3, Households: 2, DeliveryStandard: 'fine' }],
+      },
+      token,
+    );
+    made.push({ projectId: project.ProjectId, token });
+    const houseType = `Type${stamp()}`;
+    await uploadHouseType(token, project.ProjectId, houseType);
+
+    await signInAndLand(page, admin, 'en-US');
+
+    // --- Design value templates ---
+    await page.goto(`${BASE_URL}/measurerobot/designValueTemplate?projectId=${project.ProjectId}`);
+    const templatesTable = page.locator('.ant-table').first();
+    const defaultRow = templatesTable.locator('.ant-table-row', { hasText: 'Default template' });
+    await defaultRow.waitFor();
+    // The default template cannot be deleted: its button is disabled and says why.
+    const defaultDelete = defaultRow.getByRole('button', { name: 'Delete' });
+    expect(await defaultDelete.isDisabled()).toBe(true);
+    await defaultRow.getByTestId('default-delete').hover();
+    await page.getByRole('tooltip', { name: 'The default template cannot be deleted' }).waitFor();
+
+    await page.getByRole('button', { name: 'New template' }).click();
+    const create = page.getByRole('dialog', { name: 'New design value template' });
+    await create.getByLabel('Template name').fill('High');
+    await create.getByRole('button', { name: 'Save' }).click();
+    await create.getByText('A design value template needs at least one measure item').waitFor();
+    await create.getByRole('button', { name: 'Add measure item' }).click();
+    await pick(page, create.getByLabel('Measure item of row 1'), 'Net height');
+    await create.getByLabel('Design value of row 1').fill('20001');
+    await create.getByRole('button', { name: 'Save' }).click();
+    await create.getByText('The design value must be between 0 and 20,000').waitFor();
+    await settle(page);
+    await screenshot(page, 'templates-design-refused-en-US');
+    await create.getByLabel('Design value of row 1').fill('20000');
+    await create.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Template created').waitFor();
+    const highRow = templatesTable.locator('.ant-table-row', { hasText: 'High' });
+    await highRow.waitFor();
+    expect(await highRow.textContent()).toContain('20000');
+
+    // Edit: rename and add the bay/depth design value.
+    await highRow.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit design value template: High' });
+    await edit.getByLabel('Template name').fill('HighRise');
+    await edit.getByRole('button', { name: 'Add measure item' }).click();
+    await pick(page, edit.getByLabel('Measure item of row 2'), 'Bay/depth');
+    await edit.getByLabel('Design value of row 2').fill('3600');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Template saved').waitFor();
+    const renamedRow = templatesTable.locator('.ant-table-row', { hasText: 'HighRise' });
+    await renamedRow.waitFor();
+    expect(await renamedRow.textContent()).toContain('Bay/depth 3600');
+
+    // A second template of the same name: the server's 409 lands on the name field.
+    await page.getByRole('button', { name: 'New template' }).click();
+    await create.getByLabel('Template name').fill('HighRise');
+    await create.getByRole('button', { name: 'Add measure item' }).click();
+    await pick(page, create.getByLabel('Measure item of row 1'), 'Net height');
+    await create.getByLabel('Design value of row 1').fill('2750');
+    await create.getByRole('button', { name: 'Save' }).click();
+    await create.getByText('A template with this name already exists in the project').waitFor();
+    await create.getByRole('button', { name: 'Cancel' }).click();
+    await create.waitFor({ state: 'hidden' });
+
+    // Apply it to the house type: the house type's row and the template's row say so.
+    const houseTypeRow = page.locator('.ant-table-row', {
+      hasText: houseType,
+      has: page.getByRole('button', { name: 'Change template' }),
+    });
+    await houseTypeRow.getByText('Default template (default)').waitFor();
+    await houseTypeRow.getByRole('button', { name: 'Change template' }).click();
+    const apply = page.getByRole('dialog', { name: 'Apply a design value template to house types' });
+    await apply.getByLabel('Template').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'HighRise' })
+      .click();
+    await apply.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText(`Template "HighRise" applied to 1 house types`).waitFor();
+    await houseTypeRow.locator('.ant-tag', { hasText: 'HighRise' }).waitFor();
+    await renamedRow.locator('.ant-tag', { hasText: houseType }).waitFor();
+    await houseTypeRow.getByText(/missing|Complete/).waitFor();
+    await settle(page);
+    await screenshot(page, 'templates-design-applied-en-US');
+
+    // --- Algorithm parameter templates ---
+    await page.goto(`${BASE_URL}/measurerobot/algorithmTemplateDetail?projectId=${project.ProjectId}`);
+    await page.getByText(/This project can use \d+ templates/).waitFor();
+    const algorithmName = `Algo${stamp()}`;
+    await page.getByRole('button', { name: 'New algorithm template' }).click();
+    const algorithm = page.getByRole('dialog', { name: 'New algorithm parameter template' });
+    await algorithm.getByLabel('Template name').fill(algorithmName);
+    await algorithm.getByLabel('Description').fill('E2E parameters');
+    await algorithm.getByLabel('Name of parameter 1').fill('Voxel');
+    await algorithm.getByLabel('Minimum of parameter 1').fill('1');
+    await algorithm.getByLabel('Maximum of parameter 1').fill('50');
+    await algorithm.getByLabel('Value of parameter 1').fill('60');
+    await algorithm.getByRole('button', { name: 'Save' }).click();
+    await algorithm
+      .getByText('The value must be between the minimum and the maximum', { exact: true })
+      .waitFor();
+    await algorithm.getByLabel('Minimum of parameter 1').fill('70');
+    await algorithm.getByText('The minimum cannot be greater than the maximum', { exact: true }).waitFor();
+    await settle(page);
+    await screenshot(page, 'templates-algorithm-refused-en-US');
+    await algorithm.getByLabel('Minimum of parameter 1').fill('1');
+    await algorithm.getByLabel('Value of parameter 1').fill('5');
+    await algorithm.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Algorithm parameter template created').waitFor();
+    const algorithmRow = page.locator('.ant-table-row', { hasText: algorithmName });
+    await algorithmRow.getByText('This project').waitFor();
+
+    await algorithmRow.getByRole('button', { name: 'Edit' }).click();
+    const algorithmEdit = page.getByRole('dialog', {
+      name: `Edit algorithm parameter template: ${algorithmName}`,
+    });
+    await algorithmEdit.getByLabel('Value of parameter 1').fill('12');
+    await algorithmEdit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Algorithm parameter template saved').waitFor();
+    const saved = await api<{ Items: { Name: string; list: { Value: number }[] }[] }>(
+      '/api/ms/algo/GetAlgorithmParamTemplateList',
+      { ProjectId: project.ProjectId, Keyword: algorithmName },
+      token,
+    );
+    expect(saved.Items[0]?.list[0]?.Value).toBe(12);
+    await settle(page);
+    await screenshot(page, 'templates-algorithm-list-en-US');
+
+    await algorithmRow.getByRole('button', { name: 'Delete' }).click();
+    await confirmDialog(page)
+      .getByText(`Delete the algorithm parameter template "${algorithmName}"?`)
+      .waitFor();
+    await confirmDialog(page).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Algorithm parameter template deleted').waitFor();
+    await algorithmRow.waitFor({ state: 'detached' });
+
+    // --- House type maps (menu page) ---
+    await page.getByRole('menuitem', { name: 'House type maps' }).click();
+    await page.waitForURL('**/measurerobot/floorPlan');
+    await pick(page, page.getByLabel('Project', { exact: true }), projectName);
+    const floorRow = page.locator('.ant-table-row', { hasText: houseType });
+    await floorRow.waitFor();
+    expect(await floorRow.textContent()).toContain(projectName);
+    expect(await page.locator('.ant-table-row').count()).toBe(1);
+    await page.getByPlaceholder('Search by house type name').fill('x'.repeat(21));
+    await page.getByPlaceholder('Search by house type name').press('Enter');
+    await page.getByText('Query conditions cannot exceed 20 characters').waitFor();
+    await page.getByPlaceholder('Search by house type name').fill('no-such-type');
+    await page.getByPlaceholder('Search by house type name').press('Enter');
+    await floorRow.waitFor({ state: 'detached' });
+    await page.getByPlaceholder('Search by house type name').fill(houseType);
+    await page.getByPlaceholder('Search by house type name').press('Enter');
+    await floorRow.waitFor();
+    const download = page.waitForEvent('download');
+    await floorRow.getByRole('button', { name: 'Download' }).click();
+    expect((await download).suggestedFilename()).toBe(`${houseType}.png`);
+    await settle(page);
+    await screenshot(page, 'templates-floor-plans-en-US');
+    await floorRow.getByRole('button', { name: 'Open project' }).click();
+    await page.waitForURL(`**/measurerobot/projectDetail?id=${project.ProjectId}`);
+
+    // --- Published: read-only ---
+    await api('/api/ms/Project/publiceProject', { ProjectId: project.ProjectId }, token);
+    await page.goto(`${BASE_URL}/measurerobot/designValueTemplate?projectId=${project.ProjectId}`);
+    await page.getByText('The project is published: its design value templates').waitFor();
+    await page.locator('.ant-table-row', { hasText: 'HighRise' }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'New template' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Change template' }).count()).toBe(0);
+    await settle(page);
+    await screenshot(page, 'templates-design-locked-en-US');
+    await page.goto(`${BASE_URL}/measurerobot/algorithmTemplateDetail?projectId=${project.ProjectId}`);
+    await page.getByText('The project is published: its own algorithm parameter templates').waitFor();
+
+    await api('/api/ms/Project/Delete', { ProjectId: project.ProjectId }, token);
+    made.splice(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the template pages and the house type maps in Chinese', async () => {
+    const { page, errors } = await browsers.open('zh-CN');
+    const admin = await createReadyAdmin();
+    const token = await apiLogin(admin.login, admin.password);
+    const project = await api<{ ProjectId: string }>(
+      '/api/ms/Project/Add',
+      { Name: `E2E模板${stamp()}`, DetailsInfo: [] },
+      token,
+    );
+    made.push({ projectId: project.ProjectId, token });
+    const houseType = `户型${stamp()}`;
+    await uploadHouseType(token, project.ProjectId, houseType);
+    await signInAndLand(page, admin);
+
+    await page.goto(`${BASE_URL}/measurerobot/designValueTemplate?projectId=${project.ProjectId}`);
+    await page.locator('.ant-table-row', { hasText: '默认模板' }).first().waitFor();
+    await page.locator('.ant-table-row', { hasText: houseType }).getByText('默认模板（默认）').waitFor();
+    await page.getByRole('button', { name: '新建模板' }).click();
+    const create = page.getByRole('dialog', { name: '新建设计值模板' });
+    await create.getByLabel('模板名称').fill('高层');
+    await create.locator('.ant-modal-footer .ant-btn-primary').click();
+    await create.getByText('设计值模板至少需要一个测量项').waitFor();
+    await create.getByRole('button', { name: '添加测量项' }).click();
+    await pick(page, create.getByLabel('第 1 行测量项'), '室内净高');
+    await create.getByLabel('第 1 行设计值').fill('-1');
+    await create.getByText('设计值须在 0 到 20000 之间').waitFor();
+    await settle(page);
+    await screenshot(page, 'templates-design-dialog-zh-CN');
+    await create.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
+
+    await page.goto(`${BASE_URL}/measurerobot/algorithmTemplateDetail?projectId=${project.ProjectId}`);
+    await page.locator('.ant-table-row', { hasText: '标准参数' }).waitFor();
+    await page.getByText(/本项目可用 \d+ 个模板/).waitFor();
+    await page.getByRole('button', { name: '新建算法模板' }).click();
+    const algorithm = page.getByRole('dialog', { name: '新建算法参数模板' });
+    await algorithm.getByLabel('第 1 个参数名').fill('体素');
+    await algorithm.getByLabel('第 1 个参数最小值').fill('1');
+    await algorithm.getByLabel('第 1 个参数最大值').fill('50');
+    await algorithm.getByLabel('第 1 个参数值').fill('0.5');
+    await algorithm.locator('.ant-modal-footer .ant-btn-primary').click();
+    await algorithm.getByText('参数值须在最小值和最大值之间', { exact: true }).waitFor();
+    await settle(page);
+    await screenshot(page, 'templates-algorithm-dialog-zh-CN');
+    await algorithm.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
+
+    await page.getByRole('menuitem', { name: '户型图' }).click();
+    await page.waitForURL('**/measurerobot/floorPlan');
+    await page.getByPlaceholder('按户型名称搜索').fill(houseType);
+    await page.getByPlaceholder('按户型名称搜索').press('Enter');
+    await page
+      .locator('.ant-table-row', { hasText: houseType })
+      .getByRole('button', { name: '编辑户型图' })
+      .waitFor();
+    await settle(page);
+    await screenshot(page, 'templates-floor-plans-zh-CN');
+    expect(errors).toEqual([]);
+
+    // A surveyor assigned to the project sees both template pages read-only.
+    const surveyor = await createReadyUser();
+    const surveyorToken = await apiLogin(surveyor.login, surveyor.password);
+    const self = await api<{ UserId: string }>('/api/sys/User/GetSelf', {}, surveyorToken);
+    await api(
+      '/api/ms/Project/SaveProjectUser',
+      { ProjectId: project.ProjectId, UserIds: [self.UserId] },
+      token,
+    );
+    const other = await browsers.open('zh-CN');
+    await signInAndLand(other.page, surveyor);
+    await other.page.goto(`${BASE_URL}/measurerobot/designValueTemplate?projectId=${project.ProjectId}`);
+    await other.page
+      .locator('.ant-table-row', { hasText: houseType })
+      .getByText('默认模板（默认）')
+      .waitFor();
+    expect(await other.page.getByRole('button', { name: '新建模板' }).count()).toBe(0);
+    expect(await other.page.getByRole('button', { name: /编\s*辑/ }).count()).toBe(0);
+    expect(await other.page.getByRole('button', { name: '更换模板' }).count()).toBe(0);
+    await other.page.goto(`${BASE_URL}/measurerobot/algorithmTemplateDetail?projectId=${project.ProjectId}`);
+    await other.page.locator('.ant-table-row', { hasText: '标准参数' }).waitFor();
+    expect(await other.page.getByRole('button', { name: '新建算法模板' }).count()).toBe(0);
+    expect(await other.page.getByRole('button', { name: /编\s*辑/ }).count()).toBe(0);
+    await settle(other.page);
+    await screenshot(other.page, 'templates-surveyor-zh-CN');
+    expect(other.errors).toEqual([]);
+  });
+});
