@@ -34,6 +34,8 @@ const ProjectFormDialog = lazy(() => import('./ProjectFormDialog.tsx'));
 const AssignDialog = lazy(() => import('./AssignDialog.tsx'));
 
 const LOG_PAGE_SIZE = 10;
+/** The project's child pages (spec section 2), opened with `?projectId=`; each is read-only for users who may not write. */
+const PROJECT_PAGES = ['standardManageUCDetail', 'designValueTemplate', 'algorithmTemplateDetail'] as const;
 
 /** `projectDetail?id=`: overview, households, house types, site types and the log of one project. */
 export default function ProjectDetailPage() {
@@ -94,6 +96,11 @@ function ProjectDetail({ projectId }: { projectId: string }) {
       extra={
         <Space>
           <Button onClick={() => navigate(PROJECT_LIST_PATH)}>{t('detail.back')}</Button>
+          {PROJECT_PAGES.map((page) => (
+            <Button key={page} onClick={() => navigate(`/measurerobot/${page}?projectId=${row.ProjectId}`)}>
+              {t(`layout:menu.${page}`)}
+            </Button>
+          ))}
           {can('project.detail') && (
             <Button type="primary" onClick={() => setEditing(true)}>
               {t('common:action.edit')}
