@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
 import { BASE_URL, browserPool, screenshot } from '../support/browser.ts';
-import { planPng } from '../support/plan-png.ts';
+import { planPng } from '../support/plan-files.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
 /**

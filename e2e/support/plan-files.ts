@@ -1,3 +1,4 @@
+/** Plan files the browser tests upload, made here so no binary test data is committed. */
 import { deflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_value, n) => {
@@ -5,13 +6,11 @@ const CRC_TABLE = Array.from({ length: 256 }, (_value, n) => {
   for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
   return c >>> 0;
 });
-
 function crc32(bytes: Buffer): number {
   let c = 0xffffffff;
   for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
-
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
@@ -21,16 +20,18 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A small valid PNG plan (grey outer walls on white), 120 × 80 pixels, made without any library. */
+/** A small valid PNG plan (grey walls of a two-room plan on white), 160 × 100 pixels, made without any library. */
 export function planPng(): Buffer {
-  const width = 120;
-  const height = 80;
+  const width = 160;
+  const height = 100;
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y += 1) {
     const row = Buffer.alloc(1 + width * 3, 255);
     row[0] = 0;
     for (let x = 0; x < width; x += 1) {
-      if (x < 4 || x >= width - 4 || y < 4 || y >= height - 4) row.fill(70, 1 + x * 3, 4 + x * 3);
+      const wall =
+        x < 4 || x >= width - 4 || y < 4 || y >= height - 4 || (x >= 90 && x < 94 && (y < 40 || y > 60));
+      if (wall) row.fill(70, 1 + x * 3, 4 + x * 3);
     }
     rows.push(row);
   }
@@ -45,4 +46,19 @@ export function planPng(): Buffer {
     chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A tiny valid ASCII DXF: the four walls of a 10 m × 8 m room as lines. */
+export function planDxf(): Buffer {
+  const line = (x1: number, y1: number, x2: number, y2: number) =>
+    ['0', 'LINE', '8', 'WALLS', '10', x1, '20', y1, '11', x2, '21', y2].join('\n');
+  const entities = [
+    line(0, 0, 10000, 0),
+    line(10000, 0, 10000, 8000),
+    line(10000, 8000, 0, 8000),
+    line(0, 8000, 0, 0),
+  ];
+  return Buffer.from(
+    ['0', 'SECTION', '2', 'ENTITIES', ...entities, '0', 'ENDSEC', '0', 'EOF', ''].join('\n'),
+  );
 }
