@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
 import { BASE_URL, browserPool, screenshot } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
@@ -10,7 +10,7 @@ import { signInAndLand } from '../support/sign-in.ts';
  * administrator changes a library item of its own, takes the library update into a project, edits
  * the stage's values (invalid ones refused with the contract's messages), gives a site type its
  * measure items and design values (20,001 refused, one net height, the "continue?" question), and
- * sees the pages locked once the project is published. Everything made here is deleted at the end.
+ * sees the pages read-only for a surveyor of the project and locked once the project is published. Everything made here is deleted at the end.
  */
 
 const made: { projectId?: string; itemId?: string; token: string }[] = [];
@@ -225,6 +225,28 @@ describe('project standards', () => {
     ]);
     await settle(page);
     await screenshot(page, 'project-standards-site-saved');
+
+    // A surveyor on the project's staff sees both pages read-only, and why.
+    const surveyor = await createReadyUser();
+    const surveyorToken = await apiLogin(surveyor.login, surveyor.password);
+    const self = await api<{ UserId: string }>('/api/sys/User/GetSelf', {}, surveyorToken);
+    await api('/api/ms/Project/SaveProjectUser', { ProjectId: projectId, UserIds: [self.UserId] }, token);
+    const viewer = await browsers.open('en-US');
+    await signInAndLand(viewer.page, surveyor, 'en-US');
+    await viewer.page.goto(`${BASE_URL}/measurerobot/standardTypePage?projectId=${projectId}&stage=plaster`);
+    await viewer.page.getByText('You can view the project standards but not change them').waitFor();
+    expect(await viewer.page.getByLabel(`${code} Ordinary Right`, { exact: true }).isDisabled()).toBe(true);
+    expect(await viewer.page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
+    await viewer.page.goto(
+      `${BASE_URL}/measurerobot/pointTypeDetail?projectId=${projectId}&id=${siteType.Id}`,
+    );
+    await viewer.page.getByText('You can view this site type but not change it').waitFor();
+    expect(await viewer.page.getByLabel('PL-04 Design value (mm)', { exact: true }).inputValue()).toBe(
+      '20000',
+    );
+    expect(await saveButton(viewer.page).count()).toBe(0);
+    await screenshot(viewer.page, 'project-standards-site-viewer');
+    expect(viewer.errors).toEqual([]);
 
     // Published while the page is open: the server's refusal is shown; reopened, the page is read-only.
     await page.getByLabel('PL-01 Warning value (mm)', { exact: true }).fill('2');
