@@ -68,6 +68,21 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/projectAdmin/ProjectDetailPage.tsx')),
               },
               {
+                path: 'standardManageUCDetail',
+                handle: title('layout:menu.standardManageUCDetail'),
+                lazy: page(() => import('../features/projectStandards/ProjectStandardsPage.tsx')),
+              },
+              {
+                path: 'standardTypePage',
+                handle: title('layout:menu.standardTypePage'),
+                lazy: page(() => import('../features/projectStandards/StageStandardPage.tsx')),
+              },
+              {
+                path: 'pointTypeDetail',
+                handle: title('layout:menu.pointTypeDetail'),
+                lazy: page(() => import('../features/projectStandards/PointTypeDetailPage.tsx')),
+              },
+              {
                 path: 'projectUser',
                 handle: title('layout:menu.projectUser'),
                 lazy: page(() => import('../features/projectAdmin/ProjectUserPage.tsx')),

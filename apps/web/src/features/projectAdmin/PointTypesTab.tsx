@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { POINT_TYPE_NAME_MAX, rules, type PointType, type ProjectRow } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Table } from 'antd';
+import { Button, Flex, Form, Input, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { isApiError } from '../../shared/api/errors.ts';
 import { routes } from '../../shared/api/routes.ts';
@@ -13,11 +14,12 @@ import { useModal } from '../../shared/feedback/modal.tsx';
 import { notify } from '../../shared/feedback/notify.ts';
 import { zodRule } from '../../shared/forms/zodRule.ts';
 import { useCan } from '../auth/permissions.ts';
+import { pointTypeDetailPathOf } from '../projectStandards/paths.ts';
 import { projectKey } from './projectForm.ts';
 
 const nameSchema = rules.requiredText(POINT_TYPE_NAME_MAX);
 
-/** Site types (room types) of a project: list, add (name under 10 characters, unique), remove. */
+/** Site types (room types) of a project: list, add (name under 10 characters, unique), remove; details open pointTypeDetail. */
 export function PointTypesTab({ project }: { project: ProjectRow }) {
   const { t } = useTranslation('projectAdmin');
   const can = useCan();
@@ -128,20 +130,26 @@ export function PointTypesTab({ project }: { project: ProjectRow }) {
             width: 160,
             render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
           },
-          ...(manage
-            ? [
-                {
-                  title: t('column.actions'),
-                  key: 'actions',
-                  width: 100,
-                  render: (_value: unknown, row: PointType) => (
-                    <Button type="link" size="small" danger onClick={() => remove(row)}>
-                      {t('common:action.delete')}
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
+          {
+            title: t('column.actions'),
+            key: 'actions',
+            width: 140,
+            render: (_value: unknown, row: PointType) => (
+              <Space size={0}>
+                <Link
+                  to={pointTypeDetailPathOf(project.ProjectId, row.Id)}
+                  aria-label={t('siteType.detailsOf', { name: row.Name })}
+                >
+                  {t('siteType.details')}
+                </Link>
+                {manage && (
+                  <Button type="link" size="small" danger onClick={() => remove(row)}>
+                    {t('common:action.delete')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
         ]}
       />
     </Flex>

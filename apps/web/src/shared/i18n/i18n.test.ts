@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { orgsResources } from '../../features/orgs/i18n.ts';
 import { projectAdminResources } from '../../features/projectAdmin/i18n.ts';
+import { projectStandardsResources } from '../../features/projectStandards/i18n.ts';
 import { rolesResources } from '../../features/roles/i18n.ts';
 import { templatesResources } from '../../features/templates/i18n.ts';
 import { usersResources } from '../../features/users/i18n.ts';
@@ -16,6 +17,7 @@ const lazyResources = {
   roles: rolesResources,
   projectAdmin: projectAdminResources,
   templates: templatesResources,
+  projectStandards: projectStandardsResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');

@@ -152,6 +152,8 @@ const projectAdminEnUS: Record<keyof typeof projectAdmin, string> = {
   'siteType.delete.title': 'Delete site type',
   'siteType.delete.confirm': 'Delete the site type "{{name}}"?',
   'siteType.delete.done': 'Site type deleted',
+  'siteType.details': 'Details',
+  'siteType.detailsOf': 'Details of {{name}}',
   'staff.title': 'Project staff',
   'staff.byProject': 'Staff of a project',
   'staff.byUser': 'Projects of a user',

@@ -148,6 +148,8 @@ const projectAdmin = {
   'siteType.delete.title': '删除场地类型',
   'siteType.delete.confirm': '确定删除场地类型“{{name}}”吗？',
   'siteType.delete.done': '场地类型已删除',
+  'siteType.details': '详情',
+  'siteType.detailsOf': '{{name}} 详情',
   'staff.title': '项目人员',
   'staff.byProject': '按项目分配人员',
   'staff.byUser': '按人员分配项目',
