@@ -231,10 +231,15 @@ export class StandardsService {
   ): ProjectStandard {
     const classes = copy.classes as StoredItem[];
     const stageItems = library.filter((item) => item.stage === copy.stage);
-    const copied = new Set(classes.map((item) => item.MeasureItemId));
+    // Per item, so taking only some items' updates (MeasureItemIds) clears the flag once none is left.
+    const copiedAt = new Map(classes.map((item) => [item.MeasureItemId, Date.parse(item.UpdateTime)]));
+    const libraryIds = new Set(stageItems.map((item) => item.id));
     const outOfDate =
-      stageItems.length !== classes.length ||
-      stageItems.some((item) => !copied.has(item.id) || item.updatedAt > copy.baseTime);
+      classes.some((item) => !libraryIds.has(item.MeasureItemId)) ||
+      stageItems.some((item) => {
+        const copiedTime = copiedAt.get(item.id);
+        return copiedTime === undefined || item.updatedAt.getTime() > copiedTime;
+      });
     const stage = copy.stage as Stage;
     return {
       ProjectStandardId: copy.id,

@@ -295,6 +295,22 @@ describe('project standards', () => {
     expect(copy?.Classes.find((row) => row.Code === 'ST-01')?.Standards[0]?.Right).toBe(7);
     expect(copy?.OutOfDate).toBe(true);
 
+    // Taking just that item's update is enough to bring the stage up to date.
+    const itemOnly = await call<ProjectStandard[]>(t.app, 'POST', '/api/ms/standard/UpdateFromBase', {
+      token: measure,
+      body: { ProjectGuid: yunqi, Stage: 'structure', MeasureItemIds: [libraryFlatness.MeasureItemId] },
+    });
+    expect(itemOnly.body.Result[0]?.OutOfDate).toBe(false);
+    expect(itemOnly.body.Result[0]?.Classes.find((row) => row.Code === 'ST-01')?.Standards[0]?.Right).toBe(9);
+    // Any later library save of the item flags the stage again.
+    await update(admin, {
+      Classes: [
+        { ...libraryFlatness, Standards: [{ ...libraryFlatness.Standards[0], Right: 9, WarnRight: 7 }] },
+      ],
+    });
+    copy = (await projectStandards(yunqi)).body.Result.find((entry) => entry.Stage === 'structure');
+    expect(copy?.OutOfDate).toBe(true);
+
     const fromBase = await call<ProjectStandard[]>(t.app, 'POST', '/api/ms/standard/UpdateFromBase', {
       token: measure,
       body: { ProjectGuid: yunqi, Stage: 'structure' },
