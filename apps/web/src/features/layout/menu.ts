@@ -15,6 +15,12 @@ export const MENU: readonly MenuEntry[] = [
   { path: 'mscProjectList', titleKey: 'layout:menu.mscProjectList' },
   { path: 'projectList', titleKey: 'layout:menu.projectList', permission: 'project.list' },
   { path: 'projectUser', titleKey: 'layout:menu.projectUser', permission: 'project.distribute' },
+  { path: 'standardManage', titleKey: 'layout:menu.standardManage', permission: 'standard.modify' },
+  {
+    path: 'measureRuleManage',
+    titleKey: 'layout:menu.measureRuleManage',
+    permission: 'measureRule.manage',
+  },
   { path: 'mscUser', titleKey: 'layout:menu.mscUser', permission: 'user.view' },
   { path: 'orgManage', titleKey: 'layout:menu.orgManage', permission: 'org.manage' },
   { path: 'permissionList', titleKey: 'layout:menu.permissionList', permission: 'permission.view' },

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { orgsResources } from '../../features/orgs/i18n.ts';
 import { projectAdminResources } from '../../features/projectAdmin/i18n.ts';
 import { rolesResources } from '../../features/roles/i18n.ts';
+import { standardsResources } from '../../features/standards/i18n.ts';
 import { usersResources } from '../../features/users/i18n.ts';
 import { messageResources } from './messages.ts';
 import { NAMESPACES, resources } from './resources.ts';
@@ -14,6 +15,7 @@ const lazyResources = {
   orgs: orgsResources,
   roles: rolesResources,
   projectAdmin: projectAdminResources,
+  standards: standardsResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');
