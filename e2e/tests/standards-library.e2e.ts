@@ -20,7 +20,17 @@ interface ItemRow {
   Code: string;
   NameZh: string;
   NameEn: string;
-  Standards: { Name: string; Left: number; Right: number; WarnLeft: number; WarnRight: number }[];
+  Stage: string;
+  Mode: string;
+  NeedsDesign: boolean;
+  Standards: {
+    Name: string;
+    Left: number;
+    Right: number;
+    WarnLeft: number;
+    WarnRight: number;
+    Exploded: number | null;
+  }[];
   Rule: {
     MinReadings: number;
     InitialReadings: number;
@@ -85,6 +95,15 @@ async function makeItems(token: string) {
   return { a, b };
 }
 
+/** Picks an option of an antd Select opened from `select`. */
+async function pick(page: Page, select: Locator, option: string) {
+  await select.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+    .first()
+    .click();
+}
+
 async function search(page: Page, placeholder: string, keyword: string) {
   await page.getByPlaceholder(placeholder).fill(keyword);
   await page.getByPlaceholder(placeholder).press('Enter');
@@ -102,6 +121,8 @@ describe('standard library and measure rules', () => {
     await page.waitForURL('**/measurerobot/standardManage');
     await page.getByRole('button', { name: '新建测量项' }).waitFor();
     await page.locator('.ant-table-row', { hasText: 'PL-01' }).first().waitFor();
+    await search(page, '按编码或名称搜索', 'x'.repeat(33));
+    await page.getByText('查询条件不能超过 32 个字符').waitFor();
     await search(page, '按编码或名称搜索', `E2E-${a.Code.split('-')[1]}`);
     const rowA = page.locator('.ant-table-row', { hasText: a.Code });
     const rowB = page.locator('.ant-table-row', { hasText: b.Code });
@@ -271,6 +292,40 @@ describe('standard library and measure rules', () => {
     await settle(page);
     await screenshot(page, 'standards-edit-en-US');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // A new deviation item: it always needs a design value.
+    const code = `E2E-${stamp()}-N`;
+    await page.getByRole('button', { name: 'New measure item' }).click();
+    const create = page.getByRole('dialog', { name: 'New measure item' });
+    await create.getByLabel('Code', { exact: true }).fill(code);
+    await create.getByLabel('Chinese name', { exact: true }).fill(`新测量项${code.slice(4, 12)}`);
+    await create.getByLabel('English name', { exact: true }).fill(`New item ${code}`);
+    await pick(page, create.getByLabel('Stage', { exact: true }), 'Decoration');
+    await pick(page, create.getByLabel('Judging mode', { exact: true }), 'Deviation (measured - design)');
+    expect(await create.getByRole('checkbox', { name: 'Needs a design value' }).isChecked()).toBe(true);
+    expect(await create.getByRole('checkbox', { name: 'Needs a design value' }).isDisabled()).toBe(true);
+    await create.getByLabel('Standard 1 Left').fill('-5');
+    await create.getByLabel('Standard 1 Right').fill('5');
+    await create.getByLabel('Standard 1 Warning left').fill('-4');
+    await create.getByLabel('Standard 1 Warning right').fill('4');
+    await create.getByLabel('Standard 1 Exploded').fill('12');
+    await settle(page);
+    await screenshot(page, 'standards-create-en-US');
+    await create.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Measure item created').waitFor();
+    const created = await findItem(code, token);
+    made.push({ ids: [created.MeasureItemId], token });
+    expect(created).toMatchObject({ Stage: 'decoration', Mode: 'deviation', NeedsDesign: true });
+    expect(created.Standards[0]).toMatchObject({
+      Left: -5,
+      Right: 5,
+      WarnLeft: -4,
+      WarnRight: 4,
+      Exploded: 12,
+    });
+    await page.getByRole('tab', { name: /^Decoration/ }).click();
+    await search(page, 'Search by code or name', code);
+    await page.locator('.ant-table-row', { hasText: code }).getByText('exploded 12').waitFor();
 
     await page.getByRole('menuitem', { name: 'Measure rules' }).click();
     await page.getByRole('tab', { name: 'Plaster' }).click();

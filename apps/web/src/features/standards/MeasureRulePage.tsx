@@ -34,7 +34,7 @@ export default function MeasureRulePage() {
 
   const notMeasured = <Typography.Text type="secondary">{t('ruleColumn.notMeasured')}</Typography.Text>;
   const columns: ColumnsType<MeasureItemRow> = [
-    { title: t('column.code'), dataIndex: 'Code', width: 120 },
+    { title: t('column.code'), dataIndex: 'Code', width: 140 },
     { title: t('column.name'), dataIndex: 'Name', width: 160 },
     {
       title: t('ruleColumn.readings'),

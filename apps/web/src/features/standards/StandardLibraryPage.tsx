@@ -101,7 +101,7 @@ export default function StandardLibraryPage() {
   const english = i18n.language === 'en-US';
   const yesNo = (value: boolean) => (value ? <Tag color="blue">{t('yes')}</Tag> : t('no'));
   const columns: ColumnsType<MeasureItemRow> = [
-    { title: t('column.code'), dataIndex: 'Code', width: 110 },
+    { title: t('column.code'), dataIndex: 'Code', width: 140 },
     {
       title: t('column.name'),
       key: 'name',
@@ -131,7 +131,7 @@ export default function StandardLibraryPage() {
       width: 360,
       render: (standards: MeasureItemRow['Standards']) => <StandardsSummary standards={standards} />,
     },
-    { title: t('column.concrete'), dataIndex: 'Concrete', width: 90, render: yesNo },
+    { title: t('column.concrete'), dataIndex: 'Concrete', width: 100, render: yesNo },
     {
       title: t('column.dimension'),
       dataIndex: 'Dimension',

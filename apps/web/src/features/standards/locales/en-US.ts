@@ -22,7 +22,7 @@ const standardsEnUS: Record<keyof typeof standards, string> = {
   'library.title': 'Standard library',
   'library.create': 'New measure item',
   'library.searchPlaceholder': 'Search by code or name',
-  'library.total': '{{total}} measure items',
+  'library.total': 'Measure items: {{total}}',
   'library.readOnly': 'Read-only: changing the standard library needs the "Modify standards" permission.',
   'library.limitHint':
     'A measure item has at most {{maxStandards}} standards; the library holds at most {{maxItems}} measure items.',
