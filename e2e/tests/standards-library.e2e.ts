@@ -39,6 +39,7 @@ interface ItemRow {
     BaseboardEndHeight: number | null;
     DoorCoverStartMargin: number | null;
     DoorCoverEndMargin: number | null;
+    RulerPositions: { Name: string; OffsetMm: number; HeightMm: number; AngleDeg: number }[];
   };
 }
 
@@ -109,7 +110,8 @@ async function search(page: Page, placeholder: string, keyword: string) {
   await page.getByPlaceholder(placeholder).press('Enter');
 }
 
-describe('standard library and measure rules', () => {
+// Long walks through many dialogs on a shared 2-core machine: more than the default 60 s.
+describe('standard library and measure rules', { timeout: 150_000 }, () => {
   it('edits a standard, refuses each invalid value with its message, deletes an item and edits a measure rule', async () => {
     const { page, errors } = await browser();
     const admin = await createReadyAdmin('MeasureAdmin');
@@ -216,7 +218,9 @@ describe('standard library and measure rules', () => {
     // Measure rules of A.
     await page.getByRole('menuitem', { name: '测量规则管理' }).click();
     await page.waitForURL('**/measurerobot/measureRuleManage');
-    await page.getByRole('tab', { name: '抹灰' }).click();
+    // Wait for the rules page itself: the library page's stage tabs have the same names.
+    await page.getByRole('button', { name: '编辑规则' }).first().waitFor();
+    await page.getByRole('tab', { name: '抹灰', exact: true }).click();
     const ruleRow = page.locator('.ant-table-row', { hasText: a.Code });
     await ruleRow.getByRole('button', { name: '编辑规则' }).click();
     const rule = page.getByRole('dialog', { name: `测量规则：${a.Code} ${a.NameZh}` });
@@ -248,10 +252,20 @@ describe('standard library and measure rules', () => {
     await field('初始').fill('2');
     await field('最多').fill('4');
     await gone(rule, '最少测量值数量不能大于最多测量值数量');
+    // A ruler position: its offset stays within the ruler limit of 5000 mm.
+    await rule.getByRole('button', { name: '添加靠尺位置' }).click();
+    await rule.getByRole('button', { name: zhButton('保存') }).click();
+    await shows(rule, '请输入必填项');
+    await field('第 1 个靠尺位置名称').fill('中间');
+    await field('第 1 个靠尺位置偏移（mm）').fill('5001');
+    await shows(rule, '不能大于 5000');
+    await field('第 1 个靠尺位置偏移（mm）').fill('300');
+    await gone(rule, '不能大于 5000');
     await rule.getByRole('button', { name: zhButton('保存') }).click();
     await page.getByText('测量规则已保存').waitFor();
     await ruleRow.getByText('[100, 150]').waitFor();
     await ruleRow.getByText('[0, 50]').waitFor();
+    await ruleRow.getByText('中间').waitFor();
     await settle(page);
     await screenshot(page, 'standards-rules-zh-CN');
     expect((await findItem(a.Code, token)).Rule).toMatchObject({
@@ -262,6 +276,7 @@ describe('standard library and measure rules', () => {
       BaseboardEndHeight: 150,
       DoorCoverStartMargin: 0,
       DoorCoverEndMargin: 50,
+      RulerPositions: [{ Name: '中间', OffsetMm: 300, HeightMm: 50, AngleDeg: 0 }],
     });
     expect(errors).toEqual([]);
   });
@@ -328,7 +343,9 @@ describe('standard library and measure rules', () => {
     await page.locator('.ant-table-row', { hasText: code }).getByText('exploded 12').waitFor();
 
     await page.getByRole('menuitem', { name: 'Measure rules' }).click();
-    await page.getByRole('tab', { name: 'Plaster' }).click();
+    await page.waitForURL('**/measurerobot/measureRuleManage');
+    await page.getByRole('button', { name: 'Edit rule' }).first().waitFor();
+    await page.getByRole('tab', { name: 'Plaster', exact: true }).click();
     await page
       .locator('.ant-table-row', { hasText: a.Code })
       .getByRole('button', { name: 'Edit rule' })

@@ -34,25 +34,25 @@ export default function MeasureRulePage() {
 
   const notMeasured = <Typography.Text type="secondary">{t('ruleColumn.notMeasured')}</Typography.Text>;
   const columns: ColumnsType<MeasureItemRow> = [
-    { title: t('column.code'), dataIndex: 'Code', width: 140 },
-    { title: t('column.name'), dataIndex: 'Name', width: 160 },
+    { title: t('column.code'), dataIndex: 'Code', width: 130 },
+    { title: t('column.name'), dataIndex: 'Name', width: 150 },
     {
       title: t('ruleColumn.readings'),
       key: 'readings',
-      width: 150,
+      width: 130,
       render: (_value, item) =>
         `${item.Rule.MinReadings} / ${item.Rule.InitialReadings} / ${item.Rule.MaxReadings}`,
     },
     {
       title: t('ruleColumn.ruler'),
       key: 'ruler',
-      width: 100,
+      width: 90,
       render: (_value, item) => t('ruleColumn.rulerLength', { length: item.Rule.RulerLength }),
     },
     {
       title: t('ruleColumn.positions'),
       key: 'positions',
-      width: 200,
+      width: 180,
       render: (_value, item) =>
         item.Rule.RulerPositions.length ? (
           <Flex wrap gap={4}>
@@ -67,20 +67,20 @@ export default function MeasureRulePage() {
     {
       title: t('ruleColumn.manual'),
       key: 'manual',
-      width: 110,
+      width: 90,
       render: (_value, item) => (item.Rule.ManualEntry ? <Tag color="blue">{t('yes')}</Tag> : t('no')),
     },
     {
       title: t('ruleColumn.baseboard'),
       key: 'baseboard',
-      width: 130,
+      width: 120,
       render: (_value, item) =>
         lineText(item.Rule.BaseboardStartHeight, item.Rule.BaseboardEndHeight) ?? notMeasured,
     },
     {
       title: t('ruleColumn.doorCover'),
       key: 'doorCover',
-      width: 130,
+      width: 120,
       render: (_value, item) =>
         lineText(item.Rule.DoorCoverStartMargin, item.Rule.DoorCoverEndMargin) ?? notMeasured,
     },
@@ -118,7 +118,7 @@ export default function MeasureRulePage() {
           dataSource={list.data ?? []}
           loading={list.isFetching}
           pagination={false}
-          scroll={{ x: 1150 }}
+          scroll={{ x: 1110 }}
           locale={{ emptyText: <Empty description={t('rules.empty')} /> }}
         />
       )}
