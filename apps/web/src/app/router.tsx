@@ -103,6 +103,16 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/templates/AlgorithmTemplatePage.tsx')),
               },
               {
+                path: 'standardManage',
+                handle: title('layout:menu.standardManage'),
+                lazy: page(() => import('../features/standards/StandardLibraryPage.tsx')),
+              },
+              {
+                path: 'measureRuleManage',
+                handle: title('layout:menu.measureRuleManage'),
+                lazy: page(() => import('../features/standards/MeasureRulePage.tsx')),
+              },
+              {
                 path: 'mscUser',
                 handle: title('layout:menu.mscUser'),
                 lazy: page(() => import('../features/users/UserListPage.tsx')),

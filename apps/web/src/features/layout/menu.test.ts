@@ -62,4 +62,14 @@ describe('menu', () => {
     expect(paths(['project.list'])).not.toContain('projectUser');
     expect(paths(['project.list', 'project.distribute'])).toContain('projectUser');
   });
+
+  it('shows the standard library with standard.modify and the measure rules with measureRule.manage', () => {
+    const paths = (permissions: string[]) =>
+      visibleMenu(MENU, { Permissions: permissions, ...flags }).map((e) => e.path);
+    expect(paths([])).not.toContain('standardManage');
+    expect(paths([])).not.toContain('measureRuleManage');
+    expect(paths(['standard.modify'])).toContain('standardManage');
+    expect(paths(['standard.modify'])).not.toContain('measureRuleManage');
+    expect(paths(['measureRule.manage'])).toContain('measureRuleManage');
+  });
 });

@@ -16,6 +16,12 @@ export const MENU: readonly MenuEntry[] = [
   { path: 'projectList', titleKey: 'layout:menu.projectList', permission: 'project.list' },
   { path: 'projectUser', titleKey: 'layout:menu.projectUser', permission: 'project.distribute' },
   { path: 'floorPlan', titleKey: 'layout:menu.floorPlan', permission: 'project.list' },
+  { path: 'standardManage', titleKey: 'layout:menu.standardManage', permission: 'standard.modify' },
+  {
+    path: 'measureRuleManage',
+    titleKey: 'layout:menu.measureRuleManage',
+    permission: 'measureRule.manage',
+  },
   { path: 'mscUser', titleKey: 'layout:menu.mscUser', permission: 'user.view' },
   { path: 'orgManage', titleKey: 'layout:menu.orgManage', permission: 'org.manage' },
   { path: 'permissionList', titleKey: 'layout:menu.permissionList', permission: 'permission.view' },

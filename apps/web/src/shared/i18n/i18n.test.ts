@@ -6,6 +6,7 @@ import { projectAdminResources } from '../../features/projectAdmin/i18n.ts';
 import { projectStandardsResources } from '../../features/projectStandards/i18n.ts';
 import { rolesResources } from '../../features/roles/i18n.ts';
 import { templatesResources } from '../../features/templates/i18n.ts';
+import { standardsResources } from '../../features/standards/i18n.ts';
 import { usersResources } from '../../features/users/i18n.ts';
 import { messageResources } from './messages.ts';
 import { NAMESPACES, resources } from './resources.ts';
@@ -18,6 +19,7 @@ const lazyResources = {
   projectAdmin: projectAdminResources,
   templates: templatesResources,
   projectStandards: projectStandardsResources,
+  standards: standardsResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');
