@@ -1,7 +1,7 @@
 import type { MeasureItemRow, PointType, ProjectStandard, Stage } from '@measure/contract';
 import { STAGES } from '@measure/contract';
 import { isApiError } from '../../shared/api/errors.ts';
-import { parseFieldPath } from './fieldPath.ts';
+import { fieldPathOf } from '../../shared/forms/serverErrors.ts';
 import { itemName, stageLabel } from './stageForm.ts';
 
 /** One measure item of a site type as the form edits it; empty inputs are null / ''. */
@@ -107,7 +107,7 @@ export function pickerGroups(
 
 /** A server field error (`MeasureItems[i].DesignValue`) as the form field it belongs to, or null. */
 export function siteFormPathOf(field: string): (string | number)[] | null {
-  const [root, position, ...rest] = parseFieldPath(field);
+  const [root, position, ...rest] = fieldPathOf(field);
   if (root !== 'MeasureItems' || typeof position !== 'number' || rest.length === 0) return null;
   return ['items', position, ...rest];
 }

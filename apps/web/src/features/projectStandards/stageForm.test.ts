@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseFieldPath } from './fieldPath.ts';
 import {
   changedClasses,
   libraryStateOf,
@@ -11,14 +10,6 @@ import {
   toStageFormValues,
 } from './stageForm.ts';
 import { itemRow } from './testItems.ts';
-
-describe('parseFieldPath', () => {
-  it('splits names and indexes', () => {
-    expect(parseFieldPath('Classes[0].Standards[12].Left')).toEqual(['Classes', 0, 'Standards', 12, 'Left']);
-    expect(parseFieldPath('Confirmed')).toEqual(['Confirmed']);
-    expect(parseFieldPath('MeasureItems[3]')).toEqual(['MeasureItems', 3]);
-  });
-});
 
 describe('stage form', () => {
   const rows = [itemRow(), itemRow({ MeasureItemId: 'item-2', Code: 'PL-02', Enabled: false })];

@@ -1,6 +1,6 @@
 import type { MeasureItemRow, Stage, StandardMessageKey } from '@measure/contract';
 import { STAGE_LABELS, standardProblems } from '@measure/contract';
-import { parseFieldPath } from './fieldPath.ts';
+import { fieldPathOf } from '../../shared/forms/serverErrors.ts';
 
 /** One standard (variant) of an item as the stage form edits it; empty number inputs are null. */
 export interface StandardValues {
@@ -132,7 +132,7 @@ export function changedClasses(
 
 /** A server field error (`Classes[i].Standards[j].Left`) as the form field it belongs to, or null. */
 export function stageFormPathOf(field: string, rowIndexes: readonly number[]): (string | number)[] | null {
-  const [root, position, ...rest] = parseFieldPath(field);
+  const [root, position, ...rest] = fieldPathOf(field);
   if (root !== 'Classes' || typeof position !== 'number') return null;
   const row = rowIndexes[position];
   if (row === undefined || rest.length === 0) return null;

@@ -1,9 +1,13 @@
 import { isMessageKey } from '@measure/contract/i18n/index';
 import type { z } from 'zod';
-import { isApiError } from '../../shared/api/errors.ts';
+import {
+  fieldPathOf,
+  nestedFieldErrors,
+  type FieldPath,
+  type NestedFieldErrors,
+} from '../../shared/forms/serverErrors.ts';
 
-/** A form field's path as antd names it: `['Standards', 1, 'Left']`. */
-export type FieldPath = (string | number)[];
+export type { FieldPath };
 
 /** A problem to show: a `messages` key with its parameters (translated by the caller). */
 export interface FieldProblem {
@@ -73,17 +77,8 @@ export const problemAt = (problems: Map<string, FieldProblem>, path: FieldPath) 
 export function formPathOf(field: string, prefix?: RegExp): FieldPath | null {
   const rest = prefix ? field.replace(prefix, '') : field;
   if (prefix && rest === field) return null;
-  const parts = [...rest.matchAll(/([A-Za-z_]\w*)|\[(\d+)\]/g)].map((match) =>
-    match[1] !== undefined ? match[1] : Number(match[2]),
-  );
+  const parts = fieldPathOf(rest);
   return parts.length ? parts : null;
-}
-
-export interface ServerFieldErrors {
-  /** Errors on form fields, ready for `form.setFields`. */
-  fields: { name: FieldPath; errors: string[] }[];
-  /** Messages for fields the form does not show (shown above the form). */
-  other: string[];
 }
 
 /**
@@ -94,20 +89,9 @@ export function serverFieldErrors(
   error: unknown,
   known: (path: FieldPath) => boolean,
   prefix?: RegExp,
-): ServerFieldErrors {
-  const byPath = new Map<string, { name: FieldPath; errors: string[] }>();
-  const other: string[] = [];
-  if (!isApiError(error)) return { fields: [], other };
-  for (const item of error.fieldErrors) {
-    const path = formPathOf(item.Field, prefix);
-    if (!path || !known(path)) {
-      other.push(item.Message);
-      continue;
-    }
-    const key = keyOf(path);
-    const entry = byPath.get(key) ?? { name: path, errors: [] };
-    entry.errors.push(item.Message);
-    byPath.set(key, entry);
-  }
-  return { fields: [...byPath.values()], other };
+): NestedFieldErrors {
+  return nestedFieldErrors(error, (_serverPath, field) => {
+    const path = formPathOf(field, prefix);
+    return path && known(path) ? path : null;
+  });
 }

@@ -19,7 +19,7 @@ import {
   type AlgorithmFormValues,
   type ParamValues,
 } from './algorithmForm.ts';
-import { nestedFieldErrors } from './serverFieldPaths.ts';
+import { templateFieldErrors } from './serverFieldPaths.ts';
 
 const NAME_SCHEMA = rules.requiredText(TEMPLATE_LIMITS.name);
 const DETAIL_SCHEMA = rules.optionalText(TEMPLATE_LIMITS.detail);
@@ -103,7 +103,7 @@ function AlgorithmForm({
       notify.success(guid ? t('algorithm.saved') : t('algorithm.created'));
       onClose(true);
     } catch (error) {
-      const fields = nestedFieldErrors(error, ['Name', 'detail', 'list']);
+      const fields = templateFieldErrors(error, ['Name', 'detail', 'list']);
       // Row paths (Items[2].DesignValue) are only known at run time.
       if (fields.length) form.setFields(fields as Parameters<typeof form.setFields>[0]);
       // 423 (a published project's template), 404 and the like: in the dialog.

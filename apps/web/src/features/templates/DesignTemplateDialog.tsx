@@ -17,7 +17,7 @@ import {
   type TemplateFormValues,
   type TemplateItemOption,
 } from './designTemplateForm.ts';
-import { nestedFieldErrors } from './serverFieldPaths.ts';
+import { templateFieldErrors } from './serverFieldPaths.ts';
 
 const nameSchema = rules.requiredText(TEMPLATE_LIMITS.name);
 const DESIGN_MAX = STANDARD_LIMITS.designValueMax.toLocaleString('en-US');
@@ -73,7 +73,7 @@ export default function DesignTemplateDialog({
       notify.success(template ? t('template.saved') : t('template.created'));
       onClose(true);
     } catch (error) {
-      const fields = nestedFieldErrors(error, ['Name', 'Items']);
+      const fields = templateFieldErrors(error, ['Name', 'Items']);
       // Row paths (Items[2].DesignValue) are only known at run time.
       if (fields.length) form.setFields(fields as Parameters<typeof form.setFields>[0]);
       // 423 (published), 404 (an item no longer in the project) and the like: in the dialog.

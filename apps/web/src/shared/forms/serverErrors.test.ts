@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.ts';
-import { fieldErrorsFor } from './serverErrors.ts';
+import { fieldErrorsFor, fieldPathOf, nestedFieldErrors, type FieldPath } from './serverErrors.ts';
 
 describe('server field errors on forms', () => {
   it('puts a 409 duplicate on the named field, matching names case-insensitively', () => {
@@ -26,5 +26,32 @@ describe('server field errors on forms', () => {
   it('gives nothing for other failures', () => {
     expect(fieldErrorsFor(new Error('x'), ['Email'])).toEqual([]);
     expect(fieldErrorsFor(new ApiError(403, 'no'), ['Email'])).toEqual([]);
+  });
+});
+
+describe('server field paths', () => {
+  it('reads names, dotted parts and list positions', () => {
+    expect(fieldPathOf('Classes[0].Standards[12].Left')).toEqual(['Classes', 0, 'Standards', 12, 'Left']);
+    expect(fieldPathOf('Confirmed')).toEqual(['Confirmed']);
+    expect(fieldPathOf('MeasureItems[3]')).toEqual(['MeasureItems', 3]);
+    expect(fieldPathOf('list[0].Min')).toEqual(['list', 0, 'Min']);
+  });
+
+  it('groups errors per form path and keeps the ones the form cannot show', () => {
+    const error = new ApiError(400, 'bad', [
+      { Field: 'Items[1].DesignValue', Message: 'a' },
+      { Field: 'Items[1].DesignValue', Message: 'b' },
+      { Field: 'Name', Message: 'c' },
+      { Field: 'Elsewhere', Message: 'd' },
+    ]);
+    const toForm = (path: FieldPath) => (path[0] === 'Items' || path[0] === 'Name' ? path : null);
+    expect(nestedFieldErrors(error, toForm)).toEqual({
+      fields: [
+        { name: ['Items', 1, 'DesignValue'], errors: ['a', 'b'] },
+        { name: ['Name'], errors: ['c'] },
+      ],
+      other: ['d'],
+    });
+    expect(nestedFieldErrors(new Error('network'), toForm)).toEqual({ fields: [], other: [] });
   });
 });
