@@ -1,16 +1,18 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { api, apiLogin, createNewUser, createReadyUser, type TestUser } from '../support/api.ts';
-import { BASE_URL, openBrowser, type BrowserSession } from '../support/browser.ts';
+import { BASE_URL, browserPool, type BrowserSession } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
+const browsers = browserPool('shell');
 let browser: BrowserSession;
 let user: TestUser;
 beforeEach(async () => {
-  browser = await openBrowser();
+  browser = await browsers.open();
   user = await createReadyUser();
 });
-afterEach(async () => browser.close());
+// A failed test leaves a screenshot of its browser in e2e/artifacts.
+afterEach(async (context) => browsers.closeAll(context));
 
 const tab = (page: Page, name: string) => page.locator('.ant-tabs-tab').filter({ hasText: name });
 
