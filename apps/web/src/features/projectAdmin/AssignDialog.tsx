@@ -1,8 +1,9 @@
 import type { ProjectRow } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Col, Form, InputNumber, Modal, Row, Select } from 'antd';
+import { Col, Form, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import { callApi } from '../../shared/api/client.ts';
 import { isApiError } from '../../shared/api/errors.ts';
 import { routes } from '../../shared/api/routes.ts';
@@ -88,20 +89,16 @@ export default function AssignDialog({
 
   const stories = building?.Stories ?? 1;
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={mode === 'assign' ? t('assign.title') : t('assign.unassignTitle')}
       width={560}
-      onCancel={onClose}
       okText={mode === 'assign' ? t('assign.ok') : t('assign.unassignOk')}
       okButtonProps={{ danger: mode === 'unassign' }}
-      cancelText={t('common:action.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      destroyOnHidden
-      mask={{ closable: false }}
+      saving={saving}
+      failure={failure}
+      onClose={onClose}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form<Values>
         form={form}
         layout="vertical"
@@ -206,6 +203,6 @@ export default function AssignDialog({
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

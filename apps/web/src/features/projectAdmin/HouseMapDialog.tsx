@@ -7,9 +7,10 @@ import {
   type ProjectRow,
 } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Form, Input, Modal, Radio, Select, Typography, Upload } from 'antd';
+import { Form, Input, Radio, Select, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import { callApi, uploadFile } from '../../shared/api/client.ts';
 import { isApiError } from '../../shared/api/errors.ts';
 import { routes } from '../../shared/api/routes.ts';
@@ -132,19 +133,15 @@ export default function HouseMapDialog({
         : t('houseMap.copyTitle', { name: houseMap?.Name });
 
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={title}
       width={600}
-      onCancel={onClose}
       okText={mode === 'upload' ? t('houseMap.uploadOk') : t('common:action.save')}
-      cancelText={t('common:action.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      destroyOnHidden
-      mask={{ closable: false }}
+      saving={saving}
+      failure={failure}
+      onClose={onClose}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form<Values>
         form={form}
         layout="vertical"
@@ -228,6 +225,6 @@ export default function HouseMapDialog({
         )}
         {mode === 'copy' && <Typography.Text type="secondary">{t('houseMap.copyHelp')}</Typography.Text>}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { apiRoutes, buildingInputSchema, DELIVERY_STANDARDS, type ProjectRow } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, AutoComplete, Button, Col, Form, Input, InputNumber, Modal, Row, Select, Table } from 'antd';
+import { Alert, AutoComplete, Button, Col, Form, Input, InputNumber, Row, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import { callApi } from '../../shared/api/client.ts';
 import { isApiError } from '../../shared/api/errors.ts';
 import { routes } from '../../shared/api/routes.ts';
@@ -86,19 +87,14 @@ export default function ProjectFormDialog({
   );
 
   return (
-    <Modal
-      open
-      width={920}
+    <FormDialog
+      form={form}
       title={project ? t('form.editTitle', { name: project.Name }) : t('form.createTitle')}
-      onCancel={onClose}
-      okText={t('common:action.save')}
-      cancelText={t('common:action.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      destroyOnHidden
-      mask={{ closable: false }}
+      width={920}
+      saving={saving}
+      failure={failure}
+      onClose={onClose}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       {project?.IsPublished && !failure && (
         <Alert type="warning" showIcon title={t('form.publishedHint')} style={{ marginBottom: 16 }} />
       )}
@@ -252,6 +248,6 @@ export default function ProjectFormDialog({
           )}
         </Form.List>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -7,9 +7,10 @@ import {
   type MeasureItemRow,
   type Stage,
 } from '@measure/contract';
-import { Alert, Checkbox, Col, Form, Input, Modal, Row, Select, Switch, type FormInstance } from 'antd';
+import { Checkbox, Col, Form, Input, Row, Select, Switch, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import type { z } from 'zod';
 import { callApi } from '../../shared/api/client.ts';
 import { isApiError } from '../../shared/api/errors.ts';
@@ -77,19 +78,14 @@ export default function MeasureItemDialog({
   }
 
   return (
-    <Modal
-      open
-      width={1160}
+    <FormDialog
+      form={form}
       title={item ? t('form.editTitle', { code: item.Code }) : t('form.createTitle')}
-      onCancel={onClose}
-      okText={t('common:action.save')}
-      cancelText={t('common:action.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      destroyOnHidden
-      mask={{ closable: false }}
+      width={1160}
+      saving={saving}
+      failure={failure}
+      onClose={onClose}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form<ItemFormValues>
         form={form}
         layout="vertical"
@@ -177,6 +173,6 @@ export default function MeasureItemDialog({
         </Row>
         <StandardsEditor form={form} rule={rule} />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,14 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { STANDARD_LIMITS, type measureRuleInputSchema, type MeasureItemRow } from '@measure/contract';
 import {
-  Alert,
   Button,
   Col,
   Flex,
   Form,
   Input,
   InputNumber,
-  Modal,
   Row,
   Switch,
   Table,
@@ -17,6 +15,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import type { z } from 'zod';
 import { callApi } from '../../shared/api/client.ts';
 import { isApiError } from '../../shared/api/errors.ts';
@@ -95,19 +94,14 @@ export default function MeasureRuleDialog({
   );
 
   return (
-    <Modal
-      open
-      width={920}
+    <FormDialog
+      form={form}
       title={t('rules.editTitle', { code: item.Code, name: item.Name })}
-      onCancel={onClose}
-      okText={t('common:action.save')}
-      cancelText={t('common:action.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      destroyOnHidden
-      mask={{ closable: false }}
+      width={920}
+      saving={saving}
+      failure={failure}
+      onClose={onClose}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form<RuleFormValues>
         form={form}
         layout="vertical"
@@ -145,7 +139,7 @@ export default function MeasureRuleDialog({
           {numberItem('DoorCoverEndMargin', 12, 'mm')}
         </Row>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
 

@@ -5,6 +5,7 @@ import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Skeleton, Table,
 import type { RuleObject } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import { callApi } from '../../shared/api/client.ts';
 import { isApiError } from '../../shared/api/errors.ts';
 import { routes } from '../../shared/api/routes.ts';
@@ -142,19 +143,14 @@ function AlgorithmForm({
   });
 
   return (
-    <Modal
-      open
-      width={940}
+    <FormDialog
+      form={form}
       title={guid ? t('algorithm.editTitle', { name: initial.Name }) : t('algorithm.createTitle')}
-      onCancel={() => onClose(false)}
-      okText={t('common:action.save')}
-      cancelText={t('common:action.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      destroyOnHidden
-      mask={{ closable: false }}
+      width={940}
+      saving={saving}
+      failure={failure}
+      onClose={() => onClose(false)}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form<AlgorithmFormValues>
         form={form}
         layout="vertical"
@@ -288,6 +284,6 @@ function AlgorithmForm({
           )}
         </Form.List>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import type { DesignTemplate, HouseMapRow } from '@measure/contract';
-import { Alert, Form, Modal, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import { callApi } from '../../shared/api/client.ts';
 import { isApiError } from '../../shared/api/errors.ts';
 import { routes } from '../../shared/api/routes.ts';
@@ -65,19 +66,15 @@ export default function ApplyTemplateDialog({
   }
 
   return (
-    <Modal
-      open
-      width={600}
+    <FormDialog
+      form={form}
       title={t('apply.title')}
-      onCancel={() => onClose(appliedSome)}
+      width={600}
       okText={t('apply.ok')}
-      cancelText={t('common:action.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      destroyOnHidden
-      mask={{ closable: false }}
+      saving={saving}
+      failure={failure}
+      onClose={() => onClose(appliedSome)}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form<Values>
         form={form}
         layout="vertical"
@@ -119,6 +116,6 @@ export default function ApplyTemplateDialog({
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

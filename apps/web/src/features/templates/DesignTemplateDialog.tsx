@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { designValue, rules, STANDARD_LIMITS, TEMPLATE_LIMITS, type DesignTemplate } from '@measure/contract';
-import { Alert, Button, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import { callApi } from '../../shared/api/client.ts';
 import { isApiError } from '../../shared/api/errors.ts';
 import { routes } from '../../shared/api/routes.ts';
@@ -84,19 +85,14 @@ export default function DesignTemplateDialog({
   }
 
   return (
-    <Modal
-      open
-      width={820}
+    <FormDialog
+      form={form}
       title={template ? t('template.editTitle', { name: template.Name }) : t('template.createTitle')}
-      onCancel={() => onClose(false)}
-      okText={t('common:action.save')}
-      cancelText={t('common:action.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      destroyOnHidden
-      mask={{ closable: false }}
+      width={820}
+      saving={saving}
+      failure={failure}
+      onClose={() => onClose(false)}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form<TemplateFormValues>
         form={form}
         layout="vertical"
@@ -235,6 +231,6 @@ export default function DesignTemplateDialog({
           description={missing.map((item) => `${item.Code} ${item.Name}`).join(', ')}
         />
       )}
-    </Modal>
+    </FormDialog>
   );
 }
