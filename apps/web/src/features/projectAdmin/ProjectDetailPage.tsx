@@ -26,6 +26,7 @@ import { routes } from '../../shared/api/routes.ts';
 import { useCan } from '../auth/permissions.ts';
 import { HouseMapsTab } from './HouseMapsTab.tsx';
 import { PointTypesTab } from './PointTypesTab.tsx';
+import { useProjectRow } from './useProjectRow.ts';
 import { PROJECT_LIST_PATH, projectKey, regionOf } from './projectForm.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
@@ -52,18 +53,7 @@ function ProjectDetail({ projectId }: { projectId: string }) {
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState('overview');
 
-  const project = useQuery({
-    queryKey: [...projectKey(projectId), 'row'],
-    queryFn: async ({ signal }) => {
-      const page = await callApi(
-        routes.projects.getPage,
-        { ProjectId: projectId, PageSize: 1, CurrentPage: 1 },
-        { signal },
-      );
-      return page.Items[0] ?? null;
-    },
-    enabled: projectId !== '',
-  });
+  const project = useProjectRow(projectId);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['projects'] });
 

@@ -7,7 +7,8 @@ import { useCan } from '../auth/permissions.ts';
 import { detailPathOf, PROJECT_LIST_PATH, projectKey } from '../projectAdmin/projectForm.ts';
 import { readOnlyReason } from './access.ts';
 import { PageState, pageStatus } from './PageState.tsx';
-import { useProjectCopies, useProjectRow } from './queries.ts';
+import { useProjectCopies } from './queries.ts';
+import { useProjectRow } from '../projectAdmin/useProjectRow.ts';
 import { SiteItemsEditor } from './SiteItemsEditor.tsx';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';

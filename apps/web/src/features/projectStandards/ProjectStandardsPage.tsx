@@ -9,7 +9,8 @@ import { detailPathOf, PROJECT_LIST_PATH } from '../projectAdmin/projectForm.ts'
 import { readOnlyReason } from './access.ts';
 import { PageState, pageStatus } from './PageState.tsx';
 import { stageStandardPathOf } from './paths.ts';
-import { useProjectRow, useProjectStages } from './queries.ts';
+import { useProjectStages } from './queries.ts';
+import { useProjectRow } from '../projectAdmin/useProjectRow.ts';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { stageLabel } from './stageForm.ts';
 import { useTakeUpdate } from './useTakeUpdate.ts';

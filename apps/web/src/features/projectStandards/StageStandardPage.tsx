@@ -6,7 +6,8 @@ import { detailPathOf, PROJECT_LIST_PATH } from '../projectAdmin/projectForm.ts'
 import { readOnlyReason } from './access.ts';
 import { PageState, pageStatus } from './PageState.tsx';
 import { projectStandardsPathOf } from './paths.ts';
-import { useLibrary, useProjectCopies, useProjectRow } from './queries.ts';
+import { useLibrary, useProjectCopies } from './queries.ts';
+import { useProjectRow } from '../projectAdmin/useProjectRow.ts';
 import { StageEditor } from './StageEditor.tsx';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';

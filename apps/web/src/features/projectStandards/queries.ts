@@ -9,22 +9,6 @@ import { projectKey } from '../projectAdmin/projectForm.ts';
  */
 export const standardsKey = (projectId: string) => [...projectKey(projectId), 'standards'] as const;
 
-/** The project's row (name, publish state): the same query as the project detail page. */
-export function useProjectRow(projectId: string) {
-  return useQuery({
-    queryKey: [...projectKey(projectId), 'row'],
-    queryFn: async ({ signal }) => {
-      const page = await callApi(
-        routes.projects.getPage,
-        { ProjectId: projectId, PageSize: 1, CurrentPage: 1 },
-        { signal },
-      );
-      return page.Items[0] ?? null;
-    },
-    enabled: projectId !== '',
-  });
-}
-
 /** The stages of the project's standards with their counts, without the items. */
 export function useProjectStages(projectId: string) {
   return useQuery({

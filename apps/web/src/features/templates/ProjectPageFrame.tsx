@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../auth/permissions.ts';
 import { detailPathOf, PROJECT_LIST_PATH } from '../projectAdmin/projectForm.ts';
-import { useProjectRow } from './templateQueries.ts';
+import { useProjectRow } from '../projectAdmin/useProjectRow.ts';
 
 /**
  * The frame of a project's template page: the project's name and published state, the way back to

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { projectKey } from '../projectAdmin/projectForm.ts';
+
 import { templateItemOptions } from './designTemplateForm.ts';
 
 /**
@@ -15,22 +16,6 @@ export const houseTypesKey = (projectId: string) => [...projectKey(projectId), '
 export const hasInputKey = (projectId: string, houseMapId: string | null) =>
   [...projectKey(projectId), 'hasMeasureItemInput', houseMapId ?? 'default'] as const;
 export const algorithmTemplatesKey = ['algorithmTemplates'] as const;
-
-/** The project row (name, published state), shared with the project detail page's cache. */
-export function useProjectRow(projectId: string) {
-  return useQuery({
-    queryKey: [...projectKey(projectId), 'row'],
-    queryFn: async ({ signal }) => {
-      const page = await callApi(
-        routes.projects.getPage,
-        { ProjectId: projectId, PageSize: 1, CurrentPage: 1 },
-        { signal },
-      );
-      return page.Items[0] ?? null;
-    },
-    enabled: projectId !== '',
-  });
-}
 
 export function useDesignTemplates(projectId: string) {
   return useQuery({

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../../shared/api/client.ts';
+import { routes } from '../../shared/api/routes.ts';
+import { projectKey } from './projectForm.ts';
+
+/**
+ * One project's row (name, publish state) for the project detail page and its child pages, which
+ * share this cache entry; null when the project does not exist or is not visible to the user.
+ */
+export function useProjectRow(projectId: string) {
+  return useQuery({
+    queryKey: [...projectKey(projectId), 'row'],
+    queryFn: async ({ signal }) => {
+      const page = await callApi(
+        routes.projects.getPage,
+        { ProjectId: projectId, PageSize: 1, CurrentPage: 1 },
+        { signal },
+      );
+      return page.Items[0] ?? null;
+    },
+    enabled: projectId !== '',
+  });
+}
