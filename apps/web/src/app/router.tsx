@@ -68,6 +68,11 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/projectAdmin/ProjectDetailPage.tsx')),
               },
               {
+                path: 'floorPlanEditorDetail',
+                handle: title('layout:menu.floorPlanEditorDetail'),
+                lazy: page(() => import('../features/houseMaps/FloorPlanEditorPage.tsx')),
+              },
+              {
                 path: 'projectUser',
                 handle: title('layout:menu.projectUser'),
                 lazy: page(() => import('../features/projectAdmin/ProjectUserPage.tsx')),

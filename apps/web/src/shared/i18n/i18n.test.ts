@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { houseMapsResources } from '../../features/houseMaps/i18n.ts';
 import { orgsResources } from '../../features/orgs/i18n.ts';
 import { projectAdminResources } from '../../features/projectAdmin/i18n.ts';
 import { rolesResources } from '../../features/roles/i18n.ts';
@@ -14,6 +15,7 @@ const lazyResources = {
   orgs: orgsResources,
   roles: rolesResources,
   projectAdmin: projectAdminResources,
+  houseMaps: houseMapsResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');

@@ -1,0 +1,96 @@
+import { DxfViewer, type LayerInfo } from 'dxf-viewer';
+import { Color, Vector3 } from 'three';
+// Served with the app: the worker fetches them only when the drawing has text (CJK only for CJK text).
+import cjkFontUrl from '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf?url';
+import latinFontUrl from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff?url';
+import type { Bounds } from './geometry.ts';
+import type { View } from './viewTransform.ts';
+
+export interface DxfLayer {
+  name: string;
+  displayName: string;
+  /** CSS colour of the layer. */
+  color: string;
+}
+
+/** A loaded DXF drawing under the overlay: shows a view and toggles layers. */
+export interface DxfBase {
+  /** World bounds of the drawing; null when it has no entities. */
+  bounds: Bounds | null;
+  layers: DxfLayer[];
+  showView(view: View): void;
+  resize(width: number, height: number): void;
+  showLayer(name: string, visible: boolean): void;
+  destroy(): void;
+}
+
+export type LoadPhase = 'font' | 'fetch' | 'parse' | 'prepare';
+
+const createWorker = () => new Worker(new URL('./dxfWorker.ts', import.meta.url), { type: 'module' });
+
+/**
+ * Loads a DXF (an object URL of the fetched plan) into a dxf-viewer canvas inside `container`.
+ * dxf-viewer subtracts an origin from all coordinates (float precision on the GPU), so views in
+ * world coordinates are shifted by GetOrigin() before they reach its camera. Its own pan/zoom
+ * controls never see a pointer: the overlay above the canvas takes all input and drives the view.
+ */
+export async function loadDxfBase(
+  container: HTMLElement,
+  url: string,
+  onPhase: (phase: LoadPhase) => void,
+): Promise<DxfBase> {
+  const viewer = new DxfViewer(container, {
+    canvasWidth: Math.max(container.clientWidth, 1),
+    canvasHeight: Math.max(container.clientHeight, 1),
+    autoResize: false,
+    clearColor: new Color('#ffffff'),
+    colorCorrection: true,
+  });
+  if (!viewer.HasRenderer()) throw new Error('WebGL is not available');
+  try {
+    await viewer.Load({
+      url,
+      fonts: [latinFontUrl, cjkFontUrl],
+      workerFactory: createWorker,
+      progressCbk: (phase) => onPhase(phase),
+    });
+  } catch (error) {
+    dispose(viewer);
+    throw error;
+  }
+  const origin = viewer.GetOrigin() ?? { x: 0, y: 0 };
+  const bounds = viewer.GetBounds();
+  const layers = [...viewer.GetLayers(true)].map((layer: LayerInfo): DxfLayer => ({
+    name: layer.name,
+    displayName: layer.displayName,
+    color: `#${layer.color.toString(16).padStart(6, '0')}`,
+  }));
+  const center = new Vector3();
+  return {
+    bounds: bounds ? { minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: bounds.maxY } : null,
+    layers,
+    showView(view) {
+      center.set(view.cx - origin.x, view.cy - origin.y, 0);
+      viewer.SetView(center, view.width / view.scale);
+      viewer.Render();
+    },
+    resize(width, height) {
+      viewer.SetSize(Math.max(width, 1), Math.max(height, 1));
+    },
+    showLayer(name, visible) {
+      viewer.ShowLayer(name, visible);
+    },
+    destroy() {
+      dispose(viewer);
+    },
+  };
+}
+
+/** Frees the viewer and its WebGL context at once (browsers keep only a few contexts alive). */
+function dispose(viewer: DxfViewer) {
+  const renderer = viewer.GetRenderer();
+  const canvas = viewer.GetCanvas();
+  viewer.Destroy();
+  renderer?.forceContextLoss();
+  canvas.remove();
+}
