@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['import-users', 'dxf-parse', 'judging'] as const;
+const BENCHES = ['import-users', 'dxf-parse', 'judging', 'editor-render'] as const;
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(BENCHES as readonly string[]).includes(name));

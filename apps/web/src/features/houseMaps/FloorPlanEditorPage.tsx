@@ -8,6 +8,7 @@ import { routes } from '../../shared/api/routes.ts';
 import { FloorPlanEditor } from './FloorPlanEditor.tsx';
 import { PROJECT_LIST_PATH, projectKey } from '../projectAdmin/projectForm.ts';
 import { houseMapKey } from './paths.ts';
+import { prewarmDxfWorker } from './dxfWorkerPool.ts';
 import { loadDxfModule } from './loadDxfModule.ts';
 import { usePlanFile } from './usePlanFile.ts';
 // Registers the namespace before any component of this page renders.
@@ -49,10 +50,12 @@ function EditorLoader({ houseMapId }: { houseMapId: string }) {
     queryFn: ({ signal }) => callApi(routes.houseMaps.getAllPonitTypes, { ProjectId: projectId }, { signal }),
     enabled: projectId !== '',
   });
-  const plan = usePlanFile(detail.data);
+  const plan = usePlanFile(houseMapId, detail.data);
   const isDxf = detail.data?.MapType === 'dxf';
   useEffect(() => {
-    if (isDxf) void loadDxfModule();
+    if (!isDxf) return;
+    prewarmDxfWorker();
+    void loadDxfModule();
   }, [isDxf]);
 
   if (!houseMapId || detail.isError || project.data === null) {

@@ -1,5 +1,5 @@
 import type { HouseMapRow } from '@measure/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fetchFile } from '../../shared/api/download.ts';
 import { routes } from '../../shared/api/routes.ts';
 import type { PlanSource } from './PlanViewport.tsx';
@@ -7,32 +7,44 @@ import type { PlanSource } from './PlanViewport.tsx';
 export type PlanFile =
   { state: 'loading' } | { state: 'ready'; source: PlanSource } | { state: 'error'; error: unknown };
 
+type Fetched = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'error'; error: unknown };
+
 /**
- * Fetches the plan of a house type (with the session header) and hands it on as an object URL,
- * which the DXF worker and the <img> read without credentials; the URL is freed on leaving.
+ * Fetches the plan of a house type (with the session header) as soon as its id is known, in
+ * parallel with its details, and hands it on as an object URL, which the DXF worker and the <img>
+ * read without credentials; the URL is freed on leaving.
  */
-export function usePlanFile(houseMap: HouseMapRow | undefined): PlanFile {
-  const [file, setFile] = useState<PlanFile>({ state: 'loading' });
-  const id = houseMap?.HouseMapId;
-  const kind = houseMap?.MapType;
-  const width = houseMap?.Width ?? null;
-  const height = houseMap?.Height ?? null;
+export function usePlanFile(houseMapId: string, houseMap: HouseMapRow | undefined): PlanFile {
+  const [fetched, setFetched] = useState<Fetched>({ state: 'loading' });
   useEffect(() => {
-    if (!id || !kind) return;
+    if (!houseMapId) return;
     let url: string | null = null;
     let cancelled = false;
-    fetchFile(routes.houseMaps.getHouseMapBase, { id }).then(
+    fetchFile(routes.houseMaps.getHouseMapBase, { id: houseMapId }).then(
       ({ blob }) => {
         if (cancelled) return;
+        performance.mark('floor-plan:plan-fetched');
         url = URL.createObjectURL(blob);
-        setFile({ state: 'ready', source: kind === 'dxf' ? { kind, url } : { kind, url, width, height } });
+        setFetched({ state: 'ready', url });
       },
-      (error: unknown) => !cancelled && setFile({ state: 'error', error }),
+      (error: unknown) => !cancelled && setFetched({ state: 'error', error }),
     );
     return () => {
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [id, kind, width, height]);
-  return file;
+  }, [houseMapId]);
+
+  const kind = houseMap?.MapType;
+  const width = houseMap?.Width ?? null;
+  const height = houseMap?.Height ?? null;
+  const url = fetched.state === 'ready' ? fetched.url : null;
+  // One source object per plan, so the viewport loads it once.
+  const source = useMemo<PlanSource | null>(() => {
+    if (!url || !kind) return null;
+    return kind === 'dxf' ? { kind, url } : { kind, url, width, height };
+  }, [url, kind, width, height]);
+
+  if (fetched.state === 'error') return fetched;
+  return source ? { state: 'ready', source } : { state: 'loading' };
 }
