@@ -147,7 +147,8 @@ function NameField(props: {
   );
 }
 
-const coordinate = (value: number) => (Math.abs(value) >= 1000 ? value.toFixed(0) : value.toFixed(2));
+/** Plan coordinates with at most two decimals (DXF millimetres and image pixels alike). */
+const coordinate = (value: number) => String(Number(value.toFixed(2)));
 
 function RoomFacts({ room, stations, points }: { room: Room; stations: number; points: number }) {
   const { t } = useTranslation('houseMaps');

@@ -237,11 +237,14 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
       fit();
       paint();
       setStatus({ state: 'ready' });
-      requestAnimationFrame(() => {
-        if (cancelled) return;
-        performance.mark('floor-plan:first-render');
-        rootRef.current?.setAttribute('data-first-render', 'true');
-      });
+      // Two frames: the second starts only once the first (with the drawing) has been produced.
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          if (cancelled) return;
+          performance.mark('floor-plan:first-render');
+          rootRef.current?.setAttribute('data-first-render', 'true');
+        }),
+      );
     };
     if (plan.kind === 'dxf') {
       const host = baseHostRef.current;

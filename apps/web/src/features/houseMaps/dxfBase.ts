@@ -1,10 +1,11 @@
 import { DxfViewer, type LayerInfo } from 'dxf-viewer';
-import { Color, Vector3 } from 'three';
+import { Color } from 'three';
 // Served with the app: the worker fetches them only when the drawing has text (CJK only for CJK text).
 import cjkFontUrl from '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf?url';
 import latinFontUrl from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff?url';
 import { takeDxfWorker } from './dxfWorkerPool.ts';
 import type { Bounds } from './geometry.ts';
+import { softwareWebGl } from './softwareWebGl.ts';
 import type { View } from './viewTransform.ts';
 
 export interface DxfLayer {
@@ -44,6 +45,7 @@ export async function loadDxfBase(
     autoResize: false,
     clearColor: new Color('#ffffff'),
     colorCorrection: true,
+    antialias: !softwareWebGl(),
   });
   if (!viewer.HasRenderer()) throw new Error('WebGL is not available');
   performance.mark('floor-plan:viewer-created');
@@ -72,13 +74,23 @@ export async function loadDxfBase(
     displayName: layer.displayName,
     color: `#${layer.color.toString(16).padStart(6, '0')}`,
   }));
-  const center = new Vector3();
+  const camera = viewer.GetCamera();
   return {
     bounds: bounds ? { minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: bounds.maxY } : null,
     layers,
     showView(view) {
-      center.set(view.cx - origin.x, view.cy - origin.y, 0);
-      viewer.SetView(center, view.width / view.scale);
+      // The camera is set here rather than through SetView(), which also updates the unused
+      // controls and may render a second time: one frame per view change.
+      const halfWidth = view.width / view.scale / 2;
+      const halfHeight = view.height / view.scale / 2;
+      camera.left = -halfWidth;
+      camera.right = halfWidth;
+      camera.top = halfHeight;
+      camera.bottom = -halfHeight;
+      camera.zoom = 1;
+      camera.position.set(view.cx - origin.x, view.cy - origin.y, 1);
+      camera.updateMatrix();
+      camera.updateProjectionMatrix();
       viewer.Render();
     },
     resize(width, height) {
