@@ -6,7 +6,7 @@ import latinFontUrl from '@fontsource/noto-sans/files/noto-sans-latin-400-normal
 import { takeDxfWorker } from './dxfWorkerPool.ts';
 import type { Bounds } from './geometry.ts';
 import { softwareWebGl } from './softwareWebGl.ts';
-import type { View } from './viewTransform.ts';
+import { pictureTransform, type View } from './viewTransform.ts';
 
 export interface DxfLayer {
   name: string;
@@ -75,23 +75,43 @@ export async function loadDxfBase(
     color: `#${layer.color.toString(16).padStart(6, '0')}`,
   }));
   const camera = viewer.GetCamera();
+  const canvas = viewer.GetCanvas();
+  canvas.style.transformOrigin = '0 0';
+  const render = (view: View) => {
+    // The camera is set here rather than through SetView(), which also updates the unused
+    // controls and may render a second time: one frame per view change.
+    const halfWidth = view.width / view.scale / 2;
+    const halfHeight = view.height / view.scale / 2;
+    camera.left = -halfWidth;
+    camera.right = halfWidth;
+    camera.top = halfHeight;
+    camera.bottom = -halfHeight;
+    camera.zoom = 1;
+    camera.position.set(view.cx - origin.x, view.cy - origin.y, 1);
+    camera.updateMatrix();
+    camera.updateProjectionMatrix();
+    canvas.style.transform = '';
+    viewer.Render();
+    rendered = view;
+  };
+  // Software WebGL needs ~100 ms per frame of a large drawing: during a gesture the last frame is
+  // moved and scaled as a picture, and the drawing is rendered again once the view rests.
+  const deferred = softwareWebGl();
+  let rendered: View | null = null;
+  let timer = 0;
   return {
     bounds: bounds ? { minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: bounds.maxY } : null,
     layers,
     showView(view) {
-      // The camera is set here rather than through SetView(), which also updates the unused
-      // controls and may render a second time: one frame per view change.
-      const halfWidth = view.width / view.scale / 2;
-      const halfHeight = view.height / view.scale / 2;
-      camera.left = -halfWidth;
-      camera.right = halfWidth;
-      camera.top = halfHeight;
-      camera.bottom = -halfHeight;
-      camera.zoom = 1;
-      camera.position.set(view.cx - origin.x, view.cy - origin.y, 1);
-      camera.updateMatrix();
-      camera.updateProjectionMatrix();
-      viewer.Render();
+      window.clearTimeout(timer);
+      const last = rendered;
+      if (!deferred || !last || last.width !== view.width || last.height !== view.height) {
+        render(view);
+        return;
+      }
+      const { k, tx, ty } = pictureTransform(last, view);
+      canvas.style.transform = `translate(${tx}px, ${ty}px) scale(${k})`;
+      timer = window.setTimeout(() => render(view), RENDER_DELAY_MS);
     },
     resize(width, height) {
       viewer.SetSize(Math.max(width, 1), Math.max(height, 1));
@@ -100,10 +120,14 @@ export async function loadDxfBase(
       viewer.ShowLayer(name, visible);
     },
     destroy() {
+      window.clearTimeout(timer);
       dispose(viewer);
     },
   };
 }
+
+/** How long the view must rest before software WebGL renders it again. */
+const RENDER_DELAY_MS = 90;
 
 /** Frees the viewer and its WebGL context at once (browsers keep only a few contexts alive). */
 function dispose(viewer: DxfViewer) {

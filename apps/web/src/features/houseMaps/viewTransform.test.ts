@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fitView, panBy, toPlan, toScreen, visibleBounds, zoomAt } from './viewTransform.ts';
+import {
+  fitView,
+  panBy,
+  pictureTransform,
+  toPlan,
+  toScreen,
+  visibleBounds,
+  zoomAt,
+} from './viewTransform.ts';
 
 const bounds = { minX: 0, minY: 0, maxX: 100, maxY: 50 };
 
@@ -55,5 +63,23 @@ describe('view transform', () => {
   it('reports the visible plan area', () => {
     const visible = visibleBounds(fitView(bounds, 800, 600, true, 0));
     expect(visible).toEqual({ minX: 0, maxX: 100, minY: -12.5, maxY: 62.5 });
+  });
+
+  it('moves an old frame to where the new view shows the plan', () => {
+    for (const yUp of [true, false]) {
+      const from = fitView(bounds, 800, 600, yUp);
+      const to = panBy(zoomAt(from, 2.5, 100, 400, { min: 0.1, max: 100 }), -37, 52);
+      const { k, tx, ty } = pictureTransform(from, to);
+      for (const p of [
+        { X: 0, Y: 0 },
+        { X: 73, Y: -20 },
+        { X: 100, Y: 50 },
+      ]) {
+        const old = toScreen(from, p);
+        const now = toScreen(to, p);
+        expect(old.x * k + tx).toBeCloseTo(now.x, 9);
+        expect(old.y * k + ty).toBeCloseTo(now.y, 9);
+      }
+    }
   });
 });

@@ -88,3 +88,16 @@ export function visibleBounds(view: View): Bounds {
     maxY: Math.max(a.Y, b.Y),
   };
 }
+
+/**
+ * How to show a frame rendered for view `from` as it would look in view `to` (same viewport size):
+ * scale by the zoom ratio `k` about the top-left corner, then shift by (tx, ty) pixels.
+ */
+export function pictureTransform(from: View, to: View): { k: number; tx: number; ty: number } {
+  const k = to.scale / from.scale;
+  return {
+    k,
+    tx: (to.width / 2) * (1 - k) + (from.cx - to.cx) * to.scale,
+    ty: (to.height / 2) * (1 - k) + (from.cy - to.cy) * to.scale * (to.yUp ? -1 : 1),
+  };
+}
