@@ -352,7 +352,21 @@ describe('floor-plan editor', () => {
       token,
     );
     expect(assigned.Assigned).toBe(18);
+    // Published while the editor is open with a change: the save is refused with the server's
+    // message and the editor turns read-only.
+    await openEditor(page, dxf.HouseMapId);
+    await page.getByText('放测点', { exact: true }).click();
+    await clickPlan(page, 2000, 6000);
+    await page.getByText('测点（1）').waitFor();
     await api('/api/ms/Project/publiceProject', { ProjectId: project.ProjectId }, token);
+    await page.getByRole('button', { name: zhButton('保存') }).click();
+    await page.locator('.ant-alert-error', { hasText: '项目已发布，数据已锁定，不能修改' }).waitFor();
+    await page.getByText('项目已发布，数据已锁定：户型图只能查看，不能修改。').waitFor();
+    expect(await page.getByText('画房间', { exact: true }).count()).toBe(0);
+    await settle(page);
+    await screenshot(page, 'floor-plan-refused-zh-CN');
+    expect((await detailOf(token, dxf.HouseMapId)).MeasurePoints.Points).toEqual([]);
+
     await openEditor(page, dxf.HouseMapId);
     await page.getByText('项目已发布，数据已锁定：户型图只能查看，不能修改。').waitFor();
     expect(await page.getByText('画房间', { exact: true }).count()).toBe(0);

@@ -181,7 +181,8 @@ export function FloorPlanEditor({ houseMap, project, pointTypes, plan }: FloorPl
               {t('lock.tag')}
             </Tag>
           )}
-          {editable &&
+          {/* Also after a refused save: the change is still only here. */}
+          {(editable || dirty) &&
             (dirty ? (
               <Badge status="warning" text={t('save.dirty')} />
             ) : (
