@@ -176,14 +176,31 @@ async function openEditor(page: Page, houseMapId: string) {
 
 /** Clicks a plan position (plan units), mapped through the view the viewport reports. */
 async function clickPlan(page: Page, x: number, y: number, options: { double?: boolean } = {}) {
+  const at = await screenOf(page, x, y);
+  if (options.double) await page.mouse.dblclick(at.x, at.y);
+  else await page.mouse.click(at.x, at.y);
+}
+
+/** Where a plan position (plan units) is on the page now. */
+async function screenOf(page: Page, x: number, y: number) {
   const viewport = page.getByTestId('plan-viewport');
   const [cx, cy, scale, axis] = ((await viewport.getAttribute('data-view')) ?? '').split(',');
   const box = await viewport.boundingBox();
   if (!box || scale === undefined) throw new Error('no view');
-  const screenX = box.x + box.width / 2 + (x - Number(cx)) * Number(scale);
-  const screenY = box.y + box.height / 2 + (y - Number(cy)) * Number(scale) * (axis === 'up' ? -1 : 1);
-  if (options.double) await page.mouse.dblclick(screenX, screenY);
-  else await page.mouse.click(screenX, screenY);
+  return {
+    x: box.x + box.width / 2 + (x - Number(cx)) * Number(scale),
+    y: box.y + box.height / 2 + (y - Number(cy)) * Number(scale) * (axis === 'up' ? -1 : 1),
+  };
+}
+
+/** Drags from one plan position to another. */
+async function dragPlan(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const start = await screenOf(page, from.x, from.y);
+  const end = await screenOf(page, to.x, to.y);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(end.x, end.y, { steps: 6 });
+  await page.mouse.up();
 }
 
 /** Picks an option of an antd Select. */
@@ -414,6 +431,25 @@ describe('floor-plan editor', () => {
     await clickPlan(page, 9000, 1000);
     await page.getByText('Stations (1)').waitFor();
     await page.getByText('Unsaved changes').waitFor();
+
+    // Keys: P places a point, Delete removes the selected one; R and Esc drop a half-drawn room.
+    await page.keyboard.press('p');
+    await clickPlan(page, 8000, 1500);
+    await page.getByText('Points (1)').waitFor();
+    await page.keyboard.press('Delete');
+    await page.getByText('Points (0)').waitFor();
+    await page.keyboard.press('r');
+    await clickPlan(page, 1000, 1000);
+    await clickPlan(page, 3000, 1000);
+    await page.getByText(/2 vertices placed/).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByText(/Click to place the vertices of a room/).waitFor();
+    // V and a drag move the station out of the room; Ctrl+Z puts it back.
+    await page.keyboard.press('v');
+    await dragPlan(page, { x: 9000, y: 1000 }, { x: 2000, y: 2000 });
+    await page.getByTestId('station-properties').getByText('None', { exact: true }).waitFor();
+    await page.keyboard.press('Control+z');
+    await page.getByTestId('station-properties').getByText('Room 1', { exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Layers' }).click();
     await page.getByRole('button', { name: 'Hide all' }).waitFor();
     await page.getByRole('tab', { name: 'Elements' }).click();

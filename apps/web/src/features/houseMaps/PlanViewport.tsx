@@ -418,6 +418,7 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
           state.hover = hover;
           schedule();
         }
+        event.currentTarget.style.cursor = cursorOf(state.props, hover, onHandle(view, x, y));
       }
       if (state.draft.length > 0) schedule();
       return;
@@ -426,6 +427,7 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
       gesture.moved = true;
     if (!gesture.moved) return;
     if (gesture.kind === 'pan') {
+      event.currentTarget.style.cursor = 'grabbing';
       setView(panBy(view, x - gesture.lastX, y - gesture.lastY));
       gesture.lastX = x;
       gesture.lastY = y;
@@ -448,7 +450,16 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
     if (gesture.kind === 'pan' && gesture.click && !gesture.moved) click(toPlan(view, x, y));
     const edit = gesture.kind === 'pan' || !gesture.moved ? null : editOf(gesture);
     if (edit) state.props.onEdit(edit);
+    event.currentTarget.style.cursor = cursorOf(state.props, state.hover, false);
     schedule();
+  };
+
+  /** True over a vertex handle of the selected room (where a drag reshapes it). */
+  const onHandle = (view: View, x: number, y: number) => {
+    const { document, selection, editable } = live.current.props;
+    if (!editable || selection?.kind !== 'room') return false;
+    const room = document.Rooms.find((item) => item.Id === selection.id);
+    return room ? vertexAt(room, view, x, y) >= 0 : false;
   };
 
   const click = (position: Vec) => {
@@ -468,7 +479,6 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
     }
   };
 
-  const cursor = props.editable && props.tool !== 'select' ? 'crosshair' : 'default';
   return (
     <div
       ref={rootRef}
@@ -495,7 +505,14 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
         ref={canvasRef}
         aria-label={t('viewer.canvas')}
         role="img"
-        style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', cursor, touchAction: 'none' }}
+        style={{
+          position: 'absolute',
+          inset: 0,
+          width: '100%',
+          height: '100%',
+          cursor: cursorOf(props, null, false),
+          touchAction: 'none',
+        }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
@@ -528,6 +545,18 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
       )}
     </div>
   );
+}
+
+/** The pointer: a cross for drawing, a move or resize mark over what a drag would change. */
+function cursorOf(
+  props: Pick<PlanViewportProps, 'editable' | 'tool'>,
+  hover: ElementRef | null,
+  handle: boolean,
+): string {
+  if (props.editable && props.tool !== 'select') return 'crosshair';
+  if (!props.editable) return hover ? 'pointer' : 'grab';
+  if (handle) return 'nwse-resize';
+  return hover ? 'move' : 'grab';
 }
 
 const overlayStyle: React.CSSProperties = {

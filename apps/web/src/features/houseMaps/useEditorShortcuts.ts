@@ -20,10 +20,14 @@ export interface ShortcutActions {
 
 const TOOL_KEYS: Record<string, Tool> = { v: 'select', r: 'room', s: 'station', p: 'point' };
 
-/** Typing in a field keeps its keys. */
+/** Inputs that do not take typing: the tool buttons (radios), checkboxes, buttons. */
+const NOT_TYPING = new Set(['radio', 'checkbox', 'button', 'submit', 'reset', 'range', 'color', 'file']);
+
+/** Typing in a field keeps its keys; a focused tool button or layer checkbox does not. */
 function inField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+  if (target instanceof HTMLInputElement) return !NOT_TYPING.has(target.type);
+  return target.isContentEditable || ['TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
 /**
