@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
+import { useSelf } from '../auth/self.ts';
 import { FloorPlanEditor } from './FloorPlanEditor.tsx';
 import { PROJECT_LIST_PATH, projectKey } from '../projectAdmin/projectForm.ts';
 import { houseMapKey } from './paths.ts';
@@ -28,10 +29,13 @@ function EditorLoader({ houseMapId }: { houseMapId: string }) {
     queryKey: houseMapKey(houseMapId),
     queryFn: ({ signal }) => callApi(routes.houseMaps.getHouseMapById, { id: houseMapId }, { signal }),
     enabled: houseMapId !== '',
-    // The editor holds its own copy; a background refetch must not look like a change.
+    // Fresh on every opening (the editor starts from it); no background refetch while editing.
+    refetchOnMount: 'always',
     staleTime: Infinity,
     retry: false,
   });
+  // The permissions decide between editing and read-only: wait for them rather than flash a lock.
+  const self = useSelf();
   const projectId = detail.data?.ProjectId ?? '';
   const project = useQuery({
     queryKey: [...projectKey(projectId), 'row'],
@@ -67,7 +71,7 @@ function EditorLoader({ houseMapId }: { houseMapId: string }) {
       />
     );
   }
-  if (plan.state === 'error') {
+  if (plan.state === 'error' || project.isError) {
     return (
       <Result
         status="warning"
@@ -76,7 +80,13 @@ function EditorLoader({ houseMapId }: { houseMapId: string }) {
       />
     );
   }
-  if (!detail.data || !project.data || plan.state === 'loading') {
+  if (
+    !detail.data ||
+    !detail.isFetchedAfterMount ||
+    !project.data ||
+    !self.data ||
+    plan.state === 'loading'
+  ) {
     return (
       <Card>
         <Skeleton active />

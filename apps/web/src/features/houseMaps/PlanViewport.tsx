@@ -207,7 +207,9 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
     zoom(factor) {
       const view = live.current.view;
       if (view)
-        setView(zoomAt(view, factor, view.width / 2, view.height / 2, zoomLimits(live.current.fitScale)));
+        setView(
+          zoomAt(view, factor, view.width / 2, view.height / 2, zoomLimits(live.current.fitScale, view.yUp)),
+        );
     },
     finishDraft,
     cancelDraft() {
@@ -346,7 +348,7 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
       if (!view) return;
       const { x, y } = localPoint(canvas, event);
       const pixels = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
-      setView(zoomAt(view, Math.exp(-pixels * 0.0015), x, y, zoomLimits(live.current.fitScale)));
+      setView(zoomAt(view, Math.exp(-pixels * 0.0015), x, y, zoomLimits(live.current.fitScale, view.yUp)));
     };
     canvas.addEventListener('wheel', onWheel, { passive: false });
     return () => canvas.removeEventListener('wheel', onWheel);

@@ -43,6 +43,16 @@ function tracePolygon(ctx: CanvasRenderingContext2D, view: View, polygon: readon
   ctx.closePath();
 }
 
+/** A room's label on a light plate, drawn under the stations and points that may sit on it. */
+function plate(ctx: CanvasRenderingContext2D, text: string, x: number, y: number) {
+  if (!text) return;
+  const width = ctx.measureText(text).width;
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.8)';
+  ctx.fillRect(x - width / 2 - 4, y - 9, width + 8, 18);
+  ctx.fillStyle = COLOR.label;
+  ctx.fillText(text, x, y);
+}
+
 function label(ctx: CanvasRenderingContext2D, text: string, x: number, y: number) {
   if (!text) return;
   ctx.lineWidth = 3;
@@ -87,6 +97,9 @@ export function paintOverlay(ctx: CanvasRenderingContext2D, view: View, scene: O
       labels.push({ text: scene.roomLabel(room), x: c.x, y: c.y });
     }
   }
+
+  for (const item of labels) plate(ctx, item.text, item.x, item.y);
+  labels.length = 0;
 
   const selectedRoom =
     selection?.kind === 'room' ? document.Rooms.find((room) => room.Id === selection.id) : undefined;

@@ -7,6 +7,7 @@ import {
   toScreen,
   visibleBounds,
   zoomAt,
+  zoomLimits,
 } from './viewTransform.ts';
 
 const bounds = { minX: 0, minY: 0, maxX: 100, maxY: 50 };
@@ -81,5 +82,12 @@ describe('view transform', () => {
         expect(old.y * k + ty).toBeCloseTo(now.y, 9);
       }
     }
+  });
+
+  it('caps the zoom of image plans at 64 screen pixels per image pixel', () => {
+    expect(zoomLimits(0.5, true)).toEqual({ min: 0.025, max: 1000 });
+    expect(zoomLimits(0.5, false)).toEqual({ min: 0.025, max: 64 });
+    // A tiny image fitted above the cap can still be shown fitted.
+    expect(zoomLimits(100, false).max).toBe(100);
   });
 });

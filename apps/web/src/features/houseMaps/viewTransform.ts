@@ -74,8 +74,15 @@ export const resize = (view: View, width: number, height: number): View => ({
   height: Math.max(height, 1),
 });
 
-/** Zoom limits around the fitted scale: far enough out to see the whole plan small, in to detail. */
-export const zoomLimits = (fitScale: number) => ({ min: fitScale / 20, max: fitScale * 2000 });
+/**
+ * Zoom limits around the fitted scale: far enough out to see the whole plan small, in to detail;
+ * image plans stop at 64 screen pixels per image pixel (nothing more to see, and the scaled bitmap
+ * layer would only grow).
+ */
+export function zoomLimits(fitScale: number, yUp: boolean) {
+  const max = fitScale * 2000;
+  return { min: Math.min(fitScale / 20, max), max: yUp ? max : Math.max(Math.min(max, 64), fitScale) };
+}
 
 /** The visible plan area (for culling the overlay). */
 export function visibleBounds(view: View): Bounds {
