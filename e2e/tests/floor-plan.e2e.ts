@@ -76,12 +76,34 @@ function planPng(): Buffer {
   ]);
 }
 
+/**
+ * Where the flat lies in the drawing's world coordinates: far from 0, as in site plans, so the
+ * origin dxf-viewer subtracts from every coordinate is exercised (clicks and saved vertices are
+ * world coordinates).
+ */
+const SITE = { x: 500_000, y: 300_000 };
+/** A plan position of the DXF flat, in world coordinates. */
+const site = (x: number, y: number) => ({ x: SITE.x + x, y: SITE.y + y });
+
 /** A DXF flat of 10 m × 8 m (millimetres): walls, a partition on its own layer, a circle and labels. */
 function planDxf(): Buffer {
   const line = (layer: string, x1: number, y1: number, x2: number, y2: number) =>
-    ['0', 'LINE', '8', layer, '10', x1, '20', y1, '11', x2, '21', y2].join('\n');
+    [
+      '0',
+      'LINE',
+      '8',
+      layer,
+      '10',
+      SITE.x + x1,
+      '20',
+      SITE.y + y1,
+      '11',
+      SITE.x + x2,
+      '21',
+      SITE.y + y2,
+    ].join('\n');
   const text = (layer: string, x: number, y: number, value: string) =>
-    ['0', 'TEXT', '8', layer, '10', x, '20', y, '40', 300, '1', value].join('\n');
+    ['0', 'TEXT', '8', layer, '10', SITE.x + x, '20', SITE.y + y, '40', 300, '1', value].join('\n');
   const entities = [
     line('WALLS', 0, 0, 10000, 0),
     line('WALLS', 10000, 0, 10000, 8000),
@@ -89,7 +111,7 @@ function planDxf(): Buffer {
     line('WALLS', 0, 8000, 0, 0),
     line('PARTITIONS', 7000, 0, 7000, 3500),
     line('PARTITIONS', 7000, 4500, 7000, 8000),
-    ['0', 'CIRCLE', '8', 'FURNITURE', '10', 8500, '20', 6500, '40', 600].join('\n'),
+    ['0', 'CIRCLE', '8', 'FURNITURE', '10', SITE.x + 8500, '20', SITE.y + 6500, '40', 600].join('\n'),
     text('TEXT', 2500, 7300, 'Living room'),
     text('TEXT', 7600, 1200, '厨房'),
   ];
@@ -181,6 +203,10 @@ async function clickPlan(page: Page, x: number, y: number, options: { double?: b
   else await page.mouse.click(at.x, at.y);
 }
 
+/** Clicks a position of the DXF flat (millimetres from its corner). */
+const clickSite = (page: Page, x: number, y: number, options: { double?: boolean } = {}) =>
+  clickPlan(page, SITE.x + x, SITE.y + y, options);
+
 /** Where a plan position (plan units) is on the page now. */
 async function screenOf(page: Page, x: number, y: number) {
   const viewport = page.getByTestId('plan-viewport');
@@ -254,12 +280,12 @@ describe('floor-plan editor', () => {
 
     // A room of four clicks, closed on its first vertex.
     await page.getByText('画房间', { exact: true }).click();
-    await clickPlan(page, 1000, 1000);
-    await clickPlan(page, 6000, 1000);
-    await clickPlan(page, 6000, 7000);
+    await clickSite(page, 1000, 1000);
+    await clickSite(page, 6000, 1000);
+    await clickSite(page, 6000, 7000);
     await page.getByText('已放置 3 个顶点').waitFor();
-    await clickPlan(page, 1000, 7000);
-    await clickPlan(page, 1000, 1000);
+    await clickSite(page, 1000, 7000);
+    await clickSite(page, 1000, 1000);
     await page.getByText('房间（1）').waitFor();
     await page.getByText('有未保存的修改').waitFor();
     const properties = page.getByTestId('room-properties');
@@ -269,8 +295,8 @@ describe('floor-plan editor', () => {
 
     // Two stations inside it.
     await page.getByText('放测站', { exact: true }).click();
-    await clickPlan(page, 2500, 3000);
-    await clickPlan(page, 4500, 5500);
+    await clickSite(page, 2500, 3000);
+    await clickSite(page, 4500, 5500);
     await page.getByText('测站（2）').waitFor();
     await settle(page);
     await screenshot(page, 'floor-plan-dxf-room-zh-CN');
@@ -294,17 +320,17 @@ describe('floor-plan editor', () => {
     const room = saved.MeasurePoints.Rooms[0];
     expect(room).toMatchObject({ Name: '客厅', PointTypeId: siteType.Id });
     expect(room?.Polygon).toEqual([
-      { X: expect.closeTo(1000, -1), Y: expect.closeTo(1000, -1) },
-      { X: expect.closeTo(6000, -1), Y: expect.closeTo(1000, -1) },
-      { X: expect.closeTo(6000, -1), Y: expect.closeTo(7000, -1) },
-      { X: expect.closeTo(1000, -1), Y: expect.closeTo(7000, -1) },
+      { X: expect.closeTo(SITE.x + 1000, -1), Y: expect.closeTo(SITE.y + 1000, -1) },
+      { X: expect.closeTo(SITE.x + 6000, -1), Y: expect.closeTo(SITE.y + 1000, -1) },
+      { X: expect.closeTo(SITE.x + 6000, -1), Y: expect.closeTo(SITE.y + 7000, -1) },
+      { X: expect.closeTo(SITE.x + 1000, -1), Y: expect.closeTo(SITE.y + 7000, -1) },
     ]);
     expect(saved.MeasurePoints.Stations).toHaveLength(2);
     expect(saved.MeasurePoints.Stations.every((station) => station.RoomId === room?.Id)).toBe(true);
 
     // Leaving with unsaved changes asks first.
     await page.getByText('放测点', { exact: true }).click();
-    await clickPlan(page, 3000, 3000);
+    await clickSite(page, 3000, 3000);
     await page.getByText('测点（1）').waitFor();
     await page.getByRole('button', { name: '返回项目' }).click();
     const confirm = page.locator('.ant-modal-confirm');
@@ -373,7 +399,7 @@ describe('floor-plan editor', () => {
     // message and the editor turns read-only.
     await openEditor(page, dxf.HouseMapId);
     await page.getByText('放测点', { exact: true }).click();
-    await clickPlan(page, 2000, 6000);
+    await clickSite(page, 2000, 6000);
     await page.getByText('测点（1）').waitFor();
     await api('/api/ms/Project/publiceProject', { ProjectId: project.ProjectId }, token);
     await page.getByRole('button', { name: zhButton('保存') }).click();
@@ -422,34 +448,38 @@ describe('floor-plan editor', () => {
     await page.getByText('Saved', { exact: true }).waitFor();
     await page.getByText('Draw room', { exact: true }).click();
     await page.getByText(/Click to place the vertices of a room/).waitFor();
-    await clickPlan(page, 7500, 500);
-    await clickPlan(page, 9500, 500);
-    await clickPlan(page, 9500, 3000, { double: true });
+    await clickSite(page, 7500, 500);
+    await clickSite(page, 9500, 500);
+    await clickSite(page, 9500, 3000, { double: true });
     await page.getByText('Rooms (1)').waitFor();
     await pick(page, page.getByTestId('room-properties').getByLabel('Site type'), '厨房');
     await page.getByText('Place station', { exact: true }).click();
-    await clickPlan(page, 9000, 1000);
+    await clickSite(page, 9000, 1000);
     await page.getByText('Stations (1)').waitFor();
     await page.getByText('Unsaved changes').waitFor();
 
     // Keys: P places a point, Delete removes the selected one; R and Esc drop a half-drawn room.
     await page.keyboard.press('p');
-    await clickPlan(page, 8000, 1500);
+    await clickSite(page, 8000, 1500);
     await page.getByText('Points (1)').waitFor();
     await page.keyboard.press('Delete');
     await page.getByText('Points (0)').waitFor();
     await page.keyboard.press('r');
-    await clickPlan(page, 1000, 1000);
-    await clickPlan(page, 3000, 1000);
+    await clickSite(page, 1000, 1000);
+    await clickSite(page, 3000, 1000);
     await page.getByText(/2 vertices placed/).waitFor();
     await page.keyboard.press('Escape');
     await page.getByText(/Click to place the vertices of a room/).waitFor();
     // V and a drag move the station out of the room; Ctrl+Z puts it back.
     await page.keyboard.press('v');
-    await dragPlan(page, { x: 9000, y: 1000 }, { x: 2000, y: 2000 });
+    await dragPlan(page, site(9000, 1000), site(2000, 2000));
     await page.getByTestId('station-properties').getByText('None', { exact: true }).waitFor();
     await page.keyboard.press('Control+z');
     await page.getByTestId('station-properties').getByText('Room 1', { exact: true }).waitFor();
+    // The selected room's corner handle reshapes it.
+    await page.locator('[data-kind="room"]', { hasText: 'Room 1' }).click();
+    await dragPlan(page, site(9500, 3000), site(9800, 3600));
+    await page.getByTestId('room-properties').waitFor();
     await page.getByRole('tab', { name: 'Layers' }).click();
     await page.getByRole('button', { name: 'Hide all' }).waitFor();
     await page.getByRole('tab', { name: 'Elements' }).click();
@@ -460,6 +490,10 @@ describe('floor-plan editor', () => {
     const saved = await detailOf(token, dxf.HouseMapId);
     expect(saved.MeasurePoints.Rooms).toHaveLength(1);
     expect(saved.MeasurePoints.Stations[0]?.RoomId).toBe(saved.MeasurePoints.Rooms[0]?.Id);
+    expect(saved.MeasurePoints.Rooms[0]?.Polygon[2]).toEqual({
+      X: expect.closeTo(SITE.x + 9800, -1),
+      Y: expect.closeTo(SITE.y + 3600, -1),
+    });
 
     // The surveyor sees the plan with the room, read-only, and why.
     const other = await browsers.open('en-US');
