@@ -12,7 +12,7 @@ import {
 } from '@ant-design/icons';
 import { Button, Divider, Flex, Radio, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Tool } from './PlanViewport.tsx';
+import type { Tool } from './gestures.ts';
 
 interface EditorToolbarProps {
   editable: boolean;

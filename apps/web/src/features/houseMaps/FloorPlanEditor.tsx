@@ -30,7 +30,9 @@ import {
   type PlanDocument,
   type Room,
 } from './planDocument.ts';
-import { PlanViewport, type PlanSource, type Tool, type ViewportHandle } from './PlanViewport.tsx';
+import type { Tool } from './gestures.ts';
+import type { PlanSource } from './planBase.ts';
+import { PlanViewport, type ViewportHandle } from './PlanViewport.tsx';
 import { useEditorShortcuts } from './useEditorShortcuts.ts';
 import { useUnsavedGuard } from './useUnsavedGuard.ts';
 

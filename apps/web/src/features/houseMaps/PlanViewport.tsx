@@ -1,26 +1,14 @@
 import { Flex, Result, Spin, Typography } from 'antd';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DxfBase, DxfLayer, LoadPhase } from './dxfBase.ts';
-import { loadDxfModule } from './loadDxfModule.ts';
-import type { Bounds, Vec } from './geometry.ts';
+import type { DxfLayer, LoadPhase } from './dxfBase.ts';
+import type { Vec } from './geometry.ts';
 import { elementAt, nearOnScreen, vertexAt } from './hitTest.ts';
+import { cursorOf, editOf, localPoint, previewOf, type Gesture, type Tool } from './gestures.ts';
 import { paintOverlay } from './overlayPainter.ts';
-import {
-  applyEdit,
-  documentBounds,
-  type Edit,
-  type ElementRef,
-  type PlanDocument,
-  type Room,
-} from './planDocument.ts';
+import { loadPlanBase, type PlanBase, type PlanSource } from './planBase.ts';
+import { documentBounds, type Edit, type ElementRef, type PlanDocument, type Room } from './planDocument.ts';
 import { fitView, panBy, resize, toPlan, zoomAt, zoomLimits, type View } from './viewTransform.ts';
-
-export type Tool = 'select' | 'room' | 'station' | 'point';
-
-/** The plan under the overlay: an object URL of the fetched file. */
-export type PlanSource =
-  { kind: 'dxf'; url: string } | { kind: 'image'; url: string; width: number | null; height: number | null };
 
 export interface ViewportHandle {
   fit(): void;
@@ -51,44 +39,6 @@ interface PlanViewportProps {
   ref?: Ref<ViewportHandle>;
 }
 
-/** What a base (DXF canvas or bitmap) does for the viewport. */
-interface Base {
-  bounds: Bounds | null;
-  showView(view: View): void;
-  resize(width: number, height: number): void;
-  destroy(): void;
-  dxf?: DxfBase;
-}
-
-type Gesture =
-  | {
-      kind: 'pan';
-      startX: number;
-      startY: number;
-      lastX: number;
-      lastY: number;
-      moved: boolean;
-      click: boolean;
-    }
-  | {
-      kind: 'move';
-      target: ElementRef;
-      start: Vec;
-      current: Vec;
-      startX: number;
-      startY: number;
-      moved: boolean;
-    }
-  | {
-      kind: 'vertex';
-      roomId: string;
-      index: number;
-      position: Vec;
-      startX: number;
-      startY: number;
-      moved: boolean;
-    };
-
 /** A press that travels less than this many pixels is a click. */
 const CLICK_SLOP = 4;
 /** A click this close to the first vertex of the room being drawn closes it. */
@@ -118,7 +68,7 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
     props: props as Omit<PlanViewportProps, 'ref'>,
     view: null as View | null,
     fitScale: 1,
-    base: null as Base | null,
+    base: null as PlanBase | null,
     gesture: null as Gesture | null,
     draft: [] as Vec[],
     cursor: null as Vec | null,
@@ -223,7 +173,7 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
       return true;
     },
     setLayerVisible(name, visible) {
-      live.current.base?.dxf?.showLayer(name, visible);
+      live.current.base?.showLayer(name, visible);
     },
   }));
 
@@ -231,14 +181,15 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
   const { plan } = props;
   useEffect(() => {
     let cancelled = false;
-    let loaded: Base | null = null;
+    let loaded: PlanBase | null = null;
     const state = live.current;
-    const ready = (base: Base) => {
+    const ready = (base: PlanBase) => {
       loaded = base;
       state.base = base;
       fit();
       paint();
       setStatus({ state: 'ready' });
+      state.props.onLoaded(base.layers);
       // Two frames: the second starts only once the first (with the drawing) has been produced.
       requestAnimationFrame(() =>
         requestAnimationFrame(() => {
@@ -248,60 +199,28 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
         }),
       );
     };
-    if (plan.kind === 'dxf') {
-      const host = baseHostRef.current;
-      if (!host) return;
-      loadDxfModule()
-        .then(({ loadDxfBase }) =>
-          loadDxfBase(host, plan.url, (phase) => !cancelled && setStatus({ state: 'loading', phase })),
-        )
-        .then(
-          (dxf) => {
-            if (cancelled) dxf.destroy();
-            else {
-              ready({
-                bounds: dxf.bounds,
-                showView: dxf.showView,
-                resize: dxf.resize,
-                destroy: dxf.destroy,
-                dxf,
-              });
-              state.props.onLoaded(dxf.layers);
-            }
-          },
-          (error: unknown) => {
-            console.warn('DXF load failed', error);
-            if (!cancelled)
-              setStatus({ state: 'error', message: String(error instanceof Error ? error.message : error) });
-          },
-        );
-    } else {
-      const image = imageRef.current;
-      if (!image) return;
-      const show = () => {
-        const width = plan.width ?? image.naturalWidth;
-        const height = plan.height ?? image.naturalHeight;
-        ready({
-          bounds: { minX: 0, minY: 0, maxX: width, maxY: height },
-          showView(view) {
-            // Plan units are image pixels: place pixel (0, 0) and scale.
-            const x = view.width / 2 - view.cx * view.scale;
-            const y = view.height / 2 - view.cy * view.scale;
-            image.style.transform = `translate(${x}px, ${y}px) scale(${(view.scale * width) / image.naturalWidth})`;
-            image.style.imageRendering = view.scale > 2 ? 'pixelated' : 'auto';
-          },
-          resize() {},
-          destroy() {},
-        });
-        state.props.onLoaded([]);
-      };
-      image.onerror = () => !cancelled && setStatus({ state: 'error', message: t('viewer.imageFailed') });
-      image.src = plan.url;
-      image.decode().then(
-        () => !cancelled && show(),
-        () => undefined,
-      );
-    }
+    const host = baseHostRef.current;
+    if (!host) return;
+    loadPlanBase(
+      plan,
+      host,
+      imageRef.current,
+      (phase) => !cancelled && setStatus({ state: 'loading', phase }),
+    ).then(
+      (base) => {
+        if (cancelled) base.destroy();
+        else ready(base);
+      },
+      (error: unknown) => {
+        console.warn('Plan load failed', error);
+        if (cancelled) return;
+        const message =
+          plan.kind === 'image'
+            ? t('viewer.imageFailed')
+            : String(error instanceof Error ? error.message : error);
+        setStatus({ state: 'error', message });
+      },
+    );
     return () => {
       cancelled = true;
       if (state.frame) cancelAnimationFrame(state.frame);
@@ -549,18 +468,6 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
   );
 }
 
-/** The pointer: a cross for drawing, a move or resize mark over what a drag would change. */
-function cursorOf(
-  props: Pick<PlanViewportProps, 'editable' | 'tool'>,
-  hover: ElementRef | null,
-  handle: boolean,
-): string {
-  if (props.editable && props.tool !== 'select') return 'crosshair';
-  if (!props.editable) return hover ? 'pointer' : 'grab';
-  if (handle) return 'nwse-resize';
-  return hover ? 'move' : 'grab';
-}
-
 const overlayStyle: React.CSSProperties = {
   position: 'absolute',
   inset: 0,
@@ -569,25 +476,3 @@ const overlayStyle: React.CSSProperties = {
   justifyContent: 'center',
   background: 'rgba(255, 255, 255, 0.85)',
 };
-
-function localPoint(element: Element, event: { clientX: number; clientY: number }) {
-  const rect = element.getBoundingClientRect();
-  return { x: event.clientX - rect.left, y: event.clientY - rect.top };
-}
-
-function editOf(gesture: Exclude<Gesture, { kind: 'pan' }>): Edit {
-  return gesture.kind === 'move'
-    ? {
-        type: 'move',
-        target: gesture.target,
-        dx: gesture.current.X - gesture.start.X,
-        dy: gesture.current.Y - gesture.start.Y,
-      }
-    : { type: 'moveVertex', roomId: gesture.roomId, index: gesture.index, position: gesture.position };
-}
-
-/** The document as it will be when the element being dragged is dropped. */
-function previewOf(document: PlanDocument, gesture: Gesture | null): PlanDocument {
-  if (!gesture || gesture.kind === 'pan' || !gesture.moved) return document;
-  return applyEdit(document, editOf(gesture));
-}

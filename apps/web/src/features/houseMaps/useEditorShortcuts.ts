@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Tool } from './PlanViewport.tsx';
+import type { Tool } from './gestures.ts';
 
 export interface ShortcutActions {
   editable: boolean;

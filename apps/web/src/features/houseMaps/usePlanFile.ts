@@ -2,7 +2,7 @@ import type { HouseMapRow } from '@measure/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { fetchFile } from '../../shared/api/download.ts';
 import { routes } from '../../shared/api/routes.ts';
-import type { PlanSource } from './PlanViewport.tsx';
+import type { PlanSource } from './planBase.ts';
 
 export type PlanFile =
   { state: 'loading' } | { state: 'ready'; source: PlanSource } | { state: 'error'; error: unknown };
