@@ -217,7 +217,9 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
         const message =
           plan.kind === 'image'
             ? t('viewer.imageFailed')
-            : String(error instanceof Error ? error.message : error);
+            : error instanceof Error && error.name === 'NoWebGL'
+              ? t('viewer.noWebGl')
+              : String(error instanceof Error ? error.message : error);
         setStatus({ state: 'error', message });
       },
     );

@@ -28,6 +28,9 @@ export interface DxfBase {
 
 export type LoadPhase = 'font' | 'fetch' | 'parse' | 'prepare';
 
+/** The name of the error thrown when the browser cannot give WebGL (blocked, or no driver). */
+export const NO_WEBGL = 'NoWebGL';
+
 /**
  * Loads a DXF (an object URL of the fetched plan) into a dxf-viewer canvas inside `container`.
  * dxf-viewer subtracts an origin from all coordinates (float precision on the GPU), so views in
@@ -47,7 +50,10 @@ export async function loadDxfBase(
     colorCorrection: true,
     antialias: !softwareWebGl(),
   });
-  if (!viewer.HasRenderer()) throw new Error('WebGL is not available');
+  if (!viewer.HasRenderer()) {
+    viewer.GetCanvas()?.remove();
+    throw Object.assign(new Error('WebGL is not available'), { name: NO_WEBGL });
+  }
   performance.mark('floor-plan:viewer-created');
   try {
     await viewer.Load({

@@ -42,6 +42,8 @@ const houseMapsEnUS: Record<keyof typeof houseMaps, string> = {
     'Click to place a measuring point; it belongs to its room and the nearest station of that room.',
   'viewer.canvas': 'Floor plan canvas',
   'viewer.failed': 'The floor plan cannot be opened',
+  'viewer.noWebGl':
+    'The browser cannot use WebGL (disabled, or no graphics driver), so the DXF drawing cannot be shown.',
   'viewer.imageFailed': 'The image cannot be shown',
   'viewer.phase.fetch': 'Reading the drawing…',
   'viewer.phase.font': 'Loading fonts…',

@@ -38,6 +38,7 @@ const houseMaps = {
   'hint.point': '点击放置测点，测点自动归属所在房间和该房间最近的测站。',
   'viewer.canvas': '户型图画布',
   'viewer.failed': '户型图无法打开',
+  'viewer.noWebGl': '浏览器无法使用 WebGL（可能被禁用或缺少显卡驱动），无法显示 DXF 图纸。',
   'viewer.imageFailed': '图片无法显示',
   'viewer.phase.fetch': '正在读取图纸…',
   'viewer.phase.font': '正在加载字体…',
