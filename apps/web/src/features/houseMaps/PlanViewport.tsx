@@ -1,4 +1,4 @@
-import { Flex, Result, Spin, Typography } from 'antd';
+import { Button, Flex, Result, Spin, Typography } from 'antd';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DxfLayer, LoadPhase } from './dxfBase.ts';
@@ -206,6 +206,7 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
       host,
       imageRef.current,
       (phase) => !cancelled && setStatus({ state: 'loading', phase }),
+      () => !cancelled && setStatus({ state: 'error', message: t('viewer.contextLost') }),
     ).then(
       (base) => {
         if (cancelled) base.destroy();
@@ -463,7 +464,12 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
       )}
       {status.state === 'error' && (
         <div style={overlayStyle}>
-          <Result status="warning" title={t('viewer.failed')} subTitle={status.message} />
+          <Result
+            status="warning"
+            title={t('viewer.failed')}
+            subTitle={status.message}
+            extra={<Button onClick={() => window.location.reload()}>{t('viewer.reload')}</Button>}
+          />
         </div>
       )}
     </div>

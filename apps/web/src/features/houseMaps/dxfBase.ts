@@ -41,6 +41,7 @@ export async function loadDxfBase(
   container: HTMLElement,
   url: string,
   onPhase: (phase: LoadPhase) => void,
+  onLost: () => void,
 ): Promise<DxfBase> {
   const viewer = new DxfViewer(container, {
     canvasWidth: Math.max(container.clientWidth, 1),
@@ -73,6 +74,11 @@ export async function loadDxfBase(
     throw error;
   }
   performance.mark('floor-plan:drawing-loaded');
+  // The GPU can drop the context (driver reset, sleep, too many contexts): the drawing is gone.
+  let disposing = false;
+  viewer.GetCanvas().addEventListener('webglcontextlost', () => {
+    if (!disposing) onLost();
+  });
   const origin = viewer.GetOrigin() ?? { x: 0, y: 0 };
   const bounds = viewer.GetBounds();
   const layers = [...viewer.GetLayers(true)].map((layer: LayerInfo): DxfLayer => ({
@@ -127,6 +133,7 @@ export async function loadDxfBase(
     },
     destroy() {
       window.clearTimeout(timer);
+      disposing = true;
       dispose(viewer);
     },
   };

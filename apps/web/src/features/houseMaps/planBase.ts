@@ -20,17 +20,19 @@ export interface PlanBase {
 
 /**
  * Loads the plan: a DXF into a dxf-viewer canvas created in `host` (its code is loaded on first
- * use), an image into `image`. Rejects when the file cannot be shown.
+ * use), an image into `image`. Rejects when the file cannot be shown; `onLost` is called when a
+ * DXF's WebGL context is lost later.
  */
 export async function loadPlanBase(
   plan: PlanSource,
   host: HTMLElement,
   image: HTMLImageElement | null,
   onPhase: (phase: LoadPhase) => void,
+  onLost: () => void,
 ): Promise<PlanBase> {
   if (plan.kind === 'dxf') {
     const { loadDxfBase } = await loadDxfModule();
-    return loadDxfBase(host, plan.url, onPhase);
+    return loadDxfBase(host, plan.url, onPhase, onLost);
   }
   if (!image) throw new Error('No image element');
   image.src = plan.url;

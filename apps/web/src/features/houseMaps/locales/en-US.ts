@@ -44,6 +44,8 @@ const houseMapsEnUS: Record<keyof typeof houseMaps, string> = {
   'viewer.failed': 'The floor plan cannot be opened',
   'viewer.noWebGl':
     'The browser cannot use WebGL (disabled, or no graphics driver), so the DXF drawing cannot be shown.',
+  'viewer.contextLost': 'The drawing view was interrupted (the WebGL context was lost); reload the page.',
+  'viewer.reload': 'Reload',
   'viewer.imageFailed': 'The image cannot be shown',
   'viewer.phase.fetch': 'Reading the drawing…',
   'viewer.phase.font': 'Loading fonts…',

@@ -39,6 +39,8 @@ const houseMaps = {
   'viewer.canvas': '户型图画布',
   'viewer.failed': '户型图无法打开',
   'viewer.noWebGl': '浏览器无法使用 WebGL（可能被禁用或缺少显卡驱动），无法显示 DXF 图纸。',
+  'viewer.contextLost': '图纸显示已中断（WebGL 上下文丢失），请重新加载页面。',
+  'viewer.reload': '重新加载',
   'viewer.imageFailed': '图片无法显示',
   'viewer.phase.fetch': '正在读取图纸…',
   'viewer.phase.font': '正在加载字体…',
