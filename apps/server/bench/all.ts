@@ -1,15 +1,18 @@
 /**
  * Runs every server benchmark in sequence, each in its own Node process (own heap, own embedded
  * PostgreSQL where it needs one): import-users (<10 s), dxf-parse (about 12 s: builds and parses a
- * 50 MB DXF twice) and judging (<1 s). Names as arguments run only those:
+ * 50 MB DXF twice), judging (<1 s) and editor-render (about a minute: builds the web app, starts a
+ * server and opens the floor-plan editor on a 50,000-entity DXF in chromium, first render <3 s).
+ * Names as arguments run only those:
  *
- *   npm run bench                 all of them
- *   npm run bench -- judging      only the judging benchmark
+ *   npm run bench                    all of them
+ *   npm run bench -- judging         only the judging benchmark
+ *   npm run bench -- editor-render   only the floor-plan editor benchmark
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['import-users', 'dxf-parse', 'judging'] as const;
+const BENCHES = ['import-users', 'dxf-parse', 'judging', 'editor-render'] as const;
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(BENCHES as readonly string[]).includes(name));

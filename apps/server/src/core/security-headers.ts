@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * CSP without inline script (antd's CSS-in-JS needs inline styles), workers from blob: for the
- * PDF and DXF viewers later, no framing by other sites, a strict referrer policy, nosniff.
+ * PDF and DXF viewers, no framing by other sites, a strict referrer policy, nosniff. connect-src
+ * allows blob: because the DXF viewer's worker fetches the plan from an object URL (the plan is
+ * fetched with the session header first; the worker's own fetch cannot send it).
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
@@ -14,7 +16,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

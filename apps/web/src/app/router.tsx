@@ -83,6 +83,11 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/projectStandards/PointTypeDetailPage.tsx')),
               },
               {
+                path: 'floorPlanEditorDetail',
+                handle: title('layout:menu.floorPlanEditorDetail'),
+                lazy: page(() => import('../features/houseMaps/FloorPlanEditorPage.tsx')),
+              },
+              {
                 path: 'projectUser',
                 handle: title('layout:menu.projectUser'),
                 lazy: page(() => import('../features/projectAdmin/ProjectUserPage.tsx')),

@@ -1,4 +1,10 @@
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  EyeOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import type { HouseMapRow, ProjectRow } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Input, Modal, Space, Table, Tag } from 'antd';
@@ -6,6 +12,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { downloadFile, fetchFile } from '../../shared/api/download.ts';
 import { routes } from '../../shared/api/routes.ts';
@@ -13,6 +20,7 @@ import { showError } from '../../shared/api/showError.ts';
 import { useModal } from '../../shared/feedback/modal.tsx';
 import { notify } from '../../shared/feedback/notify.ts';
 import { useCan } from '../auth/permissions.ts';
+import { editorPathOf } from '../houseMaps/paths.ts';
 import { fileSizeText, projectKey } from './projectForm.ts';
 
 const HouseMapDialog = lazy(() => import('./HouseMapDialog.tsx'));
@@ -38,6 +46,9 @@ export function HouseMapsTab({ project }: { project: ProjectRow }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [preview, setPreview] = useState<{ name: string; url: string } | null>(null);
   const manage = can('project.detail');
+  const navigate = useNavigate();
+  // The editor opens read-only without the permission or once the project is published.
+  const editPlans = can('floorPlan.detailSave') && !project.IsPublished;
 
   const list = useQuery({
     queryKey: [...projectKey(project.ProjectId), 'houseMaps', { page, name }],
@@ -146,10 +157,18 @@ export function HouseMapsTab({ project }: { project: ProjectRow }) {
     {
       title: t('column.actions'),
       key: 'actions',
-      width: 440,
+      width: 520,
       fixed: 'right',
       render: (_value, row) => (
         <Space size={0} wrap>
+          <Button
+            type="link"
+            size="small"
+            icon={editPlans ? <EditOutlined /> : <EyeOutlined />}
+            onClick={() => navigate(editorPathOf(row.HouseMapId))}
+          >
+            {editPlans ? t('houseMap.editPlan') : t('houseMap.viewPlan')}
+          </Button>
           {row.MapType === 'image' && (
             <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => void showPreview(row)}>
               {t('houseMap.preview')}
@@ -216,7 +235,7 @@ export function HouseMapsTab({ project }: { project: ProjectRow }) {
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}
-        scroll={{ x: 1460 }}
+        scroll={{ x: 1540 }}
         rowSelection={
           manage
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { houseMapsResources } from '../../features/houseMaps/i18n.ts';
 import { orgsResources } from '../../features/orgs/i18n.ts';
 import { projectAdminResources } from '../../features/projectAdmin/i18n.ts';
 import { projectStandardsResources } from '../../features/projectStandards/i18n.ts';
@@ -20,6 +21,7 @@ const lazyResources = {
   templates: templatesResources,
   projectStandards: projectStandardsResources,
   standards: standardsResources,
+  houseMaps: houseMapsResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');

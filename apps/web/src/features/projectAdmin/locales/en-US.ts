@@ -80,6 +80,8 @@ const projectAdminEnUS: Record<keyof typeof projectAdmin, string> = {
   'houseMap.uploaded': 'House type uploaded',
   'houseMap.search': 'Search by house type name',
   'houseMap.total': '{{total}} house types',
+  'houseMap.editPlan': 'Edit plan',
+  'houseMap.viewPlan': 'View plan',
   'houseMap.preview': 'Preview',
   'houseMap.download': 'Download',
   'houseMap.rename': 'Rename',

@@ -78,6 +78,8 @@ const projectAdmin = {
   'houseMap.uploaded': '户型已上传',
   'houseMap.search': '按户型名称搜索',
   'houseMap.total': '共 {{total}} 个户型',
+  'houseMap.editPlan': '编辑户型图',
+  'houseMap.viewPlan': '查看户型图',
   'houseMap.preview': '预览',
   'houseMap.download': '下载',
   'houseMap.rename': '重命名',
