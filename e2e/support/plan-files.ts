@@ -20,18 +20,32 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A small valid PNG plan (grey walls of a two-room plan on white), 160 × 100 pixels, made without any library. */
-export function planPng(): Buffer {
-  const width = 160;
-  const height = 100;
+interface PngPlan {
+  width: number;
+  height: number;
+  /** Thickness of the outer walls and of the partition, in pixels. */
+  wall: number;
+  /** A vertical partition at `x` with a door gap from `doorFrom` to `doorTo` (pixel rows). */
+  partition: { x: number; doorFrom: number; doorTo: number };
+}
+
+/**
+ * A valid PNG plan (grey walls of a two-room flat on white), made without any library; by default
+ * 160 × 100 pixels.
+ */
+export function planPng(
+  plan: PngPlan = { width: 160, height: 100, wall: 4, partition: { x: 90, doorFrom: 40, doorTo: 60 } },
+): Buffer {
+  const { width, height, wall, partition } = plan;
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y += 1) {
     const row = Buffer.alloc(1 + width * 3, 255);
     row[0] = 0;
     for (let x = 0; x < width; x += 1) {
-      const wall =
-        x < 4 || x >= width - 4 || y < 4 || y >= height - 4 || (x >= 90 && x < 94 && (y < 40 || y > 60));
-      if (wall) row.fill(70, 1 + x * 3, 4 + x * 3);
+      const outer = x < wall || x >= width - wall || y < wall || y >= height - wall;
+      const inner =
+        x >= partition.x && x < partition.x + wall && (y < partition.doorFrom || y > partition.doorTo);
+      if (outer || inner) row.fill(70, 1 + x * 3, 4 + x * 3);
     }
     rows.push(row);
   }

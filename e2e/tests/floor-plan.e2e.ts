@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
 import { BASE_URL, browserPool, screenshot } from '../support/browser.ts';
+import { planPng as twoRoomPng } from '../support/plan-files.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
 /**
@@ -29,52 +29,9 @@ const settle = (page: Page) => page.waitForTimeout(400);
 
 // --- Plan files, made here ---------------------------------------------------------------------------
 
-const CRC_TABLE = Array.from({ length: 256 }, (_value, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A PNG plan of 400 × 250 pixels: outer walls and a partition with a door gap, grey on white. */
-function planPng(): Buffer {
-  const width = 400;
-  const height = 250;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 3, 255);
-    row[0] = 0;
-    for (let x = 0; x < width; x += 1) {
-      const wall =
-        x < 6 || x >= width - 6 || y < 6 || y >= height - 6 || (x >= 220 && x < 226 && (y < 100 || y > 150));
-      if (wall) row.fill(70, 1 + x * 3, 4 + x * 3);
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const planPng = () =>
+  twoRoomPng({ width: 400, height: 250, wall: 6, partition: { x: 220, doorFrom: 100, doorTo: 150 } });
 
 /**
  * Where the flat lies in the drawing's world coordinates: far from 0, as in site plans, so the
