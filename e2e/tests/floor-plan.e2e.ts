@@ -310,11 +310,14 @@ describe('floor-plan editor', () => {
 
     // The PNG plan: a room closed with Enter, a station and a point.
     await openEditor(page, png.HouseMapId);
+    await page.getByText('已保存', { exact: true }).waitFor();
     await page.getByText('画房间', { exact: true }).click();
     await clickPlan(page, 20, 20);
+    await page.getByText('已放置 1 个顶点').waitFor();
     await clickPlan(page, 210, 20);
     await clickPlan(page, 210, 230);
     await clickPlan(page, 20, 230);
+    await page.getByText('已放置 4 个顶点').waitFor();
     await page.keyboard.press('Enter');
     await page.getByText('房间（1）').waitFor();
     await page.getByText('放测站', { exact: true }).click();

@@ -12,6 +12,7 @@ import { houseMapKey } from './paths.ts';
 import { prewarmDxfWorker } from './dxfWorkerPool.ts';
 import { loadDxfModule } from './loadDxfModule.ts';
 import { usePlanFile } from './usePlanFile.ts';
+import { useProjectRow } from '../projectAdmin/useProjectRow.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
 
@@ -37,18 +38,7 @@ function EditorLoader({ houseMapId }: { houseMapId: string }) {
   // The permissions decide between editing and read-only: wait for them rather than flash a lock.
   const self = useSelf();
   const projectId = detail.data?.ProjectId ?? '';
-  const project = useQuery({
-    queryKey: [...projectKey(projectId), 'row'],
-    queryFn: async ({ signal }) => {
-      const page = await callApi(
-        routes.projects.getPage,
-        { ProjectId: projectId, PageSize: 1, CurrentPage: 1 },
-        { signal },
-      );
-      return page.Items[0] ?? null;
-    },
-    enabled: projectId !== '',
-  });
+  const project = useProjectRow(projectId);
   const pointTypes = useQuery({
     queryKey: [...projectKey(projectId), 'pointTypes'],
     queryFn: ({ signal }) => callApi(routes.houseMaps.getAllPonitTypes, { ProjectId: projectId }, { signal }),

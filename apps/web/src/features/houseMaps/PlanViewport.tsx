@@ -89,11 +89,6 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
     if (state.viewChanged) {
       state.base?.showView(view);
       state.viewChanged = false;
-      // The current view for automation (browser tests place clicks in plan units through it).
-      rootRef.current?.setAttribute(
-        'data-view',
-        `${view.cx},${view.cy},${view.scale},${view.yUp ? 'up' : 'down'}`,
-      );
     }
     const ratio = window.devicePixelRatio || 1;
     const width = Math.round(view.width * ratio);
@@ -127,7 +122,29 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
   };
   const setView = (view: View) => {
     live.current.view = view;
+    // The current view for automation (browser tests place clicks in plan units through it), set
+    // at once rather than with the next frame, so it never describes a view already replaced.
+    rootRef.current?.setAttribute(
+      'data-view',
+      `${view.cx},${view.cy},${view.scale},${view.yUp ? 'up' : 'down'}`,
+    );
     schedule(true);
+  };
+  /**
+   * The view for a pointer event. The size follows the viewport's ResizeObserver, which reports
+   * only with the next frame: a click right after a layout change (a panel filling in) would
+   * otherwise be placed with the old size, off by half the change.
+   */
+  const pointerView = () => {
+    const { view } = live.current;
+    const root = rootRef.current;
+    if (!view || !root) return view;
+    const width = Math.max(root.clientWidth, 1);
+    const height = Math.max(root.clientHeight, 1);
+    if (view.width === width && view.height === height) return view;
+    live.current.base?.resize(width, height);
+    setView(resize(view, width, height));
+    return live.current.view;
   };
   const fit = () => {
     const state = live.current;
@@ -279,7 +296,7 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
 
   const onPointerDown = (event: React.PointerEvent<HTMLCanvasElement>) => {
     const state = live.current;
-    const view = state.view;
+    const view = pointerView();
     if (!view) return;
     event.currentTarget.setPointerCapture(event.pointerId);
     const { x, y } = localPoint(event.currentTarget, event);
@@ -329,7 +346,7 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
 
   const onPointerMove = (event: React.PointerEvent<HTMLCanvasElement>) => {
     const state = live.current;
-    const view = state.view;
+    const view = pointerView();
     if (!view) return;
     const { x, y } = localPoint(event.currentTarget, event);
     const plan = toPlan(view, x, y);
@@ -368,7 +385,7 @@ export function PlanViewport({ ref, ...props }: PlanViewportProps) {
     const state = live.current;
     const gesture = state.gesture;
     state.gesture = null;
-    const view = state.view;
+    const view = pointerView();
     if (!gesture || !view) return;
     const { x, y } = localPoint(event.currentTarget, event);
     if (gesture.kind === 'pan' && gesture.click && !gesture.moved) click(toPlan(view, x, y));
