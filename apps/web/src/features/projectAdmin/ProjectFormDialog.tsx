@@ -1,9 +1,10 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { apiRoutes, buildingInputSchema, DELIVERY_STANDARDS, type ProjectRow } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, AutoComplete, Button, Col, Form, Input, InputNumber, Row, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { removeRowColumn } from '../../shared/forms/removeRowColumn.tsx';
 import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import { callApi } from '../../shared/api/client.ts';
 import { isApiError } from '../../shared/api/errors.ts';
@@ -218,20 +219,7 @@ export default function ProjectFormDialog({
                       </Form.Item>
                     ),
                   },
-                  {
-                    title: '',
-                    key: 'remove',
-                    width: 56,
-                    render: (_value, field) => (
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('building.remove', { row: field.name + 1 })}
-                        onClick={() => remove(field.name)}
-                      />
-                    ),
-                  },
+                  removeRowColumn((row) => t('building.remove', { row }), remove),
                 ]}
               />
               <Button

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { STANDARD_LIMITS, type measureRuleInputSchema, type MeasureItemRow } from '@measure/contract';
 import {
   Button,
@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { removeRowColumn } from '../../shared/forms/removeRowColumn.tsx';
 import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import type { z } from 'zod';
 import { callApi } from '../../shared/api/client.ts';
@@ -179,20 +180,7 @@ function RulerPositionsEditor({ rule }: { rule: (path: (string | number)[]) => P
                     </Form.Item>
                   ),
                 })),
-                {
-                  title: '',
-                  key: 'remove',
-                  width: 48,
-                  render: (_value: unknown, position: (typeof fields)[number]) => (
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('ruleField.removePosition', { row: position.name + 1 })}
-                      onClick={() => remove(position.name)}
-                    />
-                  ),
-                },
+                removeRowColumn((row) => t('ruleField.removePosition', { row }), remove, { width: 48 }),
               ]}
             />
             <Flex align="center" gap={12} style={{ marginTop: 8 }}>

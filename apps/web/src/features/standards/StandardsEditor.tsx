@@ -1,8 +1,9 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { STANDARD_LIMITS } from '@measure/contract';
 import { Button, Flex, Form, Input, InputNumber, Table, Typography, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { removeRowColumn } from '../../shared/forms/removeRowColumn.tsx';
 import { problemText, type ProblemRule } from './problemRule.ts';
 import {
   canAddStandard,
@@ -110,21 +111,10 @@ export function StandardsEditor({
                 numberColumn('WarnLeft'),
                 numberColumn('WarnRight'),
                 numberColumn('Exploded'),
-                {
-                  title: '',
-                  key: 'remove',
+                removeRowColumn((row) => t('standard.remove', { row }), remove, {
                   width: 48,
-                  render: (_value, item) => (
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('standard.remove', { row: item.name + 1 })}
-                      disabled={fields.length <= 1}
-                      onClick={() => remove(item.name)}
-                    />
-                  ),
-                },
+                  disabled: fields.length <= 1,
+                }),
               ]}
             />
             <Form.ErrorList errors={errors} />

@@ -1,10 +1,11 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { rules, TEMPLATE_LIMITS } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Skeleton, Table, Typography } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { removeRowColumn } from '../../shared/forms/removeRowColumn.tsx';
 import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import { callApi } from '../../shared/api/client.ts';
 import { isApiError } from '../../shared/api/errors.ts';
@@ -246,20 +247,7 @@ function AlgorithmForm({
                       </Form.Item>
                     ),
                   },
-                  {
-                    title: '',
-                    key: 'remove',
-                    width: 56,
-                    render: (_value, row) => (
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('algorithm.removeParam', { row: row.name + 1 })}
-                        onClick={() => remove(row.name)}
-                      />
-                    ),
-                  },
+                  removeRowColumn((row) => t('algorithm.removeParam', { row }), remove),
                 ]}
               />
               <Button

@@ -1,8 +1,9 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { designValue, rules, STANDARD_LIMITS, TEMPLATE_LIMITS, type DesignTemplate } from '@measure/contract';
 import { Alert, Button, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { removeRowColumn } from '../../shared/forms/removeRowColumn.tsx';
 import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import { callApi } from '../../shared/api/client.ts';
 import { isApiError } from '../../shared/api/errors.ts';
@@ -188,20 +189,7 @@ export default function DesignTemplateDialog({
                       </Form.Item>
                     ),
                   },
-                  {
-                    title: '',
-                    key: 'remove',
-                    width: 56,
-                    render: (_value, field) => (
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('template.removeItem', { row: field.name + 1 })}
-                        onClick={() => remove(field.name)}
-                      />
-                    ),
-                  },
+                  removeRowColumn((row) => t('template.removeItem', { row }), remove),
                 ]}
               />
               <Button
