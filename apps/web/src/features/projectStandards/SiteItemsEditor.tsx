@@ -10,6 +10,7 @@ import type { Rule } from 'antd/es/form';
 import { Alert, Button, Card, Flex, Form, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveDiscardBar } from './SaveDiscardBar.tsx';
 import { useNavigate } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { isApiError } from '../../shared/api/errors.ts';
@@ -330,21 +331,18 @@ export function SiteItemsEditor({
           </Form.List>
         </Form>
         {editable && (
-          <Space>
-            <Button type="primary" loading={saving} onClick={() => void save()}>
-              {t('site.save')}
-            </Button>
-            <Button
-              disabled={!dirty}
-              onClick={() => {
-                form.resetFields();
-                setDirty(false);
-                setFailure(null);
-              }}
-            >
-              {t('site.discard')}
-            </Button>
-          </Space>
+          <SaveDiscardBar
+            saveText={t('site.save')}
+            discardText={t('site.discard')}
+            saving={saving}
+            dirty={dirty}
+            onSave={() => void save()}
+            onDiscard={() => {
+              form.resetFields();
+              setDirty(false);
+              setFailure(null);
+            }}
+          />
         )}
       </Flex>
     </Card>

@@ -5,6 +5,7 @@ import { Alert, Button, Card, Flex, Form, Select, Space, Switch, Table, Tag, Typ
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveDiscardBar } from './SaveDiscardBar.tsx';
 import { useNavigate } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { isApiError } from '../../shared/api/errors.ts';
@@ -260,21 +261,18 @@ export function StageEditor({
           />
         </Form>
         {editable && (
-          <Space>
-            <Button type="primary" loading={saving} onClick={() => void save()}>
-              {t('stage.save')}
-            </Button>
-            <Button
-              disabled={!dirty}
-              onClick={() => {
-                form.resetFields();
-                setDirty(false);
-                setFailure(null);
-              }}
-            >
-              {t('stage.discard')}
-            </Button>
-          </Space>
+          <SaveDiscardBar
+            saveText={t('stage.save')}
+            discardText={t('stage.discard')}
+            saving={saving}
+            dirty={dirty}
+            onSave={() => void save()}
+            onDiscard={() => {
+              form.resetFields();
+              setDirty(false);
+              setFailure(null);
+            }}
+          />
         )}
       </Flex>
     </Card>
