@@ -11,7 +11,7 @@ import {
   toSaveItems,
   toSiteFormValues,
 } from './pointTypeForm.ts';
-import { itemRow } from './testItems.ts';
+import { itemRow } from '../../shared/testing/itemRow.ts';
 
 const netHeight = itemRow({
   MeasureItemId: 'height',

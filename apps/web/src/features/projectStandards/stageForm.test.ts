@@ -9,7 +9,7 @@ import {
   standardName,
   toStageFormValues,
 } from './stageForm.ts';
-import { itemRow } from './testItems.ts';
+import { itemRow } from '../../shared/testing/itemRow.ts';
 
 describe('stage form', () => {
   const rows = [itemRow(), itemRow({ MeasureItemId: 'item-2', Code: 'PL-02', Enabled: false })];

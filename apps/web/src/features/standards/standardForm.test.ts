@@ -1,6 +1,6 @@
-import type { MeasureItemRow } from '@measure/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/errors.ts';
+import { itemRow } from '../../shared/testing/itemRow.ts';
 import { formPathOf, problemAt, serverFieldErrors } from './formIssues.ts';
 import {
   canAddStandard,
@@ -14,46 +14,11 @@ import {
   type ItemFormValues,
 } from './standardForm.ts';
 
-const row: MeasureItemRow = {
+/** A library row with one standard (普通 [0, 4], warning [0, 3]). */
+const row = itemRow({
   MeasureItemId: '7b0c9f5e-8a52-4c1e-9d6b-2f1a3c4d5e6f',
-  Code: 'PL-01',
-  NameZh: '墙面平整度',
-  NameEn: 'Wall flatness',
-  Name: '墙面平整度',
-  Stage: 'plaster',
-  Mode: 'absolute',
-  Concrete: false,
-  Dimension: null,
-  NeedsDesign: false,
-  Unit: 'mm',
-  Standards: [
-    {
-      Name: '普通',
-      NameEn: 'Ordinary',
-      Left: 0,
-      Right: 4,
-      WarnLeft: 0,
-      WarnRight: 3,
-      Exploded: null,
-      ExplodedEffective: 8,
-    },
-  ],
-  Enabled: true,
-  Selected: 0,
-  Rule: {
-    MinReadings: 2,
-    MaxReadings: 3,
-    InitialReadings: 2,
-    RulerLength: 2000,
-    RulerPositions: [],
-    ManualEntry: true,
-    BaseboardStartHeight: null,
-    BaseboardEndHeight: null,
-    DoorCoverStartMargin: null,
-    DoorCoverEndMargin: null,
-  },
-  UpdateTime: '2026-01-01T00:00:00.000Z',
-};
+  Standards: itemRow().Standards.slice(0, 1),
+});
 
 /** The form values of the row with the first standard changed. */
 function withStandard(

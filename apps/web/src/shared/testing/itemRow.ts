@@ -1,6 +1,6 @@
 import type { MeasureItemRow } from '@measure/contract';
 
-/** A project copy's item as GetListByProject returns it (for the unit tests). */
+/** A measure item as the library (GetList) and the project copies (GetListByProject) return it, for unit tests. */
 export function itemRow(overrides: Partial<MeasureItemRow> = {}): MeasureItemRow {
   return {
     MeasureItemId: 'item-1',
