@@ -40,7 +40,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', '**/*.mjs', '**/server.ts', '**/bench/**'],
+    files: ['scripts/**', '**/scripts/**', '**/*.mjs', '**/server.ts', '**/bench/**'],
     rules: { 'no-console': 'off' },
   },
 );

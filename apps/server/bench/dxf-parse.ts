@@ -6,7 +6,7 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createRequire } from 'node:module';
 import { HOUSE_MAP_LIMITS } from '@measure/contract';
-import { parseDxfInWorker } from '../src/modules/projects/plan-file.ts';
+import { parseDxfInWorker } from '../src/modules/house-maps/plan-file.ts';
 
 // dxf-parser's CommonJS export is the class itself (its type declarations describe an ES module).
 const DxfParser = createRequire(import.meta.url)('dxf-parser') as new () => {

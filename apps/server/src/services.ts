@@ -11,18 +11,19 @@ import { SessionService } from './modules/auth/session-service.ts';
 import { NotificationService } from './modules/notifications/notification-service.ts';
 import { OrgService } from './modules/orgs/org-service.ts';
 import path from 'node:path';
-import { FileStore } from './modules/projects/file-store.ts';
-import { HouseMapService } from './modules/projects/house-map-service.ts';
+import { FileStore } from './modules/house-maps/file-store.ts';
+import { HouseMapService } from './modules/house-maps/house-map-service.ts';
 import { ProjectService } from './modules/projects/project-service.ts';
 import { RoleService } from './modules/roles/role-service.ts';
+import { ProjectStandardsService } from './modules/project-standards/project-standards-service.ts';
 import { StandardsService } from './modules/standards/standards-service.ts';
-import { TemplatesService } from './modules/standards/templates-service.ts';
-import { AccountService } from './modules/users/account-service.ts';
-import { createCodeSender, type CodeSender } from './modules/users/code-sender.ts';
-import { PasswordResetService } from './modules/users/password-reset-service.ts';
-import { UserAdminService } from './modules/users/user-admin-service.ts';
-import { UserImportService } from './modules/users/user-import-service.ts';
-import { UserRepository } from './modules/users/user-repository.ts';
+import { TemplatesService } from './modules/templates/templates-service.ts';
+import { AccountService } from './modules/account/account-service.ts';
+import { createCodeSender, type CodeSender } from './modules/account/code-sender.ts';
+import { PasswordResetService } from './modules/account/password-reset-service.ts';
+import { UserAdminService } from './modules/user-admin/user-admin-service.ts';
+import { UserImportService } from './modules/user-admin/user-import-service.ts';
+import { UserRepository } from './modules/account/user-repository.ts';
 
 export interface ServiceOverrides {
   codeSender?: CodeSender;
@@ -46,6 +47,7 @@ export function createServices(
   const codeSender = overrides.codeSender ?? createCodeSender(config, log);
   // Plan files of house types: DATA_DIR/uploads/house-maps, never under the web root.
   const planFiles = new FileStore(path.join(config.dataDir, 'uploads', 'house-maps'));
+  const projectStandards = new ProjectStandardsService({ db });
   return {
     audit,
     sessions,
@@ -69,7 +71,8 @@ export function createServices(
     userAdmin: new UserAdminService({ db, hasher, sessions, audit }),
     userImport: new UserImportService({ db, hasher, audit }),
     roles: new RoleService(db),
-    standards: new StandardsService({ db }),
+    projectStandards,
+    standards: new StandardsService({ db, projectStandards }),
     templates: new TemplatesService({ db }),
     ready: () => pingDatabase(database.pool),
     close: async () => codeSender.close?.(),

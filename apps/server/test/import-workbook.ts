@@ -1,6 +1,6 @@
 /** Builds user-import workbooks in memory (tests and the import benchmark; no vitest imports). */
 import ExcelJS from 'exceljs';
-import { IMPORT_COLUMNS, type ImportCells } from '../src/modules/users/user-import-sheet.ts';
+import { IMPORT_COLUMNS, type ImportCells } from '../src/modules/user-admin/user-import-sheet.ts';
 
 export async function importWorkbook(
   rows: Array<Partial<ImportCells>>,

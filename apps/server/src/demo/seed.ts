@@ -13,6 +13,7 @@ import {
   users,
 } from '../db/schema.ts';
 import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
+import { ProjectStandardsRepository } from '../modules/project-standards/project-standards-repository.ts';
 import { StandardsRepository } from '../modules/standards/standards-repository.ts';
 import { DEMO_COMPANIES, DEMO_NOTIFICATION, type DemoCompany } from './demo-data.ts';
 
@@ -94,7 +95,7 @@ async function insertCompany(tx: DbExecutor, hasher: PasswordHasher, company: De
         sort,
       })),
     );
-    await standards.ensureProjectStandards(companyId, row.id);
+    await new ProjectStandardsRepository(tx).ensureProjectStandards(companyId, row.id);
     const staff = project.staff
       .map((email) => userIds.get(email))
       .filter((id): id is string => id !== undefined);

@@ -3,20 +3,21 @@ import type { Services } from '../services.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { registerNotificationsRoutes } from './notifications/notifications-routes.ts';
 import { registerOrgsRoutes } from './orgs/orgs-routes.ts';
-import { registerHouseMapsRoutes } from './projects/house-maps-routes.ts';
+import { registerHouseMapsRoutes } from './house-maps/house-maps-routes.ts';
+import { registerProjectStandardsRoutes } from './project-standards/project-standards-routes.ts';
 import { registerProjectsRoutes } from './projects/projects-routes.ts';
 import { registerRolesRoutes } from './roles/roles-routes.ts';
 import { registerStandardsRoutes } from './standards/standards-routes.ts';
-import { registerTemplatesRoutes } from './standards/templates-routes.ts';
+import { registerTemplatesRoutes } from './templates/templates-routes.ts';
 import { registerSystemRoutes } from './system/system-routes.ts';
-import { registerUserAdminRoutes } from './users/user-admin-routes.ts';
-import { registerUsersRoutes } from './users/users-routes.ts';
+import { registerUserAdminRoutes } from './user-admin/user-admin-routes.ts';
+import { registerAccountRoutes } from './account/account-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
   registerSystemRoutes(app, services);
   registerAuthRoutes(app, services);
-  registerUsersRoutes(app, services);
+  registerAccountRoutes(app, services);
   registerNotificationsRoutes(app, services);
   registerProjectsRoutes(app, services);
   registerOrgsRoutes(app, services);
@@ -24,5 +25,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerRolesRoutes(app, services);
   await registerHouseMapsRoutes(app, services);
   registerStandardsRoutes(app, services);
+  registerProjectStandardsRoutes(app, services);
   registerTemplatesRoutes(app, services);
 }

@@ -22,7 +22,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 });
 const title = (titleKey: string, noTab?: boolean): RouteHandle => ({ titleKey, noTab });
 
-const notFound = page(() => import('../features/common/NotFoundPage.tsx'));
+const notFound = page(() => import('../features/layout/NotFoundPage.tsx'));
 const toCloudLogin = () => redirect(loginPathFor(SUBSYSTEM.cloud));
 /** Redirect-only routes: their loader always navigates away, so there is nothing to render. */
 const Nothing = () => null;
@@ -53,49 +53,50 @@ const routes: RouteObject[] = [
             lazy: page(() => import('../features/layout/AppShell.tsx')),
             children: [
               {
+                // Data reports: until the reports feature exists, the one project list, titled as such.
                 path: 'mscProjectList',
-                handle: title('layout:menu.mscProjectList'),
+                handle: title('layout:menu.projectList'),
                 lazy: page(() => import('../features/projects/ProjectListPage.tsx')),
               },
               {
                 path: 'projectList',
                 handle: title('layout:menu.projectList'),
-                lazy: page(() => import('../features/projectAdmin/ProjectListPage.tsx')),
+                lazy: page(() => import('../features/projects/ProjectListPage.tsx')),
               },
               {
                 path: 'projectDetail',
                 handle: title('layout:menu.projectDetail'),
-                lazy: page(() => import('../features/projectAdmin/ProjectDetailPage.tsx')),
+                lazy: page(() => import('../features/projects/ProjectDetailPage.tsx')),
               },
               {
                 path: 'standardManageUCDetail',
                 handle: title('layout:menu.standardManageUCDetail'),
-                lazy: page(() => import('../features/projectStandards/ProjectStandardsPage.tsx')),
+                lazy: page(() => import('../features/project-standards/ProjectStandardsPage.tsx')),
               },
               {
                 path: 'standardTypePage',
                 handle: title('layout:menu.standardTypePage'),
-                lazy: page(() => import('../features/projectStandards/StageStandardPage.tsx')),
+                lazy: page(() => import('../features/project-standards/StageStandardPage.tsx')),
               },
               {
                 path: 'pointTypeDetail',
                 handle: title('layout:menu.pointTypeDetail'),
-                lazy: page(() => import('../features/projectStandards/PointTypeDetailPage.tsx')),
+                lazy: page(() => import('../features/project-standards/PointTypeDetailPage.tsx')),
               },
               {
                 path: 'floorPlanEditorDetail',
                 handle: title('layout:menu.floorPlanEditorDetail'),
-                lazy: page(() => import('../features/houseMaps/FloorPlanEditorPage.tsx')),
+                lazy: page(() => import('../features/house-maps/FloorPlanEditorPage.tsx')),
               },
               {
                 path: 'projectUser',
                 handle: title('layout:menu.projectUser'),
-                lazy: page(() => import('../features/projectAdmin/ProjectUserPage.tsx')),
+                lazy: page(() => import('../features/projects/ProjectUserPage.tsx')),
               },
               {
                 path: 'floorPlan',
                 handle: title('layout:menu.floorPlan'),
-                lazy: page(() => import('../features/projectAdmin/FloorPlanPage.tsx')),
+                lazy: page(() => import('../features/projects/FloorPlanPage.tsx')),
               },
               {
                 path: 'designValueTemplate',
@@ -120,12 +121,12 @@ const routes: RouteObject[] = [
               {
                 path: 'mscUser',
                 handle: title('layout:menu.mscUser'),
-                lazy: page(() => import('../features/users/UserListPage.tsx')),
+                lazy: page(() => import('../features/user-admin/UserListPage.tsx')),
               },
               {
                 path: 'mscUserCreate',
                 handle: title('layout:menu.mscUserCreate'),
-                lazy: page(() => import('../features/users/UserFormPage.tsx')),
+                lazy: page(() => import('../features/user-admin/UserFormPage.tsx')),
               },
               {
                 path: 'orgManage',
@@ -140,12 +141,12 @@ const routes: RouteObject[] = [
               {
                 path: 'aboug',
                 handle: title('layout:menu.aboug'),
-                lazy: page(() => import('../features/profile/ProfilePage.tsx')),
+                lazy: page(() => import('../features/account/ProfilePage.tsx')),
               },
               {
                 path: 'changePassword',
                 handle: title('layout:menu.changePassword'),
-                lazy: page(() => import('../features/profile/ChangePasswordPage.tsx')),
+                lazy: page(() => import('../features/account/ChangePasswordPage.tsx')),
               },
               {
                 path: 'userManual',

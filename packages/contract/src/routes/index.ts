@@ -1,47 +1,42 @@
+import { accountRoutes } from './account.ts';
 import { authRoutes } from './auth.ts';
 import { houseMapsRoutes } from './house-maps.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { orgsRoutes } from './orgs.ts';
+import { projectStandardsRoutes } from './project-standards.ts';
 import { projectsRoutes } from './projects.ts';
 import { rolesRoutes } from './roles.ts';
-import { algorithmRoutes, measureTemplatesRoutes } from './measure-templates.ts';
-import { measureRulesRoutes, pointTypeItemsRoutes, standardsRoutes } from './standards.ts';
+import { measureRulesRoutes } from './standards.measure-rules.ts';
+import { standardsRoutes } from './standards.ts';
 import { systemRoutes } from './system.ts';
+import { algorithmRoutes, measureTemplatesRoutes } from './templates.ts';
 import { userAdminRoutes } from './user-admin.ts';
-import { usersRoutes } from './users.ts';
 
 export * from './define.ts';
-export {
-  algorithmRoutes,
-  authRoutes,
-  houseMapsRoutes,
-  notificationsRoutes,
-  orgsRoutes,
-  projectsRoutes,
-  measureRulesRoutes,
-  measureTemplatesRoutes,
-  pointTypeItemsRoutes,
-  rolesRoutes,
-  standardsRoutes,
-  systemRoutes,
-  userAdminRoutes,
-  usersRoutes,
-};
-export * from './users.ts';
+export * from './account.ts';
+export * from './auth.ts';
 export * from './notifications.ts';
 export * from './projects.ts';
 export * from './orgs.ts';
 export * from './user-admin.ts';
 export * from './roles.ts';
 export * from './house-maps.ts';
+export * from './house-maps.measure-points.ts';
 export * from './standards.ts';
-export * from './measure-templates.ts';
+export * from './standards.measure-rules.ts';
+export * from './project-standards.ts';
+export * from './templates.ts';
+export * from './system.ts';
 
-/** Every API call of the product, grouped by feature. */
+/**
+ * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
+ * the kebab-case feature name); a feature may have more than one group (standards: measureRules;
+ * templates: measureTemplates and algorithm).
+ */
 export const apiRoutes = {
   system: systemRoutes,
   auth: authRoutes,
-  users: usersRoutes,
+  account: accountRoutes,
   notifications: notificationsRoutes,
   projects: projectsRoutes,
   orgs: orgsRoutes,
@@ -50,7 +45,7 @@ export const apiRoutes = {
   houseMaps: houseMapsRoutes,
   standards: standardsRoutes,
   measureRules: measureRulesRoutes,
-  pointTypeItems: pointTypeItemsRoutes,
+  projectStandards: projectStandardsRoutes,
   measureTemplates: measureTemplatesRoutes,
   algorithm: algorithmRoutes,
 };

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  floorArea,
-  houseMapFieldsSchema,
-  houseMapName,
-  houseMapsRoutes,
-  measurePointsSchema,
-} from './house-maps.ts';
+import { floorArea, houseMapFieldsSchema, houseMapName, houseMapsRoutes } from './house-maps.ts';
+import { measurePointsSchema } from './house-maps.measure-points.ts';
 import { projectsRoutes } from './projects.ts';
 
 function bodyOf<T>(schema: T | undefined): T {

@@ -203,7 +203,7 @@ const ids = z.array(rules.uuid).max(1000);
 export const projectsRoutes = {
   getList: projectList('/api/ms/Project/GetList', LIST_SUMMARY),
   getPage: projectList('/api/ms/Project/GetPage', LIST_SUMMARY),
-  getProjecList: projectList('/api/ms/Project/GetProjecList', `${LIST_SUMMARY} (spec spelling)`),
+  getProjectList: projectList('/api/ms/Project/GetProjecList', `${LIST_SUMMARY} (spec spelling)`),
   syncProjectToCloud: projectList(
     '/api/ms/Project/syncProjectToCloud',
     'On a local server this pushes projects to the cloud. This server is the cloud: there is nothing to ' +
@@ -247,7 +247,7 @@ export const projectsRoutes = {
     body: withProjectId({}),
     result: z.null(),
   }),
-  publiceProject: defineRoute({
+  publishProject: defineRoute({
     method: 'POST',
     path: '/api/ms/Project/publiceProject',
     access: 'project.publish',

@@ -3,7 +3,7 @@ import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import { ROLES } from '../permissions.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
-import { userCoreShape } from './users.ts';
+import { userCoreShape } from './account.ts';
 
 /** One row of the user list. */
 export const userRowSchema = z.object({ ...userCoreShape, CreateTime: z.string() });

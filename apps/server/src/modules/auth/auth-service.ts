@@ -1,7 +1,7 @@
 import { ErrorCode, formatMessage, type Language } from '@measure/contract';
 import { AppError } from '../../core/app-error.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
-import type { LoginCandidate, UserRepository } from '../users/user-repository.ts';
+import type { LoginCandidate, UserRepository } from '../account/user-repository.ts';
 import { decodeLoginField } from './login-cipher.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { LoginTicketRepository } from './login-tickets.ts';

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { UserAdminRepository } from '../users/user-admin-repository.ts';
-import { toUserRow } from '../users/user-admin-service.ts';
+import { UserAdminRepository } from '../user-admin/user-admin-repository.ts';
+import { toUserRow } from '../user-admin/user-admin-service.ts';
 import { OrgRepository, type OrgRecord } from './org-repository.ts';
 
 export type SaveOrgBody = RouteBody<typeof orgsRoutes.create>;

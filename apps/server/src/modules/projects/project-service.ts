@@ -16,9 +16,9 @@ import type { Database } from '../../db/client.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import { UserAdminRepository } from '../users/user-admin-repository.ts';
-import type { FileStore } from './file-store.ts';
-import { HouseMapRepository } from './house-map-repository.ts';
+import { UserAdminRepository } from '../user-admin/user-admin-repository.ts';
+import type { FileStore } from '../house-maps/file-store.ts';
+import { HouseMapRepository } from '../house-maps/house-map-repository.ts';
 import { assertUnlocked, visibleProject, writeProjectLog } from './project-access.ts';
 import {
   ProjectRepository,
@@ -27,7 +27,7 @@ import {
   type ProjectRecord,
   type ProjectValues,
 } from './project-repository.ts';
-import { StandardsRepository } from '../standards/standards-repository.ts';
+import { ProjectStandardsRepository } from '../project-standards/project-standards-repository.ts';
 
 export type ProjectPageRequest = RouteBody<typeof projectsRoutes.getPage>;
 export type AddProjectBody = RouteBody<typeof projectsRoutes.add>;
@@ -150,7 +150,7 @@ export class ProjectService {
         (buildingValues(body) ?? []).map((building, sort) => ({ ...building, sort })),
       );
       // The project's own copy of the standard library, one per stage (issue 6).
-      await new StandardsRepository(tx).ensureProjectStandards(auth.companyId, projectId);
+      await new ProjectStandardsRepository(tx).ensureProjectStandards(auth.companyId, projectId);
       await writeProjectLog(tx, auth, projectId, 'projectLog.created', { name: values.name });
     });
     return this.row(auth, projectId);

@@ -10,7 +10,7 @@ export function registerProjectsRoutes(app: FastifyInstance, { projects }: Servi
   for (const definition of [
     projectsRoutes.getList,
     projectsRoutes.getPage,
-    projectsRoutes.getProjecList,
+    projectsRoutes.getProjectList,
     projectsRoutes.syncProjectToCloud,
     projectsRoutes.fmsGetList,
   ]) {
@@ -31,7 +31,7 @@ export function registerProjectsRoutes(app: FastifyInstance, { projects }: Servi
     setMessage('projects.deleted');
     return null;
   });
-  registerRoute(app, projectsRoutes.publiceProject, async ({ body, user, setMessage }) => {
+  registerRoute(app, projectsRoutes.publishProject, async ({ body, user, setMessage }) => {
     const row = await projects.publish(user, body.ProjectId);
     setMessage('projects.published');
     return row;

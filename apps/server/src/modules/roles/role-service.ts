@@ -12,7 +12,7 @@ import {
 } from '@measure/contract';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { UserAdminRepository } from '../users/user-admin-repository.ts';
+import { UserAdminRepository } from '../user-admin/user-admin-repository.ts';
 
 /** Label-only roles of spec section 6: shown after the assignable ones, never given to users. */
 const LABEL_ONLY: RoleLabelKey[] = (Object.keys(ROLE_LABELS) as RoleLabelKey[]).filter(

@@ -2,11 +2,10 @@ import type { JudgingModeName, MeasureRule, Stage, StandardValue } from '@measur
 import { STAGES } from '@measure/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import { algorithmTemplates, measureItems, projectStandards } from '../../db/schema.ts';
+import { algorithmTemplates, measureItems } from '../../db/schema.ts';
 import { DEFAULT_MEASURE_ITEMS } from './default-items.ts';
 
 export type ItemRecord = typeof measureItems.$inferSelect;
-export type ProjectStandardRecord = typeof projectStandards.$inferSelect;
 /** A standard as stored (JSON has no undefined: a missing English name is null). */
 export type StoredStandard = Omit<StandardValue, 'NameEn'> & { NameEn: string | null };
 
@@ -29,7 +28,7 @@ export interface StoredItem {
   UpdateTime: string;
 }
 
-const stageOrder = (stage: string) => STAGES.indexOf(stage as Stage);
+export const stageOrder = (stage: string) => STAGES.indexOf(stage as Stage);
 
 /** Library order: by stage (the stage list's order), then sort, then code. */
 export function sortItems<T extends { stage: string; sort: number; code: string }>(items: T[]): T[] {
@@ -106,55 +105,6 @@ export class StandardsRepository {
       .where(and(eq(measureItems.companyId, companyId), inArray(measureItems.id, ids)))
       .returning({ id: measureItems.id });
     return rows.length;
-  }
-
-  async projectStandards(companyId: string, projectId: string): Promise<ProjectStandardRecord[]> {
-    const rows = await this.db
-      .select()
-      .from(projectStandards)
-      .where(and(eq(projectStandards.companyId, companyId), eq(projectStandards.projectId, projectId)));
-    return rows.sort((a, b) => stageOrder(a.stage) - stageOrder(b.stage));
-  }
-
-  async projectStandard(companyId: string, id: string): Promise<ProjectStandardRecord | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(projectStandards)
-      .where(and(eq(projectStandards.companyId, companyId), eq(projectStandards.id, id)));
-    return row;
-  }
-
-  async saveClasses(id: string, classes: StoredItem[], baseTime?: Date): Promise<void> {
-    await this.db
-      .update(projectStandards)
-      .set({ classes, updatedAt: new Date(), ...(baseTime ? { baseTime } : {}) })
-      .where(eq(projectStandards.id, id));
-  }
-
-  /**
-   * Gives a project a copy of the library for every stage it has none of (on project creation, and
-   * lazily for projects made before standards existed). Concurrent callers are harmless.
-   */
-  async ensureProjectStandards(companyId: string, projectId: string): Promise<void> {
-    const existing = await this.db
-      .select({ stage: projectStandards.stage })
-      .from(projectStandards)
-      .where(eq(projectStandards.projectId, projectId));
-    const have = new Set(existing.map((row) => row.stage));
-    const missing = STAGES.filter((stage) => !have.has(stage));
-    if (missing.length === 0) return;
-    const library = await this.items(companyId);
-    await this.db
-      .insert(projectStandards)
-      .values(
-        missing.map((stage) => ({
-          companyId,
-          projectId,
-          stage,
-          classes: library.filter((item) => item.stage === stage).map((item) => toStoredItem(item)),
-        })),
-      )
-      .onConflictDoNothing();
   }
 
   /** Seeds the typical items of domain.md and a company-wide algorithm parameter template. */

@@ -1,4 +1,4 @@
-import type { MeasureItemRow, ProjectStandard, RouteResult, standardsRoutes } from '@measure/contract';
+import type { MeasureItemRow, ProjectStandard, projectStandardsRoutes, RouteResult } from '@measure/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema.ts';
@@ -322,7 +322,7 @@ describe('project standards', () => {
     // The project's choice to leave an item out is kept.
     expect(copy?.Classes.find((row) => row.Code === 'ST-02')?.Enabled).toBe(false);
 
-    const stage = await call<RouteResult<typeof standardsRoutes.getStageStandard>>(
+    const stage = await call<RouteResult<typeof projectStandardsRoutes.getStageStandard>>(
       t.app,
       'POST',
       '/api/ms/standard/GetStageStandard',

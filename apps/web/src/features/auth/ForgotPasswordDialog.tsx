@@ -47,7 +47,7 @@ export default function ForgotPasswordDialog({
     setSending(true);
     try {
       const target = accountType === AccountType.Email ? { Email: account } : { PhoneNumber: account };
-      await callApi(routes.users.verifyCodeGet, { ...target, AccountType: accountType, OperationType: 1 });
+      await callApi(routes.account.verifyCodeGet, { ...target, AccountType: accountType, OperationType: 1 });
       notify.success(t('forgot.codeSent'));
       setCountdown(RESEND_SECONDS);
     } catch (error) {
@@ -60,7 +60,7 @@ export default function ForgotPasswordDialog({
   async function submit(values: Values) {
     setSaving(true);
     try {
-      await callApi(routes.users.resetPassword, {
+      await callApi(routes.account.resetPassword, {
         Email: values.account,
         VerifyCode: values.verifyCode,
         AccountType: values.accountType,
@@ -117,7 +117,7 @@ export default function ForgotPasswordDialog({
         label={t('forgot.code')}
         rules={[
           { required: true, message: t('forgot.codeTip') },
-          bodyFieldRule(apiRoutes.users.resetPassword, 'VerifyCode'),
+          bodyFieldRule(apiRoutes.account.resetPassword, 'VerifyCode'),
         ]}
       >
         <Input
@@ -141,7 +141,7 @@ export default function ForgotPasswordDialog({
       <Form.Item
         name="password"
         label={t('password.new')}
-        rules={[bodyFieldRule(apiRoutes.users.resetPassword, 'Password')]}
+        rules={[bodyFieldRule(apiRoutes.account.resetPassword, 'Password')]}
       >
         <Input.Password autoComplete="new-password" maxLength={16} />
       </Form.Item>

@@ -30,7 +30,7 @@ export function PasswordChangeForm({
   async function submit(values: Values) {
     setSaving(true);
     try {
-      await callApi(routes.users.changePassword, {
+      await callApi(routes.account.changePassword, {
         OldPassword: values.oldPassword,
         NewPassword: values.newPassword,
       });
@@ -56,7 +56,7 @@ export function PasswordChangeForm({
       <Form.Item
         name="newPassword"
         label={t('password.new')}
-        rules={[bodyFieldRule(apiRoutes.users.changePassword, 'NewPassword')]}
+        rules={[bodyFieldRule(apiRoutes.account.changePassword, 'NewPassword')]}
       >
         <Input.Password autoComplete="new-password" maxLength={16} />
       </Form.Item>

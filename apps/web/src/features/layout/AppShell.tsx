@@ -2,7 +2,7 @@ import { Layout, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { useSelf } from '../auth/self.ts';
-import { useVersionNotice } from '../auth/useVersionNotice.tsx';
+import { useVersionNotice } from '../notifications/useVersionNotice.tsx';
 import { ModalProvider } from '../../shared/feedback/modal.tsx';
 import { isRouteHandle } from '../../shared/routing/handle.ts';
 import { useSession } from '../../shared/storage/useSession.ts';

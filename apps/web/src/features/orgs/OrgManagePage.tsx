@@ -25,13 +25,13 @@ import { showError } from '../../shared/api/showError.ts';
 import { useModal } from '../../shared/feedback/modal.tsx';
 import { notify } from '../../shared/feedback/notify.ts';
 import { currentLanguage } from '../../shared/i18n/index.ts';
-import { PermissionGate } from '../common/PermissionGate.tsx';
-import { roleLabels } from '../users/userForm.ts';
+import { PermissionGate } from '../layout/PermissionGate.tsx';
+import { roleLabels } from '../user-admin/userForm.ts';
 import type { OrgDialogMode } from './OrgDialog.tsx';
 import { orgTreeQuery, orgUsersQuery } from './orgQueries.ts';
 import { filterTree, findOrg, parentIds, toTreeData, type OrgOption } from './orgTree.ts';
 // Registers the namespace before any component of this page renders.
-import '../users/i18n.ts';
+import '../user-admin/i18n.ts';
 import './i18n.ts';
 
 const OrgDialog = lazy(() => import('./OrgDialog.tsx'));

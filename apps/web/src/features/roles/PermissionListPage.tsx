@@ -8,7 +8,7 @@ import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { currentLanguage } from '../../shared/i18n/index.ts';
 import { useCan } from '../auth/permissions.ts';
-import { PermissionGate } from '../common/PermissionGate.tsx';
+import { PermissionGate } from '../layout/PermissionGate.tsx';
 import { filterPermissions } from './permissionFilter.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';

@@ -70,7 +70,7 @@ export default function StandardLibraryPage() {
   });
   const crafts = useQuery({
     queryKey: craftsKey,
-    queryFn: ({ signal }) => callApi(routes.standards.getBuildingCraft, {}, { signal }),
+    queryFn: ({ signal }) => callApi(routes.projectStandards.getBuildingCraft, {}, { signal }),
   });
   const countOf = (tab: Stage) => crafts.data?.find((craft) => craft.Stage === tab)?.ItemCount;
 

@@ -5,7 +5,7 @@ import { Button, Divider, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { projectKey } from '../projectAdmin/projectForm.ts';
+import { projectKey } from '../projects/projectForm.ts';
 import { DesignTemplateTable } from './DesignTemplateTable.tsx';
 import { HouseTypeTemplateTable } from './HouseTypeTemplateTable.tsx';
 import { ProjectPageFrame } from './ProjectPageFrame.tsx';

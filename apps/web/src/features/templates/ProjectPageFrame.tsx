@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../auth/permissions.ts';
-import { detailPathOf, PROJECT_LIST_PATH } from '../projectAdmin/projectForm.ts';
-import { useProjectRow } from '../projectAdmin/useProjectRow.ts';
+import { detailPathOf, PROJECT_LIST_PATH } from '../projects/projectForm.ts';
+import { useProjectRow } from '../projects/useProjectRow.ts';
 
 /**
  * The frame of a project's template page: the project's name and published state, the way back to

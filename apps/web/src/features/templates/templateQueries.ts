@@ -2,7 +2,7 @@ import type { HouseMapRow } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
-import { projectKey } from '../projectAdmin/projectForm.ts';
+import { projectKey } from '../projects/projectForm.ts';
 
 import { templateItemOptions } from './designTemplateForm.ts';
 
@@ -29,7 +29,8 @@ export function useDesignTemplates(projectId: string) {
 export function useTemplateItemOptions(projectId: string) {
   return useQuery({
     queryKey: [...projectKey(projectId), 'standardsByProject'],
-    queryFn: ({ signal }) => callApi(routes.standards.getListByProject, { ProjectId: projectId }, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(routes.projectStandards.getListByProject, { ProjectId: projectId }, { signal }),
     select: templateItemOptions,
   });
 }

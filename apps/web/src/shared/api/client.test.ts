@@ -97,7 +97,7 @@ describe('callApi', () => {
   it('throws the envelope of a failed call without showing it', async () => {
     const fields = [{ Field: 'Email', Message: 'taken' }];
     fetchMock.mockResolvedValue(envelope(400, fields, 'bad'));
-    const error = await callApi(routes.users.getSelf).catch((e: unknown) => e);
+    const error = await callApi(routes.account.getSelf).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 400, message: 'bad', shown: false });
     expect((error as InstanceType<typeof ApiError>).fieldErrors).toEqual(fields);
@@ -108,7 +108,7 @@ describe('callApi', () => {
     vi.useFakeTimers();
     vi.stubGlobal('window', { location: { pathname: '/measurerobot/aboug', assign }, setTimeout });
     fetchMock.mockResolvedValue(new Response('{}', { status: 401 }));
-    await expect(callApi(routes.users.getSelf)).rejects.toMatchObject({ code: 401, shown: true });
+    await expect(callApi(routes.account.getSelf)).rejects.toMatchObject({ code: 401, shown: true });
     expect(session.cleared).toBe(1);
     expect(shown).toEqual([i18n.t('common:fetch002')]);
     vi.advanceTimersByTime(1999);
@@ -119,17 +119,17 @@ describe('callApi', () => {
 
   it('maps HTTP 500, cancellation and network failures to fetch003, fetch004 and fetch005', async () => {
     fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }));
-    await expect(callApi(routes.users.getSelf)).rejects.toMatchObject({
+    await expect(callApi(routes.account.getSelf)).rejects.toMatchObject({
       code: 500,
       message: i18n.t('common:fetch003'),
     });
     fetchMock.mockRejectedValueOnce(new DOMException('aborted', 'AbortError'));
-    await expect(callApi(routes.users.getSelf)).rejects.toMatchObject({
+    await expect(callApi(routes.account.getSelf)).rejects.toMatchObject({
       code: 500,
       message: i18n.t('common:fetch004'),
     });
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(callApi(routes.users.getSelf)).rejects.toMatchObject({
+    await expect(callApi(routes.account.getSelf)).rejects.toMatchObject({
       code: 500,
       message: i18n.t('common:fetch005'),
     });
@@ -141,7 +141,7 @@ describe('callApi', () => {
     controller.abort();
     fetchMock.mockRejectedValueOnce(new DOMException('aborted', 'AbortError'));
     await expect(
-      callApi(routes.users.getSelf, undefined, { signal: controller.signal }),
+      callApi(routes.account.getSelf, undefined, { signal: controller.signal }),
     ).rejects.toMatchObject({
       message: i18n.t('common:fetch004'),
       shown: false,

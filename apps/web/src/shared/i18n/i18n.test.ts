@@ -1,27 +1,29 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { houseMapsResources } from '../../features/houseMaps/i18n.ts';
+import { houseMapsResources } from '../../features/house-maps/i18n.ts';
+import { notificationsResources } from '../../features/notifications/i18n.ts';
 import { orgsResources } from '../../features/orgs/i18n.ts';
-import { projectAdminResources } from '../../features/projectAdmin/i18n.ts';
-import { projectStandardsResources } from '../../features/projectStandards/i18n.ts';
+import { projectAdminResources } from '../../features/projects/i18n.ts';
+import { projectStandardsResources } from '../../features/project-standards/i18n.ts';
 import { rolesResources } from '../../features/roles/i18n.ts';
 import { templatesResources } from '../../features/templates/i18n.ts';
 import { standardsResources } from '../../features/standards/i18n.ts';
-import { usersResources } from '../../features/users/i18n.ts';
+import { usersResources } from '../../features/user-admin/i18n.ts';
 import { messageResources } from './messages.ts';
 import { NAMESPACES, resources } from './resources.ts';
 
 /** Namespaces registered when their pages load (see lazyNamespace.ts). */
 const lazyResources = {
-  users: usersResources,
+  'user-admin': usersResources,
   orgs: orgsResources,
+  notifications: notificationsResources,
   roles: rolesResources,
-  projectAdmin: projectAdminResources,
+  projects: projectAdminResources,
   templates: templatesResources,
-  projectStandards: projectStandardsResources,
+  'project-standards': projectStandardsResources,
   standards: standardsResources,
-  houseMaps: houseMapsResources,
+  'house-maps': houseMapsResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');
@@ -49,14 +51,14 @@ const has = (language: 'zh-CN' | 'en-US', ns: string, key: string) =>
  */
 function usedKeys(file: string): { ns: string; key: string }[] {
   const text = readFileSync(file, 'utf8');
-  const defaultNs = /useTranslation\(\s*'(\w+)'/.exec(text)?.[1] ?? 'common';
+  const defaultNs = /useTranslation\(\s*'([\w-]+)'/.exec(text)?.[1] ?? 'common';
   const found: { ns: string; key: string }[] = [];
   for (const match of text.matchAll(/\bt\(\s*'([^'`]+)'/g)) {
     const literal = match[1] ?? '';
     const [ns, key] = literal.includes(':') ? literal.split(':', 2) : [defaultNs, literal];
     found.push({ ns: ns ?? '', key: key ?? '' });
   }
-  for (const match of text.matchAll(/'(\w+):([\w.]+)'/g)) {
+  for (const match of text.matchAll(/'([\w-]+):([\w.]+)'/g)) {
     if (namespaceList.includes(match[1] ?? '')) found.push({ ns: match[1] ?? '', key: match[2] ?? '' });
   }
   return found;

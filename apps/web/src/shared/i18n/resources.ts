@@ -5,10 +5,8 @@ import layoutEnUS from '../../features/layout/locales/en-US.ts';
 import layoutZhCN from '../../features/layout/locales/zh-CN.ts';
 import manualEnUS from '../../features/manual/locales/en-US.ts';
 import manualZhCN from '../../features/manual/locales/zh-CN.ts';
-import profileEnUS from '../../features/profile/locales/en-US.ts';
-import profileZhCN from '../../features/profile/locales/zh-CN.ts';
-import projectsEnUS from '../../features/projects/locales/en-US.ts';
-import projectsZhCN from '../../features/projects/locales/zh-CN.ts';
+import accountEnUS from '../../features/account/locales/en-US.ts';
+import accountZhCN from '../../features/account/locales/zh-CN.ts';
 import commonEnUS from './locales/en-US.ts';
 import commonZhCN from './locales/zh-CN.ts';
 
@@ -22,16 +20,14 @@ export const resources = {
     common: commonZhCN,
     auth: authZhCN,
     layout: layoutZhCN,
-    projects: projectsZhCN,
-    profile: profileZhCN,
+    account: accountZhCN,
     manual: manualZhCN,
   },
   'en-US': {
     common: commonEnUS,
     auth: authEnUS,
     layout: layoutEnUS,
-    projects: projectsEnUS,
-    profile: profileEnUS,
+    account: accountEnUS,
     manual: manualEnUS,
   },
 } satisfies Record<Language, Record<string, Record<string, string>>>;

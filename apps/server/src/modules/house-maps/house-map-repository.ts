@@ -1,0 +1,310 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/database-handle.ts';
+import { householdAssignments, houseMaps, pointTypes, projects } from '../../db/schema.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { visibleProjectCondition } from '../projects/project-access.ts';
+import { likePattern } from '../projects/project-repository.ts';
+
+export type HouseMapInsert = typeof houseMaps.$inferInsert;
+export type PointTypeRecord = typeof pointTypes.$inferSelect & { roomCount: number };
+
+const rowColumns = {
+  id: houseMaps.id,
+  companyId: houseMaps.companyId,
+  projectId: houseMaps.projectId,
+  projectName: projects.name,
+  name: houseMaps.name,
+  mapType: houseMaps.mapType,
+  floorArea: houseMaps.floorArea,
+  standardFloor: houseMaps.standardFloor,
+  fileName: houseMaps.fileName,
+  fileSize: houseMaps.fileSize,
+  contentType: houseMaps.contentType,
+  storedName: houseMaps.storedName,
+  width: houseMaps.width,
+  height: houseMaps.height,
+  status: houseMaps.status,
+  createdAt: houseMaps.createdAt,
+  updatedAt: houseMaps.updatedAt,
+  rooms: sql<number>`coalesce(jsonb_array_length(${houseMaps.measurePoints}->'Rooms'), 0)::int`,
+  stations: sql<number>`coalesce(jsonb_array_length(${houseMaps.measurePoints}->'Stations'), 0)::int`,
+  points: sql<number>`coalesce(jsonb_array_length(${houseMaps.measurePoints}->'Points'), 0)::int`,
+  assigned: sql<number>`(select count(*)::int from ${householdAssignments} where ${householdAssignments.houseMapId} = ${houseMaps.id})`,
+};
+export interface HouseMapRecord {
+  id: string;
+  companyId: string;
+  projectId: string;
+  projectName: string;
+  name: string;
+  mapType: string;
+  floorArea: string;
+  standardFloor: boolean;
+  fileName: string;
+  fileSize: number;
+  contentType: string;
+  storedName: string;
+  width: number | null;
+  height: number | null;
+  status: number;
+  createdAt: Date;
+  updatedAt: Date;
+  rooms: number;
+  stations: number;
+  points: number;
+  assigned: number;
+}
+
+export interface HouseMapPageQuery {
+  projectId?: string;
+  excludeProjectId?: string;
+  houseMapId?: string;
+  nameContains?: string;
+  orderBy: 'Name' | 'CreateTime' | 'UpdateTime';
+  ascending: boolean;
+  limit: number;
+  offset: number;
+}
+
+const ORDER = { Name: houseMaps.name, CreateTime: houseMaps.createdAt, UpdateTime: houseMaps.updatedAt };
+
+/** Rooms (in the project's house types) whose site type is the point type of the current row. */
+// Qualified by hand: inside a subquery Drizzle may render columns without their table.
+const roomCount = sql<number>`(select count(*)::int from ${houseMaps} hm,
+    jsonb_array_elements(coalesce(hm.measure_points->'Rooms', '[]'::jsonb)) room
+    where hm.project_id = ${pointTypes}.project_id and room->>'PointTypeId' = ${pointTypes}.id::text)`;
+
+export class HouseMapRepository {
+  constructor(private readonly db: DbExecutor) {}
+
+  async page(
+    auth: AuthContext,
+    query: HouseMapPageQuery,
+  ): Promise<{ rows: HouseMapRecord[]; total: number }> {
+    const conditions: SQL[] = [
+      eq(houseMaps.companyId, auth.companyId),
+      visibleProjectCondition(auth, houseMaps.projectId),
+    ];
+    if (query.projectId) conditions.push(eq(houseMaps.projectId, query.projectId));
+    if (query.excludeProjectId) conditions.push(ne(houseMaps.projectId, query.excludeProjectId));
+    if (query.houseMapId) conditions.push(eq(houseMaps.id, query.houseMapId));
+    if (query.nameContains) conditions.push(ilike(houseMaps.name, likePattern(query.nameContains)));
+    const where = and(...conditions);
+    const column = ORDER[query.orderBy];
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select(rowColumns)
+        .from(houseMaps)
+        .innerJoin(projects, eq(projects.id, houseMaps.projectId))
+        .where(where)
+        .orderBy(query.ascending ? asc(column) : desc(column), asc(houseMaps.id))
+        .limit(query.limit)
+        .offset(query.offset),
+      this.db.select({ total: count() }).from(houseMaps).where(where),
+    ]);
+    return { rows, total: totals[0]?.total ?? 0 };
+  }
+
+  /** A house type of the company (the caller's project scope is checked by the service). */
+  async find(companyId: string, houseMapId: string): Promise<HouseMapRecord | undefined> {
+    const [row] = await this.db
+      .select(rowColumns)
+      .from(houseMaps)
+      .innerJoin(projects, eq(projects.id, houseMaps.projectId))
+      .where(and(eq(houseMaps.companyId, companyId), eq(houseMaps.id, houseMapId)));
+    return row;
+  }
+
+  async findInProject(projectId: string, houseMapId: string): Promise<HouseMapRecord | undefined> {
+    const [row] = await this.db
+      .select(rowColumns)
+      .from(houseMaps)
+      .innerJoin(projects, eq(projects.id, houseMaps.projectId))
+      .where(and(eq(houseMaps.projectId, projectId), eq(houseMaps.id, houseMapId)));
+    return row;
+  }
+
+  async findMany(companyId: string, houseMapIds: readonly string[]): Promise<HouseMapRecord[]> {
+    if (houseMapIds.length === 0) return [];
+    return this.db
+      .select(rowColumns)
+      .from(houseMaps)
+      .innerJoin(projects, eq(projects.id, houseMaps.projectId))
+      .where(and(eq(houseMaps.companyId, companyId), inArray(houseMaps.id, [...houseMapIds])));
+  }
+
+  async measurePoints(houseMapId: string): Promise<unknown> {
+    const [row] = await this.db
+      .select({ measurePoints: houseMaps.measurePoints })
+      .from(houseMaps)
+      .where(eq(houseMaps.id, houseMapId));
+    return row?.measurePoints ?? null;
+  }
+
+  async nameTaken(projectId: string, name: string, exceptId?: string): Promise<boolean> {
+    const conditions: SQL[] = [
+      eq(houseMaps.projectId, projectId),
+      sql`lower(${houseMaps.name}) = lower(${name})`,
+    ];
+    if (exceptId) conditions.push(ne(houseMaps.id, exceptId));
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(houseMaps)
+      .where(and(...conditions));
+    return (row?.total ?? 0) > 0;
+  }
+
+  async insert(values: HouseMapInsert): Promise<string> {
+    const [row] = await this.db.insert(houseMaps).values(values).returning({ id: houseMaps.id });
+    if (!row) throw new Error('house map insert returned nothing');
+    return row.id;
+  }
+
+  async update(houseMapId: string, values: Partial<HouseMapInsert>): Promise<void> {
+    await this.db
+      .update(houseMaps)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(houseMaps.id, houseMapId));
+  }
+
+  async delete(houseMapIds: readonly string[]): Promise<void> {
+    if (houseMapIds.length === 0) return;
+    await this.db.delete(houseMaps).where(inArray(houseMaps.id, [...houseMapIds]));
+  }
+
+  /** Stored file names of every house type (all companies: the file sweep at start-up). */
+  async allStoredNames(): Promise<Set<string>> {
+    const rows = await this.db.select({ storedName: houseMaps.storedName }).from(houseMaps);
+    return new Set(rows.map((row) => row.storedName));
+  }
+
+  // --- site types ---
+
+  async pointTypes(projectId: string): Promise<PointTypeRecord[]> {
+    return this.db
+      .select({
+        id: pointTypes.id,
+        companyId: pointTypes.companyId,
+        projectId: pointTypes.projectId,
+        name: pointTypes.name,
+        projectStandardId: pointTypes.projectStandardId,
+        items: pointTypes.items,
+        createdAt: pointTypes.createdAt,
+        roomCount,
+      })
+      .from(pointTypes)
+      .where(eq(pointTypes.projectId, projectId))
+      .orderBy(asc(pointTypes.name), asc(pointTypes.id));
+  }
+
+  async pointTypeNameTaken(projectId: string, name: string, exceptId?: string): Promise<boolean> {
+    const conditions: SQL[] = [
+      eq(pointTypes.projectId, projectId),
+      sql`lower(${pointTypes.name}) = lower(${name})`,
+    ];
+    if (exceptId) conditions.push(ne(pointTypes.id, exceptId));
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(pointTypes)
+      .where(and(...conditions));
+    return (row?.total ?? 0) > 0;
+  }
+
+  async insertPointType(values: typeof pointTypes.$inferInsert): Promise<string> {
+    const [row] = await this.db.insert(pointTypes).values(values).returning({ id: pointTypes.id });
+    if (!row) throw new Error('point type insert returned nothing');
+    return row.id;
+  }
+
+  async updatePointType(id: string, values: { name: string; projectStandardId: string | null }) {
+    await this.db.update(pointTypes).set(values).where(eq(pointTypes.id, id));
+  }
+
+  async deletePointType(id: string): Promise<void> {
+    await this.db.delete(pointTypes).where(eq(pointTypes.id, id));
+  }
+
+  // --- households ---
+
+  async assignmentsOfProject(projectId: string) {
+    return this.db
+      .select({
+        buildingId: householdAssignments.buildingId,
+        floor: householdAssignments.floor,
+        household: householdAssignments.household,
+        houseMapId: householdAssignments.houseMapId,
+        houseMapName: houseMaps.name,
+      })
+      .from(householdAssignments)
+      .innerJoin(houseMaps, eq(houseMaps.id, householdAssignments.houseMapId))
+      .where(eq(householdAssignments.projectId, projectId));
+  }
+
+  async assignmentsOfHouseMap(houseMapId: string) {
+    return this.db
+      .select({
+        buildingId: householdAssignments.buildingId,
+        floor: householdAssignments.floor,
+        household: householdAssignments.household,
+      })
+      .from(householdAssignments)
+      .where(eq(householdAssignments.houseMapId, houseMapId))
+      .orderBy(
+        asc(householdAssignments.buildingId),
+        asc(householdAssignments.floor),
+        asc(householdAssignments.household),
+      );
+  }
+
+  private rangeCondition(buildingId: string, floorFrom: number, floorTo: number, households: number[]): SQL {
+    return and(
+      eq(householdAssignments.buildingId, buildingId),
+      sql`${householdAssignments.floor} between ${floorFrom} and ${floorTo}`,
+      inArray(householdAssignments.household, households),
+    ) as SQL;
+  }
+
+  async countInRange(buildingId: string, floorFrom: number, floorTo: number, households: number[]) {
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(householdAssignments)
+      .where(this.rangeCondition(buildingId, floorFrom, floorTo, households));
+    return row?.total ?? 0;
+  }
+
+  /** Gives the house type to every (floor, household) listed, replacing earlier assignments. */
+  async assign(
+    base: { companyId: string; projectId: string; buildingId: string; houseMapId: string },
+    cells: Array<{ floor: number; household: number }>,
+  ): Promise<void> {
+    for (let start = 0; start < cells.length; start += 5000) {
+      await this.db
+        .insert(householdAssignments)
+        .values(cells.slice(start, start + 5000).map((cell) => ({ ...base, ...cell })))
+        .onConflictDoUpdate({
+          target: [
+            householdAssignments.buildingId,
+            householdAssignments.floor,
+            householdAssignments.household,
+          ],
+          set: { houseMapId: sql`excluded.house_map_id` },
+        });
+    }
+  }
+
+  async unassign(
+    buildingId: string,
+    floorFrom: number,
+    floorTo: number,
+    households: number[],
+    houseMapId: string | undefined,
+  ): Promise<number> {
+    const conditions = [this.rangeCondition(buildingId, floorFrom, floorTo, households)];
+    if (houseMapId) conditions.push(eq(householdAssignments.houseMapId, houseMapId));
+    const removed = await this.db
+      .delete(householdAssignments)
+      .where(and(...conditions))
+      .returning({ floor: householdAssignments.floor });
+    return removed.length;
+  }
+}

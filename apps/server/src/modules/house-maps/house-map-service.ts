@@ -1,0 +1,521 @@
+import {
+  ErrorCode,
+  type HouseMapDetail,
+  type HouseMapFields,
+  type HouseMapRow,
+  type MeasurePoints,
+  type MessageKey,
+  type MessageParams,
+  type PageResult,
+  type PointType,
+  type RouteBody,
+  type houseMapsRoutes,
+} from '@measure/contract';
+import { AppError, conflict, fieldError, notFound } from '../../core/app-error.ts';
+import type { Database } from '../../db/client.ts';
+import type { DbExecutor } from '../../db/database-handle.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { uniqueViolation } from '../../db/unique-violation.ts';
+import type { FileStore } from './file-store.ts';
+import { HouseMapRepository, type HouseMapRecord, type PointTypeRecord } from './house-map-repository.ts';
+import type { PlanFile } from './plan-file.ts';
+import {
+  assertUnlocked,
+  locked,
+  touchProject,
+  visibleProject,
+  writeProjectLog,
+} from '../projects/project-access.ts';
+import { ProjectRepository } from '../projects/project-repository.ts';
+
+export type HouseMapListBody = RouteBody<typeof houseMapsRoutes.houseMapList>;
+export type CopyHouseMapBody = RouteBody<typeof houseMapsRoutes.copyHouseMap>;
+export type SavePointTypeBody = RouteBody<typeof houseMapsRoutes.savePointType>;
+export type AssignBody = RouteBody<typeof houseMapsRoutes.assignHouseMapToFloors>;
+export type UnassignBody = RouteBody<typeof houseMapsRoutes.unassignHouseMapFromFloors>;
+
+const EMPTY_POINTS: MeasurePoints = { Rooms: [], Stations: [], Points: [] };
+
+export function toHouseMapRow(record: HouseMapRecord): HouseMapRow {
+  return {
+    HouseMapId: record.id,
+    ProjectId: record.projectId,
+    ProjectName: record.projectName,
+    Name: record.name,
+    MapType: record.mapType === 'dxf' ? 'dxf' : 'image',
+    Status: record.status,
+    FloorArea: Number(record.floorArea),
+    StandardFloor: record.standardFloor,
+    FileName: record.fileName,
+    FileSize: record.fileSize,
+    ContentType: record.contentType,
+    Width: record.width,
+    Height: record.height,
+    RoomCount: record.rooms,
+    StationCount: record.stations,
+    PointCount: record.points,
+    AssignedHouseholds: record.assigned,
+    CreateTime: record.createdAt.toISOString(),
+    UpdateTime: record.updatedAt.toISOString(),
+  };
+}
+
+export const toPointType = (record: PointTypeRecord): PointType => ({
+  Id: record.id,
+  Name: record.name,
+  ProjectStandardId: record.projectStandardId,
+  ProjectGuid: record.projectId,
+  ProjectId: record.projectId,
+  // Saved by SavePointTypeMeasureItem (modules/standards) in this shape.
+  MeasureItems: record.items as PointType['MeasureItems'],
+  RoomCount: record.roomCount,
+  CreateTime: record.createdAt.toISOString(),
+});
+
+const conflictWith = (field: string, key: MessageKey, params: MessageParams) =>
+  new AppError(ErrorCode.Conflict, key, params, [{ field, key, params }]);
+
+/** House types (floor plans) with their files and MeasurePoints, site types and household assignments. */
+export class HouseMapService {
+  private readonly repository: HouseMapRepository;
+
+  constructor(private readonly deps: { db: Database; files: FileStore }) {
+    this.repository = new HouseMapRepository(deps.db);
+  }
+
+  async list(auth: AuthContext, body: HouseMapListBody): Promise<PageResult<HouseMapRow>> {
+    const { rows, total } = await this.repository.page(auth, {
+      projectId: body.ProjectId ?? body.ProjectGuid ?? undefined,
+      excludeProjectId: body.ExcludeProjectId ?? undefined,
+      houseMapId: body.HouseMapId ?? undefined,
+      nameContains: body.Name,
+      orderBy: body.OrderBy ?? 'CreateTime',
+      ascending: (body.AscDesc ?? (body.OrderBy === 'Name' ? 'asc' : 'desc')) === 'asc',
+      limit: body.PageSize,
+      offset: (body.CurrentPage - 1) * body.PageSize,
+    });
+    return {
+      Items: rows.map(toHouseMapRow),
+      Total: total,
+      PageSize: body.PageSize,
+      CurrentPage: body.CurrentPage,
+    };
+  }
+
+  /** A house type in a project the caller may see (else 404), with its project (locked when asked). */
+  private async visibleHouseMap(db: DbExecutor, auth: AuthContext, houseMapId: string, forUpdate = false) {
+    const found = await new HouseMapRepository(db).find(auth.companyId, houseMapId);
+    if (!found) throw notFound();
+    const project = await visibleProject(db, auth, found.projectId, { forUpdate });
+    // Re-read after the project lock: a concurrent change may have finished meanwhile.
+    const houseMap = forUpdate ? await new HouseMapRepository(db).find(auth.companyId, houseMapId) : found;
+    if (!houseMap) throw notFound();
+    return { houseMap, project };
+  }
+
+  async row(auth: AuthContext, houseMapId: string): Promise<HouseMapRow> {
+    return toHouseMapRow((await this.visibleHouseMap(this.deps.db, auth, houseMapId)).houseMap);
+  }
+
+  async detail(auth: AuthContext, houseMapId: string): Promise<HouseMapDetail> {
+    const { houseMap } = await this.visibleHouseMap(this.deps.db, auth, houseMapId);
+    const points = (await this.repository.measurePoints(houseMap.id)) as MeasurePoints | null;
+    return { ...toHouseMapRow(houseMap), MeasurePoints: points ?? EMPTY_POINTS };
+  }
+
+  /** The plan file of a visible house type. */
+  async file(auth: AuthContext, houseMapId: string): Promise<{ houseMap: HouseMapRecord; data: Buffer }> {
+    const { houseMap } = await this.visibleHouseMap(this.deps.db, auth, houseMapId);
+    try {
+      return { houseMap, data: await this.deps.files.read(houseMap.storedName) };
+    } catch (error) {
+      // A file removed from the disk behind the server's back is gone for the caller too.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound();
+      throw error;
+    }
+  }
+
+  /**
+   * Creates (no HouseMapId; file required) or changes a house type. The file is written inside the
+   * transaction (temp, fsync, rename) and removed again when anything fails, so no orphan is left;
+   * a replaced file is removed after the commit.
+   */
+  async save(auth: AuthContext, fields: HouseMapFields, plan: PlanFile | undefined): Promise<HouseMapRow> {
+    const written: string[] = [];
+    let replaced: string | undefined;
+    let savedId = fields.HouseMapId ?? '';
+    try {
+      await this.deps.db.transaction(async (tx) => {
+        const repository = new HouseMapRepository(tx);
+        const project = await visibleProject(tx, auth, fields.ProjectId, { forUpdate: true });
+        const existing = fields.HouseMapId
+          ? await repository.findInProject(project.id, fields.HouseMapId)
+          : undefined;
+        if (fields.HouseMapId && !existing) throw notFound();
+        if (existing) assertUnlocked(project);
+        if (existing && !plan && fields.MapType && fields.MapType !== existing.mapType) {
+          throw fieldError('MapType', 'houseMaps.mapTypeMismatch');
+        }
+        if (await repository.nameTaken(project.id, fields.Name, existing?.id)) {
+          throw conflict('Name', 'houseMaps.nameTaken');
+        }
+        const values = {
+          name: fields.Name,
+          floorArea: fields.FloorArea.toFixed(2),
+          standardFloor: fields.StandardFloor ?? existing?.standardFloor ?? true,
+        };
+        const file = plan
+          ? {
+              mapType: plan.mapType,
+              fileName: plan.fileName,
+              fileSize: plan.data.length,
+              contentType: plan.contentType,
+              storedName: await this.deps.files.write(plan.data, plan.extension),
+              width: plan.width,
+              height: plan.height,
+            }
+          : undefined;
+        if (file) written.push(file.storedName);
+        if (existing) {
+          await repository.update(existing.id, { ...values, ...file });
+          if (file) replaced = existing.storedName;
+          await writeProjectLog(tx, auth, project.id, 'projectLog.houseMapUpdated', { name: fields.Name });
+        } else {
+          if (!file) throw fieldError('File', 'houseMaps.fileRequired');
+          savedId = await repository.insert({
+            companyId: auth.companyId,
+            projectId: project.id,
+            ...values,
+            ...file,
+          });
+          await writeProjectLog(tx, auth, project.id, 'projectLog.houseMapCreated', { name: fields.Name });
+        }
+        await touchProject(tx, project.id);
+      });
+    } catch (error) {
+      await this.deps.files.remove(written);
+      if (uniqueViolation(error) === 'house_maps_project_name_uq')
+        throw conflict('Name', 'houseMaps.nameTaken');
+      throw error;
+    }
+    if (replaced) await this.deps.files.remove([replaced]);
+    return this.row(auth, savedId);
+  }
+
+  async rename(auth: AuthContext, houseMapId: string, name: string): Promise<HouseMapRow> {
+    try {
+      await this.deps.db.transaction(async (tx) => {
+        const { houseMap, project } = await this.visibleHouseMap(tx, auth, houseMapId, true);
+        assertUnlocked(project);
+        const repository = new HouseMapRepository(tx);
+        if (await repository.nameTaken(project.id, name, houseMap.id))
+          throw conflict('Name', 'houseMaps.nameTaken');
+        await repository.update(houseMap.id, { name });
+        await writeProjectLog(tx, auth, project.id, 'projectLog.houseMapRenamed', {
+          old: houseMap.name,
+          name,
+        });
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === 'house_maps_project_name_uq')
+        throw conflict('Name', 'houseMaps.nameTaken');
+      throw error;
+    }
+    return this.row(auth, houseMapId);
+  }
+
+  /** Replaces the MeasurePoints; every room's site type must be one of the project's. */
+  async saveMeasurePoints(
+    auth: AuthContext,
+    houseMapId: string,
+    points: MeasurePoints,
+  ): Promise<HouseMapRow> {
+    await this.deps.db.transaction(async (tx) => {
+      const { houseMap, project } = await this.visibleHouseMap(tx, auth, houseMapId, true);
+      assertUnlocked(project);
+      const repository = new HouseMapRepository(tx);
+      const known = new Set((await repository.pointTypes(project.id)).map((type) => type.id));
+      const unknown = points.Rooms.findIndex(
+        (room) => room.PointTypeId !== null && !known.has(room.PointTypeId),
+      );
+      if (unknown >= 0) {
+        throw fieldError(`MeasurePoints.Rooms[${unknown}].PointTypeId`, 'houseMaps.unknownPointType');
+      }
+      await repository.update(houseMap.id, { measurePoints: points, status: 1 });
+      await writeProjectLog(tx, auth, project.id, 'projectLog.measurePointsSaved', {
+        name: houseMap.name,
+        rooms: points.Rooms.length,
+        points: points.Points.length,
+      });
+    });
+    return this.row(auth, houseMapId);
+  }
+
+  /** Deletes house types and their files, all or nothing; refused while assigned (409) or published (423). */
+  async remove(auth: AuthContext, houseMapIds: readonly string[]): Promise<void> {
+    const unique = [...new Set(houseMapIds)];
+    const files: string[] = [];
+    await this.deps.db.transaction(async (tx) => {
+      const repository = new HouseMapRepository(tx);
+      for (const id of unique) {
+        const { houseMap, project } = await this.visibleHouseMap(tx, auth, id, true);
+        assertUnlocked(project);
+        if (houseMap.assigned > 0) throw conflictWith('Ids', 'houseMaps.inUse', {});
+        files.push(houseMap.storedName);
+        await writeProjectLog(tx, auth, project.id, 'projectLog.houseMapRemoved', { name: houseMap.name });
+      }
+      await repository.delete(unique);
+    });
+    await this.deps.files.remove(files);
+  }
+
+  /**
+   * Copies a house type (file and MeasurePoints) into a project of the company. Site types of its
+   * rooms are matched by name in the target project and created there when missing.
+   */
+  async copy(auth: AuthContext, body: CopyHouseMapBody): Promise<HouseMapRow> {
+    const written: string[] = [];
+    let savedId = '';
+    try {
+      await this.deps.db.transaction(async (tx) => {
+        const repository = new HouseMapRepository(tx);
+        const { houseMap: source } = await this.visibleHouseMap(tx, auth, body.HouseMapId);
+        const target = await visibleProject(tx, auth, body.ProjectId, { forUpdate: true });
+        if (await repository.nameTaken(target.id, body.Name)) throw conflict('Name', 'houseMaps.nameTaken');
+        const points = ((await repository.measurePoints(source.id)) as MeasurePoints | null) ?? null;
+        let mapped: MeasurePoints | null = points;
+        if (points && source.projectId !== target.id) {
+          const sourceTypes = new Map((await repository.pointTypes(source.projectId)).map((t) => [t.id, t]));
+          const targetTypes = await repository.pointTypes(target.id);
+          const mapping = new Map<string, string>();
+          for (const room of points.Rooms) {
+            const id = room.PointTypeId;
+            if (id === null || mapping.has(id)) continue;
+            const type = sourceTypes.get(id);
+            if (!type) continue;
+            const same = targetTypes.find(
+              (candidate) => candidate.name.toLowerCase() === type.name.toLowerCase(),
+            );
+            mapping.set(
+              id,
+              same?.id ??
+                (await repository.insertPointType({
+                  companyId: auth.companyId,
+                  projectId: target.id,
+                  name: type.name,
+                  projectStandardId: type.projectStandardId,
+                })),
+            );
+          }
+          mapped = {
+            ...points,
+            Rooms: points.Rooms.map((room) => ({
+              ...room,
+              PointTypeId: room.PointTypeId === null ? null : (mapping.get(room.PointTypeId) ?? null),
+            })),
+          };
+        }
+        const storedName = await this.deps.files.copy(source.storedName);
+        written.push(storedName);
+        savedId = await repository.insert({
+          companyId: auth.companyId,
+          projectId: target.id,
+          name: body.Name,
+          mapType: source.mapType,
+          floorArea: source.floorArea,
+          standardFloor: source.standardFloor,
+          fileName: source.fileName,
+          fileSize: source.fileSize,
+          contentType: source.contentType,
+          storedName,
+          width: source.width,
+          height: source.height,
+          measurePoints: mapped,
+          status: source.status,
+        });
+        await writeProjectLog(tx, auth, target.id, 'projectLog.houseMapCopied', {
+          name: body.Name,
+          from: source.projectName,
+        });
+        await touchProject(tx, target.id);
+      });
+    } catch (error) {
+      await this.deps.files.remove(written);
+      if (uniqueViolation(error) === 'house_maps_project_name_uq')
+        throw conflict('Name', 'houseMaps.nameTaken');
+      throw error;
+    }
+    return this.row(auth, savedId);
+  }
+
+  /** Removes plan files no house type refers to (left by a crash), older than a minute. */
+  async sweepOrphanFiles(olderThanMs = 60_000): Promise<string[]> {
+    return this.deps.files.sweep(await this.repository.allStoredNames(), olderThanMs);
+  }
+
+  // --- site types ---
+
+  async pointTypes(auth: AuthContext, projectId: string): Promise<PointType[]> {
+    const project = await visibleProject(this.deps.db, auth, projectId);
+    return (await this.repository.pointTypes(project.id)).map(toPointType);
+  }
+
+  /** Creates (allowed in a published project: new data) or renames (locked when published). */
+  async savePointType(auth: AuthContext, body: SavePointTypeBody): Promise<PointType> {
+    let savedId = body.Id ?? '';
+    try {
+      await this.deps.db.transaction(async (tx) => {
+        const repository = new HouseMapRepository(tx);
+        const project = await visibleProject(tx, auth, body.ProjectId, { forUpdate: true });
+        if (body.Id) {
+          if (!(await repository.pointTypes(project.id)).some((type) => type.id === body.Id))
+            throw notFound();
+          assertUnlocked(project);
+        }
+        if (await repository.pointTypeNameTaken(project.id, body.Name, body.Id ?? undefined)) {
+          throw conflict('Name', 'pointTypes.nameTaken');
+        }
+        const values = { name: body.Name, projectStandardId: body.ProjectStandardId ?? null };
+        if (body.Id) await repository.updatePointType(body.Id, values);
+        else
+          savedId = await repository.insertPointType({
+            companyId: auth.companyId,
+            projectId: project.id,
+            ...values,
+          });
+        await writeProjectLog(tx, auth, project.id, 'projectLog.pointTypeSaved', { name: body.Name });
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === 'point_types_project_name_uq')
+        throw conflict('Name', 'pointTypes.nameTaken');
+      throw error;
+    }
+    const saved = (await this.repository.pointTypes(body.ProjectId)).find((type) => type.id === savedId);
+    if (!saved) throw notFound();
+    return toPointType(saved);
+  }
+
+  async removePointType(auth: AuthContext, projectId: string, pointTypeId: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const repository = new HouseMapRepository(tx);
+      const project = await visibleProject(tx, auth, projectId, { forUpdate: true });
+      const type = (await repository.pointTypes(project.id)).find(
+        (candidate) => candidate.id === pointTypeId,
+      );
+      if (!type) throw notFound();
+      assertUnlocked(project);
+      if (type.roomCount > 0) throw conflict('Id', 'pointTypes.inUse');
+      await repository.deletePointType(type.id);
+      await writeProjectLog(tx, auth, project.id, 'projectLog.pointTypeRemoved', { name: type.name });
+    });
+  }
+
+  // --- households ---
+
+  async selected(auth: AuthContext, houseMapId: string) {
+    const { houseMap } = await this.visibleHouseMap(this.deps.db, auth, houseMapId);
+    const [assignments, buildings] = await Promise.all([
+      this.repository.assignmentsOfHouseMap(houseMap.id),
+      new ProjectRepository(this.deps.db).buildingsOf(auth.companyId, [houseMap.projectId]),
+    ]);
+    const result: Array<{ BuildingId: string; BuildingNumber: string; Floor: number; Households: number[] }> =
+      [];
+    for (const building of buildings) {
+      const own = assignments.filter((entry) => entry.buildingId === building.id);
+      for (const floor of [...new Set(own.map((entry) => entry.floor))].sort((a, b) => a - b)) {
+        result.push({
+          BuildingId: building.id,
+          BuildingNumber: building.buildingNumber,
+          Floor: floor,
+          Households: own.filter((entry) => entry.floor === floor).map((entry) => entry.household),
+        });
+      }
+    }
+    return result;
+  }
+
+  /** Resolves and checks a building floor range of a project (400 with the field when out of range). */
+  private async range(db: DbExecutor, auth: AuthContext, projectId: string, body: UnassignBody) {
+    const buildings = await new ProjectRepository(db).buildingsOf(auth.companyId, [projectId]);
+    const building = buildings.find(
+      (candidate) => candidate.buildingNumber.toLowerCase() === body.BuildingNumber.toLowerCase(),
+    );
+    if (!building)
+      throw fieldError('BuildingNumber', 'projects.unknownBuilding', { number: body.BuildingNumber });
+    if (body.FloorFrom > body.FloorTo || body.FloorTo > building.stories) {
+      throw fieldError('FloorTo', 'projects.floorRange', { max: building.stories });
+    }
+    const households = body.Households?.length
+      ? [...new Set(body.Households)].sort((a, b) => a - b)
+      : Array.from({ length: building.households }, (_, index) => index + 1);
+    if (households.some((household) => household > building.households)) {
+      throw fieldError('Households', 'projects.householdRange', { max: building.households });
+    }
+    return { building, households };
+  }
+
+  async assign(auth: AuthContext, body: AssignBody): Promise<number> {
+    let assigned = 0;
+    await this.deps.db.transaction(async (tx) => {
+      const repository = new HouseMapRepository(tx);
+      const project = await visibleProject(tx, auth, body.ProjectId, { forUpdate: true });
+      const houseMap = await repository.findInProject(project.id, body.HouseMapId);
+      if (!houseMap) throw notFound();
+      const { building, households } = await this.range(tx, auth, project.id, body);
+      // Published: only households without a house type may get one (existing data stays).
+      if (
+        project.isPublished &&
+        (await repository.countInRange(building.id, body.FloorFrom, body.FloorTo, households)) > 0
+      ) {
+        throw locked();
+      }
+      const cells: Array<{ floor: number; household: number }> = [];
+      for (let floor = body.FloorFrom; floor <= body.FloorTo; floor += 1) {
+        for (const household of households) cells.push({ floor, household });
+      }
+      await repository.assign(
+        {
+          companyId: auth.companyId,
+          projectId: project.id,
+          buildingId: building.id,
+          houseMapId: houseMap.id,
+        },
+        cells,
+      );
+      assigned = cells.length;
+      await writeProjectLog(tx, auth, project.id, 'projectLog.householdsAssigned', {
+        name: houseMap.name,
+        building: building.buildingNumber,
+        from: body.FloorFrom,
+        to: body.FloorTo,
+        count: assigned,
+      });
+    });
+    return assigned;
+  }
+
+  async unassign(auth: AuthContext, body: UnassignBody): Promise<number> {
+    let removed = 0;
+    await this.deps.db.transaction(async (tx) => {
+      const repository = new HouseMapRepository(tx);
+      const project = await visibleProject(tx, auth, body.ProjectId, { forUpdate: true });
+      assertUnlocked(project);
+      if (body.HouseMapId && !(await repository.findInProject(project.id, body.HouseMapId))) throw notFound();
+      const { building, households } = await this.range(tx, auth, project.id, body);
+      removed = await repository.unassign(
+        building.id,
+        body.FloorFrom,
+        body.FloorTo,
+        households,
+        body.HouseMapId ?? undefined,
+      );
+      await writeProjectLog(tx, auth, project.id, 'projectLog.householdsUnassigned', {
+        building: building.buildingNumber,
+        from: body.FloorFrom,
+        to: body.FloorTo,
+        count: removed,
+      });
+    });
+    return removed;
+  }
+}

@@ -1,0 +1,164 @@
+import {
+  ErrorCode,
+  HOUSE_MAP_LIMITS,
+  houseMapFieldsSchema,
+  houseMapsRoutes,
+  isMessageKey,
+  type HouseMapRow,
+  type MessageKey,
+} from '@measure/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { AppError, badRequest, fieldError, type FieldProblem } from '../../core/app-error.ts';
+import { normalizeKeys, PostDataError, unwrapPostData } from '../../core/normalize-input.ts';
+import { REPLY_SENT, registerRoute, type RouteHandler } from '../../core/register-route.ts';
+import type { Services } from '../../services.ts';
+import type { HouseMapRecord } from './house-map-repository.ts';
+import { inspectPlanFile } from './plan-file.ts';
+import { acceptPlanUploads, readPlanUpload } from './plan-upload.ts';
+
+/** Form fields are validated with the contract's schema like a JSON body would be (Code 400, per field). */
+function parseFields<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  const parsed = schema.safeParse(normalizeKeys(raw, schema));
+  if (parsed.success) return parsed.data;
+  const problems: FieldProblem[] = parsed.error.issues.map((issue) => {
+    const field = issue.path
+      .map((part, index) =>
+        typeof part === 'number' ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`,
+      )
+      .join('');
+    const value = issue.path.reduce<unknown>(
+      (current, part) =>
+        current && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[part] : undefined,
+      raw,
+    );
+    let key: MessageKey = 'validation.invalidValue';
+    let params: Record<string, number> = {};
+    if (isMessageKey(issue.message)) {
+      key = issue.message;
+      if (issue.code === 'too_big') params = { max: Number(issue.maximum) };
+    } else if (value === undefined || value === null) key = 'validation.required';
+    return { field, key, params };
+  });
+  const first = problems[0];
+  throw new AppError(ErrorCode.BadRequest, first?.key ?? 'errors.badRequest', first?.params, problems);
+}
+
+const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+
+/** Sends a plan file: its own Content-Type, a Content-Disposition with the original name, no caching. */
+async function sendPlan(
+  reply: FastifyReply,
+  houseMap: HouseMapRecord,
+  data: Buffer,
+  disposition: 'inline' | 'attachment',
+): Promise<typeof REPLY_SENT> {
+  await reply
+    .header(
+      'Content-Disposition',
+      `${disposition}; filename="${asciiName(houseMap.fileName)}"; filename*=UTF-8''${encodeURIComponent(houseMap.fileName)}`,
+    )
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .type(houseMap.contentType)
+    .send(data);
+  return REPLY_SENT;
+}
+
+/** House types, their files and MeasurePoints, site types and household assignments. */
+export async function registerHouseMapsRoutes(app: FastifyInstance, { houseMaps }: Services): Promise<void> {
+  registerRoute(app, houseMapsRoutes.houseMapList, async ({ body, user }) => houseMaps.list(user, body));
+  registerRoute(app, houseMapsRoutes.getHouseMapById, async ({ body, user }) =>
+    houseMaps.detail(user, body.HouseMapId),
+  );
+  registerRoute(app, houseMapsRoutes.houseMapUpdateName, async ({ body, user, setMessage }) => {
+    const row = await houseMaps.rename(user, body.HouseMapId, body.Name);
+    setMessage('houseMaps.saved');
+    return row;
+  });
+  registerRoute(
+    app,
+    houseMapsRoutes.saveMeasurePoints,
+    async ({ body, user, setMessage }) => {
+      const row = await houseMaps.saveMeasurePoints(user, body.HouseMapId, body.MeasurePoints);
+      setMessage('houseMaps.saved');
+      return row;
+    },
+    { bodyLimit: HOUSE_MAP_LIMITS.measurePointsBodyBytes },
+  );
+  registerRoute(app, houseMapsRoutes.removeHouseMap, async ({ body, user }) => {
+    await houseMaps.remove(user, [body.HouseMapId]);
+    return null;
+  });
+  registerRoute(app, houseMapsRoutes.removeHouseMaps, async ({ body, user }) => {
+    await houseMaps.remove(user, body.Ids);
+    return null;
+  });
+  registerRoute(app, houseMapsRoutes.copyHouseMap, async ({ body, user, setMessage }) => {
+    const row = await houseMaps.copy(user, body);
+    setMessage('houseMaps.copied');
+    return row;
+  });
+  registerRoute(app, houseMapsRoutes.getHouseMapBase, async ({ body, user, reply }) => {
+    const { houseMap, data } = await houseMaps.file(user, body.HouseMapId);
+    return sendPlan(reply, houseMap, data, 'inline');
+  });
+  registerRoute(app, houseMapsRoutes.downloadDxfById, async ({ body, user, reply }) => {
+    const { houseMap, data } = await houseMaps.file(user, body.HouseMapId);
+    if (houseMap.mapType !== 'dxf') throw fieldError('id', 'houseMaps.notDxf');
+    return sendPlan(reply, houseMap, data, 'attachment');
+  });
+  registerRoute(app, houseMapsRoutes.getAllPointTypes, async ({ body, user }) =>
+    houseMaps.pointTypes(user, body.ProjectId),
+  );
+  registerRoute(app, houseMapsRoutes.savePointType, async ({ body, user, setMessage }) => {
+    const saved = await houseMaps.savePointType(user, body);
+    setMessage('users.saved');
+    return saved;
+  });
+  registerRoute(app, houseMapsRoutes.removePointTypes, async ({ body, user }) => {
+    await houseMaps.removePointType(user, body.ProjectId, body.Id);
+    return null;
+  });
+  registerRoute(app, houseMapsRoutes.getSelectedBuildingFloorByHouseMap, async ({ body, user }) =>
+    houseMaps.selected(user, body.HouseMapId),
+  );
+  registerRoute(app, houseMapsRoutes.assignHouseMapToFloors, async ({ body, user }) => ({
+    Assigned: await houseMaps.assign(user, body),
+  }));
+  registerRoute(app, houseMapsRoutes.unassignHouseMapFromFloors, async ({ body, user }) => ({
+    Removed: await houseMaps.unassign(user, body),
+  }));
+
+  // Uploads get their own scope: the multipart parser and its 50 MB limit apply to them alone.
+  await app.register(async (scope) => {
+    await acceptPlanUploads(scope);
+    const save: RouteHandler<typeof houseMapsRoutes.houseMapUpdate> = async ({
+      request,
+      user,
+      setMessage,
+    }) => {
+      let raw: unknown;
+      let file;
+      if (request.isMultipart()) {
+        const upload = await readPlanUpload(request);
+        raw = upload.fields;
+        file = upload.file;
+      } else {
+        try {
+          raw = unwrapPostData(request.body ?? {});
+        } catch (error) {
+          if (error instanceof PostDataError) throw badRequest('errors.invalidPostData');
+          throw error;
+        }
+      }
+      const fields = parseFields(houseMapFieldsSchema, raw);
+      const plan = file ? await inspectPlanFile(file, fields.MapType) : undefined;
+      const row: HouseMapRow = await houseMaps.save(user, fields, plan);
+      setMessage('houseMaps.saved');
+      return row;
+    };
+    registerRoute(scope, houseMapsRoutes.houseMapUpdate, save);
+    registerRoute(scope, houseMapsRoutes.fmsAddHouseMap, save);
+  });
+}

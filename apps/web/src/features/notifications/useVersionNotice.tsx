@@ -1,0 +1,43 @@
+import { Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../shared/api/client.ts';
+import { routes } from '../../shared/api/routes.ts';
+import { useModal } from '../../shared/feedback/modal.tsx';
+import { takeFreshSignIn } from '../auth/signIn.ts';
+// Registers the namespace before the hook's first render.
+import './i18n.ts';
+
+/** After a successful login, an unread version notice opens once; closing it marks it read. */
+export function useVersionNotice(): void {
+  const { t } = useTranslation('notifications');
+  const modal = useModal();
+
+  useEffect(() => {
+    if (!takeFreshSignIn()) return;
+    void callApi(routes.notifications.getNotification)
+      .then((notice) => {
+        if (!notice || notice.IsReaded) return;
+        modal.info({
+          title: notice.UpdateTitle || t('notice.title'),
+          width: 560,
+          okText: t('notice.ok'),
+          content: (
+            <>
+              <Typography.Paragraph strong>{notice.TipsContent}</Typography.Paragraph>
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>
+                {notice.UpdateContent}
+              </Typography.Paragraph>
+            </>
+          ),
+          afterClose: () => {
+            void callApi(routes.notifications.setReaded, {
+              UpdateNotificationId: notice.UpdateNotificationId,
+            }).catch(() => undefined);
+          },
+        });
+      })
+      // The notice is a courtesy: failures were already reported by the client when they matter.
+      .catch(() => undefined);
+  }, [modal, t]);
+}
