@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit, { type LimitFunction } from 'p-limit';
 
 /**
  * scrypt password hashing at OWASP parameters (N=2^17, r=8, p=1). A hash records its own
@@ -14,15 +15,16 @@ function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Pr
 }
 
 export class PasswordHasher {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly limited: LimitFunction;
   /** A hash of a random password, verified against when the account is unknown (equal timing). */
   private dummyHash: Promise<string> | undefined;
 
   constructor(
     private readonly logN = 17,
-    private readonly maxConcurrent = 2,
-  ) {}
+    maxConcurrent = 2,
+  ) {
+    this.limited = pLimit(maxConcurrent);
+  }
 
   async hash(password: string): Promise<string> {
     const salt = randomBytes(16);
@@ -50,29 +52,5 @@ export class PasswordHasher {
   private options(logN: number, r: number, p: number): ScryptOptions {
     const N = 2 ** logN;
     return { N, r, p, maxmem: 128 * N * r * 2 };
-  }
-
-  private async limited<T>(work: () => Promise<T>): Promise<T> {
-    await this.acquire();
-    try {
-      return await work();
-    } finally {
-      this.release();
-    }
-  }
-
-  private async acquire(): Promise<void> {
-    if (this.running < this.maxConcurrent) {
-      this.running += 1;
-      return;
-    }
-    // The slot is handed over by release(), so `running` never exceeds the limit.
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.running -= 1;
   }
 }

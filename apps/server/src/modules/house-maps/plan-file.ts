@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { ErrorCode, HOUSE_MAP_LIMITS, type MapType } from '@measure/contract';
 import { imageSize } from 'image-size';
+import pLimit from 'p-limit';
 import { AppError, type FieldProblem } from '../../core/app-error.ts';
 import type { StoredExtension } from './file-store.ts';
 
@@ -117,19 +118,7 @@ export interface DxfSummary {
 
 /** At most this many drawings are parsed at once (each worker may use ~1 GB on a 50 MB file). */
 const MAX_PARALLEL_PARSES = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function withParseSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_PARALLEL_PARSES) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
+const withParseSlot = pLimit(MAX_PARALLEL_PARSES);
 
 /**
  * Parses a DXF in a worker thread: dxf-parser is synchronous and takes about 2.6 s for a 50 MB
