@@ -8,6 +8,8 @@ const authEnUS: Record<keyof typeof auth, string> = {
   'login.password': 'Password',
   F00623: 'Please enter your password',
   F00624: 'Failed to get your personal information',
+  'login.showPassword': 'Show password',
+  'login.hidePassword': 'Hide password',
   'login.rememberPassword': 'Remember password',
   'login.forgotPassword': 'Forgot password?',
   'login.submit': 'Sign in',
