@@ -19,7 +19,7 @@ import { captureExternalLogin, redeemPendingTicket } from './externalLogin.ts';
 import { authenticate, loadSelfInto, markFreshSignIn, startSession } from './signIn.ts';
 import styles from './LoginPage.module.css';
 
-// The dialogs (and the zod rules they use) load only when opened, keeping the first load small.
+// The dialogs (with antd and the zod rules they use) load only when opened, keeping the first load small.
 const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog.tsx'));
 const MustChangePasswordDialog = lazy(() => import('./MustChangePasswordDialog.tsx'));
 
