@@ -193,7 +193,7 @@ export default function LoginPage() {
               <button
                 type="button"
                 className={controls.suffix}
-                aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+                aria-label={t('login.showPassword')}
                 aria-pressed={showPassword}
                 onClick={() => setShowPassword((shown) => !shown)}
               >

@@ -9,7 +9,6 @@ const authEnUS: Record<keyof typeof auth, string> = {
   F00623: 'Please enter your password',
   F00624: 'Failed to get your personal information',
   'login.showPassword': 'Show password',
-  'login.hidePassword': 'Hide password',
   'login.rememberPassword': 'Remember password',
   'login.forgotPassword': 'Forgot password?',
   'login.submit': 'Sign in',

@@ -8,7 +8,6 @@ const auth = {
   F00623: '请输入密码',
   F00624: '获取个人信息失败',
   'login.showPassword': '显示密码',
-  'login.hidePassword': '隐藏密码',
   'login.rememberPassword': '记住密码',
   'login.forgotPassword': '忘记密码？',
   'login.submit': '登录',
