@@ -1,24 +1,20 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { queryClient } from '../shared/api/queryClient.ts';
-import { MessageBridge } from '../shared/feedback/MessageBridge.tsx';
+import { MessageHost } from '../shared/feedback/MessageHost.tsx';
 import { createAppRouter } from './router.tsx';
 import './global.css';
 
+/**
+ * The root holds only the router and the message bar. antd (with its ConfigProvider and locale) and
+ * the query client come with the pages that use them: the shell wraps the signed-in pages in
+ * AntdProvider and QueryClientProvider, so the login route loads neither.
+ */
 export function App() {
-  const { i18n } = useTranslation();
   const [router] = useState(createAppRouter);
   return (
-    <ConfigProvider locale={i18n.language === 'en-US' ? enUS : zhCN}>
-      <MessageBridge />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ConfigProvider>
+    <>
+      <MessageHost />
+      <RouterProvider router={router} />
+    </>
   );
 }

@@ -1,8 +1,8 @@
-import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { isRouteHandle } from '../shared/routing/handle.ts';
+import { PageLoading } from '../shared/ui/PageLoading.tsx';
 
 /** Sets the page title from the deepest route's metadata and covers lazy page loads with an overlay. */
 export function RootLayout() {
@@ -22,11 +22,11 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
-      <Spin fullscreen spinning={navigation.state === 'loading'} delay={300} />
+      {navigation.state === 'loading' && <PageLoading />}
     </>
   );
 }
 
 export function InitialLoading() {
-  return <Spin fullscreen spinning delay={300} />;
+  return <PageLoading />;
 }

@@ -8,6 +8,7 @@ import { showError } from '../../shared/api/showError.ts';
 import { notify } from '../../shared/feedback/notify.ts';
 import { bodyFieldRule } from '../../shared/forms/bodyRule.ts';
 import { zodRule } from '../../shared/forms/zodRule.ts';
+import { AntdProvider } from '../../shared/i18n/AntdProvider.tsx';
 import { sameAs } from '../../shared/forms/sameAs.ts';
 
 interface Values {
@@ -20,14 +21,22 @@ interface Values {
 
 const RESEND_SECONDS = 60;
 
-/** Reset a forgotten password with a code sent to the account's email or phone. */
-export default function ForgotPasswordDialog({
-  open,
-  onClose,
-}: {
+interface Props {
   open: boolean;
   onClose: (account?: string) => void;
-}) {
+}
+
+/** Loaded by the login page when opened; antd (and its provider) come with it. */
+export default function ForgotPasswordDialog(props: Props) {
+  return (
+    <AntdProvider>
+      <ForgotPassword {...props} />
+    </AntdProvider>
+  );
+}
+
+/** Reset a forgotten password with a code sent to the account's email or phone. */
+function ForgotPassword({ open, onClose }: Props) {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<Values>();
   const accountType = Form.useWatch('accountType', form) ?? AccountType.Email;

@@ -1,6 +1,4 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Flex, Input } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { alreadyShown } from '../../shared/api/errors.ts';
@@ -9,6 +7,8 @@ import { endSession } from '../../shared/api/unauthorized.ts';
 import { notify } from '../../shared/feedback/notify.ts';
 import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
 import { LANDING_PATH } from '../../shared/routing/paths.ts';
+import controls from '../../shared/ui/controls.module.css';
+import { Icon } from '../../shared/ui/icons.tsx';
 import { clearEmbeddedMode } from '../../shared/storage/embedded.ts';
 import {
   forgetRememberedLogin,
@@ -19,7 +19,7 @@ import { captureExternalLogin, redeemPendingTicket } from './externalLogin.ts';
 import { authenticate, loadSelfInto, markFreshSignIn, startSession } from './signIn.ts';
 import styles from './LoginPage.module.css';
 
-// The dialogs (and the zod rules they use) load only when opened, keeping the first load small.
+// The dialogs (with antd and the zod rules they use) load only when opened, keeping the first load small.
 const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog.tsx'));
 const MustChangePasswordDialog = lazy(() => import('./MustChangePasswordDialog.tsx'));
 
@@ -30,15 +30,34 @@ interface Values {
 }
 type Errors = Partial<Record<'username' | 'password', string>>;
 
+/** antd writes a two-character Chinese button label with a space between ("登 录"). */
+const buttonText = (text: string) => (/^\p{Script=Han}{2}$/u.test(text) ? [...text].join(' ') : text);
+
 /**
- * A field with its message under it. The login form is built by hand rather than with antd's Form:
- * two required checks do not justify the form engine and its validator in the first load.
+ * A text field with its icon and its message under it, in antd's look. The login page uses no
+ * antd component (antd is most of the first load otherwise): two required checks do not justify
+ * antd's form engine, and a few styled elements look the same (../../shared/ui/controls.module.css).
  */
-function Field({ error, children }: { error: string | undefined; children: ReactNode }) {
+function Field({
+  error,
+  icon,
+  suffix,
+  children,
+}: {
+  error: string | undefined;
+  icon: 'user' | 'lock';
+  suffix?: ReactNode;
+  children: (errorId: string) => ReactNode;
+}) {
+  const errorId = useId();
   return (
     <div className={styles.field}>
-      {children}
-      <div className={styles.error} role={error ? 'alert' : undefined}>
+      <label className={error ? `${controls.field} ${controls.invalid}` : controls.field}>
+        <Icon name={icon} />
+        {children(errorId)}
+        {suffix}
+      </label>
+      <div id={errorId} className={styles.error} role={error ? 'alert' : undefined}>
         {error}
       </div>
     </div>
@@ -51,6 +70,7 @@ export default function LoginPage() {
   const [values, setValues] = useState<Values>({ username: '', password: '', rememberPassword: false });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
   const [forgotOpen, setForgotOpen] = useState<boolean | null>(null);
   // Token waiting for the forced password change before the user may enter.
   const [pendingToken, setPendingToken] = useState<string | null>(null);
@@ -151,50 +171,75 @@ export default function LoginPage() {
         <h1 className={styles.title}>{t('common:appName')}</h1>
         <p className={styles.subtitle}>{t('login.subtitle')}</p>
         <form noValidate onSubmit={onSubmit}>
-          <Field error={errors.username}>
-            <Input
-              size="large"
-              prefix={<UserOutlined />}
-              placeholder={t('login.username')}
-              autoComplete="username"
-              maxLength={50}
-              aria-label={t('login.username')}
-              status={errors.username ? 'error' : undefined}
-              aria-invalid={Boolean(errors.username)}
-              value={values.username}
-              onChange={(event) => change('username', event.target.value)}
-            />
+          <Field error={errors.username} icon="user">
+            {(errorId) => (
+              <input
+                type="text"
+                placeholder={t('login.username')}
+                autoComplete="username"
+                maxLength={50}
+                aria-label={t('login.username')}
+                aria-invalid={Boolean(errors.username)}
+                aria-describedby={errorId}
+                value={values.username}
+                onChange={(event) => change('username', event.target.value)}
+              />
+            )}
           </Field>
-          <Field error={errors.password}>
-            <Input.Password
-              size="large"
-              prefix={<LockOutlined />}
-              placeholder={t('login.password')}
-              autoComplete="current-password"
-              maxLength={64}
-              aria-label={t('login.password')}
-              status={errors.password ? 'error' : undefined}
-              aria-invalid={Boolean(errors.password)}
-              value={values.password}
-              onChange={(event) => change('password', event.target.value)}
-            />
+          <Field
+            error={errors.password}
+            icon="lock"
+            suffix={
+              <button
+                type="button"
+                className={controls.suffix}
+                aria-label={t('login.showPassword')}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
+                <Icon name={showPassword ? 'eye' : 'eyeInvisible'} />
+              </button>
+            }
+          >
+            {(errorId) => (
+              <input
+                type={showPassword ? 'text' : 'password'}
+                placeholder={t('login.password')}
+                autoComplete="current-password"
+                maxLength={64}
+                aria-label={t('login.password')}
+                aria-invalid={Boolean(errors.password)}
+                aria-describedby={errorId}
+                value={values.password}
+                onChange={(event) => change('password', event.target.value)}
+              />
+            )}
           </Field>
-          <Flex justify="space-between" align="center" className={styles.options}>
-            <Checkbox
-              checked={values.rememberPassword}
-              onChange={(event) =>
-                setValues((current) => ({ ...current, rememberPassword: event.target.checked }))
-              }
-            >
+          <div className={styles.options}>
+            <label className={controls.checkbox}>
+              <input
+                type="checkbox"
+                checked={values.rememberPassword}
+                onChange={(event) =>
+                  setValues((current) => ({ ...current, rememberPassword: event.target.checked }))
+                }
+              />
               {t('login.rememberPassword')}
-            </Checkbox>
-            <Button type="link" onClick={() => setForgotOpen(true)} className={styles.forgot}>
+            </label>
+            <button type="button" className={controls.link} onClick={() => setForgotOpen(true)}>
               {t('login.forgotPassword')}
-            </Button>
-          </Flex>
-          <Button type="primary" htmlType="submit" size="large" block loading={busy}>
-            {t('login.submit')}
-          </Button>
+            </button>
+          </div>
+          <button
+            type="submit"
+            className={[controls.primary, controls.large, controls.block, busy && controls.loading]
+              .filter(Boolean)
+              .join(' ')}
+            aria-busy={busy}
+          >
+            {busy && <Icon name="loading" />}
+            {buttonText(t('login.submit'))}
+          </button>
         </form>
       </section>
       <Suspense>

@@ -1,9 +1,7 @@
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
-import { queryClient } from '../../shared/api/queryClient.ts';
 import { encodeLoginField } from '../../shared/crypto/loginCipher.ts';
 import { saveSession } from '../../shared/storage/session.ts';
-import { selfQuery } from './selfQuery.ts';
 
 /** The route name stored as the session's entry: where a signed-in user starts. */
 export const ENTRY_ROUTE = 'mscProjectList';
@@ -26,13 +24,27 @@ export async function authenticate(username: string, password: string): Promise<
   return parseLoginResult(result);
 }
 
+/**
+ * The query cache and the user info query, loaded when a sign-in starts rather than with the login
+ * page: the shell needs them next anyway.
+ */
+async function loadQueries() {
+  const [{ queryClient }, { selfQuery }] = await Promise.all([
+    import('../../shared/api/queryClient.ts'),
+    import('./selfQuery.ts'),
+  ]);
+  return { queryClient, selfQuery };
+}
+
 export async function startSession(userName: string, token: string): Promise<void> {
+  const { queryClient } = await loadQueries();
   queryClient.clear();
   await saveSession({ userName, token, entry: ENTRY_ROUTE });
 }
 
 /** Loads the user info the shell needs; the session name follows the profile (ticket logins have none). */
 export async function loadSelfInto(token: string): Promise<void> {
+  const { queryClient, selfQuery } = await loadQueries();
   const self = await queryClient.fetchQuery(selfQuery);
   await saveSession({ userName: self.Name || self.Email, token, entry: ENTRY_ROUTE });
 }

@@ -1,9 +1,14 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Layout, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { useSelf } from '../auth/self.ts';
 import { useVersionNotice } from '../notifications/useVersionNotice.tsx';
+import { queryClient } from '../../shared/api/queryClient.ts';
 import { ModalProvider } from '../../shared/feedback/modal.tsx';
+import { preloadMessageBar } from '../../shared/feedback/notify.ts';
+import { AntdProvider } from '../../shared/i18n/AntdProvider.tsx';
+import { registerShellNamespaces } from '../../shared/i18n/resources.ts';
 import { isRouteHandle } from '../../shared/routing/handle.ts';
 import { useSession } from '../../shared/storage/useSession.ts';
 import { PageTabs } from './PageTabs.tsx';
@@ -12,15 +17,25 @@ import { TopBar } from './TopBar.tsx';
 import { useConnectivityProbe } from './useConnectivityProbe.ts';
 import { visitedPages } from './visitedStore.ts';
 
+// The texts of the shell and its own pages (the login route loads only `common` and `auth`).
+registerShellNamespaces();
+
 /**
  * Spec section 2 app shell: its route requires a session and the login page lies outside it, so the
- * top bar shows only when signed in and not on login.
+ * top bar shows only when signed in and not on login. It brings what the signed-in pages share and
+ * the login route does without: antd's provider with the locale, the query client, the dialogs.
  */
 export default function AppShell() {
+  // Messages of the signed-in pages (a 401 above all) show at once, without loading first.
+  useEffect(preloadMessageBar, []);
   return (
-    <ModalProvider>
-      <Shell />
-    </ModalProvider>
+    <AntdProvider>
+      <QueryClientProvider client={queryClient}>
+        <ModalProvider>
+          <Shell />
+        </ModalProvider>
+      </QueryClientProvider>
+    </AntdProvider>
   );
 }
 

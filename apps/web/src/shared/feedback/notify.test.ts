@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/index.ts';
-import { bindMessageApi, isSuppressedMessage, MESSAGE_DURATION, notify } from './notify.ts';
+import {
+  bindMessageApi,
+  isSuppressedMessage,
+  MESSAGE_DURATION,
+  notify,
+  setMessageBarLoader,
+  takePendingMessages,
+} from './notify.ts';
 import type { MessageInstance } from 'antd/es/message/interface';
 
 beforeAll(async () => {
@@ -28,5 +35,31 @@ describe('notify', () => {
     ]);
     expect(MESSAGE_DURATION).toEqual({ default: 4, emphasised: 5 });
     bindMessageApi(null);
+  });
+
+  it('asks for the message bar on the first message and shows what waited once it is bound', () => {
+    const load = vi.fn();
+    setMessageBarLoader(load);
+    notify.error('first');
+    notify.info('second');
+    expect(load).toHaveBeenCalledTimes(2);
+    const open = vi.fn();
+    bindMessageApi({ open } as unknown as MessageInstance);
+    expect(open.mock.calls.map(([config]) => config.content)).toEqual(['first', 'second']);
+    expect(takePendingMessages()).toEqual([]);
+    notify.success('third');
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(open).toHaveBeenCalledTimes(3);
+    bindMessageApi(null);
+    setMessageBarLoader(null);
+  });
+
+  it('hands the waiting messages over when the message bar cannot load', () => {
+    setMessageBarLoader(() => undefined);
+    notify.warning('offline');
+    expect(takePendingMessages()).toEqual([
+      { type: 'warning', content: 'offline', duration: MESSAGE_DURATION.default },
+    ]);
+    setMessageBarLoader(null);
   });
 });

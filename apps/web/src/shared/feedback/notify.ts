@@ -5,11 +5,44 @@ import { i18n } from '../i18n/index.ts';
 /** Spec section 9: the message bar shows 4 s by default and 5 s for errors and successes (seconds for antd). */
 export const MESSAGE_DURATION = { default: 4, emphasised: 5 } as const;
 
-let messageApi: MessageInstance | null = null;
+type Kind = 'success' | 'error' | 'warning' | 'info';
 
-/** Bound by the component inside antd's <App>, so code outside React (the API client) can show messages. */
+export interface PendingMessage {
+  type: Kind;
+  content: string;
+  /** Seconds. */
+  duration: number;
+}
+
+let messageApi: MessageInstance | null = null;
+let loadMessageBar: (() => void) | null = null;
+const pending: PendingMessage[] = [];
+
+/**
+ * Bound by MessageBridge (antd's message API), so code outside React (the API client) can show
+ * messages; messages that waited for it are shown now.
+ */
 export function bindMessageApi(api: MessageInstance | null): void {
   messageApi = api;
+  if (api) for (const item of pending.splice(0)) void api.open(item);
+}
+
+/**
+ * Set by MessageHost: loads antd's message bar. It is not part of the login route's first load, so
+ * the first message of a page waits for it (and MessageHost shows it plainly when it cannot load).
+ */
+export function setMessageBarLoader(loader: (() => void) | null): void {
+  loadMessageBar = loader;
+}
+
+/** Loads the message bar ahead of the first message (the shell does, so 401 messages show at once). */
+export function preloadMessageBar(): void {
+  if (!messageApi) loadMessageBar?.();
+}
+
+/** Takes the messages still waiting for the message bar. */
+export function takePendingMessages(): PendingMessage[] {
+  return pending.splice(0);
 }
 
 /** Spec section 8: a message meaning "request response intercepted" is never shown, in any language. */
@@ -18,15 +51,16 @@ export function isSuppressedMessage(text: string): boolean {
   return LANGUAGES.some((lng) => i18n.t('common:fetchIntercepted', { lng }) === trimmed);
 }
 
-type Kind = 'success' | 'error' | 'warning' | 'info';
-
-function show(kind: Kind, text: string, duration: number): void {
-  if (!text || isSuppressedMessage(text)) return;
-  if (!messageApi) {
-    console.warn(`[${kind}] ${text}`);
-    return;
+function show(type: Kind, content: string, duration: number): void {
+  if (!content || isSuppressedMessage(content)) return;
+  if (messageApi) {
+    void messageApi.open({ type, content, duration });
+  } else if (loadMessageBar) {
+    pending.push({ type, content, duration });
+    loadMessageBar();
+  } else {
+    console.warn(`[${type}] ${content}`);
   }
-  void messageApi.open({ type: kind, content: text, duration });
 }
 
 export const notify = {

@@ -1,31 +1,34 @@
 import { LANGUAGES, type Language } from '@measure/contract/languages';
-import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import controls from '../ui/controls.module.css';
 import { changeLanguage } from './index.ts';
 
 const LABELS: Record<Language, string> = { 'zh-CN': '中文', 'en-US': 'English' };
 
-/** Each language is labelled in itself, so a reader of either can find theirs. */
+/**
+ * Each language is labelled in itself, so a reader of either can find theirs. Plain buttons with
+ * antd's look (a compact group, the active one primary): the login page shows it before antd loads.
+ */
 export function LanguageSwitch({ size = 'middle' }: { size?: 'small' | 'middle' }) {
   const { t, i18n } = useTranslation('common');
   return (
-    <Space.Compact size={size} role="group" aria-label={t('language.label')}>
+    <div className={controls.compact} role="group" aria-label={t('language.label')}>
       {LANGUAGES.map((language) => {
         const active = i18n.language === language;
+        const classes = [active ? controls.primary : controls.button, size === 'small' && controls.small];
         return (
-          <Button
+          <button
             key={language}
-            size={size}
+            type="button"
             lang={language}
-            autoInsertSpace={false}
-            type={active ? 'primary' : 'default'}
+            className={classes.filter(Boolean).join(' ')}
             aria-pressed={active}
             onClick={() => void changeLanguage(language)}
           >
             {LABELS[language]}
-          </Button>
+          </button>
         );
       })}
-    </Space.Compact>
+    </div>
   );
 }

@@ -8,6 +8,7 @@ const authEnUS: Record<keyof typeof auth, string> = {
   'login.password': 'Password',
   F00623: 'Please enter your password',
   F00624: 'Failed to get your personal information',
+  'login.showPassword': 'Show password',
   'login.rememberPassword': 'Remember password',
   'login.forgotPassword': 'Forgot password?',
   'login.submit': 'Sign in',
@@ -37,8 +38,6 @@ const authEnUS: Record<keyof typeof auth, string> = {
   'password.failed': 'Failed to change the password',
   'password.mustChangeTitle': 'Change password',
   'password.mustChange': 'To keep your account safe, change your password before you continue.',
-  'notice.title': 'Version update',
-  'notice.ok': 'Got it',
 };
 
 export default authEnUS;

@@ -1,4 +1,4 @@
-/** Namespace `auth`: login, password reset and change, version notice. */
+/** Namespace `auth`: login, password reset and change. */
 const auth = {
   'login.title': '登录',
   'login.subtitle': '建筑实测实量云平台',
@@ -7,6 +7,7 @@ const auth = {
   'login.password': '密码',
   F00623: '请输入密码',
   F00624: '获取个人信息失败',
+  'login.showPassword': '显示密码',
   'login.rememberPassword': '记住密码',
   'login.forgotPassword': '忘记密码？',
   'login.submit': '登录',
@@ -36,8 +37,6 @@ const auth = {
   'password.failed': '修改密码失败',
   'password.mustChangeTitle': '修改密码',
   'password.mustChange': '为了账号安全，请先修改密码再进入系统。',
-  'notice.title': '版本更新',
-  'notice.ok': '我知道了',
 };
 
 export default auth;

@@ -2,6 +2,7 @@ import type common from './zh-CN.ts';
 
 const commonEnUS: Record<keyof typeof common, string> = {
   appName: 'Measure Cloud',
+  loading: 'Loading',
   'language.label': 'Language',
   fetch002: 'Your sign-in has expired or the account was disabled; signing you out',
   fetch003: 'The server is not responding; please try again later',

@@ -1,6 +1,7 @@
 /** Namespace `common`: texts shared by every feature, including the request errors of spec section 8. */
 const common = {
   appName: '测量云',
+  loading: '加载中',
   'language.label': '语言',
   fetch002: '认证信息已过期或账号已被禁用，即将退出登录',
   fetch003: '服务器没有响应，请稍后再试',
