@@ -291,10 +291,11 @@ function payloadsFor(route: FuzzRoute): Payload[] {
 
   if (/AuthLogin$/i.test(route.url)) {
     // The sign-in fields are encrypted: the bad text is inside, after decryption.
-    for (const [name, value] of [
+    const texts: Array<[string, string]> = [
       ['NUL', NUL],
       ['a lone surrogate', HIGH],
-    ]) {
+    ];
+    for (const [name, value] of texts) {
       payloads.push(
         send(`encrypted Email with ${name}`, {
           Email: encodeLogin(`${value}@example.com`),
