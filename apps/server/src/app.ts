@@ -4,6 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { registerApiDocs, registerApiDocsUi } from './core/api-docs.ts';
 import { registerAuthGuard } from './core/auth-guard.ts';
+import { handleClientError } from './core/client-error.ts';
 import { sendEnvelope } from './core/envelope-reply.ts';
 import { registerErrorHandler } from './core/error-handler.ts';
 import { registerJsonBodyParser } from './core/json-body-parser.ts';
@@ -35,6 +36,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Requests Node's parser refuses (a URL or headers over 16 kB...) still get the envelope.
+    clientErrorHandler: handleClientError,
     // Malformed URLs and the like are refused before routing; they still get the envelope.
     frameworkErrors: (_error, request, reply) => {
       const language = pickLanguage(request.headers['accept-language']);

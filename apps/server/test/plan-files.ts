@@ -1,5 +1,6 @@
 /** Sample plan files made by the tests (no binary fixtures committed). */
 import zlib from 'node:zlib';
+import jpeg from 'jpeg-js';
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -49,11 +50,18 @@ export function dxfText(lines = 4): string {
   ].join('\n');
 }
 
-/** The smallest JPEG header image-size reads: SOI, JFIF APP0, a baseline SOF0 of 48x32, EOI. */
-export function jpegBytes(): Buffer {
-  return Buffer.from([
-    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00,
-    0x01, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x20, 0x00, 0x30, 0x03, 0x01, 0x22, 0x00, 0x02,
-    0x11, 0x01, 0x03, 0x11, 0x01, 0xff, 0xd9,
-  ]);
+/** A real (decodable) baseline JPEG of 48x32 pixels. */
+export function jpegBytes(width = 48, height = 32): Buffer {
+  const pixels = Buffer.alloc(width * height * 4, 0x80);
+  return Buffer.from(jpeg.encode({ data: pixels, width, height }, 80).data);
+}
+
+/** A PNG whose header claims `width` x `height` over the image data of a 8 x 8 image (CRCs valid). */
+export function pngWithLyingHeader(width: number, height: number): Buffer {
+  const png = pngBytes(8, 8);
+  const lying = Buffer.from(png);
+  lying.writeUInt32BE(width, 16);
+  lying.writeUInt32BE(height, 20);
+  lying.writeUInt32BE(zlib.crc32(lying.subarray(12, 29)), 29);
+  return lying;
 }

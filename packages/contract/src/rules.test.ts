@@ -77,4 +77,20 @@ describe('form rules of spec section 5', () => {
     expect(messageOf(rules.uuid, 'nope')).toBe('rules.uuid');
     expect(messageOf(rules.uuid, '6f1c7c1e-8a5b-4c55-9d3e-0d2b7b1c2a10')).toBeNull();
   });
+
+  it('refuses text that cannot be stored: NUL and lone surrogates, in every text rule', () => {
+    for (const bad of ['N\u0000x', 'Q\ud800', '\udc00x', 'a\udc00\ud800b']) {
+      expect(rules.isStorableText(bad)).toBe(false);
+      expect(messageOf(rules.requiredText(20), bad)).toBe('rules.invalidCharacters');
+      expect(messageOf(rules.optionalText(20), bad)).toBe('rules.invalidCharacters');
+      expect(messageOf(rules.personName, bad)).toBe('rules.invalidCharacters');
+      expect(messageOf(rules.email, bad)).toBe('rules.invalidCharacters');
+      expect(messageOf(rules.text(), bad)).toBe('rules.invalidCharacters');
+    }
+    for (const good of ['滨江花园', 'emoji 😀 ok', 'tab\tand\nnewline', '']) {
+      expect(rules.isStorableText(good)).toBe(true);
+      expect(messageOf(rules.text(), good)).toBeNull();
+    }
+    expect(rules.requiredText(20).parse(' 😀 ')).toBe('😀');
+  });
 });

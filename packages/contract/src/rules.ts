@@ -18,35 +18,45 @@ export const patterns = {
   special: /[^\u4e00-\u9fa5A-Za-z0-9_\s]/,
 };
 
+/**
+ * Text that cannot be stored: U+0000 (PostgreSQL refuses it in text and jsonb) and lone UTF-16
+ * surrogates (not Unicode; jsonb refuses them and text columns would silently get U+FFFD).
+ */
+// eslint-disable-next-line no-control-regex
+export const UNSTORABLE_TEXT = /[\u0000\p{Cs}]/u;
+
+/** True when the text can be stored as given (no NUL, no lone surrogate). */
+export const isStorableText = (value: string): boolean => !UNSTORABLE_TEXT.test(value);
+
+/** Any string, refusing NUL and lone surrogates (`rules.invalidCharacters`); the base of every text rule. */
+export const text = () => z.string().refine(isStorableText, 'rules.invalidCharacters');
+
 export const PASSWORD_MIN = 9;
 export const PASSWORD_MAX = 16;
 export const USER_FIELD_MAX = 32;
 
 /** A required piece of text, trimmed, at most `max` characters. */
 export const requiredText = (max: number) =>
-  z.string().trim().min(1, 'rules.required').max(max, 'rules.maxLength');
+  text().trim().min(1, 'rules.required').max(max, 'rules.maxLength');
 
 /** Optional text: empty or missing becomes undefined. */
 export const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, 'rules.maxLength')
     .nullish()
     .transform((value) => (value ? value : undefined));
 
-export const email = z
-  .string()
+export const email = text()
   .trim()
   .min(1, 'rules.required')
   .max(50, 'rules.maxLength')
   .regex(patterns.email, 'rules.email')
   .transform((value) => value.toLowerCase());
 
-export const phone = z.string().trim().min(1, 'rules.required').regex(patterns.phone, 'rules.phone');
+export const phone = text().trim().min(1, 'rules.required').regex(patterns.phone, 'rules.phone');
 
-export const phoneOrEmail = z
-  .string()
+export const phoneOrEmail = text()
   .trim()
   .min(1, 'rules.required')
   .max(50, 'rules.maxLength')
@@ -64,18 +74,17 @@ export function isStrongPassword(value: string): boolean {
   );
 }
 
-export const password = z.string().min(1, 'rules.required').refine(isStrongPassword, 'rules.password');
+export const password = text().min(1, 'rules.required').refine(isStrongPassword, 'rules.password');
 
 export const personName = requiredText(USER_FIELD_MAX).regex(patterns.name, 'rules.name');
 
-export const notBlank = z
-  .string()
-  .refine((value) => value.length === 0 || value.trim().length > 0, 'rules.notBlank');
-export const noWhitespace = z
-  .string()
-  .refine((value) => !patterns.whitespace.test(value), 'rules.noWhitespace');
-export const noChinese = z.string().refine((value) => !patterns.chinese.test(value), 'rules.noChinese');
-export const noSpecial = z.string().refine((value) => !patterns.special.test(value), 'rules.noSpecial');
+export const notBlank = text().refine(
+  (value) => value.length === 0 || value.trim().length > 0,
+  'rules.notBlank',
+);
+export const noWhitespace = text().refine((value) => !patterns.whitespace.test(value), 'rules.noWhitespace');
+export const noChinese = text().refine((value) => !patterns.chinese.test(value), 'rules.noChinese');
+export const noSpecial = text().refine((value) => !patterns.special.test(value), 'rules.noSpecial');
 
 export const uuid = z.string().trim().uuid('rules.uuid');
 

@@ -13,6 +13,7 @@ import type { AuthContext } from '../modules/auth/auth-context.ts';
 import { badRequest, unauthorized } from './app-error.ts';
 import { sendEnvelope, successEnvelope } from './envelope-reply.ts';
 import { normalizeKeys, PostDataError, unwrapPostData } from './normalize-input.ts';
+import { assertStorableInput } from './storable-text.ts';
 import './request-context.ts';
 
 export interface HandlerContext<R> {
@@ -39,7 +40,8 @@ export type RouteHandler<R> = (context: HandlerContext<R>) => Promise<RouteResul
 
 /**
  * Registers a contract route: the guard (onRequest, see auth-guard.ts) reads `config.access`;
- * `preValidation` unwraps PostData and matches body/query keys case-insensitively; the contract's
+ * `preValidation` refuses text that cannot be stored (storable-text.ts), unwraps PostData and
+ * matches body/query keys case-insensitively; the contract's
  * zod schemas validate; the handler's result is wrapped in the envelope.
  */
 export function registerRoute<R extends RouteDefinition>(
@@ -63,13 +65,21 @@ export function registerRoute<R extends RouteDefinition>(
       response: { 200: envelopeSchema(definition.result) },
     },
     preValidation: async (request) => {
+      // NUL and lone surrogates are refused everywhere (PostData too, once unwrapped), whatever the schema.
+      assertStorableInput(request.query);
+      assertStorableInput(request.params);
       if (definition.body) {
+        let body: unknown;
         try {
-          request.body = normalizeKeys(unwrapPostData(request.body ?? {}), definition.body);
+          body = unwrapPostData(request.body ?? {});
         } catch (error) {
           if (error instanceof PostDataError) throw badRequest('errors.invalidPostData');
           throw error;
         }
+        assertStorableInput(body);
+        request.body = normalizeKeys(body, definition.body);
+      } else {
+        assertStorableInput(request.body);
       }
       if (definition.query) request.query = normalizeKeys(request.query, definition.query);
     },

@@ -18,6 +18,10 @@ export const messagesEnUS: Record<MessageKey, string> = {
   'errors.unsupportedMediaType': 'Unsupported request content type',
   'errors.invalidPostData': 'PostData is not a valid JSON string',
   'errors.shuttingDown': 'The server is restarting; please try again shortly',
+  'errors.urlTooLong': 'The request address is too long; the limit is {maxKb} KB',
+  'errors.headersTooLarge': 'The request headers are too large; the limit is {maxKb} KB',
+  'errors.multipartInvalid':
+    'The upload is not a valid multipart/form-data request (no boundary, or the body is cut short)',
 
   'validation.required': 'Required',
   'validation.invalidType': 'Wrong type; expected {expected}',
@@ -50,6 +54,7 @@ export const messagesEnUS: Record<MessageKey, string> = {
     'The password must be 9 to 16 characters with at least one digit, one letter and one of !@#$%^&*?()\\',
   'rules.passwordConfirm': 'New password input is inconsistent',
   'rules.uuid': 'Invalid id format',
+  'rules.invalidCharacters': 'Contains characters that cannot be stored (NUL or a broken Unicode character)',
 
   'auth.invalidCredentials': 'Wrong user name or password',
   'auth.passwordChangeRequired': 'Signed in; please change your password first to keep the account safe',
@@ -127,6 +132,8 @@ export const messagesEnUS: Record<MessageKey, string> = {
   'houseMaps.imageTooLarge': 'The image must not be larger than {maxMb} MB',
   'houseMaps.dxfTooLarge': 'The DXF file must not be larger than {maxMb} MB',
   'houseMaps.notImage': 'The file content is not a valid {type} image',
+  'houseMaps.imageTooManyPixels':
+    'The image is too large: at most {maxMegapixels} megapixels (width x height)',
   'houseMaps.dxfInvalid': 'The DXF file cannot be read; check the file',
   'houseMaps.mapTypeMismatch': 'The map type does not match the file',
   'houseMaps.inUse': 'The house type is assigned to households; unassign it first',

@@ -20,6 +20,9 @@ export const messagesZhCN = {
   'errors.unsupportedMediaType': '不支持的请求内容类型',
   'errors.invalidPostData': 'PostData 不是有效的 JSON 字符串',
   'errors.shuttingDown': '服务器正在重启，请稍后再试',
+  'errors.urlTooLong': '请求地址过长，最多 {maxKb} KB',
+  'errors.headersTooLarge': '请求头过大，最多 {maxKb} KB',
+  'errors.multipartInvalid': '上传的内容不是有效的 multipart/form-data 请求（缺少 boundary 或内容不完整）',
 
   'validation.required': '必填项',
   'validation.invalidType': '类型不正确，应为{expected}',
@@ -51,6 +54,7 @@ export const messagesZhCN = {
   'rules.password': '密码须为 9 到 16 位，且同时包含数字、字母和特殊字符 !@#$%^&*?()\\ 之一',
   'rules.passwordConfirm': '两次输入的新密码不一致',
   'rules.uuid': '编号格式不正确',
+  'rules.invalidCharacters': '包含无法保存的字符（NUL 或不完整的 Unicode 字符）',
 
   'auth.invalidCredentials': '用户名或密码错误',
   'auth.passwordChangeRequired': '登录成功，为了账号安全请先修改密码',
@@ -125,6 +129,7 @@ export const messagesZhCN = {
   'houseMaps.imageTooLarge': '图片不能超过 {maxMb} MB',
   'houseMaps.dxfTooLarge': 'DXF 文件不能超过 {maxMb} MB',
   'houseMaps.notImage': '文件内容不是有效的 {type} 图片',
+  'houseMaps.imageTooManyPixels': '图片尺寸过大：宽 x 高最多 {maxMegapixels} 百万像素',
   'houseMaps.dxfInvalid': 'DXF 文件无法解析，请检查文件',
   'houseMaps.mapTypeMismatch': '户型图类型与文件不一致',
   'houseMaps.inUse': '户型已分配给楼层住户，请先取消分配',

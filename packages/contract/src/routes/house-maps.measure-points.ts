@@ -12,6 +12,8 @@ export const HOUSE_MAP_LIMITS = {
   name: 20,
   maxImageBytes: 5 * 1024 * 1024,
   maxDxfBytes: 50 * 1024 * 1024,
+  /** Largest image plan in pixels (width x height): 40 megapixels, decoded to check it before it is kept. */
+  maxImagePixels: 40_000_000,
   imageExtensions: ['jpg', 'jpeg', 'png'],
   maxRooms: 2000,
   maxStations: 2000,

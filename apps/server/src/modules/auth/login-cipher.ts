@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { rules } from '@measure/contract';
 
 /**
  * The login wire format (design.md): encodeURIComponent(base64(AES-128-ECB-PKCS7(utf8, key))).
@@ -10,7 +11,10 @@ export function encodeLoginField(text: string, key: string): string {
   return encodeURIComponent(encrypted.toString('base64'));
 }
 
-/** Returns the plain text, or null for anything that does not decode (treated as bad credentials). */
+/**
+ * Returns the plain text, or null for anything that does not decode or holds text no account can
+ * have (NUL: PostgreSQL refuses it in a query), treated as bad credentials.
+ */
 export function decodeLoginField(field: string, key: string): string | null {
   try {
     // Clients differ in whether the URL-encoding survived; accept both.
@@ -21,7 +25,7 @@ export function decodeLoginField(field: string, key: string): string | null {
     const decipher = createDecipheriv('aes-128-ecb', Buffer.from(key, 'utf8'), null);
     const plain = Buffer.concat([decipher.update(bytes), decipher.final()]);
     const text = new TextDecoder('utf-8', { fatal: true }).decode(plain);
-    return text.length > 0 && text.length <= 256 ? text : null;
+    return text.length > 0 && text.length <= 256 && rules.isStorableText(text) ? text : null;
   } catch {
     return null;
   }

@@ -3,6 +3,7 @@ import { ErrorCode, HOUSE_MAP_LIMITS, type MapType } from '@measure/contract';
 import { imageSize } from 'image-size';
 import pLimit from 'p-limit';
 import { AppError, type FieldProblem } from '../../core/app-error.ts';
+import { checkImageDecodes } from '../../core/image-check.ts';
 import type { StoredExtension } from './file-store.ts';
 
 /** What an accepted plan file is, after its content was checked. */
@@ -55,8 +56,9 @@ const DECLARED_IMAGE_TYPES: Record<'png' | 'jpg', string[]> = {
 
 /**
  * Checks an uploaded plan by content: the name's extension, the size limit of its kind, the
- * declared MapType and MIME type, and then the bytes (magic bytes and image-size for images, a
- * full dxf-parser parse in a worker thread for drawings). Each failure has its own message.
+ * declared MapType and MIME type, and then the bytes (images: magic bytes, image-size, at most
+ * 40 megapixels, and a real decode in a worker thread, see core/image-check.ts; drawings: a full
+ * dxf-parser parse in a worker thread). Each failure has its own message.
  */
 export async function inspectPlanFile(
   file: { fileName: string; contentType: string; data: Buffer },
@@ -86,6 +88,16 @@ export async function inspectPlanFile(
     throw refuse('houseMaps.notImage', { type: typeLabel });
   }
   if (size.type !== extension || !(size.width > 0) || !(size.height > 0)) {
+    throw refuse('houseMaps.notImage', { type: typeLabel });
+  }
+  if (size.width * size.height > HOUSE_MAP_LIMITS.maxImagePixels) {
+    throw refuse('houseMaps.imageTooManyPixels', {
+      maxMegapixels: HOUSE_MAP_LIMITS.maxImagePixels / 1_000_000,
+    });
+  }
+  // The header alone proves little: the image must really decode (a header over no data is refused).
+  const decoded = await checkImageDecodes(file.data, extension, HOUSE_MAP_LIMITS.maxImagePixels);
+  if (!decoded.ok || decoded.width !== size.width || decoded.height !== size.height) {
     throw refuse('houseMaps.notImage', { type: typeLabel });
   }
   return { ...base(file, extension, mapType), width: size.width, height: size.height };

@@ -1,7 +1,7 @@
-import multipart from '@fastify/multipart';
 import { HOUSE_MAP_LIMITS } from '@measure/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../core/app-error.ts';
+import { acceptMultipart, multipartError, multipartParts } from '../../core/multipart.ts';
 import { declaredExtension, dxfTooLarge, imageTooLarge, maxBytesOf } from './plan-file.ts';
 
 export interface PlanUpload {
@@ -11,15 +11,12 @@ export interface PlanUpload {
 
 /** Registers multipart parsing for one route scope: one file of at most 50 MB (the DXF limit), a few fields. */
 export async function acceptPlanUploads(scope: FastifyInstance): Promise<void> {
-  await scope.register(multipart, {
-    limits: {
-      fileSize: HOUSE_MAP_LIMITS.maxDxfBytes,
-      files: 1,
-      fields: 20,
-      fieldSize: 64 * 1024,
-      parts: 21,
-    },
-    throwFileSizeLimit: true,
+  await acceptMultipart(scope, {
+    fileSize: HOUSE_MAP_LIMITS.maxDxfBytes,
+    files: 1,
+    fields: 20,
+    fieldSize: 64 * 1024,
+    parts: 21,
   });
 }
 
@@ -30,7 +27,7 @@ export async function acceptPlanUploads(scope: FastifyInstance): Promise<void> {
 export async function readPlanUpload(request: FastifyRequest): Promise<PlanUpload> {
   const upload: PlanUpload = { fields: {} };
   try {
-    for await (const part of request.parts()) {
+    for await (const part of multipartParts(request)) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') upload.fields[part.fieldname] = part.value;
         continue;
@@ -61,7 +58,7 @@ export async function readPlanUpload(request: FastifyRequest): Promise<PlanUploa
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_MP_PREMATURE_CLOSE') {
       throw badRequest('errors.badRequest');
     }
-    throw error;
+    throw multipartError(error, request);
   }
   return upload;
 }

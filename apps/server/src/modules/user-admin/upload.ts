@@ -1,6 +1,6 @@
-import multipart from '@fastify/multipart';
 import { USER_IMPORT_LIMITS } from '@measure/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { acceptMultipart, multipartError, multipartParts } from '../../core/multipart.ts';
 import { fileError } from './user-import-sheet.ts';
 
 /** Single-file uploads for one route scope, through @fastify/multipart with the import limits. */
@@ -16,9 +16,12 @@ const tooLarge = () =>
 
 /** Registers multipart parsing (this scope only): one file of at most 5 MB, a few small fields. */
 export async function acceptSingleFileUploads(scope: FastifyInstance): Promise<void> {
-  await scope.register(multipart, {
-    limits: { fileSize: USER_IMPORT_LIMITS.maxFileBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
-    throwFileSizeLimit: true,
+  await acceptMultipart(scope, {
+    fileSize: USER_IMPORT_LIMITS.maxFileBytes,
+    files: 1,
+    fields: 10,
+    fieldSize: 1024,
+    parts: 12,
   });
 }
 
@@ -30,7 +33,7 @@ export async function singleFile(request: FastifyRequest): Promise<UploadedFile>
   if (!request.isMultipart()) throw fileError('import.noFile');
   let file: UploadedFile | undefined;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of multipartParts(request)) {
       if (part.type !== 'file') continue;
       if (file) throw fileError('import.oneFile');
       file = {
@@ -47,7 +50,7 @@ export async function singleFile(request: FastifyRequest): Promise<UploadedFile>
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_MP_PREMATURE_CLOSE') {
       throw fileError('import.noFile');
     }
-    throw error;
+    throw multipartError(error, request);
   }
   if (!file) throw fileError('import.noFile');
   return file;
