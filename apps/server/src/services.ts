@@ -5,7 +5,7 @@ import { pingDatabase } from './db/client.ts';
 import { AuditRepository } from './modules/audit/audit-repository.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
-import { LoginTicketRepository } from './modules/auth/login-tickets.ts';
+import { LoginTicketRepository } from './modules/auth/login-ticket-repository.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
 import { SessionService } from './modules/auth/session-service.ts';
 import { NotificationService } from './modules/notifications/notification-service.ts';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'dr
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { householdAssignments, houseMaps, pointTypes, projects } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { visibleProjectCondition } from '../projects/project-access.ts';
+import { visibleProjectCondition } from '../projects/project-access-repository.ts';
 import { likePattern } from '../projects/project-repository.ts';
 
 export type HouseMapInsert = typeof houseMaps.$inferInsert;

@@ -190,7 +190,7 @@ export class HouseMapService {
           });
           await writeProjectLog(tx, auth, project.id, 'projectLog.houseMapCreated', { name: fields.Name });
         }
-        await touchProject(tx, project.id);
+        await touchProject(tx, auth, project.id);
       });
     } catch (error) {
       await this.deps.files.remove(written);
@@ -337,7 +337,7 @@ export class HouseMapService {
           name: body.Name,
           from: source.projectName,
         });
-        await touchProject(tx, target.id);
+        await touchProject(tx, auth, target.id);
       });
     } catch (error) {
       await this.deps.files.remove(written);

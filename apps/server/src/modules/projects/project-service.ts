@@ -193,7 +193,7 @@ export class ProjectService {
     wanted: BuildingValues[],
   ): Promise<void> {
     const existing = await repository.buildingsOf(companyId, [projectId]);
-    const extent = await repository.assignmentExtent(projectId);
+    const extent = await repository.assignmentExtent(companyId, projectId);
     const byNumber = new Map(existing.map((building) => [building.buildingNumber.toLowerCase(), building]));
     const kept = new Set<string>();
     const added: Array<BuildingValues & { sort: number }> = [];
@@ -208,12 +208,15 @@ export class ProjectService {
       if (used && (used.floor > building.stories || used.household > building.households)) {
         throw buildingInUse(current.buildingNumber);
       }
-      await repository.updateBuilding(current.id, { ...building, sort });
+      await repository.updateBuilding(companyId, current.id, { ...building, sort });
     }
     const removed = existing.filter((building) => !kept.has(building.id));
     const inUse = removed.find((building) => extent.has(building.id));
     if (inUse) throw buildingInUse(inUse.buildingNumber);
-    await repository.deleteBuildings(removed.map((building) => building.id));
+    await repository.deleteBuildings(
+      companyId,
+      removed.map((building) => building.id),
+    );
     await repository.insertBuildings(companyId, projectId, added);
   }
 
@@ -225,7 +228,7 @@ export class ProjectService {
       const repository = new ProjectRepository(tx);
       const project = await visibleProject(tx, auth, projectId, { forUpdate: true });
       name = project.name;
-      files = await repository.storedFilesOf(project.id);
+      files = await repository.storedFilesOf(auth.companyId, project.id);
       await repository.delete(auth.companyId, project.id);
     });
     await this.deps.files.remove(files);
@@ -262,7 +265,7 @@ export class ProjectService {
     const ids = visible.map((project) => project.id);
     const [buildings, counts] = await Promise.all([
       this.repository.buildingsOf(auth.companyId, ids),
-      this.repository.countsOf(ids),
+      this.repository.countsOf(auth.companyId, ids),
     ]);
     const projects = visible.map((project) => {
       const own = buildings.filter((building) => building.projectId === project.id);
@@ -379,6 +382,7 @@ export class ProjectService {
   async logs(auth: AuthContext, query: ProjectLogQuery, language: Language): Promise<PageResult<ProjectLog>> {
     const project = await visibleProject(this.deps.db, auth, query.ProjectId);
     const { rows, total } = await this.repository.logs(
+      auth.companyId,
       project.id,
       query.PageSize,
       (query.CurrentPage - 1) * query.PageSize,
