@@ -12,7 +12,9 @@ import { NotificationService } from './modules/notifications/notification-servic
 import { OrgService } from './modules/orgs/org-service.ts';
 import path from 'node:path';
 import { FileStore } from './modules/house-maps/file-store.ts';
+import { HouseMapAssignmentService } from './modules/house-maps/house-map-assignment-service.ts';
 import { HouseMapService } from './modules/house-maps/house-map-service.ts';
+import { PointTypeService } from './modules/house-maps/point-type-service.ts';
 import { ProjectService } from './modules/projects/project-service.ts';
 import { RoleService } from './modules/roles/role-service.ts';
 import { ProjectStandardsService } from './modules/project-standards/project-standards-service.ts';
@@ -67,6 +69,8 @@ export function createServices(
     planFiles,
     projects: new ProjectService({ db, files: planFiles, audit }),
     houseMaps: new HouseMapService({ db, files: planFiles }),
+    pointTypes: new PointTypeService({ db }),
+    houseMapAssignments: new HouseMapAssignmentService({ db }),
     orgs: new OrgService({ db, audit }),
     userAdmin: new UserAdminService({ db, hasher, sessions, audit }),
     userImport: new UserImportService({ db, hasher, audit }),

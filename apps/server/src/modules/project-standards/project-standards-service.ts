@@ -17,8 +17,8 @@ import { AppError, conflict, fieldError, notFound } from '../../core/app-error.t
 import type { Database } from '../../db/client.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { HouseMapRepository } from '../house-maps/house-map-repository.ts';
-import { toPointType } from '../house-maps/house-map-service.ts';
+import { PointTypeRepository } from '../house-maps/point-type-repository.ts';
+import { toPointType } from '../house-maps/point-type-service.ts';
 import { assertUnlocked, touchProject, visibleProject, writeProjectLog } from '../projects/project-access.ts';
 import { toRow } from '../standards/item-rows.ts';
 import { itemNotFound } from '../standards/standards-service.ts';
@@ -268,7 +268,7 @@ export class ProjectStandardsService {
     projectId: string,
     id: string,
   ): Promise<PointType> {
-    const type = (await new HouseMapRepository(db).pointTypes(projectId)).find(
+    const type = (await new PointTypeRepository(db).list(auth.companyId, projectId)).find(
       (candidate) => candidate.id === id && candidate.companyId === auth.companyId,
     );
     if (!type) throw notFound();
@@ -292,9 +292,7 @@ export class ProjectStandardsService {
       assertUnlocked(project);
       const copies = await this.copies(tx, auth, project.id);
       const items = new Map(
-        copies.flatMap((copy) =>
-          copy.classes.map((item) => [item.MeasureItemId, item] as const),
-        ),
+        copies.flatMap((copy) => copy.classes.map((item) => [item.MeasureItemId, item] as const)),
       );
       const seen = new Set<string>();
       let netHeights = 0;

@@ -19,6 +19,7 @@ import { uniqueViolation } from '../../db/unique-violation.ts';
 import { UserAdminRepository } from '../user-admin/user-admin-repository.ts';
 import type { FileStore } from '../house-maps/file-store.ts';
 import { HouseMapRepository } from '../house-maps/house-map-repository.ts';
+import { HouseholdAssignmentRepository } from '../house-maps/household-assignment-repository.ts';
 import { assertUnlocked, visibleProject, writeProjectLog } from './project-access.ts';
 import {
   ProjectRepository,
@@ -308,10 +309,11 @@ export class ProjectService {
   async tree(auth: AuthContext, projectId: string, houseMapId: string | undefined): Promise<BuildingTree[]> {
     const project = await visibleProject(this.deps.db, auth, projectId);
     const houseMaps = new HouseMapRepository(this.deps.db);
-    if (houseMapId && !(await houseMaps.findInProject(project.id, houseMapId))) throw notFound();
+    if (houseMapId && !(await houseMaps.findInProject(auth.companyId, project.id, houseMapId)))
+      throw notFound();
     const [buildings, assignments] = await Promise.all([
       this.repository.buildingsOf(auth.companyId, [project.id]),
-      houseMaps.assignmentsOfProject(project.id),
+      new HouseholdAssignmentRepository(this.deps.db).ofProject(auth.companyId, project.id),
     ]);
     const byKey = new Map(
       assignments.map((entry) => [`${entry.buildingId}/${entry.floor}/${entry.household}`, entry]),
