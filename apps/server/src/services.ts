@@ -16,6 +16,7 @@ import { HouseMapAssignmentService } from './modules/house-maps/house-map-assign
 import { HouseMapService } from './modules/house-maps/house-map-service.ts';
 import { PointTypeService } from './modules/house-maps/point-type-service.ts';
 import { ProjectService } from './modules/projects/project-service.ts';
+import { ProjectStaffService } from './modules/projects/project-staff-service.ts';
 import { RoleService } from './modules/roles/role-service.ts';
 import { ProjectStandardsService } from './modules/project-standards/project-standards-service.ts';
 import { StandardsService } from './modules/standards/standards-service.ts';
@@ -68,6 +69,7 @@ export function createServices(
     notifications: new NotificationService(db),
     planFiles,
     projects: new ProjectService({ db, files: planFiles, audit }),
+    projectStaff: new ProjectStaffService({ db }),
     houseMaps: new HouseMapService({ db, files: planFiles }),
     pointTypes: new PointTypeService({ db }),
     houseMapAssignments: new HouseMapAssignmentService({ db }),

@@ -1,10 +1,11 @@
-import type { RouteBody, houseMapsRoutes } from '@measure/contract';
+import type { BuildingTree, RouteBody, houseMapsRoutes } from '@measure/contract';
 import { fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { assertUnlocked, locked, visibleProject, writeProjectLog } from '../projects/project-access.ts';
 import { ProjectRepository } from '../projects/project-repository.ts';
+import { toBuilding } from '../projects/project-service.ts';
 import { visibleHouseMap } from './house-map-access.ts';
 import { HouseMapRepository } from './house-map-repository.ts';
 import { HouseholdAssignmentRepository } from './household-assignment-repository.ts';
@@ -15,6 +16,44 @@ export type UnassignBody = RouteBody<typeof houseMapsRoutes.unassignHouseMapFrom
 /** Which house type each household of a project's buildings has (one per household). */
 export class HouseMapAssignmentService {
   constructor(private readonly deps: { db: Database }) {}
+
+  /** Building → floors (1..stories) → households (1..households) with the house type of each. */
+  async floorTree(
+    auth: AuthContext,
+    projectId: string,
+    houseMapId: string | undefined,
+  ): Promise<BuildingTree[]> {
+    const project = await visibleProject(this.deps.db, auth, projectId);
+    const houseMaps = new HouseMapRepository(this.deps.db);
+    if (houseMapId && !(await houseMaps.findInProject(auth.companyId, project.id, houseMapId)))
+      throw notFound();
+    const [buildings, assignments] = await Promise.all([
+      new ProjectRepository(this.deps.db).buildingsOf(auth.companyId, [project.id]),
+      new HouseholdAssignmentRepository(this.deps.db).ofProject(auth.companyId, project.id),
+    ]);
+    const byKey = new Map(
+      assignments.map((entry) => [`${entry.buildingId}/${entry.floor}/${entry.household}`, entry]),
+    );
+    return buildings.map((building) => ({
+      BuildingId: building.id,
+      ...toBuilding(building),
+      Floors: Array.from({ length: building.stories }, (_, floorIndex) => {
+        const floor = floorIndex + 1;
+        return {
+          Floor: floor,
+          Households: Array.from({ length: building.households }, (_, index) => {
+            const entry = byKey.get(`${building.id}/${floor}/${index + 1}`);
+            return {
+              Household: index + 1,
+              HouseMapId: entry?.houseMapId ?? null,
+              HouseMapName: entry?.houseMapName ?? null,
+              Selected: entry !== undefined && entry.houseMapId === houseMapId,
+            };
+          }),
+        };
+      }),
+    }));
+  }
 
   /** The floors and households of the buildings that have this house type. */
   async selected(auth: AuthContext, houseMapId: string) {
