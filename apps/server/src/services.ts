@@ -5,15 +5,18 @@ import { pingDatabase } from './db/client.ts';
 import { AuditRepository } from './modules/audit/audit-repository.ts';
 import { AuthService } from './modules/auth/auth-service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
-import { LoginTicketRepository } from './modules/auth/login-tickets.ts';
+import { LoginTicketRepository } from './modules/auth/login-ticket-repository.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
 import { SessionService } from './modules/auth/session-service.ts';
 import { NotificationService } from './modules/notifications/notification-service.ts';
 import { OrgService } from './modules/orgs/org-service.ts';
 import path from 'node:path';
 import { FileStore } from './modules/house-maps/file-store.ts';
+import { HouseMapAssignmentService } from './modules/house-maps/house-map-assignment-service.ts';
 import { HouseMapService } from './modules/house-maps/house-map-service.ts';
+import { PointTypeService } from './modules/house-maps/point-type-service.ts';
 import { ProjectService } from './modules/projects/project-service.ts';
+import { ProjectStaffService } from './modules/projects/project-staff-service.ts';
 import { RoleService } from './modules/roles/role-service.ts';
 import { ProjectStandardsService } from './modules/project-standards/project-standards-service.ts';
 import { StandardsService } from './modules/standards/standards-service.ts';
@@ -66,7 +69,10 @@ export function createServices(
     notifications: new NotificationService(db),
     planFiles,
     projects: new ProjectService({ db, files: planFiles, audit }),
+    projectStaff: new ProjectStaffService({ db }),
     houseMaps: new HouseMapService({ db, files: planFiles }),
+    pointTypes: new PointTypeService({ db }),
+    houseMapAssignments: new HouseMapAssignmentService({ db }),
     orgs: new OrgService({ db, audit }),
     userAdmin: new UserAdminService({ db, hasher, sessions, audit }),
     userImport: new UserImportService({ db, hasher, audit }),

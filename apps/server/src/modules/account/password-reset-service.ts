@@ -51,7 +51,7 @@ const secondsUntil = (time: number, now: number) => Math.max(1, Math.ceil((time 
 
 type SendOutcome =
   | { kind: 'throttled'; retryAfterSeconds: number }
-  | { kind: 'done'; code?: { id: string; value: string; userId: string } };
+  | { kind: 'done'; code?: { id: string; value: string; userId: string; companyId: string } };
 
 type ResetOutcome = 'reset' | 'noCode' | 'exhausted' | 'wrongCode';
 
@@ -99,7 +99,7 @@ export class PasswordResetService {
       }
 
       const user = await new UserRepository(tx).findForLogin(address);
-      let code: { id: string; value: string; userId: string } | undefined;
+      let code: { id: string; value: string; userId: string; companyId: string } | undefined;
       let skipped: string | undefined;
       if (!user) skipped = 'unknown';
       else if (user.status !== 1) skipped = 'disabled';
@@ -118,7 +118,7 @@ export class PasswordResetService {
             codeHash: hashToken(value),
             expiresAt: new Date(now + RESET_LIMITS.codeTtlMs),
           });
-          code = { id, value, userId: user.id };
+          code = { id, value, userId: user.id, companyId: user.companyId };
         }
       }
       await audit.record({
@@ -143,7 +143,7 @@ export class PasswordResetService {
       });
     } catch (error) {
       // The code never arrived: it must not stay usable.
-      await new VerifyCodeRepository(deps.db).markUsed(outcome.code.id, new Date());
+      await new VerifyCodeRepository(deps.db).markUsed(outcome.code.companyId, outcome.code.id, new Date());
       throw error instanceof AppError ? error : codeSendFailed();
     }
   }
@@ -178,11 +178,11 @@ export class PasswordResetService {
       if (!open) return 'noCode';
       if (open.attempts >= RESET_LIMITS.maxAttempts) return 'exhausted';
       if (!sameHash(open.codeHash, hashToken(body.VerifyCode))) {
-        attempts = await codes.recordWrongAttempt(open.id);
+        attempts = await codes.recordWrongAttempt(user.companyId, open.id);
         return 'wrongCode';
       }
       const passwordHash = await deps.hasher.hash(body.Password);
-      await codes.markUsed(open.id, now);
+      await codes.markUsed(user.companyId, open.id, now);
       await new UserRepository(tx).setPassword(user.companyId, user.id, passwordHash, false);
       await deps.sessions.revokeAllOfUser(user.id, undefined, tx);
       return 'reset';

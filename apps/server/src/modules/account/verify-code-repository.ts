@@ -79,16 +79,19 @@ export class VerifyCodeRepository {
   }
 
   /** Counts a wrong try; returns the tries made so far. */
-  async recordWrongAttempt(id: string): Promise<number> {
+  async recordWrongAttempt(companyId: string, id: string): Promise<number> {
     const [row] = await this.db
       .update(verifyCodes)
       .set({ attempts: sql`${verifyCodes.attempts} + 1` })
-      .where(eq(verifyCodes.id, id))
+      .where(and(eq(verifyCodes.companyId, companyId), eq(verifyCodes.id, id)))
       .returning({ attempts: verifyCodes.attempts });
     return row?.attempts ?? 0;
   }
 
-  async markUsed(id: string, at: Date): Promise<void> {
-    await this.db.update(verifyCodes).set({ usedAt: at }).where(eq(verifyCodes.id, id));
+  async markUsed(companyId: string, id: string, at: Date): Promise<void> {
+    await this.db
+      .update(verifyCodes)
+      .set({ usedAt: at })
+      .where(and(eq(verifyCodes.companyId, companyId), eq(verifyCodes.id, id)));
   }
 }

@@ -4,7 +4,7 @@ import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { LoginCandidate, UserRepository } from '../account/user-repository.ts';
 import { decodeLoginField } from './login-cipher.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import type { LoginTicketRepository } from './login-tickets.ts';
+import type { LoginTicketRepository } from './login-ticket-repository.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionService } from './session-service.ts';
 

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import { householdAssignments, houseMaps, pointTypes, projects } from '../../db/schema.ts';
+import type { MeasurePoints } from '../../db/json-types.ts';
+import { householdAssignments, houseMaps, projects } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { visibleProjectCondition } from '../projects/project-access.ts';
+import { visibleProjectCondition } from '../projects/project-access-repository.ts';
 import { likePattern } from '../projects/project-repository.ts';
 
 export type HouseMapInsert = typeof houseMaps.$inferInsert;
-export type PointTypeRecord = typeof pointTypes.$inferSelect & { roomCount: number };
 
 const rowColumns = {
   id: houseMaps.id,
@@ -68,12 +68,6 @@ export interface HouseMapPageQuery {
 
 const ORDER = { Name: houseMaps.name, CreateTime: houseMaps.createdAt, UpdateTime: houseMaps.updatedAt };
 
-/** Rooms (in the project's house types) whose site type is the point type of the current row. */
-// Qualified by hand: inside a subquery Drizzle may render columns without their table.
-const roomCount = sql<number>`(select count(*)::int from ${houseMaps} hm,
-    jsonb_array_elements(coalesce(hm.measure_points->'Rooms', '[]'::jsonb)) room
-    where hm.project_id = ${pointTypes}.project_id and room->>'PointTypeId' = ${pointTypes}.id::text)`;
-
 export class HouseMapRepository {
   constructor(private readonly db: DbExecutor) {}
 
@@ -115,12 +109,22 @@ export class HouseMapRepository {
     return row;
   }
 
-  async findInProject(projectId: string, houseMapId: string): Promise<HouseMapRecord | undefined> {
+  async findInProject(
+    companyId: string,
+    projectId: string,
+    houseMapId: string,
+  ): Promise<HouseMapRecord | undefined> {
     const [row] = await this.db
       .select(rowColumns)
       .from(houseMaps)
       .innerJoin(projects, eq(projects.id, houseMaps.projectId))
-      .where(and(eq(houseMaps.projectId, projectId), eq(houseMaps.id, houseMapId)));
+      .where(
+        and(
+          eq(houseMaps.companyId, companyId),
+          eq(houseMaps.projectId, projectId),
+          eq(houseMaps.id, houseMapId),
+        ),
+      );
     return row;
   }
 
@@ -133,16 +137,17 @@ export class HouseMapRepository {
       .where(and(eq(houseMaps.companyId, companyId), inArray(houseMaps.id, [...houseMapIds])));
   }
 
-  async measurePoints(houseMapId: string): Promise<unknown> {
+  async measurePoints(companyId: string, houseMapId: string): Promise<MeasurePoints | null> {
     const [row] = await this.db
       .select({ measurePoints: houseMaps.measurePoints })
       .from(houseMaps)
-      .where(eq(houseMaps.id, houseMapId));
+      .where(and(eq(houseMaps.companyId, companyId), eq(houseMaps.id, houseMapId)));
     return row?.measurePoints ?? null;
   }
 
-  async nameTaken(projectId: string, name: string, exceptId?: string): Promise<boolean> {
+  async nameTaken(companyId: string, projectId: string, name: string, exceptId?: string): Promise<boolean> {
     const conditions: SQL[] = [
+      eq(houseMaps.companyId, companyId),
       eq(houseMaps.projectId, projectId),
       sql`lower(${houseMaps.name}) = lower(${name})`,
     ];
@@ -160,151 +165,23 @@ export class HouseMapRepository {
     return row.id;
   }
 
-  async update(houseMapId: string, values: Partial<HouseMapInsert>): Promise<void> {
+  async update(companyId: string, houseMapId: string, values: Partial<HouseMapInsert>): Promise<void> {
     await this.db
       .update(houseMaps)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(houseMaps.id, houseMapId));
+      .where(and(eq(houseMaps.companyId, companyId), eq(houseMaps.id, houseMapId)));
   }
 
-  async delete(houseMapIds: readonly string[]): Promise<void> {
+  async delete(companyId: string, houseMapIds: readonly string[]): Promise<void> {
     if (houseMapIds.length === 0) return;
-    await this.db.delete(houseMaps).where(inArray(houseMaps.id, [...houseMapIds]));
+    await this.db
+      .delete(houseMaps)
+      .where(and(eq(houseMaps.companyId, companyId), inArray(houseMaps.id, [...houseMapIds])));
   }
 
   /** Stored file names of every house type (all companies: the file sweep at start-up). */
   async allStoredNames(): Promise<Set<string>> {
     const rows = await this.db.select({ storedName: houseMaps.storedName }).from(houseMaps);
     return new Set(rows.map((row) => row.storedName));
-  }
-
-  // --- site types ---
-
-  async pointTypes(projectId: string): Promise<PointTypeRecord[]> {
-    return this.db
-      .select({
-        id: pointTypes.id,
-        companyId: pointTypes.companyId,
-        projectId: pointTypes.projectId,
-        name: pointTypes.name,
-        projectStandardId: pointTypes.projectStandardId,
-        items: pointTypes.items,
-        createdAt: pointTypes.createdAt,
-        roomCount,
-      })
-      .from(pointTypes)
-      .where(eq(pointTypes.projectId, projectId))
-      .orderBy(asc(pointTypes.name), asc(pointTypes.id));
-  }
-
-  async pointTypeNameTaken(projectId: string, name: string, exceptId?: string): Promise<boolean> {
-    const conditions: SQL[] = [
-      eq(pointTypes.projectId, projectId),
-      sql`lower(${pointTypes.name}) = lower(${name})`,
-    ];
-    if (exceptId) conditions.push(ne(pointTypes.id, exceptId));
-    const [row] = await this.db
-      .select({ total: count() })
-      .from(pointTypes)
-      .where(and(...conditions));
-    return (row?.total ?? 0) > 0;
-  }
-
-  async insertPointType(values: typeof pointTypes.$inferInsert): Promise<string> {
-    const [row] = await this.db.insert(pointTypes).values(values).returning({ id: pointTypes.id });
-    if (!row) throw new Error('point type insert returned nothing');
-    return row.id;
-  }
-
-  async updatePointType(id: string, values: { name: string; projectStandardId: string | null }) {
-    await this.db.update(pointTypes).set(values).where(eq(pointTypes.id, id));
-  }
-
-  async deletePointType(id: string): Promise<void> {
-    await this.db.delete(pointTypes).where(eq(pointTypes.id, id));
-  }
-
-  // --- households ---
-
-  async assignmentsOfProject(projectId: string) {
-    return this.db
-      .select({
-        buildingId: householdAssignments.buildingId,
-        floor: householdAssignments.floor,
-        household: householdAssignments.household,
-        houseMapId: householdAssignments.houseMapId,
-        houseMapName: houseMaps.name,
-      })
-      .from(householdAssignments)
-      .innerJoin(houseMaps, eq(houseMaps.id, householdAssignments.houseMapId))
-      .where(eq(householdAssignments.projectId, projectId));
-  }
-
-  async assignmentsOfHouseMap(houseMapId: string) {
-    return this.db
-      .select({
-        buildingId: householdAssignments.buildingId,
-        floor: householdAssignments.floor,
-        household: householdAssignments.household,
-      })
-      .from(householdAssignments)
-      .where(eq(householdAssignments.houseMapId, houseMapId))
-      .orderBy(
-        asc(householdAssignments.buildingId),
-        asc(householdAssignments.floor),
-        asc(householdAssignments.household),
-      );
-  }
-
-  private rangeCondition(buildingId: string, floorFrom: number, floorTo: number, households: number[]): SQL {
-    return and(
-      eq(householdAssignments.buildingId, buildingId),
-      sql`${householdAssignments.floor} between ${floorFrom} and ${floorTo}`,
-      inArray(householdAssignments.household, households),
-    ) as SQL;
-  }
-
-  async countInRange(buildingId: string, floorFrom: number, floorTo: number, households: number[]) {
-    const [row] = await this.db
-      .select({ total: count() })
-      .from(householdAssignments)
-      .where(this.rangeCondition(buildingId, floorFrom, floorTo, households));
-    return row?.total ?? 0;
-  }
-
-  /** Gives the house type to every (floor, household) listed, replacing earlier assignments. */
-  async assign(
-    base: { companyId: string; projectId: string; buildingId: string; houseMapId: string },
-    cells: Array<{ floor: number; household: number }>,
-  ): Promise<void> {
-    for (let start = 0; start < cells.length; start += 5000) {
-      await this.db
-        .insert(householdAssignments)
-        .values(cells.slice(start, start + 5000).map((cell) => ({ ...base, ...cell })))
-        .onConflictDoUpdate({
-          target: [
-            householdAssignments.buildingId,
-            householdAssignments.floor,
-            householdAssignments.household,
-          ],
-          set: { houseMapId: sql`excluded.house_map_id` },
-        });
-    }
-  }
-
-  async unassign(
-    buildingId: string,
-    floorFrom: number,
-    floorTo: number,
-    households: number[],
-    houseMapId: string | undefined,
-  ): Promise<number> {
-    const conditions = [this.rangeCondition(buildingId, floorFrom, floorTo, households)];
-    if (houseMapId) conditions.push(eq(householdAssignments.houseMapId, houseMapId));
-    const removed = await this.db
-      .delete(householdAssignments)
-      .where(and(...conditions))
-      .returning({ floor: householdAssignments.floor });
-    return removed.length;
   }
 }

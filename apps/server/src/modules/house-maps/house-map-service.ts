@@ -7,32 +7,22 @@ import {
   type MessageKey,
   type MessageParams,
   type PageResult,
-  type PointType,
   type RouteBody,
   type houseMapsRoutes,
 } from '@measure/contract';
 import { AppError, conflict, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
-import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import type { FileStore } from './file-store.ts';
-import { HouseMapRepository, type HouseMapRecord, type PointTypeRecord } from './house-map-repository.ts';
+import { visibleHouseMap } from './house-map-access.ts';
+import { HouseMapRepository, type HouseMapRecord } from './house-map-repository.ts';
 import type { PlanFile } from './plan-file.ts';
-import {
-  assertUnlocked,
-  locked,
-  touchProject,
-  visibleProject,
-  writeProjectLog,
-} from '../projects/project-access.ts';
-import { ProjectRepository } from '../projects/project-repository.ts';
+import { assertUnlocked, touchProject, visibleProject, writeProjectLog } from '../projects/project-access.ts';
+import { PointTypeRepository } from './point-type-repository.ts';
 
 export type HouseMapListBody = RouteBody<typeof houseMapsRoutes.houseMapList>;
 export type CopyHouseMapBody = RouteBody<typeof houseMapsRoutes.copyHouseMap>;
-export type SavePointTypeBody = RouteBody<typeof houseMapsRoutes.savePointType>;
-export type AssignBody = RouteBody<typeof houseMapsRoutes.assignHouseMapToFloors>;
-export type UnassignBody = RouteBody<typeof houseMapsRoutes.unassignHouseMapFromFloors>;
 
 const EMPTY_POINTS: MeasurePoints = { Rooms: [], Stations: [], Points: [] };
 
@@ -60,22 +50,13 @@ export function toHouseMapRow(record: HouseMapRecord): HouseMapRow {
   };
 }
 
-export const toPointType = (record: PointTypeRecord): PointType => ({
-  Id: record.id,
-  Name: record.name,
-  ProjectStandardId: record.projectStandardId,
-  ProjectGuid: record.projectId,
-  ProjectId: record.projectId,
-  // Saved by SavePointTypeMeasureItem (modules/standards) in this shape.
-  MeasureItems: record.items as PointType['MeasureItems'],
-  RoomCount: record.roomCount,
-  CreateTime: record.createdAt.toISOString(),
-});
-
 const conflictWith = (field: string, key: MessageKey, params: MessageParams) =>
   new AppError(ErrorCode.Conflict, key, params, [{ field, key, params }]);
 
-/** House types (floor plans) with their files and MeasurePoints, site types and household assignments. */
+/**
+ * House types (floor plans) with their files and MeasurePoints. Site types: point-type-service.ts;
+ * household assignments: house-map-assignment-service.ts.
+ */
 export class HouseMapService {
   private readonly repository: HouseMapRepository;
 
@@ -102,30 +83,19 @@ export class HouseMapService {
     };
   }
 
-  /** A house type in a project the caller may see (else 404), with its project (locked when asked). */
-  private async visibleHouseMap(db: DbExecutor, auth: AuthContext, houseMapId: string, forUpdate = false) {
-    const found = await new HouseMapRepository(db).find(auth.companyId, houseMapId);
-    if (!found) throw notFound();
-    const project = await visibleProject(db, auth, found.projectId, { forUpdate });
-    // Re-read after the project lock: a concurrent change may have finished meanwhile.
-    const houseMap = forUpdate ? await new HouseMapRepository(db).find(auth.companyId, houseMapId) : found;
-    if (!houseMap) throw notFound();
-    return { houseMap, project };
-  }
-
   async row(auth: AuthContext, houseMapId: string): Promise<HouseMapRow> {
-    return toHouseMapRow((await this.visibleHouseMap(this.deps.db, auth, houseMapId)).houseMap);
+    return toHouseMapRow((await visibleHouseMap(this.deps.db, auth, houseMapId)).houseMap);
   }
 
   async detail(auth: AuthContext, houseMapId: string): Promise<HouseMapDetail> {
-    const { houseMap } = await this.visibleHouseMap(this.deps.db, auth, houseMapId);
-    const points = (await this.repository.measurePoints(houseMap.id)) as MeasurePoints | null;
+    const { houseMap } = await visibleHouseMap(this.deps.db, auth, houseMapId);
+    const points = await this.repository.measurePoints(auth.companyId, houseMap.id);
     return { ...toHouseMapRow(houseMap), MeasurePoints: points ?? EMPTY_POINTS };
   }
 
   /** The plan file of a visible house type. */
   async file(auth: AuthContext, houseMapId: string): Promise<{ houseMap: HouseMapRecord; data: Buffer }> {
-    const { houseMap } = await this.visibleHouseMap(this.deps.db, auth, houseMapId);
+    const { houseMap } = await visibleHouseMap(this.deps.db, auth, houseMapId);
     try {
       return { houseMap, data: await this.deps.files.read(houseMap.storedName) };
     } catch (error) {
@@ -149,14 +119,14 @@ export class HouseMapService {
         const repository = new HouseMapRepository(tx);
         const project = await visibleProject(tx, auth, fields.ProjectId, { forUpdate: true });
         const existing = fields.HouseMapId
-          ? await repository.findInProject(project.id, fields.HouseMapId)
+          ? await repository.findInProject(auth.companyId, project.id, fields.HouseMapId)
           : undefined;
         if (fields.HouseMapId && !existing) throw notFound();
         if (existing) assertUnlocked(project);
         if (existing && !plan && fields.MapType && fields.MapType !== existing.mapType) {
           throw fieldError('MapType', 'houseMaps.mapTypeMismatch');
         }
-        if (await repository.nameTaken(project.id, fields.Name, existing?.id)) {
+        if (await repository.nameTaken(auth.companyId, project.id, fields.Name, existing?.id)) {
           throw conflict('Name', 'houseMaps.nameTaken');
         }
         const values = {
@@ -177,7 +147,7 @@ export class HouseMapService {
           : undefined;
         if (file) written.push(file.storedName);
         if (existing) {
-          await repository.update(existing.id, { ...values, ...file });
+          await repository.update(auth.companyId, existing.id, { ...values, ...file });
           if (file) replaced = existing.storedName;
           await writeProjectLog(tx, auth, project.id, 'projectLog.houseMapUpdated', { name: fields.Name });
         } else {
@@ -190,7 +160,7 @@ export class HouseMapService {
           });
           await writeProjectLog(tx, auth, project.id, 'projectLog.houseMapCreated', { name: fields.Name });
         }
-        await touchProject(tx, project.id);
+        await touchProject(tx, auth, project.id);
       });
     } catch (error) {
       await this.deps.files.remove(written);
@@ -205,12 +175,12 @@ export class HouseMapService {
   async rename(auth: AuthContext, houseMapId: string, name: string): Promise<HouseMapRow> {
     try {
       await this.deps.db.transaction(async (tx) => {
-        const { houseMap, project } = await this.visibleHouseMap(tx, auth, houseMapId, true);
+        const { houseMap, project } = await visibleHouseMap(tx, auth, houseMapId, true);
         assertUnlocked(project);
         const repository = new HouseMapRepository(tx);
-        if (await repository.nameTaken(project.id, name, houseMap.id))
+        if (await repository.nameTaken(auth.companyId, project.id, name, houseMap.id))
           throw conflict('Name', 'houseMaps.nameTaken');
-        await repository.update(houseMap.id, { name });
+        await repository.update(auth.companyId, houseMap.id, { name });
         await writeProjectLog(tx, auth, project.id, 'projectLog.houseMapRenamed', {
           old: houseMap.name,
           name,
@@ -231,17 +201,20 @@ export class HouseMapService {
     points: MeasurePoints,
   ): Promise<HouseMapRow> {
     await this.deps.db.transaction(async (tx) => {
-      const { houseMap, project } = await this.visibleHouseMap(tx, auth, houseMapId, true);
+      const { houseMap, project } = await visibleHouseMap(tx, auth, houseMapId, true);
       assertUnlocked(project);
-      const repository = new HouseMapRepository(tx);
-      const known = new Set((await repository.pointTypes(project.id)).map((type) => type.id));
+      const types = await new PointTypeRepository(tx).list(auth.companyId, project.id);
+      const known = new Set(types.map((type) => type.id));
       const unknown = points.Rooms.findIndex(
         (room) => room.PointTypeId !== null && !known.has(room.PointTypeId),
       );
       if (unknown >= 0) {
         throw fieldError(`MeasurePoints.Rooms[${unknown}].PointTypeId`, 'houseMaps.unknownPointType');
       }
-      await repository.update(houseMap.id, { measurePoints: points, status: 1 });
+      await new HouseMapRepository(tx).update(auth.companyId, houseMap.id, {
+        measurePoints: points,
+        status: 1,
+      });
       await writeProjectLog(tx, auth, project.id, 'projectLog.measurePointsSaved', {
         name: houseMap.name,
         rooms: points.Rooms.length,
@@ -258,13 +231,13 @@ export class HouseMapService {
     await this.deps.db.transaction(async (tx) => {
       const repository = new HouseMapRepository(tx);
       for (const id of unique) {
-        const { houseMap, project } = await this.visibleHouseMap(tx, auth, id, true);
+        const { houseMap, project } = await visibleHouseMap(tx, auth, id, true);
         assertUnlocked(project);
         if (houseMap.assigned > 0) throw conflictWith('Ids', 'houseMaps.inUse', {});
         files.push(houseMap.storedName);
         await writeProjectLog(tx, auth, project.id, 'projectLog.houseMapRemoved', { name: houseMap.name });
       }
-      await repository.delete(unique);
+      await repository.delete(auth.companyId, unique);
     });
     await this.deps.files.remove(files);
   }
@@ -279,14 +252,18 @@ export class HouseMapService {
     try {
       await this.deps.db.transaction(async (tx) => {
         const repository = new HouseMapRepository(tx);
-        const { houseMap: source } = await this.visibleHouseMap(tx, auth, body.HouseMapId);
+        const { houseMap: source } = await visibleHouseMap(tx, auth, body.HouseMapId);
         const target = await visibleProject(tx, auth, body.ProjectId, { forUpdate: true });
-        if (await repository.nameTaken(target.id, body.Name)) throw conflict('Name', 'houseMaps.nameTaken');
-        const points = ((await repository.measurePoints(source.id)) as MeasurePoints | null) ?? null;
+        if (await repository.nameTaken(auth.companyId, target.id, body.Name))
+          throw conflict('Name', 'houseMaps.nameTaken');
+        const points = await repository.measurePoints(auth.companyId, source.id);
         let mapped: MeasurePoints | null = points;
         if (points && source.projectId !== target.id) {
-          const sourceTypes = new Map((await repository.pointTypes(source.projectId)).map((t) => [t.id, t]));
-          const targetTypes = await repository.pointTypes(target.id);
+          const pointTypes = new PointTypeRepository(tx);
+          const sourceTypes = new Map(
+            (await pointTypes.list(auth.companyId, source.projectId)).map((t) => [t.id, t]),
+          );
+          const targetTypes = await pointTypes.list(auth.companyId, target.id);
           const mapping = new Map<string, string>();
           for (const room of points.Rooms) {
             const id = room.PointTypeId;
@@ -299,7 +276,7 @@ export class HouseMapService {
             mapping.set(
               id,
               same?.id ??
-                (await repository.insertPointType({
+                (await pointTypes.insert({
                   companyId: auth.companyId,
                   projectId: target.id,
                   name: type.name,
@@ -337,7 +314,7 @@ export class HouseMapService {
           name: body.Name,
           from: source.projectName,
         });
-        await touchProject(tx, target.id);
+        await touchProject(tx, auth, target.id);
       });
     } catch (error) {
       await this.deps.files.remove(written);
@@ -351,171 +328,5 @@ export class HouseMapService {
   /** Removes plan files no house type refers to (left by a crash), older than a minute. */
   async sweepOrphanFiles(olderThanMs = 60_000): Promise<string[]> {
     return this.deps.files.sweep(await this.repository.allStoredNames(), olderThanMs);
-  }
-
-  // --- site types ---
-
-  async pointTypes(auth: AuthContext, projectId: string): Promise<PointType[]> {
-    const project = await visibleProject(this.deps.db, auth, projectId);
-    return (await this.repository.pointTypes(project.id)).map(toPointType);
-  }
-
-  /** Creates (allowed in a published project: new data) or renames (locked when published). */
-  async savePointType(auth: AuthContext, body: SavePointTypeBody): Promise<PointType> {
-    let savedId = body.Id ?? '';
-    try {
-      await this.deps.db.transaction(async (tx) => {
-        const repository = new HouseMapRepository(tx);
-        const project = await visibleProject(tx, auth, body.ProjectId, { forUpdate: true });
-        if (body.Id) {
-          if (!(await repository.pointTypes(project.id)).some((type) => type.id === body.Id))
-            throw notFound();
-          assertUnlocked(project);
-        }
-        if (await repository.pointTypeNameTaken(project.id, body.Name, body.Id ?? undefined)) {
-          throw conflict('Name', 'pointTypes.nameTaken');
-        }
-        const values = { name: body.Name, projectStandardId: body.ProjectStandardId ?? null };
-        if (body.Id) await repository.updatePointType(body.Id, values);
-        else
-          savedId = await repository.insertPointType({
-            companyId: auth.companyId,
-            projectId: project.id,
-            ...values,
-          });
-        await writeProjectLog(tx, auth, project.id, 'projectLog.pointTypeSaved', { name: body.Name });
-      });
-    } catch (error) {
-      if (uniqueViolation(error) === 'point_types_project_name_uq')
-        throw conflict('Name', 'pointTypes.nameTaken');
-      throw error;
-    }
-    const saved = (await this.repository.pointTypes(body.ProjectId)).find((type) => type.id === savedId);
-    if (!saved) throw notFound();
-    return toPointType(saved);
-  }
-
-  async removePointType(auth: AuthContext, projectId: string, pointTypeId: string): Promise<void> {
-    await this.deps.db.transaction(async (tx) => {
-      const repository = new HouseMapRepository(tx);
-      const project = await visibleProject(tx, auth, projectId, { forUpdate: true });
-      const type = (await repository.pointTypes(project.id)).find(
-        (candidate) => candidate.id === pointTypeId,
-      );
-      if (!type) throw notFound();
-      assertUnlocked(project);
-      if (type.roomCount > 0) throw conflict('Id', 'pointTypes.inUse');
-      await repository.deletePointType(type.id);
-      await writeProjectLog(tx, auth, project.id, 'projectLog.pointTypeRemoved', { name: type.name });
-    });
-  }
-
-  // --- households ---
-
-  async selected(auth: AuthContext, houseMapId: string) {
-    const { houseMap } = await this.visibleHouseMap(this.deps.db, auth, houseMapId);
-    const [assignments, buildings] = await Promise.all([
-      this.repository.assignmentsOfHouseMap(houseMap.id),
-      new ProjectRepository(this.deps.db).buildingsOf(auth.companyId, [houseMap.projectId]),
-    ]);
-    const result: Array<{ BuildingId: string; BuildingNumber: string; Floor: number; Households: number[] }> =
-      [];
-    for (const building of buildings) {
-      const own = assignments.filter((entry) => entry.buildingId === building.id);
-      for (const floor of [...new Set(own.map((entry) => entry.floor))].sort((a, b) => a - b)) {
-        result.push({
-          BuildingId: building.id,
-          BuildingNumber: building.buildingNumber,
-          Floor: floor,
-          Households: own.filter((entry) => entry.floor === floor).map((entry) => entry.household),
-        });
-      }
-    }
-    return result;
-  }
-
-  /** Resolves and checks a building floor range of a project (400 with the field when out of range). */
-  private async range(db: DbExecutor, auth: AuthContext, projectId: string, body: UnassignBody) {
-    const buildings = await new ProjectRepository(db).buildingsOf(auth.companyId, [projectId]);
-    const building = buildings.find(
-      (candidate) => candidate.buildingNumber.toLowerCase() === body.BuildingNumber.toLowerCase(),
-    );
-    if (!building)
-      throw fieldError('BuildingNumber', 'projects.unknownBuilding', { number: body.BuildingNumber });
-    if (body.FloorFrom > body.FloorTo || body.FloorTo > building.stories) {
-      throw fieldError('FloorTo', 'projects.floorRange', { max: building.stories });
-    }
-    const households = body.Households?.length
-      ? [...new Set(body.Households)].sort((a, b) => a - b)
-      : Array.from({ length: building.households }, (_, index) => index + 1);
-    if (households.some((household) => household > building.households)) {
-      throw fieldError('Households', 'projects.householdRange', { max: building.households });
-    }
-    return { building, households };
-  }
-
-  async assign(auth: AuthContext, body: AssignBody): Promise<number> {
-    let assigned = 0;
-    await this.deps.db.transaction(async (tx) => {
-      const repository = new HouseMapRepository(tx);
-      const project = await visibleProject(tx, auth, body.ProjectId, { forUpdate: true });
-      const houseMap = await repository.findInProject(project.id, body.HouseMapId);
-      if (!houseMap) throw notFound();
-      const { building, households } = await this.range(tx, auth, project.id, body);
-      // Published: only households without a house type may get one (existing data stays).
-      if (
-        project.isPublished &&
-        (await repository.countInRange(building.id, body.FloorFrom, body.FloorTo, households)) > 0
-      ) {
-        throw locked();
-      }
-      const cells: Array<{ floor: number; household: number }> = [];
-      for (let floor = body.FloorFrom; floor <= body.FloorTo; floor += 1) {
-        for (const household of households) cells.push({ floor, household });
-      }
-      await repository.assign(
-        {
-          companyId: auth.companyId,
-          projectId: project.id,
-          buildingId: building.id,
-          houseMapId: houseMap.id,
-        },
-        cells,
-      );
-      assigned = cells.length;
-      await writeProjectLog(tx, auth, project.id, 'projectLog.householdsAssigned', {
-        name: houseMap.name,
-        building: building.buildingNumber,
-        from: body.FloorFrom,
-        to: body.FloorTo,
-        count: assigned,
-      });
-    });
-    return assigned;
-  }
-
-  async unassign(auth: AuthContext, body: UnassignBody): Promise<number> {
-    let removed = 0;
-    await this.deps.db.transaction(async (tx) => {
-      const repository = new HouseMapRepository(tx);
-      const project = await visibleProject(tx, auth, body.ProjectId, { forUpdate: true });
-      assertUnlocked(project);
-      if (body.HouseMapId && !(await repository.findInProject(project.id, body.HouseMapId))) throw notFound();
-      const { building, households } = await this.range(tx, auth, project.id, body);
-      removed = await repository.unassign(
-        building.id,
-        body.FloorFrom,
-        body.FloorTo,
-        households,
-        body.HouseMapId ?? undefined,
-      );
-      await writeProjectLog(tx, auth, project.id, 'projectLog.householdsUnassigned', {
-        building: building.buildingNumber,
-        from: body.FloorFrom,
-        to: body.FloorTo,
-        count: removed,
-      });
-    });
-    return removed;
   }
 }

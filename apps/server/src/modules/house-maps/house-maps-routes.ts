@@ -13,7 +13,6 @@ import { AppError, badRequest, fieldError, type FieldProblem } from '../../core/
 import { normalizeKeys, PostDataError, unwrapPostData } from '../../core/normalize-input.ts';
 import { REPLY_SENT, registerRoute, type RouteHandler } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
-import type { HouseMapRecord } from './house-map-repository.ts';
 import { inspectPlanFile } from './plan-file.ts';
 import { acceptPlanUploads, readPlanUpload } from './plan-upload.ts';
 
@@ -49,7 +48,7 @@ const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/
 /** Sends a plan file: its own Content-Type, a Content-Disposition with the original name, no caching. */
 async function sendPlan(
   reply: FastifyReply,
-  houseMap: HouseMapRecord,
+  houseMap: { fileName: string; contentType: string },
   data: Buffer,
   disposition: 'inline' | 'attachment',
 ): Promise<typeof REPLY_SENT> {
@@ -66,7 +65,10 @@ async function sendPlan(
 }
 
 /** House types, their files and MeasurePoints, site types and household assignments. */
-export async function registerHouseMapsRoutes(app: FastifyInstance, { houseMaps }: Services): Promise<void> {
+export async function registerHouseMapsRoutes(
+  app: FastifyInstance,
+  { houseMaps, pointTypes, houseMapAssignments }: Services,
+): Promise<void> {
   registerRoute(app, houseMapsRoutes.houseMapList, async ({ body, user }) => houseMaps.list(user, body));
   registerRoute(app, houseMapsRoutes.getHouseMapById, async ({ body, user }) =>
     houseMaps.detail(user, body.HouseMapId),
@@ -109,25 +111,25 @@ export async function registerHouseMapsRoutes(app: FastifyInstance, { houseMaps 
     return sendPlan(reply, houseMap, data, 'attachment');
   });
   registerRoute(app, houseMapsRoutes.getAllPointTypes, async ({ body, user }) =>
-    houseMaps.pointTypes(user, body.ProjectId),
+    pointTypes.list(user, body.ProjectId),
   );
   registerRoute(app, houseMapsRoutes.savePointType, async ({ body, user, setMessage }) => {
-    const saved = await houseMaps.savePointType(user, body);
+    const saved = await pointTypes.save(user, body);
     setMessage('users.saved');
     return saved;
   });
   registerRoute(app, houseMapsRoutes.removePointTypes, async ({ body, user }) => {
-    await houseMaps.removePointType(user, body.ProjectId, body.Id);
+    await pointTypes.remove(user, body.ProjectId, body.Id);
     return null;
   });
   registerRoute(app, houseMapsRoutes.getSelectedBuildingFloorByHouseMap, async ({ body, user }) =>
-    houseMaps.selected(user, body.HouseMapId),
+    houseMapAssignments.selected(user, body.HouseMapId),
   );
   registerRoute(app, houseMapsRoutes.assignHouseMapToFloors, async ({ body, user }) => ({
-    Assigned: await houseMaps.assign(user, body),
+    Assigned: await houseMapAssignments.assign(user, body),
   }));
   registerRoute(app, houseMapsRoutes.unassignHouseMapFromFloors, async ({ body, user }) => ({
-    Removed: await houseMaps.unassign(user, body),
+    Removed: await houseMapAssignments.unassign(user, body),
   }));
 
   // Uploads get their own scope: the multipart parser and its 50 MB limit apply to them alone.

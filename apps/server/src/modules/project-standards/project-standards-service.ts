@@ -17,8 +17,8 @@ import { AppError, conflict, fieldError, notFound } from '../../core/app-error.t
 import type { Database } from '../../db/client.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { HouseMapRepository } from '../house-maps/house-map-repository.ts';
-import { toPointType } from '../house-maps/house-map-service.ts';
+import { PointTypeRepository } from '../house-maps/point-type-repository.ts';
+import { toPointType } from '../house-maps/point-type-service.ts';
 import { assertUnlocked, touchProject, visibleProject, writeProjectLog } from '../projects/project-access.ts';
 import { toRow } from '../standards/item-rows.ts';
 import { itemNotFound } from '../standards/standards-service.ts';
@@ -61,7 +61,7 @@ export class ProjectStandardsService {
     library: ItemRecord[],
     lang: Language,
   ): ProjectStandard {
-    const classes = copy.classes as StoredItem[];
+    const classes = copy.classes;
     const stageItems = library.filter((item) => item.stage === copy.stage);
     // Per item, so taking only some items' updates (MeasureItemIds) clears the flag once none is left.
     const copiedAt = new Map(classes.map((item) => [item.MeasureItemId, Date.parse(item.UpdateTime)]));
@@ -119,7 +119,7 @@ export class ProjectStandardsService {
       if (body.CompanyGuid && body.CompanyGuid !== auth.companyId) throw notFound();
       const project = await visibleProject(tx, auth, copy.projectId, { forUpdate: true });
       assertUnlocked(project);
-      const classes = [...(copy.classes as StoredItem[])];
+      const classes = [...copy.classes];
       for (const [index, input] of body.Classes.entries()) {
         const at = classes.findIndex((item) => item.MeasureItemId === input.MeasureItemId);
         const current = classes[at];
@@ -142,7 +142,7 @@ export class ProjectStandardsService {
         };
       }
       await repository.saveClasses(auth.companyId, copy.id, classes);
-      await touchProject(tx, copy.projectId);
+      await touchProject(tx, auth, copy.projectId);
       await writeProjectLog(tx, auth, copy.projectId, 'projectLog.standardsUpdated', {
         stage: STAGE_LABELS[copy.stage as Stage]['zh-CN'],
         count: body.Classes.length,
@@ -168,7 +168,7 @@ export class ProjectStandardsService {
       if (only && [...only].some((id) => !library.some((item) => item.id === id))) throw itemNotFound();
       const now = new Date();
       for (const copy of chosen) {
-        const previous = new Map((copy.classes as StoredItem[]).map((item) => [item.MeasureItemId, item]));
+        const previous = new Map(copy.classes.map((item) => [item.MeasureItemId, item]));
         const stageItems = library.filter((item) => item.stage === copy.stage);
         let classes: StoredItem[];
         if (only) {
@@ -188,7 +188,7 @@ export class ProjectStandardsService {
         }
         await repository.saveClasses(auth.companyId, copy.id, classes, only ? undefined : now);
       }
-      await touchProject(tx, body.ProjectId);
+      await touchProject(tx, auth, body.ProjectId);
       await writeProjectLog(tx, auth, body.ProjectId, 'projectLog.standardsFromBase', {
         stages: chosen.map((copy) => STAGE_LABELS[copy.stage as Stage]['zh-CN']).join('、'),
       });
@@ -268,7 +268,7 @@ export class ProjectStandardsService {
     projectId: string,
     id: string,
   ): Promise<PointType> {
-    const type = (await new HouseMapRepository(db).pointTypes(projectId)).find(
+    const type = (await new PointTypeRepository(db).list(auth.companyId, projectId)).find(
       (candidate) => candidate.id === id && candidate.companyId === auth.companyId,
     );
     if (!type) throw notFound();
@@ -292,9 +292,7 @@ export class ProjectStandardsService {
       assertUnlocked(project);
       const copies = await this.copies(tx, auth, project.id);
       const items = new Map(
-        copies.flatMap((copy) =>
-          (copy.classes as StoredItem[]).map((item) => [item.MeasureItemId, item] as const),
-        ),
+        copies.flatMap((copy) => copy.classes.map((item) => [item.MeasureItemId, item] as const)),
       );
       const seen = new Set<string>();
       let netHeights = 0;
@@ -327,7 +325,7 @@ export class ProjectStandardsService {
       });
       if (missingDesign && !body.Confirmed) throw conflict('Confirmed', 'standards.noDesignValue');
       await new ProjectStandardsRepository(tx).setPointTypeItems(auth.companyId, body.Id, saved);
-      await touchProject(tx, project.id);
+      await touchProject(tx, auth, project.id);
       return this.pointType(tx, auth, project.id, body.Id);
     });
   }

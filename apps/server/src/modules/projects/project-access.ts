@@ -1,11 +1,10 @@
 import { ErrorCode, type MessageKey } from '@measure/contract';
-import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { AppError, notFound } from '../../core/app-error.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import { projectLogs, projects, projectUsers, users } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
+import { ProjectAccessRepository, type ProjectRecord } from './project-access-repository.ts';
 
-export type ProjectRecord = typeof projects.$inferSelect;
+export type { ProjectRecord };
 
 /** Code 423: the project is published and this change would touch its existing data. */
 export const locked = () => new AppError(ErrorCode.Locked, 'errors.locked');
@@ -26,33 +25,16 @@ export async function visibleProject(
   projectId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<ProjectRecord> {
-  const query = db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.companyId, auth.companyId), eq(projects.id, projectId)));
-  const [project] = options.forUpdate ? await query.for('update') : await query;
+  const repository = new ProjectAccessRepository(db);
+  const project = await repository.find(auth.companyId, projectId, options.forUpdate);
   if (!project) throw notFound();
-  if (auth.projectScope === 'assigned') {
-    const [assigned] = await db
-      .select({ id: projectUsers.projectId })
-      .from(projectUsers)
-      .where(
-        and(
-          eq(projectUsers.companyId, auth.companyId),
-          eq(projectUsers.projectId, projectId),
-          eq(projectUsers.userId, auth.userId),
-        ),
-      );
-    if (!assigned) throw notFound();
+  if (
+    auth.projectScope === 'assigned' &&
+    !(await repository.isAssigned(auth.companyId, projectId, auth.userId))
+  ) {
+    throw notFound();
   }
   return project;
-}
-
-/** Project ids the caller may see, as a subquery-able SQL condition on a project id column. */
-export function visibleProjectCondition(auth: AuthContext, column: AnyColumn) {
-  const company = sql`${column} in (select id from ${projects} where ${projects.companyId} = ${auth.companyId})`;
-  if (auth.projectScope !== 'assigned') return company;
-  return sql`${company} and ${column} in (select project_id from ${projectUsers} where ${projectUsers.userId} = ${auth.userId})`;
 }
 
 /** One project log entry, written in the transaction of the change it records. */
@@ -63,18 +45,10 @@ export async function writeProjectLog(
   action: MessageKey,
   params: Record<string, string | number> = {},
 ): Promise<void> {
-  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
-  await db.insert(projectLogs).values({
-    companyId: auth.companyId,
-    projectId,
-    userId: auth.userId,
-    userName: user?.name ?? '',
-    action,
-    params,
-  });
+  await new ProjectAccessRepository(db).insertLog(auth, projectId, action, params);
 }
 
-/** Marks a project changed (its UpdateTime). */
-export async function touchProject(db: DbExecutor, projectId: string): Promise<void> {
-  await db.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId));
+/** Marks a project of the caller's company changed (its UpdateTime). */
+export async function touchProject(db: DbExecutor, auth: AuthContext, projectId: string): Promise<void> {
+  await new ProjectAccessRepository(db).touch(auth.companyId, projectId);
 }

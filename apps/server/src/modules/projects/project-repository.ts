@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { visibleProjectCondition, type ProjectRecord } from './project-access.ts';
+import { visibleProjectCondition, type ProjectRecord } from './project-access-repository.ts';
 
 export type { ProjectRecord };
 export type BuildingRecord = typeof projectBuildings.$inferSelect;
@@ -158,17 +158,25 @@ export class ProjectRepository {
     await this.db.insert(projectBuildings).values(buildings.map((b) => ({ companyId, projectId, ...b })));
   }
 
-  async updateBuilding(buildingId: string, values: BuildingValues & { sort: number }) {
-    await this.db.update(projectBuildings).set(values).where(eq(projectBuildings.id, buildingId));
+  async updateBuilding(companyId: string, buildingId: string, values: BuildingValues & { sort: number }) {
+    await this.db
+      .update(projectBuildings)
+      .set(values)
+      .where(and(eq(projectBuildings.companyId, companyId), eq(projectBuildings.id, buildingId)));
   }
 
-  async deleteBuildings(buildingIds: string[]) {
+  async deleteBuildings(companyId: string, buildingIds: string[]) {
     if (buildingIds.length === 0) return;
-    await this.db.delete(projectBuildings).where(inArray(projectBuildings.id, buildingIds));
+    await this.db
+      .delete(projectBuildings)
+      .where(and(eq(projectBuildings.companyId, companyId), inArray(projectBuildings.id, buildingIds)));
   }
 
   /** The highest floor and household assigned per building of a project. */
-  async assignmentExtent(projectId: string): Promise<Map<string, { floor: number; household: number }>> {
+  async assignmentExtent(
+    companyId: string,
+    projectId: string,
+  ): Promise<Map<string, { floor: number; household: number }>> {
     const rows = await this.db
       .select({
         buildingId: householdAssignments.buildingId,
@@ -176,23 +184,29 @@ export class ProjectRepository {
         household: sql<number>`max(${householdAssignments.household})::int`,
       })
       .from(householdAssignments)
-      .where(eq(householdAssignments.projectId, projectId))
+      .where(
+        and(eq(householdAssignments.companyId, companyId), eq(householdAssignments.projectId, projectId)),
+      )
       .groupBy(householdAssignments.buildingId);
     return new Map(rows.map((row) => [row.buildingId, { floor: row.floor, household: row.household }]));
   }
 
   /** Stored names of the plan files of a project (deleted after the project's rows). */
-  async storedFilesOf(projectId: string): Promise<string[]> {
+  async storedFilesOf(companyId: string, projectId: string): Promise<string[]> {
     const rows = await this.db
       .select({ storedName: houseMaps.storedName })
       .from(houseMaps)
-      .where(eq(houseMaps.projectId, projectId));
+      .where(and(eq(houseMaps.companyId, companyId), eq(houseMaps.projectId, projectId)));
     return rows.map((row) => row.storedName);
   }
 
   /** Deletes a project; its rows in every other table go with it (assignments first: they restrict house maps). */
   async delete(companyId: string, projectId: string): Promise<void> {
-    await this.db.delete(householdAssignments).where(eq(householdAssignments.projectId, projectId));
+    await this.db
+      .delete(householdAssignments)
+      .where(
+        and(eq(householdAssignments.companyId, companyId), eq(householdAssignments.projectId, projectId)),
+      );
     await this.db.delete(projects).where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
   }
 
@@ -215,7 +229,9 @@ export class ProjectRepository {
   }
 
   async setStaff(companyId: string, projectId: string, userIds: readonly string[]): Promise<void> {
-    await this.db.delete(projectUsers).where(eq(projectUsers.projectId, projectId));
+    await this.db
+      .delete(projectUsers)
+      .where(and(eq(projectUsers.companyId, companyId), eq(projectUsers.projectId, projectId)));
     if (userIds.length > 0) {
       await this.db.insert(projectUsers).values(userIds.map((userId) => ({ companyId, projectId, userId })));
     }
@@ -251,7 +267,10 @@ export class ProjectRepository {
   }
 
   /** Counts per project: house types and assigned households. */
-  async countsOf(projectIds: string[]): Promise<Map<string, { houseMaps: number; assigned: number }>> {
+  async countsOf(
+    companyId: string,
+    projectIds: string[],
+  ): Promise<Map<string, { houseMaps: number; assigned: number }>> {
     const result = new Map<string, { houseMaps: number; assigned: number }>();
     if (projectIds.length === 0) return result;
     for (const id of projectIds) result.set(id, { houseMaps: 0, assigned: 0 });
@@ -259,12 +278,17 @@ export class ProjectRepository {
       this.db
         .select({ projectId: houseMaps.projectId, total: count() })
         .from(houseMaps)
-        .where(inArray(houseMaps.projectId, projectIds))
+        .where(and(eq(houseMaps.companyId, companyId), inArray(houseMaps.projectId, projectIds)))
         .groupBy(houseMaps.projectId),
       this.db
         .select({ projectId: householdAssignments.projectId, total: count() })
         .from(householdAssignments)
-        .where(inArray(householdAssignments.projectId, projectIds))
+        .where(
+          and(
+            eq(householdAssignments.companyId, companyId),
+            inArray(householdAssignments.projectId, projectIds),
+          ),
+        )
         .groupBy(householdAssignments.projectId),
     ]);
     for (const row of maps) result.get(row.projectId)!.houseMaps = row.total;
@@ -273,11 +297,12 @@ export class ProjectRepository {
   }
 
   async logs(
+    companyId: string,
     projectId: string,
     limit: number,
     offset: number,
   ): Promise<{ rows: ProjectLogRecord[]; total: number }> {
-    const where = eq(projectLogs.projectId, projectId);
+    const where = and(eq(projectLogs.companyId, companyId), eq(projectLogs.projectId, projectId));
     const [rows, totals] = await Promise.all([
       this.db
         .select()

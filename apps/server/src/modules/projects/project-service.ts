@@ -1,7 +1,6 @@
 import {
   ErrorCode,
   formatMessage,
-  type BuildingTree,
   type Language,
   type PageResult,
   type ProjectHome,
@@ -11,14 +10,13 @@ import {
   type RouteQuery,
   type projectsRoutes,
 } from '@measure/contract';
-import { AppError, conflict, notFound } from '../../core/app-error.ts';
+import { AppError, conflict } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { UserAdminRepository } from '../user-admin/user-admin-repository.ts';
 import type { FileStore } from '../house-maps/file-store.ts';
-import { HouseMapRepository } from '../house-maps/house-map-repository.ts';
 import { assertUnlocked, visibleProject, writeProjectLog } from './project-access.ts';
 import {
   ProjectRepository,
@@ -39,7 +37,7 @@ const buildingInUse = (number: string) =>
     { field: 'DetailsInfo', key: 'projects.buildingInUse', params: { number } },
   ]);
 
-const toBuilding = (building: BuildingRecord) => ({
+export const toBuilding = (building: BuildingRecord) => ({
   BuildingNumber: building.buildingNumber,
   Stories: building.stories,
   Households: building.households,
@@ -86,7 +84,10 @@ const buildingValues = (body: AddProjectBody): BuildingValues[] | undefined =>
     deliveryStandard: building.DeliveryStandard,
   }));
 
-/** Projects, their buildings and staff, publishing and the project log. */
+/**
+ * Projects with their buildings, publishing, the picker and home counts, and the project log. Staff:
+ * project-staff-service.ts; the building floor tree with house types: house-map-assignment-service.ts.
+ */
 export class ProjectService {
   private readonly repository: ProjectRepository;
 
@@ -193,7 +194,7 @@ export class ProjectService {
     wanted: BuildingValues[],
   ): Promise<void> {
     const existing = await repository.buildingsOf(companyId, [projectId]);
-    const extent = await repository.assignmentExtent(projectId);
+    const extent = await repository.assignmentExtent(companyId, projectId);
     const byNumber = new Map(existing.map((building) => [building.buildingNumber.toLowerCase(), building]));
     const kept = new Set<string>();
     const added: Array<BuildingValues & { sort: number }> = [];
@@ -208,12 +209,15 @@ export class ProjectService {
       if (used && (used.floor > building.stories || used.household > building.households)) {
         throw buildingInUse(current.buildingNumber);
       }
-      await repository.updateBuilding(current.id, { ...building, sort });
+      await repository.updateBuilding(companyId, current.id, { ...building, sort });
     }
     const removed = existing.filter((building) => !kept.has(building.id));
     const inUse = removed.find((building) => extent.has(building.id));
     if (inUse) throw buildingInUse(inUse.buildingNumber);
-    await repository.deleteBuildings(removed.map((building) => building.id));
+    await repository.deleteBuildings(
+      companyId,
+      removed.map((building) => building.id),
+    );
     await repository.insertBuildings(companyId, projectId, added);
   }
 
@@ -225,7 +229,7 @@ export class ProjectService {
       const repository = new ProjectRepository(tx);
       const project = await visibleProject(tx, auth, projectId, { forUpdate: true });
       name = project.name;
-      files = await repository.storedFilesOf(project.id);
+      files = await repository.storedFilesOf(auth.companyId, project.id);
       await repository.delete(auth.companyId, project.id);
     });
     await this.deps.files.remove(files);
@@ -262,7 +266,7 @@ export class ProjectService {
     const ids = visible.map((project) => project.id);
     const [buildings, counts] = await Promise.all([
       this.repository.buildingsOf(auth.companyId, ids),
-      this.repository.countsOf(ids),
+      this.repository.countsOf(auth.companyId, ids),
     ]);
     const projects = visible.map((project) => {
       const own = buildings.filter((building) => building.projectId === project.id);
@@ -301,84 +305,10 @@ export class ProjectService {
     }));
   }
 
-  /** Building → floors (1..stories) → households (1..households) with the house type of each. */
-  async tree(auth: AuthContext, projectId: string, houseMapId: string | undefined): Promise<BuildingTree[]> {
-    const project = await visibleProject(this.deps.db, auth, projectId);
-    const houseMaps = new HouseMapRepository(this.deps.db);
-    if (houseMapId && !(await houseMaps.findInProject(project.id, houseMapId))) throw notFound();
-    const [buildings, assignments] = await Promise.all([
-      this.repository.buildingsOf(auth.companyId, [project.id]),
-      houseMaps.assignmentsOfProject(project.id),
-    ]);
-    const byKey = new Map(
-      assignments.map((entry) => [`${entry.buildingId}/${entry.floor}/${entry.household}`, entry]),
-    );
-    return buildings.map((building) => ({
-      BuildingId: building.id,
-      ...toBuilding(building),
-      Floors: Array.from({ length: building.stories }, (_, floorIndex) => {
-        const floor = floorIndex + 1;
-        return {
-          Floor: floor,
-          Households: Array.from({ length: building.households }, (_, index) => {
-            const entry = byKey.get(`${building.id}/${floor}/${index + 1}`);
-            return {
-              Household: index + 1,
-              HouseMapId: entry?.houseMapId ?? null,
-              HouseMapName: entry?.houseMapName ?? null,
-              Selected: entry !== undefined && entry.houseMapId === houseMapId,
-            };
-          }),
-        };
-      }),
-    }));
-  }
-
-  /** Replaces the staff of a project. Every user must be of the company (else 404, nothing changes). */
-  async saveProjectUsers(auth: AuthContext, projectId: string, userIds: readonly string[]): Promise<void> {
-    const unique = [...new Set(userIds)];
-    await this.deps.db.transaction(async (tx) => {
-      const repository = new ProjectRepository(tx);
-      const project = await visibleProject(tx, auth, projectId, { forUpdate: true });
-      const found = await repository.existingUserIds(auth.companyId, unique);
-      if (found.size !== unique.length) throw notFound('projects.unknownUser');
-      await repository.setStaff(auth.companyId, project.id, unique);
-      await writeProjectLog(tx, auth, project.id, 'projectLog.staffChanged', {
-        names: unique.map((id) => found.get(id)).join('、') || '-',
-      });
-    });
-  }
-
-  /** Replaces the projects of a user; each changed project gets a log entry. */
-  async saveUserProjects(auth: AuthContext, userId: string, projectIds: readonly string[]): Promise<void> {
-    const unique = [...new Set(projectIds)];
-    await this.deps.db.transaction(async (tx) => {
-      const repository = new ProjectRepository(tx);
-      const user = await repository.existingUserIds(auth.companyId, [userId]);
-      if (user.size !== 1) throw notFound('projects.unknownUser');
-      const wanted = await repository.existingProjects(auth.companyId, unique);
-      if (wanted.length !== unique.length) throw notFound();
-      const current = new Set(await repository.projectsOfUser(auth.companyId, userId));
-      const added = unique.filter((id) => !current.has(id));
-      const removed = [...current].filter((id) => !unique.includes(id));
-      await repository.addStaff(auth.companyId, added, userId);
-      await repository.removeStaff(auth.companyId, removed, userId);
-      for (const projectId of [...added, ...removed]) {
-        const staff = await repository.staffOf(auth.companyId, [projectId]);
-        const names = await repository.existingUserIds(
-          auth.companyId,
-          staff.map((entry) => entry.userId),
-        );
-        await writeProjectLog(tx, auth, projectId, 'projectLog.staffChanged', {
-          names: [...names.values()].join('、') || '-',
-        });
-      }
-    });
-  }
-
   async logs(auth: AuthContext, query: ProjectLogQuery, language: Language): Promise<PageResult<ProjectLog>> {
     const project = await visibleProject(this.deps.db, auth, query.ProjectId);
     const { rows, total } = await this.repository.logs(
+      auth.companyId,
       project.id,
       query.PageSize,
       (query.CurrentPage - 1) * query.PageSize,

@@ -4,7 +4,10 @@ import { registerRoute } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 
 /** Projects, buildings, staff and the project log (spec section 7, /api/ms/Project and /api/fms/Project). */
-export function registerProjectsRoutes(app: FastifyInstance, { projects }: Services): void {
+export function registerProjectsRoutes(
+  app: FastifyInstance,
+  { projects, projectStaff, houseMapAssignments }: Services,
+): void {
   // Five spellings of one listing: GetList, GetPage, GetProjecList (sic), syncProjectToCloud (this
   // server is the cloud, so there is nothing to push: it answers the page) and the fms alias.
   for (const definition of [
@@ -42,15 +45,15 @@ export function registerProjectsRoutes(app: FastifyInstance, { projects }: Servi
     projects.buildings(user, body.ProjectId),
   );
   registerRoute(app, projectsRoutes.getBuildingFloorTreeDataByProjectId, async ({ body, user }) =>
-    projects.tree(user, body.id, body.houseMapId ?? undefined),
+    houseMapAssignments.floorTree(user, body.id, body.houseMapId ?? undefined),
   );
   registerRoute(app, projectsRoutes.saveProjectUser, async ({ body, user, setMessage }) => {
-    await projects.saveProjectUsers(user, body.ProjectId, body.UserIds);
+    await projectStaff.saveProjectUsers(user, body.ProjectId, body.UserIds);
     setMessage('users.saved');
     return null;
   });
   registerRoute(app, projectsRoutes.saveUserToProject, async ({ body, user, setMessage }) => {
-    await projects.saveUserProjects(user, body.UserId, body.ProjectIds);
+    await projectStaff.saveUserProjects(user, body.UserId, body.ProjectIds);
     setMessage('users.saved');
     return null;
   });

@@ -1,32 +1,13 @@
-import type { JudgingModeName, MeasureRule, Stage, StandardValue } from '@measure/contract';
+import type { JudgingModeName, Stage } from '@measure/contract';
 import { STAGES } from '@measure/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
+import type { StoredItem } from '../../db/json-types.ts';
 import { algorithmTemplates, measureItems } from '../../db/schema.ts';
 import { DEFAULT_MEASURE_ITEMS } from './default-items.ts';
 
 export type ItemRecord = typeof measureItems.$inferSelect;
-/** A standard as stored (JSON has no undefined: a missing English name is null). */
-export type StoredStandard = Omit<StandardValue, 'NameEn'> & { NameEn: string | null };
-
-/** A measure item as held in a project's copy (`project_standards.classes`). */
-export interface StoredItem {
-  MeasureItemId: string;
-  Code: string;
-  NameZh: string;
-  NameEn: string;
-  Stage: Stage;
-  Mode: JudgingModeName;
-  Concrete: boolean;
-  Dimension: 'width' | 'height' | 'thickness' | null;
-  NeedsDesign: boolean;
-  Standards: StoredStandard[];
-  Rule: MeasureRule;
-  Enabled: boolean;
-  Selected: number;
-  /** The library item's UpdateTime when it was copied. */
-  UpdateTime: string;
-}
+export type { StoredItem, StoredStandard } from '../../db/json-types.ts';
 
 export const stageOrder = (stage: string) => STAGES.indexOf(stage as Stage);
 
@@ -39,7 +20,7 @@ export function sortItems<T extends { stage: string; sort: number; code: string 
 
 /** A library row as a project copy item (measured, first standard selected). */
 export function toStoredItem(item: ItemRecord, previous?: StoredItem): StoredItem {
-  const standards = item.standards as StoredStandard[];
+  const standards = item.standards;
   return {
     MeasureItemId: item.id,
     Code: item.code,
@@ -51,7 +32,7 @@ export function toStoredItem(item: ItemRecord, previous?: StoredItem): StoredIte
     Dimension: item.dimension as StoredItem['Dimension'],
     NeedsDesign: item.needsDesign,
     Standards: standards,
-    Rule: item.rule as MeasureRule,
+    Rule: item.rule,
     Enabled: previous?.Enabled ?? true,
     Selected: previous && previous.Selected < standards.length ? previous.Selected : 0,
     UpdateTime: item.updatedAt.toISOString(),

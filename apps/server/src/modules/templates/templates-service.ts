@@ -10,20 +10,14 @@ import {
   type RouteBody,
   type RouteResult,
 } from '@measure/contract';
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { AppError, conflict, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import { algorithmTemplates, designTemplates, houseMaps } from '../../db/schema.ts';
+import type { StoredItem, StoredTemplateItem } from '../../db/json-types.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import {
-  assertUnlocked,
-  touchProject,
-  visibleProject,
-  visibleProjectCondition,
-} from '../projects/project-access.ts';
+import { assertUnlocked, touchProject, visibleProject } from '../projects/project-access.ts';
 import { ProjectStandardsRepository } from '../project-standards/project-standards-repository.ts';
-import { type StoredItem } from '../standards/standards-repository.ts';
+import { type AlgoRecord, type TemplateRecord, TemplatesRepository } from './templates-repository.ts';
 
 type SaveTemplateBody = RouteBody<typeof measureTemplatesRoutes.updateMeasureTemplate>;
 type HouseTypeTemplateBody = RouteBody<typeof measureTemplatesRoutes.updateHouseTypeTemplate>;
@@ -31,16 +25,6 @@ type HasInputBody = RouteBody<typeof measureTemplatesRoutes.hasMeasureItemInput>
 type HasInputResult = RouteResult<typeof measureTemplatesRoutes.hasMeasureItemInput>;
 type AlgoListBody = RouteBody<typeof algorithmRoutes.getAlgorithmParamTemplateList>;
 type AlgoSaveBody = RouteBody<typeof algorithmRoutes.saveAlgorithmParamTemplateDetail>;
-
-type TemplateRecord = typeof designTemplates.$inferSelect;
-type AlgoRecord = typeof algorithmTemplates.$inferSelect;
-interface StoredTemplateItem {
-  MeasureItemId: string;
-  Code: string;
-  NameZh: string;
-  NameEn: string;
-  DesignValue: number;
-}
 
 /** Net height items: deviation items that read a height (domain.md: net height 室内净高). */
 const isNetHeight = (item: Pick<StoredItem, 'Dimension' | 'Mode'>) =>
@@ -66,19 +50,15 @@ export class TemplatesService {
     const copies = await repository.projectStandards(companyId, projectId);
     return new Map(
       copies.flatMap((copy) =>
-        (copy.classes as StoredItem[])
-          .filter((item) => item.Enabled)
-          .map((item) => [item.MeasureItemId, item] as const),
+        copy.classes.filter((item) => item.Enabled).map((item) => [item.MeasureItemId, item] as const),
       ),
     );
   }
 
   /** The project's templates, creating the default one on first use. */
   private async templates(db: DbExecutor, companyId: string, projectId: string): Promise<TemplateRecord[]> {
-    const rows = await db
-      .select()
-      .from(designTemplates)
-      .where(and(eq(designTemplates.companyId, companyId), eq(designTemplates.projectId, projectId)));
+    const repository = new TemplatesRepository(db);
+    const rows = await repository.templates(companyId, projectId);
     if (rows.some((row) => row.isDefault)) {
       return rows.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name));
     }
@@ -91,34 +71,28 @@ export class TemplatesService {
         NameEn: item.NameEn,
         DesignValue: DEFAULT_NET_HEIGHT,
       }));
-    const [created] = await db
-      .insert(designTemplates)
-      .values({ companyId, projectId, name: '默认模板', isDefault: true, items })
-      .onConflictDoNothing()
-      .returning();
+    const created = await repository.insertDefault(companyId, projectId, '默认模板', items);
     if (created) return [created, ...rows];
     // Another request created it meanwhile: read again (once).
-    return db
-      .select()
-      .from(designTemplates)
-      .where(and(eq(designTemplates.companyId, companyId), eq(designTemplates.projectId, projectId)));
+    return repository.templates(companyId, projectId);
   }
 
   private async toTemplate(db: DbExecutor, record: TemplateRecord, lang: Language): Promise<DesignTemplate> {
-    const maps = await db
-      .select({ id: houseMaps.id })
-      .from(houseMaps)
-      .where(and(eq(houseMaps.projectId, record.projectId), eq(houseMaps.designTemplateId, record.id)));
+    const houseMapIds = await new TemplatesRepository(db).houseMapIdsWithTemplate(
+      record.companyId,
+      record.projectId,
+      record.id,
+    );
     return {
       TemplateId: record.id,
       ProjectId: record.projectId,
       Name: record.isDefault ? formatMessage(lang, 'templates.defaultName') : record.name,
       IsDefault: record.isDefault,
-      Items: (record.items as StoredTemplateItem[]).map((item) => ({
+      Items: record.items.map((item) => ({
         ...item,
         Name: lang === 'en-US' ? item.NameEn : item.NameZh,
       })),
-      HouseMapIds: maps.map((map) => map.id),
+      HouseMapIds: houseMapIds,
       UpdateTime: record.updatedAt.toISOString(),
     };
   }
@@ -165,21 +139,13 @@ export class TemplatesService {
           DesignValue: input.DesignValue,
         };
       });
-      let saved: TemplateRecord | undefined;
-      if (existing) {
-        [saved] = await tx
-          .update(designTemplates)
-          .set({ name: body.Name, items, updatedAt: new Date() })
-          .where(eq(designTemplates.id, existing.id))
-          .returning();
-      } else {
-        [saved] = await tx
-          .insert(designTemplates)
-          .values({ companyId: auth.companyId, projectId: project.id, name: body.Name, items })
-          .returning();
-      }
+      const repository = new TemplatesRepository(tx);
+      const values = { name: body.Name, items };
+      const saved = existing
+        ? await repository.updateTemplate(auth.companyId, existing.id, values)
+        : await repository.insertTemplate(auth.companyId, project.id, values);
       if (!saved) throw new Error('template save returned nothing');
-      await touchProject(tx, project.id);
+      await touchProject(tx, auth, project.id);
       return this.toTemplate(tx, saved, lang);
     });
   }
@@ -193,17 +159,15 @@ export class TemplatesService {
       if (!template) throw notFound();
       if (template.isDefault) throw conflict('TemplateId', 'templates.defaultUndeletable');
       assertUnlocked(project);
-      await tx.delete(designTemplates).where(eq(designTemplates.id, template.id));
-      await touchProject(tx, project.id);
+      await new TemplatesRepository(tx).deleteTemplate(auth.companyId, template.id);
+      await touchProject(tx, auth, project.id);
     });
   }
 
   async applyToHouseType(auth: AuthContext, body: HouseTypeTemplateBody) {
     return this.deps.db.transaction(async (tx) => {
-      const [map] = await tx
-        .select()
-        .from(houseMaps)
-        .where(and(eq(houseMaps.companyId, auth.companyId), eq(houseMaps.id, body.HouseMapId)));
+      const repository = new TemplatesRepository(tx);
+      const map = await repository.houseMap(auth.companyId, body.HouseMapId);
       if (!map) throw notFound();
       const project = await visibleProject(tx, auth, map.projectId, { forUpdate: true });
       assertUnlocked(project);
@@ -211,11 +175,8 @@ export class TemplatesService {
       const key = body.KeyAndName.Key;
       const template = key ? templates.find((row) => row.id === key) : templates.find((row) => row.isDefault);
       if (!template) throw notFound();
-      await tx
-        .update(houseMaps)
-        .set({ designTemplateId: template.isDefault ? null : template.id, updatedAt: new Date() })
-        .where(eq(houseMaps.id, map.id));
-      await touchProject(tx, project.id);
+      await repository.setHouseMapTemplate(auth.companyId, map.id, template.isDefault ? null : template.id);
+      await touchProject(tx, auth, project.id);
       return { HouseMapId: map.id, TemplateId: template.id, TemplateName: template.name };
     });
   }
@@ -226,20 +187,11 @@ export class TemplatesService {
     const templates = await this.templates(db, auth.companyId, body.ProjectId);
     let template = templates.find((row) => row.isDefault) as TemplateRecord;
     if (body.HouseMapId) {
-      const [map] = await db
-        .select()
-        .from(houseMaps)
-        .where(
-          and(
-            eq(houseMaps.companyId, auth.companyId),
-            eq(houseMaps.projectId, body.ProjectId),
-            eq(houseMaps.id, body.HouseMapId),
-          ),
-        );
+      const map = await new TemplatesRepository(db).houseMap(auth.companyId, body.HouseMapId, body.ProjectId);
       if (!map) throw notFound();
       template = templates.find((row) => row.id === map.designTemplateId) ?? template;
     }
-    const values = new Set((template.items as StoredTemplateItem[]).map((item) => item.MeasureItemId));
+    const values = new Set(template.items.map((item) => item.MeasureItemId));
     const missing = [...(await this.projectItems(db, auth.companyId, body.ProjectId)).values()]
       .filter((item) => item.NeedsDesign && (!body.Stage || item.Stage === body.Stage))
       .filter((item) => !values.has(item.MeasureItemId))
@@ -259,17 +211,14 @@ export class TemplatesService {
       Name: record.name,
       detail: record.detail,
       ProjectId: record.projectId,
-      list: record.params as AlgorithmTemplate['list'],
+      list: record.params,
       UpdateTime: record.updatedAt.toISOString(),
     };
   }
 
   /** A template the caller may see: company-wide, or of a project the caller may see. */
   private async algorithm(db: DbExecutor, auth: AuthContext, guid: string): Promise<AlgoRecord> {
-    const [record] = await db
-      .select()
-      .from(algorithmTemplates)
-      .where(and(eq(algorithmTemplates.companyId, auth.companyId), eq(algorithmTemplates.id, guid)));
+    const record = await new TemplatesRepository(db).algorithm(auth.companyId, guid);
     if (!record) throw notFound();
     if (record.projectId) await visibleProject(db, auth, record.projectId);
     return record;
@@ -282,16 +231,8 @@ export class TemplatesService {
   async algorithmList(auth: AuthContext, body: AlgoListBody): Promise<PageResult<AlgorithmTemplate>> {
     const projectId = body.ProjectId ?? body.ProjectGuid ?? undefined;
     if (projectId) await visibleProject(this.deps.db, auth, projectId);
-    const scope: SQL | undefined = projectId
-      ? or(isNull(algorithmTemplates.projectId), eq(algorithmTemplates.projectId, projectId))
-      : or(isNull(algorithmTemplates.projectId), visibleProjectCondition(auth, algorithmTemplates.projectId));
     const keyword = body.Keyword?.toLowerCase();
-    const rows = (
-      await this.deps.db
-        .select()
-        .from(algorithmTemplates)
-        .where(and(eq(algorithmTemplates.companyId, auth.companyId), scope))
-    )
+    const rows = (await new TemplatesRepository(this.deps.db).algorithms(auth, projectId))
       .filter((row) => !keyword || row.name.toLowerCase().includes(keyword))
       .sort((a, b) => a.name.localeCompare(b.name));
     const start = (body.CurrentPage - 1) * body.PageSize;
@@ -321,28 +262,17 @@ export class TemplatesService {
       return await this.deps.db.transaction(async (tx) => {
         const projectId = body.ProjectId ?? body.ProjectGuid ?? null;
         if (projectId) assertUnlocked(await visibleProject(tx, auth, projectId, { forUpdate: true }));
+        const repository = new TemplatesRepository(tx);
+        const values = { name: body.Name, detail: body.detail ?? '', projectId, params };
         let saved: AlgoRecord | undefined;
         if (body.guid) {
           const existing = await this.algorithm(tx, auth, body.guid);
           if (existing.projectId && existing.projectId !== projectId) {
             assertUnlocked(await visibleProject(tx, auth, existing.projectId, { forUpdate: true }));
           }
-          [saved] = await tx
-            .update(algorithmTemplates)
-            .set({ name: body.Name, detail: body.detail ?? '', projectId, params, updatedAt: new Date() })
-            .where(eq(algorithmTemplates.id, existing.id))
-            .returning();
+          saved = await repository.updateAlgorithm(auth.companyId, existing.id, values);
         } else {
-          [saved] = await tx
-            .insert(algorithmTemplates)
-            .values({
-              companyId: auth.companyId,
-              projectId,
-              name: body.Name,
-              detail: body.detail ?? '',
-              params,
-            })
-            .returning();
+          saved = await repository.insertAlgorithm(auth.companyId, values);
         }
         if (!saved) throw new Error('algorithm template save returned nothing');
         return this.toAlgorithm(saved);
@@ -359,7 +289,7 @@ export class TemplatesService {
       if (existing.projectId) {
         assertUnlocked(await visibleProject(tx, auth, existing.projectId, { forUpdate: true }));
       }
-      await tx.delete(algorithmTemplates).where(eq(algorithmTemplates.id, existing.id));
+      await new TemplatesRepository(tx).deleteAlgorithm(auth.companyId, existing.id);
     });
   }
 }

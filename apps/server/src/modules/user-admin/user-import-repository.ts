@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { userImports } from '../../db/schema.ts';
-import type { SheetRow } from './user-import-sheet.ts';
+import type { SheetRow } from '../../db/json-types.ts';
 
 /** Stored import previews (user_imports): the rows as read, scoped to a company, short-lived. */
 export class UserImportRepository {
@@ -28,7 +28,7 @@ export class UserImportRepository {
           gt(userImports.createdAt, notBefore),
         ),
       );
-    return row?.rows as SheetRow[] | undefined;
+    return row?.rows;
   }
 
   async delete(companyId: string, id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { ErrorCode, USER_IMPORT_LIMITS, type MessageKey, type MessageParams } from '@measure/contract';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../core/app-error.ts';
+import type { ImportColumn, SheetRow } from '../../db/json-types.ts';
 import { checkZipExpansion } from './zip-guard.ts';
 
 /** The columns of the import sheet, in order: key, bilingual header, help text in both languages. */
@@ -55,9 +56,12 @@ export const IMPORT_COLUMNS = [
     helpEn:
       'Optional; Company administrator, Measurement administrator, Project administrator, Surveyor (or CompanyAdmin, MeasureAdmin, ProjectAdmin, Surveyor); Surveyor by default; separate several roles with commas, the first one decides',
   },
-] as const;
+] as const satisfies ReadonlyArray<{ key: ImportColumn; header: string; helpZh: string; helpEn: string }>;
 
-export type ImportColumn = (typeof IMPORT_COLUMNS)[number]['key'];
+export type { ImportColumn, SheetRow };
+/** Every stored column key has a column in the sheet (the `satisfies` above checks the other way). */
+const _everyColumn: ImportColumn extends (typeof IMPORT_COLUMNS)[number]['key'] ? true : never = true;
+void _everyColumn;
 export type ImportCells = Record<ImportColumn, string>;
 
 /** The example row of the template; a row exactly like it is skipped when importing. */
@@ -123,12 +127,6 @@ function headerMatches(text: string, header: string): boolean {
   const zh = normaliseHeader(header.slice(0, space));
   const en = normaliseHeader(header.slice(space + 1));
   return cell === full || cell === zh || cell === en;
-}
-
-export interface SheetRow {
-  /** Row number in the sheet (the header is row 1). */
-  row: number;
-  cells: ImportCells;
 }
 
 const cellText = (cell: ExcelJS.Cell): string => {

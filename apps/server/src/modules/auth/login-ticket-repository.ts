@@ -33,7 +33,10 @@ export class LoginTicketRepository {
       )
       .returning({ userId: loginTickets.userId, companyId: loginTickets.companyId });
     if (!row) return undefined;
-    const [user] = await this.db.select({ status: users.status }).from(users).where(eq(users.id, row.userId));
+    const [user] = await this.db
+      .select({ status: users.status })
+      .from(users)
+      .where(and(eq(users.companyId, row.companyId), eq(users.id, row.userId)));
     return user?.status === 1 ? row : undefined;
   }
 }

@@ -1,0 +1,65 @@
+/**
+ * The shapes stored in the jsonb columns of schema.ts (`.$type<...>()`). Types only: schema.ts,
+ * repositories and services import them without depending on one another. Where the contract has the
+ * shape it is reused; the stored forms that differ from the API (JSON has no undefined, names in both
+ * languages) are defined here.
+ */
+import type {
+  AlgorithmTemplate,
+  JudgingModeName,
+  MeasurePoints,
+  MeasureRule,
+  PointTypeMeasureItem,
+  Stage,
+  StandardValue,
+} from '@measure/contract';
+
+export type { MeasurePoints, MeasureRule, PointTypeMeasureItem };
+
+/**
+ * A standard (variant) of a measure item as stored. JSON has no undefined: a project copy stores a
+ * missing English name as null, the seeded library leaves it out.
+ */
+export type StoredStandard = Omit<StandardValue, 'NameEn'> & { NameEn?: string | null };
+
+/** A measure item as held in a project's copy of the library (`project_standards.classes`). */
+export interface StoredItem {
+  MeasureItemId: string;
+  Code: string;
+  NameZh: string;
+  NameEn: string;
+  Stage: Stage;
+  Mode: JudgingModeName;
+  Concrete: boolean;
+  Dimension: 'width' | 'height' | 'thickness' | null;
+  NeedsDesign: boolean;
+  Standards: StoredStandard[];
+  Rule: MeasureRule;
+  Enabled: boolean;
+  Selected: number;
+  /** The library item's UpdateTime when it was copied. */
+  UpdateTime: string;
+}
+
+/** An item of a design value template (`design_templates.items`). */
+export interface StoredTemplateItem {
+  MeasureItemId: string;
+  Code: string;
+  NameZh: string;
+  NameEn: string;
+  DesignValue: number;
+}
+
+/** A parameter of an algorithm parameter template (`algorithm_templates.params`). */
+export type StoredAlgorithmParam = AlgorithmTemplate['list'][number];
+
+/** The columns of the user import sheet (IMPORT_COLUMNS of user-import-sheet.ts). */
+export type ImportColumn =
+  'Name' | 'Email' | 'Phone' | 'Position' | 'Department' | 'Gender' | 'OrgCode' | 'Role';
+
+/** A row of an uploaded import sheet as read (`user_imports.rows`). */
+export interface SheetRow {
+  /** Row number in the sheet (the header is row 1). */
+  row: number;
+  cells: Record<ImportColumn, string>;
+}
