@@ -53,6 +53,31 @@ export async function openBrowser(options: { locale?: string } = {}): Promise<Br
   };
 }
 
+/**
+ * Waits until the page is still before a screenshot: web fonts loaded, no finite CSS animation or
+ * transition running (antd's fades, slides and collapses; endless spinners do not count), then two
+ * animation frames painted. A condition, not a fixed sleep: it returns as soon as the page is still.
+ */
+export async function settle(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      await document.fonts.ready;
+      return document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+        );
+    },
+    undefined,
+    { polling: 'raf', timeout },
+  );
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });

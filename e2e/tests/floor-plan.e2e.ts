@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
-import { BASE_URL, browserPool, screenshot } from '../support/browser.ts';
+import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
 import { planPng as twoRoomPng } from '../support/plan-files.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
@@ -25,7 +25,6 @@ afterEach(async (context) => {
 
 const stamp = () => `${Date.now().toString(36).slice(-5)}${crypto.randomInt(100, 999)}`;
 const zhButton = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
-const settle = (page: Page) => page.waitForTimeout(400);
 
 // --- Plan files, made here ---------------------------------------------------------------------------
 

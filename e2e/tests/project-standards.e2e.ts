@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
-import { BASE_URL, browserPool, screenshot } from '../support/browser.ts';
+import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
 /**
@@ -32,7 +32,6 @@ const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
  */
 const saveButton = (page: Page) => page.getByRole('button', { name: /\bSave$/ });
 /** Lets a dialog's opening or closing animation finish before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(500);
 
 /** GET routes of the API (the support helper posts). */
 async function apiGet<T>(path: string, query: Record<string, string>, token: string): Promise<T> {

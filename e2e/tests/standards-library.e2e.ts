@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
-import { BASE_URL, browserPool, screenshot } from '../support/browser.ts';
+import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
 /**
@@ -59,7 +59,6 @@ const stamp = () => `${Date.now().toString(36).slice(-5)}${crypto.randomInt(100,
 const zhButton = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 /** Lets a dialog's opening or closing animation finish before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(500);
 /** A field's error message inside a dialog (help texts may say similar things). */
 const fieldError = (scope: Locator, text: string) =>
   scope.locator('.ant-form-item-explain-error', { hasText: text }).first();

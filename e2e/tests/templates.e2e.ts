@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
-import { BASE_URL, browserPool, screenshot } from '../support/browser.ts';
+import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
 import { planPng } from '../support/plan-files.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
@@ -27,7 +27,6 @@ afterEach(async (context) => {
 const stamp = () => `${Date.now().toString(36).slice(-5)}${crypto.randomInt(100, 999)}`;
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 /** Lets a dialog's opening or closing animation finish before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(500);
 
 /** Picks an option of an antd Select with search, typing to filter first. */
 async function pick(page: Page, select: Locator, option: string) {

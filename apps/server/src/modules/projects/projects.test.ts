@@ -1,23 +1,49 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult, ProjectHome, ProjectRow } from '@measure/contract';
-import { projects, users } from '../../db/schema.ts';
-import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/app.ts';
+import { call, createTestApp, type TestApp } from '../../../test/app.ts';
+import {
+  buildAdmin,
+  buildCompany,
+  buildProject,
+  buildUser,
+  type BuiltUser,
+} from '../../../test/factories.ts';
 
 let t: TestApp;
+/** The users of a factory company (and another company's administrator) and their projects. */
+const U = {} as Record<'admin' | 'measure' | 'pm' | 'surveyor' | 'other', BuiltUser>;
+const P = { binjiang: '', yunqi: '', east: '' };
 beforeAll(async () => {
   t = await createTestApp();
+  const companyId = (await buildCompany(t)).id;
+  U.admin = await buildAdmin(t, { companyId });
+  U.measure = await buildUser(t, { companyId, roles: ['MeasureAdmin'] });
+  U.pm = await buildUser(t, { companyId, roles: ['ProjectAdmin'] });
+  U.surveyor = await buildUser(t, { companyId, roles: ['Surveyor'] });
+  U.other = await buildAdmin(t);
+  const binjiang = await buildProject(t, {
+    companyId,
+    name: '滨江花园一期',
+    buildings: [
+      { number: '1#', stories: 18, households: 4 },
+      { number: '2#', stories: 18, households: 4 },
+      { number: '3#', stories: 11, households: 2, delivery: 'none' },
+    ],
+    staff: [U.pm, U.surveyor],
+    as: U.admin,
+  });
+  P.binjiang = binjiang.id;
+  P.yunqi = (await buildProject(t, { companyId, name: '云栖科创中心', as: U.admin })).id;
+  P.east = (await buildProject(t, { companyId: U.other.companyId, name: '东湖公寓', as: U.other })).id;
 });
 afterAll(async () => t.close());
 
-const page = async (account: { login: string; password: string }, body: object = {}) => {
-  const token = await login(t.app, account.login, account.password);
-  return call<PageResult<ProjectRow>>(t.app, 'POST', '/api/ms/Project/GetPage', { token, body });
-};
+const page = async (user: { token: string }, body: object = {}) =>
+  call<PageResult<ProjectRow>>(t.app, 'POST', '/api/ms/Project/GetPage', { token: user.token, body });
 const names = (result: PageResult<ProjectRow>) => result.Items.map((item) => item.Name).sort();
 
 it('shows company and measurement administrators every project of their company', async () => {
-  for (const account of [DEMO.admin, DEMO.measure]) {
+  for (const account of [U.admin, U.measure]) {
     const response = await page(account);
     expect(response.body.Code).toBe(0);
     expect(names(response.body.Result)).toEqual(['云栖科创中心', '滨江花园一期']);
@@ -26,18 +52,18 @@ it('shows company and measurement administrators every project of their company'
 });
 
 it('shows project administrators and surveyors only the projects they are assigned to', async () => {
-  for (const account of [DEMO.pm, DEMO.surveyor]) {
+  for (const account of [U.pm, U.surveyor]) {
     expect(names((await page(account)).body.Result)).toEqual(['滨江花园一期']);
   }
 });
 
 it('never shows another company’s projects', async () => {
-  expect(names((await page(DEMO.otherAdmin)).body.Result)).toEqual(['东湖公寓']);
-  expect(names((await page(DEMO.admin, { ProjectName: '东湖' })).body.Result)).toEqual([]);
+  expect(names((await page(U.other)).body.Result)).toEqual(['东湖公寓']);
+  expect(names((await page(U.admin, { ProjectName: '东湖' })).body.Result)).toEqual([]);
 });
 
 it('returns buildings as DetailsInfo with the building count', async () => {
-  const response = await page(DEMO.admin, { ProjectName: '滨江' });
+  const response = await page(U.admin, { ProjectName: '滨江' });
   const [project] = response.body.Result.Items;
   expect(project).toMatchObject({ Name: '滨江花园一期', BuildingCount: 3, IsPublished: false });
   expect(project?.DetailsInfo[0]).toEqual({
@@ -49,13 +75,13 @@ it('returns buildings as DetailsInfo with the building count', async () => {
 });
 
 it('searches by name literally, pages and orders', async () => {
-  expect((await page(DEMO.admin, { ProjectName: '%' })).body.Result.Total).toBe(0);
-  const first = await page(DEMO.admin, { PageSize: 1, CurrentPage: 1, OrderBy: 'Name', AscDesc: 'asc' });
-  const second = await page(DEMO.admin, { PageSize: 1, CurrentPage: 2, OrderBy: 'Name', AscDesc: 'asc' });
+  expect((await page(U.admin, { ProjectName: '%' })).body.Result.Total).toBe(0);
+  const first = await page(U.admin, { PageSize: 1, CurrentPage: 1, OrderBy: 'Name', AscDesc: 'asc' });
+  const second = await page(U.admin, { PageSize: 1, CurrentPage: 2, OrderBy: 'Name', AscDesc: 'asc' });
   expect(first.body.Result.Total).toBe(2);
   expect(first.body.Result.Items).toHaveLength(1);
   expect(first.body.Result.Items[0]?.Name).not.toBe(second.body.Result.Items[0]?.Name);
-  expect((await page(DEMO.admin, { CurrentPage: 9 })).body.Result.Items).toEqual([]);
+  expect((await page(U.admin, { CurrentPage: 9 })).body.Result.Items).toEqual([]);
 });
 
 it('refuses bad paging and over-long search text', async () => {
@@ -66,13 +92,13 @@ it('refuses bad paging and over-long search text', async () => {
     { OrderBy: 'Password' },
     { ProjectName: 'x'.repeat(21) },
   ]) {
-    expect((await page(DEMO.admin, body)).body.Code).toBe(400);
+    expect((await page(U.admin, body)).body.Code).toBe(400);
   }
 });
 
 describe('listing aliases, picker and home counts', () => {
   it('answers GetList, GetProjecList, syncProjectToCloud and the fms alias like GetPage', async () => {
-    const token = await login(t.app, DEMO.pm.login, DEMO.pm.password);
+    const token = U.pm.token;
     for (const url of [
       '/api/ms/Project/GetList',
       '/api/ms/Project/GetProjecList',
@@ -89,12 +115,12 @@ describe('listing aliases, picker and home counts', () => {
   });
 
   it('lists picker items and counts buildings, floors and households for the home page', async () => {
-    const admin = await login(t.app, DEMO.admin.login, DEMO.admin.password);
+    const admin = U.admin.token;
     const items = await call<Array<{ Name: string }>>(t.app, 'POST', '/api/ms/Project/GetProjectSelectItem', {
       token: admin,
     });
     expect(items.body.Result.map((item) => item.Name).sort()).toEqual(['云栖科创中心', '滨江花园一期']);
-    const pm = await login(t.app, DEMO.pm.login, DEMO.pm.password);
+    const pm = U.pm.token;
     const home = await call<ProjectHome>(t.app, 'POST', '/api/ms/Project/GetProjectForHome', { token: pm });
     // 滨江花园一期: 1# 18x4, 2# 18x4, 3# 11x2.
     expect(home.body.Result).toMatchObject({
@@ -118,7 +144,7 @@ describe('add and update', () => {
   let admin: string;
   let counter = 0;
   beforeAll(async () => {
-    admin = await login(t.app, DEMO.admin.login, DEMO.admin.password);
+    admin = U.admin.token;
   });
   const add = (body: object, lang?: string) =>
     call<ProjectRow>(t.app, 'POST', '/api/ms/Project/Add', { token: admin, body, lang });
@@ -151,7 +177,7 @@ describe('add and update', () => {
     );
     expect(logs.body.Result.Items[0]).toMatchObject({
       Message: 'Created the project 新项目甲',
-      UserName: '王管理',
+      UserName: U.admin.name,
     });
   });
 
@@ -214,7 +240,7 @@ describe('add and update', () => {
     expect((await update({ Name: '云栖科创中心' })).body.Code).toBe(409);
     expect((await update({ Name: 'x'.repeat(21) })).body.Code).toBe(400);
     const foreign = await call(t.app, 'POST', '/api/ms/Project/Update', {
-      token: await login(t.app, DEMO.otherAdmin.login, DEMO.otherAdmin.password),
+      token: U.other.token,
       body: { ProjectId: projectId, Name: '偷改' },
     });
     expect(foreign.body.Code).toBe(404);
@@ -223,29 +249,26 @@ describe('add and update', () => {
 
 describe('staff', () => {
   it('sets the staff of a project and the projects of a user, within the company', async () => {
-    const admin = await login(t.app, DEMO.admin.login, DEMO.admin.password);
-    const pmToken = await login(t.app, DEMO.pm.login, DEMO.pm.password);
-    const ids = await t.db.select({ id: users.id, email: users.email }).from(users);
-    const pmId = ids.find((entry) => entry.email === 'pm@example.com')?.id ?? '';
-    const otherId = ids.find((entry) => entry.email === 'admin@other.example.com')?.id ?? '';
-    const [yunqi] = await t.db.select().from(projects).where(eq(projects.name, '云栖科创中心'));
-    const projectId = yunqi?.id ?? '';
+    const admin = U.admin.token;
+    const pmToken = U.pm.token;
+    const pmId = U.pm.id;
+    const otherId = U.other.id;
+    const projectId = P.yunqi;
     const save = (body: object, token = admin) =>
       call(t.app, 'POST', '/api/ms/Project/SaveProjectUser', { token, body });
     expect((await save({ ProjectId: projectId, UserIds: [pmId, otherId] })).body.Code).toBe(404);
-    expect((await page(DEMO.pm)).body.Result.Total).toBe(1);
+    expect((await page(U.pm)).body.Result.Total).toBe(1);
     expect((await save({ ProjectId: projectId, UserIds: [pmId] })).body.Code).toBe(0);
-    expect(names((await page(DEMO.pm)).body.Result)).toEqual(['云栖科创中心', '滨江花园一期']);
+    expect(names((await page(U.pm)).body.Result)).toEqual(['云栖科创中心', '滨江花园一期']);
     expect((await save({ ProjectId: projectId, UserIds: [pmId] }, pmToken)).body.Code).toBe(403);
 
     const toUser = (body: object) =>
       call(t.app, 'POST', '/api/ms/Project/SaveUserToProject', { token: admin, body });
     expect((await toUser({ UserId: pmId, ProjectIds: [projectId] })).body.Code).toBe(0);
-    expect(names((await page(DEMO.pm)).body.Result)).toEqual(['云栖科创中心']);
+    expect(names((await page(U.pm)).body.Result)).toEqual(['云栖科创中心']);
     expect((await toUser({ UserId: otherId, ProjectIds: [] })).body.Code).toBe(404);
-    const [east] = await t.db.select().from(projects).where(eq(projects.name, '东湖公寓'));
-    expect((await toUser({ UserId: pmId, ProjectIds: [east?.id] })).body.Code).toBe(404);
-    expect(names((await page(DEMO.pm)).body.Result)).toEqual(['云栖科创中心']);
+    expect((await toUser({ UserId: pmId, ProjectIds: [P.east] })).body.Code).toBe(404);
+    expect(names((await page(U.pm)).body.Result)).toEqual(['云栖科创中心']);
     const logs = await call<PageResult<{ Action: string }>>(
       t.app,
       'GET',

@@ -1,12 +1,21 @@
 import { PERMISSIONS, type PageResult, type PermissionRow, type RoleRow } from '@measure/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/app.ts';
+import { call, createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildAdmin, buildUser } from '../../../test/factories.ts';
 
 let t: TestApp;
 let admin: string;
+let measure: string;
+/** A factory company with 1 company and 1 measurement administrator, 2 project administrators, 3 surveyors. */
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await login(t.app, DEMO.admin.login, DEMO.admin.password);
+  const adminUser = await buildAdmin(t);
+  const companyId = adminUser.companyId;
+  admin = adminUser.token;
+  measure = (await buildUser(t, { companyId, roles: ['MeasureAdmin'] })).token;
+  for (const role of ['ProjectAdmin', 'ProjectAdmin', 'Surveyor', 'Surveyor', 'Surveyor'] as const) {
+    await buildUser(t, { companyId, roles: [role], signIn: false });
+  }
 });
 afterAll(async () => t.close());
 
@@ -20,8 +29,8 @@ it('lists the four assignable roles, then the label-only ones, with labels in th
   expect(response.body.Result.Items.map((role) => [role.RoleName, role.Assignable, role.UserCount])).toEqual([
     ['CompanyAdmin', true, 1],
     ['MeasureAdmin', true, 1],
-    ['ProjectAdmin', true, 1],
-    ['Surveyor', true, 1],
+    ['ProjectAdmin', true, 2],
+    ['Surveyor', true, 3],
     ['ManualSurveyor', false, 0],
     ['FactoryAdmin', false, 0],
   ]);
@@ -55,7 +64,6 @@ it('lists the permission catalogue with name, ID mark, description and holders i
 });
 
 it('is for company administrators only', async () => {
-  const measure = await login(t.app, DEMO.measure.login, DEMO.measure.password);
   expect((await call(t.app, 'POST', '/api/sys/Role/GetRoleList', { token: measure })).body.Code).toBe(403);
   expect((await call(t.app, 'POST', '/api/rs/Permission/List', { token: measure })).body.Code).toBe(403);
 });

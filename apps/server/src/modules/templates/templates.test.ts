@@ -1,8 +1,7 @@
 import type { AlgorithmTemplate, DesignTemplate, ProjectStandard } from '@measure/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../db/schema.ts';
-import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/app.ts';
+import { call, createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildAdmin, buildProject, buildUser } from '../../../test/factories.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { pngBytes } from '../../../test/plan-files.ts';
 
@@ -13,14 +12,17 @@ let binjiang = '';
 let yunqi = '';
 const ids = new Map<string, string>();
 
+/** A company of the factories with its administrator, an assigned project administrator and two projects. */
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await login(t.app, DEMO.admin.login, DEMO.admin.password);
-  pm = await login(t.app, DEMO.pm.login, DEMO.pm.password);
-  const projectId = async (name: string) =>
-    (await t.db.select({ id: projects.id }).from(projects).where(eq(projects.name, name)))[0]?.id ?? '';
-  binjiang = await projectId('滨江花园一期');
-  yunqi = await projectId('云栖科创中心');
+  const adminUser = await buildAdmin(t);
+  const companyId = adminUser.companyId;
+  admin = adminUser.token;
+  const pmUser = await buildUser(t, { companyId, roles: ['ProjectAdmin'] });
+  pm = pmUser.token;
+  // binjiang: the project administrator is assigned to it; yunqi: not.
+  binjiang = (await buildProject(t, { companyId, staff: [pmUser], as: adminUser })).id;
+  yunqi = (await buildProject(t, { companyId, as: adminUser })).id;
   const copies = await call<ProjectStandard[]>(
     t.app,
     'GET',
