@@ -60,6 +60,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
   app.addHook('onClose', async () => services.close());
   // Plan files a crash left behind (after a commit, before their removal) are swept at start-up.
   app.addHook('onReady', async () => {
+    await services.start();
     const removed = await services.houseMaps.sweepOrphanFiles();
     if (removed.length > 0) app.log.warn({ removed }, 'removed orphan plan files');
   });
