@@ -47,7 +47,6 @@ export interface BuildingValues {
   deliveryStandard: 'fine' | 'none';
 }
 
-
 /** `%` and `_` typed by a user are matched literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
