@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { Envelope, PageResult, ProjectRow } from '@measure/contract';
 import { loadConfig } from '../src/config.ts';
 import { createDatabaseClient } from '../src/db/client.ts';
@@ -75,11 +76,36 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** CPU time (user + system) a process has used so far, in ms (Linux /proc; 0 elsewhere). */
-async function cpuMs(pid: number | undefined): Promise<number> {
+async function cpuMs(pid: number | undefined, withExitedChildren = false): Promise<number> {
   try {
     const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    const own = fields[11]! + fields[12]!;
+    const exitedChildren = withExitedChildren ? fields[13]! + fields[14]! : 0;
+    return ((own + exitedChildren) * 1000) / 100; // clock ticks of 10 ms
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of the PostgreSQL server (postmaster and all its children), in ms. */
+async function postgresCpuMs(dataDir: string): Promise<number> {
+  try {
+    const postmaster = Number(
+      (await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0],
+    );
+    // Backends that ended (idle pool connections closing) count through the postmaster's cutime.
+    let total = await cpuMs(postmaster, true);
+    for (const entry of await fs.readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === postmaster) total += await cpuMs(Number(entry));
+    }
+    return total;
   } catch {
     return 0;
   }
@@ -147,6 +173,10 @@ async function waitReady(port: number, urlPath: string, method = 'GET'): Promise
 interface Result {
   /** CPU time of the server per request, in ms: what the shared cores cannot blur. */
   cpuPerRequest: number;
+  /** CPU time of PostgreSQL per request, in ms. */
+  postgresCpuPerRequest: number;
+  /** Transactions (statements outside a transaction) committed per request. */
+  transactionsPerRequest: number;
   requests: number;
   errors: number;
   seconds: number;
@@ -156,11 +186,22 @@ interface Result {
 }
 
 /** `CONNECTIONS` loops, each sending its next request when the previous one is answered. */
-async function load(target: Target, seconds: number): Promise<Result> {
+async function load(target: Target, seconds: number, pgDataDir: string, stats: pg.Client): Promise<Result> {
+  const commits = async () =>
+    Number(
+      (
+        await stats.query<{ commits: string }>(
+          'select xact_commit as commits from pg_stat_database where datname = current_database()',
+        )
+      ).rows[0]?.commits,
+    );
+  await stats.query('select pg_stat_clear_snapshot()');
+  const commitsBefore = await commits();
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   let errors = 0;
   const cpuBefore = await cpuMs(target.pid);
+  const postgresBefore = await postgresCpuMs(pgDataDir);
   const started = performance.now();
   const end = started + seconds * 1000;
   const loop = async () => {
@@ -178,12 +219,19 @@ async function load(target: Target, seconds: number): Promise<Result> {
   await Promise.all(Array.from({ length: CONNECTIONS }, loop));
   const elapsed = (performance.now() - started) / 1000;
   const cpu = (await cpuMs(target.pid)) - cpuBefore;
+  const postgresCpu = (await postgresCpuMs(pgDataDir)) - postgresBefore;
+  // The statistics collector flushes at most once a second.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  await stats.query('select pg_stat_clear_snapshot()');
+  const transactions = (await commits()) - commitsBefore - 2;
   agent.destroy();
   latencies.sort((x, y) => x - y);
   const at = (fraction: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0;
   return {
     cpuPerRequest: cpu / Math.max(1, latencies.length),
+    postgresCpuPerRequest: postgresCpu / Math.max(1, latencies.length),
+    transactionsPerRequest: transactions / Math.max(1, latencies.length),
     requests: latencies.length,
     errors,
     seconds: elapsed,
@@ -195,12 +243,14 @@ async function load(target: Target, seconds: number): Promise<Result> {
 
 const format = (result: Result) =>
   `${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms` +
-  `  server CPU ${(result.cpuPerRequest * 1000).toFixed(0)} µs/request` +
+  `  CPU/request: server ${(result.cpuPerRequest * 1000).toFixed(0)} µs, PostgreSQL ${(result.postgresCpuPerRequest * 1000).toFixed(0)} µs,` +
+  ` ${result.transactionsPerRequest.toFixed(2)} transactions/request` +
   `  (${result.requests} requests in ${result.seconds.toFixed(1)} s${result.errors ? `, ${result.errors} ERRORS` : ''})`;
 
 async function main(): Promise<number> {
   const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-get-page-'));
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'pg'), logger: quiet });
+  const pgDataDir = path.join(tempDir, 'pg');
+  const postgres = await startEmbeddedPostgres({ dataDir: pgDataDir, logger: quiet });
   const children: ChildProcess[] = [];
   try {
     const client = createDatabaseClient(postgres.connectionString, { max: 2 });
@@ -327,19 +377,23 @@ async function main(): Promise<number> {
         `${SECONDS} s each after ${WARMUP_SECONDS} s warm-up, ${ROUNDS} round(s)`,
     );
     const results: Record<string, Result[]> = { GetPage: [], minimal: [] };
+    const stats = new pg.Client({ connectionString: postgres.connectionString });
+    await stats.connect();
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const target of round % 2 === 1 ? targets : [...targets].reverse()) {
-        await load(target, WARMUP_SECONDS);
-        const result = await load(target, SECONDS);
+        await load(target, WARMUP_SECONDS, pgDataDir, stats);
+        const result = await load(target, SECONDS, pgDataDir, stats);
         results[target.name]!.push(result);
         console.log(`  round ${round} ${target.name.padEnd(8)} ${format(result)}`);
       }
     }
+    await stats.end();
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     const summary = (name: string) => ({
       rps: mean(results[name]!.map((result) => result.rps)),
       p99: mean(results[name]!.map((result) => result.p99)),
       cpu: mean(results[name]!.map((result) => result.cpuPerRequest)),
+      postgresCpu: mean(results[name]!.map((result) => result.postgresCpuPerRequest)),
       errors: results[name]!.reduce((sum, result) => sum + result.errors, 0),
     });
     const page = summary('GetPage');
@@ -351,9 +405,12 @@ async function main(): Promise<number> {
         `p99 ${minimal.p99.toFixed(2)} ms (means of the rounds)`,
     );
     if (page.cpu > 0) {
+      const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
       console.log(
-        `server CPU per request: GetPage ${(page.cpu * 1000).toFixed(0)} µs, minimal ${(minimal.cpu * 1000).toFixed(0)} µs ` +
-          `(ratio ${(minimal.cpu / page.cpu).toFixed(2)}: the throughput ratio on an otherwise idle CPU)`,
+        `CPU per request, server + PostgreSQL: GetPage ${us(page.cpu)} + ${us(page.postgresCpu)}, minimal ` +
+          `${us(minimal.cpu)} + ${us(minimal.postgresCpu)} (ratio minimal / GetPage ` +
+          `${((minimal.cpu + minimal.postgresCpu) / (page.cpu + page.postgresCpu)).toFixed(2)}: what the throughput ` +
+          `ratio tends to when the cores are shared with other work)`,
       );
     }
     console.log(
