@@ -10,10 +10,14 @@
  * generator: keep-alive HTTP/1.1 connections, each sending its next request when the previous one
  * is answered, the same method, connections and duration for both, one after the other (rounds
  * alternate, so drift of the shared machine hits both). The load generator competes with the
- * server for the CPU (2 cores here), the same way for both.
+ * server for the CPU (2 cores here), the same way for both. Also printed: the CPU time per request
+ * of each server and of PostgreSQL (from /proc), which other load on the machine blurs less than
+ * requests per second.
  *
  *   npm run bench -- get-page
  *   GET_PAGE_SECONDS=10 GET_PAGE_CONNECTIONS=16 GET_PAGE_ROUNDS=2 npm run bench -- get-page
+ *   GET_PAGE_PROFILE=/tmp/prof   a CPU profile of the real server (.cpuprofile, written at its stop)
+ *   GET_PAGE_DIAGNOSE=1          also loads the real server's /livez (no session, no query)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -23,7 +27,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { Envelope, PageResult, ProjectRow } from '@measure/contract';
 import { loadConfig } from '../src/config.ts';
 import { createDatabaseClient } from '../src/db/client.ts';
@@ -113,6 +116,7 @@ async function postgresCpuMs(dataDir: string): Promise<number> {
 
 interface Target {
   name: string;
+  method?: 'GET' | 'POST';
   pid: number | undefined;
   port: number;
   path: string;
@@ -128,11 +132,11 @@ function send(agent: http.Agent, target: Target): Promise<number> {
         host: '127.0.0.1',
         port: target.port,
         path: target.path,
-        method: 'POST',
+        method: target.method ?? 'POST',
         agent,
         headers: {
           'content-type': 'application/json',
-          'content-length': String(target.body.length),
+          ...(target.method === 'GET' ? {} : { 'content-length': String(target.body.length) }),
           ...target.headers,
         },
       },
@@ -143,7 +147,7 @@ function send(agent: http.Agent, target: Target): Promise<number> {
       },
     );
     request.on('error', reject);
-    request.end(target.body);
+    request.end(target.method === 'GET' ? undefined : target.body);
   });
 }
 
@@ -175,8 +179,6 @@ interface Result {
   cpuPerRequest: number;
   /** CPU time of PostgreSQL per request, in ms. */
   postgresCpuPerRequest: number;
-  /** Transactions (statements outside a transaction) committed per request. */
-  transactionsPerRequest: number;
   requests: number;
   errors: number;
   seconds: number;
@@ -186,17 +188,7 @@ interface Result {
 }
 
 /** `CONNECTIONS` loops, each sending its next request when the previous one is answered. */
-async function load(target: Target, seconds: number, pgDataDir: string, stats: pg.Client): Promise<Result> {
-  const commits = async () =>
-    Number(
-      (
-        await stats.query<{ commits: string }>(
-          'select xact_commit as commits from pg_stat_database where datname = current_database()',
-        )
-      ).rows[0]?.commits,
-    );
-  await stats.query('select pg_stat_clear_snapshot()');
-  const commitsBefore = await commits();
+async function load(target: Target, seconds: number, pgDataDir: string): Promise<Result> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   let errors = 0;
@@ -220,10 +212,7 @@ async function load(target: Target, seconds: number, pgDataDir: string, stats: p
   const elapsed = (performance.now() - started) / 1000;
   const cpu = (await cpuMs(target.pid)) - cpuBefore;
   const postgresCpu = (await postgresCpuMs(pgDataDir)) - postgresBefore;
-  // The statistics collector flushes at most once a second.
-  await new Promise((resolve) => setTimeout(resolve, 1100));
-  await stats.query('select pg_stat_clear_snapshot()');
-  const transactions = (await commits()) - commitsBefore - 2;
+
   agent.destroy();
   latencies.sort((x, y) => x - y);
   const at = (fraction: number) =>
@@ -231,7 +220,6 @@ async function load(target: Target, seconds: number, pgDataDir: string, stats: p
   return {
     cpuPerRequest: cpu / Math.max(1, latencies.length),
     postgresCpuPerRequest: postgresCpu / Math.max(1, latencies.length),
-    transactionsPerRequest: transactions / Math.max(1, latencies.length),
     requests: latencies.length,
     errors,
     seconds: elapsed,
@@ -243,8 +231,7 @@ async function load(target: Target, seconds: number, pgDataDir: string, stats: p
 
 const format = (result: Result) =>
   `${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms` +
-  `  CPU/request: server ${(result.cpuPerRequest * 1000).toFixed(0)} µs, PostgreSQL ${(result.postgresCpuPerRequest * 1000).toFixed(0)} µs,` +
-  ` ${result.transactionsPerRequest.toFixed(2)} transactions/request` +
+  `  CPU/request: server ${(result.cpuPerRequest * 1000).toFixed(0)} µs, PostgreSQL ${(result.postgresCpuPerRequest * 1000).toFixed(0)} µs` +
   `  (${result.requests} requests in ${result.seconds.toFixed(1)} s${result.errors ? `, ${result.errors} ERRORS` : ''})`;
 
 async function main(): Promise<number> {
@@ -376,18 +363,28 @@ async function main(): Promise<number> {
         `minimal Fastify + pg server (one prepared query, 10 rows): ${CONNECTIONS} connections, ` +
         `${SECONDS} s each after ${WARMUP_SECONDS} s warm-up, ${ROUNDS} round(s)`,
     );
-    const results: Record<string, Result[]> = { GetPage: [], minimal: [] };
-    const stats = new pg.Client({ connectionString: postgres.connectionString });
-    await stats.connect();
+    // GET_PAGE_DIAGNOSE=1: also the real server's /livez (no session, no query), to tell the app's
+    // fixed cost per call from GetPage's own.
+    if (process.env.GET_PAGE_DIAGNOSE) {
+      targets.push({
+        name: 'livez',
+        method: 'GET',
+        pid: children[0]?.pid,
+        port: appPort,
+        path: '/livez',
+        body: Buffer.alloc(0),
+        headers: {},
+      });
+    }
+    const results: Record<string, Result[]> = { GetPage: [], minimal: [], livez: [] };
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const target of round % 2 === 1 ? targets : [...targets].reverse()) {
-        await load(target, WARMUP_SECONDS, pgDataDir, stats);
-        const result = await load(target, SECONDS, pgDataDir, stats);
+        await load(target, WARMUP_SECONDS, pgDataDir);
+        const result = await load(target, SECONDS, pgDataDir);
         results[target.name]!.push(result);
         console.log(`  round ${round} ${target.name.padEnd(8)} ${format(result)}`);
       }
     }
-    await stats.end();
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     const summary = (name: string) => ({
       rps: mean(results[name]!.map((result) => result.rps)),
