@@ -2,17 +2,20 @@
  * Runs every server benchmark in sequence, each in its own Node process (own heap, own embedded
  * PostgreSQL where it needs one): import-users (<10 s), dxf-parse (about 12 s: builds and parses a
  * 50 MB DXF twice), judging (<1 s) and editor-render (about a minute: builds the web app, starts a
- * server and opens the floor-plan editor on a 50,000-entity DXF in chromium, first render <3 s).
+ * server and opens the floor-plan editor on a 50,000-entity DXF in chromium, first render <3 s) and
+ * get-page (about 45 s: an authenticated 10-row GetPage of the real server against a minimal
+ * Fastify + pg server, throughput ratio >= 0.5).
  * Names as arguments run only those:
  *
  *   npm run bench                    all of them
  *   npm run bench -- judging         only the judging benchmark
  *   npm run bench -- editor-render   only the floor-plan editor benchmark
+ *   npm run bench -- get-page        only the GetPage throughput benchmark
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['import-users', 'dxf-parse', 'judging', 'editor-render'] as const;
+const BENCHES = ['import-users', 'dxf-parse', 'judging', 'editor-render', 'get-page'] as const;
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(BENCHES as readonly string[]).includes(name));

@@ -1,5 +1,5 @@
 import { ErrorCode, formatMessage, pickLanguage } from '@measure/contract';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { registerApiDocs, registerApiDocsUi } from './core/api-docs.ts';
@@ -31,6 +31,11 @@ export interface BuildAppOptions {
 export async function buildApp(config: AppConfig, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // Two log lines per call were a large share of an API call's cost: calls are logged only
+    // when LOG_LEVEL is debug or trace; errors are logged by the error handler at any level.
+    logController: new LogController({
+      disableRequestLogging: !options.logger || !['debug', 'trace'].includes(options.logger.level),
+    }),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
@@ -55,14 +60,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
   registerJsonBodyParser(app);
 
   app.decorateRequest('lang', 'zh-CN');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lang = pickLanguage(request.headers['accept-language']);
+    done();
   });
 
   const services = createServices(config, options.database, app.log, options.overrides);
   app.addHook('onClose', async () => services.close());
   // Plan files a crash left behind (after a commit, before their removal) are swept at start-up.
   app.addHook('onReady', async () => {
+    await services.start();
     const removed = await services.houseMaps.sweepOrphanFiles();
     if (removed.length > 0) app.log.warn({ removed }, 'removed orphan plan files');
   });

@@ -7,6 +7,8 @@ import { AuthService } from './modules/auth/auth-service.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { LoginTicketRepository } from './modules/auth/login-ticket-repository.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
+import { AuthEvents } from './modules/auth/auth-events.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
 import { SessionService } from './modules/auth/session-service.ts';
 import { NotificationService } from './modules/notifications/notification-service.ts';
 import { OrgService } from './modules/orgs/org-service.ts';
@@ -43,10 +45,15 @@ export function createServices(
   const audit = new AuditRepository(db);
   const users = new UserRepository(db);
   const hasher = new PasswordHasher(config.passwordHashLogN);
-  const sessions = new SessionService(db, {
-    idleMs: config.sessionIdleMs,
-    absoluteMs: config.sessionAbsoluteMs,
-  });
+  const sessionCache = new SessionCache();
+  // Its own connection (not the pool's): LISTEN for session and permission changes.
+  const authEvents = new AuthEvents(database.pool.options, sessionCache, log);
+  const sessions = new SessionService(
+    db,
+    { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
+    sessionCache,
+    authEvents,
+  );
   const codeSender = overrides.codeSender ?? createCodeSender(config, log);
   // Plan files of house types: DATA_DIR/uploads/house-maps, never under the web root.
   const planFiles = new FileStore(path.join(config.dataDir, 'uploads', 'house-maps'));
@@ -81,7 +88,11 @@ export function createServices(
     standards: new StandardsService({ db, projectStandards }),
     templates: new TemplatesService({ db }),
     ready: () => pingDatabase(database.pool),
-    close: async () => codeSender.close?.(),
+    start: () => authEvents.start(),
+    close: async () => {
+      await authEvents.close();
+      await codeSender.close?.();
+    },
   };
 }
 

@@ -16,13 +16,21 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database;
   config: AppConfig;
+  connectionString: string;
   close(): Promise<void>;
 }
 
+/**
+ * `sameDatabaseAs` builds a second instance on the database of a first one (as two servers on one
+ * database); closing it leaves the database to the first.
+ */
 export async function createTestApp(
-  options: { config?: Partial<AppConfig>; overrides?: ServiceOverrides } = {},
+  options: { config?: Partial<AppConfig>; overrides?: ServiceOverrides; sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.sameDatabaseAs;
+  const database = shared
+    ? { connectionString: shared.connectionString, drop: async () => {} }
+    : await createTestDatabase();
   const client = createDatabaseClient(database.connectionString, { max: 5 });
   // Each test app gets its own DATA_DIR (uploads), removed on close.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-test-data-'));
@@ -38,6 +46,7 @@ export async function createTestApp(
     app,
     db: client.db,
     config,
+    connectionString: database.connectionString,
     close: async () => {
       await app.close();
       await client.close();

@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog } from '../db/schema.ts';
 import { AuditRepository } from '../modules/audit/audit-repository.ts';
+import { AuthEvents } from '../modules/auth/auth-events.ts';
+import { SessionCache } from '../modules/auth/session-cache.ts';
 import { SessionService } from '../modules/auth/session-service.ts';
 import { call, createTestApp, DEMO, login, type TestApp } from '../../test/app.ts';
 import { registerAuthGuard } from './auth-guard.ts';
@@ -20,11 +22,15 @@ beforeAll(async () => {
   guarded = Fastify();
   guarded.decorateRequest('lang', 'zh-CN');
   registerErrorHandler(guarded);
+  // Without a listening connection the cache stays off: every call reads the session store.
+  const cache = new SessionCache();
   registerAuthGuard(guarded, {
-    sessions: new SessionService(t.db, {
-      idleMs: t.config.sessionIdleMs,
-      absoluteMs: t.config.sessionAbsoluteMs,
-    }),
+    sessions: new SessionService(
+      t.db,
+      { idleMs: t.config.sessionIdleMs, absoluteMs: t.config.sessionAbsoluteMs },
+      cache,
+      new AuthEvents({}, cache),
+    ),
     audit: new AuditRepository(t.db),
   });
   const ok = async () => ({ Code: 0, Message: 'ok', Result: null });

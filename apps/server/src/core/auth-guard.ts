@@ -48,4 +48,16 @@ export function registerAuthGuard(
     });
     throw forbidden();
   });
+  // A call that ended sessions or changed permissions answers once the change has reached every
+  // instance's session cache (see modules/auth/auth-events.ts); other calls pass straight through.
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    if (services.sessions.pendingAnnouncements === 0) {
+      done(null, payload);
+      return;
+    }
+    services.sessions.settle().then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
+  });
 }

@@ -15,6 +15,9 @@ const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Schema
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
+/** Lower-cased key -> the schema's spelling, per object shape (built once, not per request). */
+const canonicalKeys = new WeakMap<object, Map<string, string>>();
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -37,7 +40,11 @@ export function normalizeKeys(value: unknown, schema: z.ZodType): unknown {
   if (def.type !== 'object' || !def.shape || !isPlainObject(value)) return value;
 
   const shape = def.shape;
-  const canonical = new Map(Object.keys(shape).map((key) => [key.toLowerCase(), key]));
+  let canonical = canonicalKeys.get(shape);
+  if (!canonical) {
+    canonical = new Map(Object.keys(shape).map((key) => [key.toLowerCase(), key]));
+    canonicalKeys.set(shape, canonical);
+  }
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (UNSAFE_KEYS.has(key)) continue;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbExecutor as Database } from '../../db/database-handle.ts';
 import { sessions, userRoles, users } from '../../db/schema.ts';
 
@@ -15,7 +15,28 @@ export interface SessionRow {
 }
 
 export class SessionRepository {
-  constructor(private readonly db: Database) {}
+  /** The guard's query when the cache has nothing: a prepared (named) statement. */
+  private readonly byTokenHash;
+
+  constructor(private readonly db: Database) {
+    this.byTokenHash = db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        companyId: sessions.companyId,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        userStatus: users.status,
+        roles: sql<string[]>`coalesce((select array_agg(${userRoles.role} order by ${userRoles.position})
+          from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .prepare('session_by_token_hash');
+  }
 
   async insert(values: {
     userId: string;
@@ -32,31 +53,20 @@ export class SessionRepository {
 
   /** The session with its user's status and ordered roles, in one query. */
   async findByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
-    const [row] = await this.db
-      .select({
-        id: sessions.id,
-        userId: sessions.userId,
-        companyId: sessions.companyId,
-        createdAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        userStatus: users.status,
-        roles: sql<string[]>`coalesce((select array_agg(${userRoles.role} order by ${userRoles.position})
-          from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, tokenHash));
+    const [row] = await this.byTokenHash.execute({ tokenHash });
     return row;
   }
 
-  async touch(id: string, at: Date): Promise<void> {
-    await this.db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+  /** Sets `last_seen_at` unless another call (of any instance) did within `intervalMs`. */
+  async touch(id: string, at: Date, intervalMs: number): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ lastSeenAt: at })
+      .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, new Date(at.getTime() - intervalMs))));
   }
 
-  async revoke(id: string, at: Date): Promise<void> {
-    await this.db
+  async revoke(id: string, at: Date, db: Database = this.db): Promise<void> {
+    await db
       .update(sessions)
       .set({ revokedAt: at })
       .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));

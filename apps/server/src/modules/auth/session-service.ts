@@ -2,24 +2,34 @@ import { permissionsOfRoles, projectScopeOfRoles, ROLES, type Role } from '@meas
 import type { Database } from '../../db/client.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from './auth-context.ts';
+import type { AuthEvents } from './auth-events.ts';
+import type { SessionCache } from './session-cache.ts';
 import { SessionRepository } from './session-repository.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** Write `last_seen_at` at most this often, so authenticated reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** A cached session is read from the database again after this long (a safety net only). */
+const CACHE_MAX_AGE_MS = 5 * 60_000;
 
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 /**
  * Opaque, random session tokens stored hashed, with an idle and an absolute limit. A revoked,
  * expired or idle session, or one whose user is disabled, is refused on the very next call.
+ *
+ * Valid sessions are kept in an in-process cache (token hash -> caller) while the instance listens
+ * for changes (auth-events.ts): every write that ends sessions or changes a user's status or roles
+ * announces it in its transaction, and every instance drops the entries on commit.
  */
 export class SessionService {
   private readonly repository: SessionRepository;
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly limits: { idleMs: number; absoluteMs: number },
+    private readonly cache: SessionCache,
+    private readonly events: AuthEvents,
   ) {
     this.repository = new SessionRepository(db);
   }
@@ -42,19 +52,47 @@ export class SessionService {
 
   async authenticate(token: string): Promise<AuthContext | null> {
     if (token.length < 20 || token.length > 128) return null;
-    const session = await this.repository.findByTokenHash(hashToken(token));
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    if (this.events.connected) {
+      const cached = this.cache.get(tokenHash);
+      if (cached) {
+        // Idle or expired as far as this instance knows: the database decides (another instance
+        // may have seen the session more recently).
+        if (
+          cached.expiresAt > now &&
+          now - cached.lastSeenAt <= this.limits.idleMs &&
+          now - cached.cachedAt < CACHE_MAX_AGE_MS
+        ) {
+          if (now - cached.lastSeenAt > TOUCH_INTERVAL_MS) {
+            cached.lastSeenAt = now;
+            this.touchInBackground(cached.sessionId, now);
+          }
+          return cached.auth;
+        }
+        this.cache.delete(tokenHash);
+      }
+    }
+    return this.authenticateFromDatabase(tokenHash, now);
+  }
+
+  private async authenticateFromDatabase(tokenHash: string, now: number): Promise<AuthContext | null> {
+    const generation = this.cache.generation;
+    const cacheable = this.events.connected;
+    const session = await this.repository.findByTokenHash(tokenHash);
     if (!session || session.revokedAt) return null;
-    const now = new Date();
-    const idle = now.getTime() - session.lastSeenAt.getTime() > this.limits.idleMs;
-    if (session.expiresAt <= now || idle || session.userStatus !== 1) {
-      await this.repository.revoke(session.id, now);
+    const idle = now - session.lastSeenAt.getTime() > this.limits.idleMs;
+    if (session.expiresAt.getTime() <= now || idle || session.userStatus !== 1) {
+      await this.repository.revoke(session.id, new Date(now));
       return null;
     }
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await this.repository.touch(session.id, now);
+    let lastSeenAt = session.lastSeenAt.getTime();
+    if (now - lastSeenAt > TOUCH_INTERVAL_MS) {
+      lastSeenAt = now;
+      this.touchInBackground(session.id, now);
     }
     const roles = session.roles.filter(isRole);
-    return {
+    const auth: AuthContext = {
       sessionId: session.id,
       userId: session.userId,
       companyId: session.companyId,
@@ -62,14 +100,57 @@ export class SessionService {
       permissions: new Set(permissionsOfRoles(roles)),
       projectScope: projectScopeOfRoles(roles),
     };
+    // Not cached when the listener was down or something was dropped while this read ran.
+    if (cacheable && this.events.connected) {
+      this.cache.set(
+        tokenHash,
+        {
+          sessionId: session.id,
+          userId: session.userId,
+          expiresAt: session.expiresAt.getTime(),
+          lastSeenAt,
+          cachedAt: now,
+          auth,
+        },
+        generation,
+      );
+    }
+    return auth;
   }
 
-  revoke(sessionId: string): Promise<void> {
-    return this.repository.revoke(sessionId, new Date());
+  /** The request does not wait for `last_seen_at`; a failed write is retried a minute later. */
+  private touchInBackground(sessionId: string, now: number): void {
+    this.repository.touch(sessionId, new Date(now), TOUCH_INTERVAL_MS).catch(() => {});
+  }
+
+  /** Logout: the session ends and every instance forgets it on commit. */
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.repository.revoke(sessionId, new Date(), tx);
+      await this.events.notify(tx, { sessionIds: [sessionId] });
+    });
   }
 
   /** `db` may be an open transaction, so revoking commits together with the caller's other writes. */
-  revokeAllOfUser(userId: string, exceptSessionId?: string, db?: DbExecutor): Promise<void> {
-    return this.repository.revokeAllOfUser(userId, new Date(), exceptSessionId, db);
+  async revokeAllOfUser(userId: string, exceptSessionId?: string, db: DbExecutor = this.db): Promise<void> {
+    await this.repository.revokeAllOfUser(userId, new Date(), exceptSessionId, db);
+    await this.events.notify(db, { userIds: [userId] });
+  }
+
+  /**
+   * A change of users' roles or status, or their deletion: every instance drops their cached
+   * sessions when `db` (the transaction of the change) commits.
+   */
+  usersChanged(userIds: readonly string[], db: DbExecutor = this.db): Promise<void> {
+    return this.events.notify(db, { userIds });
+  }
+
+  /** Waits until this instance's announcements have been delivered (see AuthEvents.settle). */
+  settle(): Promise<void> {
+    return this.events.settle();
+  }
+
+  get pendingAnnouncements(): number {
+    return this.events.unseen;
   }
 }

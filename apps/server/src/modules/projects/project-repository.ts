@@ -46,15 +46,14 @@ export interface BuildingValues {
   deliveryStandard: 'fine' | 'none';
 }
 
-const ORDER_COLUMNS = { Name: projects.name, CreateTime: projects.createdAt, UpdateTime: projects.updatedAt };
-
 /** `%` and `_` typed by a user are matched literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 export class ProjectRepository {
   constructor(private readonly db: DbExecutor) {}
 
-  async page(query: ProjectPageQuery): Promise<{ rows: ProjectRecord[]; total: number }> {
+  /** The number of projects matching a page query (for a page beyond the last one). */
+  async count(query: ProjectPageQuery): Promise<number> {
     const conditions: SQL[] = [eq(projects.companyId, query.companyId)];
     if (query.nameContains) conditions.push(ilike(projects.name, likePattern(query.nameContains)));
     if (query.projectId) conditions.push(eq(projects.id, query.projectId));
@@ -67,19 +66,11 @@ export class ProjectRepository {
         );
       conditions.push(inArray(projects.id, assigned));
     }
-    const where = and(...conditions);
-    const column = ORDER_COLUMNS[query.orderBy];
-    const [rows, totals] = await Promise.all([
-      this.db
-        .select()
-        .from(projects)
-        .where(where)
-        .orderBy(query.ascending ? asc(column) : desc(column), asc(projects.id))
-        .limit(query.limit)
-        .offset(query.offset),
-      this.db.select({ total: count() }).from(projects).where(where),
-    ]);
-    return { rows, total: totals[0]?.total ?? 0 };
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(projects)
+      .where(and(...conditions));
+    return row?.total ?? 0;
   }
 
   async visible(auth: AuthContext): Promise<ProjectRecord[]> {

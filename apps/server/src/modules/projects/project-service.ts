@@ -18,6 +18,7 @@ import { uniqueViolation } from '../../db/unique-violation.ts';
 import { UserAdminRepository } from '../user-admin/user-admin-repository.ts';
 import type { FileStore } from '../house-maps/file-store.ts';
 import { assertUnlocked, visibleProject, writeProjectLog } from './project-access.ts';
+import { pageProjects, type ProjectPageRow } from './project-page-repository.ts';
 import {
   ProjectRepository,
   type BuildingRecord,
@@ -65,6 +66,25 @@ function toRow(project: ProjectRecord, buildings: BuildingRecord[], userIds: str
   };
 }
 
+const toPageRow = (row: ProjectPageRow): ProjectRow => ({
+  ProjectId: row.id,
+  Name: row.name,
+  Address: row.address,
+  Province: row.province,
+  City: row.city,
+  District: row.district,
+  DetailedAddress: row.detailed_address,
+  ProjectManager: row.project_manager,
+  RegionalCompany: row.regional_company,
+  BuildingCount: row.buildings.length,
+  DetailsInfo: row.buildings,
+  UserIds: row.user_ids,
+  IsPublished: row.is_published,
+  PublishTime: row.published_at?.toISOString() ?? null,
+  CreateTime: row.created_at.toISOString(),
+  UpdateTime: row.updated_at.toISOString(),
+});
+
 const projectValues = (body: AddProjectBody): ProjectValues => ({
   name: body.Name,
   address: body.Address ?? null,
@@ -97,7 +117,7 @@ export class ProjectService {
 
   /** Company-wide for administrators, assigned projects for the other roles (row scope). */
   async page(auth: AuthContext, request: ProjectPageRequest): Promise<PageResult<ProjectRow>> {
-    const { rows, total } = await this.repository.page({
+    const query = {
       companyId: auth.companyId,
       assignedUserId: auth.projectScope === 'assigned' ? auth.userId : undefined,
       nameContains: request.ProjectName,
@@ -106,10 +126,11 @@ export class ProjectService {
       ascending: (request.AscDesc ?? (request.OrderBy === 'Name' ? 'asc' : 'desc')) === 'asc',
       limit: request.PageSize,
       offset: (request.CurrentPage - 1) * request.PageSize,
-    });
+    };
+    const { rows, total } = await pageProjects(this.deps.db.$client, query);
     return {
-      Items: await this.toRows(auth.companyId, rows),
-      Total: total,
+      Items: rows.map(toPageRow),
+      Total: total ?? (await this.repository.count(query)),
       PageSize: request.PageSize,
       CurrentPage: request.CurrentPage,
     };

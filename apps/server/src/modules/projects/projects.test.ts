@@ -81,7 +81,28 @@ it('searches by name literally, pages and orders', async () => {
   expect(first.body.Result.Total).toBe(2);
   expect(first.body.Result.Items).toHaveLength(1);
   expect(first.body.Result.Items[0]?.Name).not.toBe(second.body.Result.Items[0]?.Name);
-  expect((await page(U.admin, { CurrentPage: 9 })).body.Result.Items).toEqual([]);
+  const beyond = await page(U.admin, { CurrentPage: 9 });
+  expect(beyond.body.Result).toMatchObject({ Items: [], Total: 2, CurrentPage: 9 });
+});
+
+it('answers a page in the shape and order of its parts: buildings by position, staff by id, one project by id', async () => {
+  const all = (await page(U.admin)).body.Result.Items;
+  const [latest] = all;
+  expect(all.map((item) => item.CreateTime)).toEqual(
+    all.map((item) => item.CreateTime).sort((x, y) => y.localeCompare(x)),
+  );
+  const binjiang = all.find((item) => item.Name === '滨江花园一期');
+  expect(binjiang?.DetailsInfo.map((building) => building.BuildingNumber)).toEqual(['1#', '2#', '3#']);
+  expect(binjiang?.UserIds).toHaveLength(2);
+  expect(binjiang?.UserIds).toEqual([...(binjiang?.UserIds ?? [])].sort());
+  const one = await page(U.surveyor, { ProjectId: binjiang?.ProjectId });
+  expect(one.body.Result).toMatchObject({ Total: 1, Items: [binjiang] });
+  const unassigned = all.find((item) => item.Name !== '滨江花园一期');
+  expect((await page(U.surveyor, { ProjectId: unassigned?.ProjectId })).body.Result).toMatchObject({
+    Items: [],
+    Total: 0,
+  });
+  expect(latest?.CreateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 });
 
 it('refuses bad paging and over-long search text', async () => {

@@ -194,7 +194,10 @@ export class UserAdminService {
         };
         const adminsBefore = await users.countEnabledAdminsExcept(auth.companyId, []);
         await users.update(auth.companyId, body.UserId, changes);
-        if (roles) await users.setRoles(auth.companyId, [body.UserId], [roles]);
+        if (roles) {
+          await users.setRoles(auth.companyId, [body.UserId], [roles]);
+          await this.deps.sessions.usersChanged([body.UserId], tx);
+        }
         // Demoting or disabling may not leave the company without an enabled administrator.
         if (adminsBefore > 0 && (await users.countEnabledAdminsExcept(auth.companyId, [])) === 0) {
           throw conflict('RoleNameList', 'users.lastAdmin');
@@ -228,6 +231,7 @@ export class UserAdminService {
         throw conflict('Ids', 'users.lastAdmin');
       }
       await users.delete(auth.companyId, unique);
+      await this.deps.sessions.usersChanged(unique, tx);
     });
     await this.deps.audit.record({
       event: 'user.deleted',
