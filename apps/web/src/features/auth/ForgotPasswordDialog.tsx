@@ -28,7 +28,7 @@ export default function ForgotPasswordDialog({
   open: boolean;
   onClose: (account?: string) => void;
 }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'common', 'messages']);
   const [form] = Form.useForm<Values>();
   const accountType = Form.useWatch('accountType', form) ?? AccountType.Email;
   const [sending, setSending] = useState(false);

@@ -12,7 +12,7 @@ export default function MustChangePasswordDialog({
   onChanged: () => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'common']);
   return (
     <Modal
       open={open}
