@@ -6,7 +6,7 @@ import { PageLoading } from '../shared/ui/PageLoading.tsx';
 
 /** Sets the page title from the deepest route's metadata and covers lazy page loads with an overlay. */
 export function RootLayout() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'auth', 'layout']);
   const matches = useMatches();
   const navigation = useNavigation();
   const titleKey = matches
@@ -15,7 +15,7 @@ export function RootLayout() {
     .at(-1)?.titleKey;
 
   useEffect(() => {
-    const app = t('common:appName');
+    const app = t('appName');
     document.title = titleKey ? `${t(titleKey)} - ${app}` : app;
   }, [t, titleKey]);
 

@@ -20,7 +20,7 @@ function withTimeout<T>(loading: Promise<T>): Promise<T> {
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await withTimeout(load())).default,
 });
-const title = (titleKey: string, noTab?: boolean): RouteHandle => ({ titleKey, noTab });
+const title = (titleKey: RouteHandle['titleKey'], noTab?: boolean): RouteHandle => ({ titleKey, noTab });
 
 const notFound = page(() => import('../features/layout/NotFoundPage.tsx'));
 const toCloudLogin = () => redirect(loginPathFor(SUBSYSTEM.cloud));

@@ -28,7 +28,7 @@ const FIELDS = ['Name', 'Email', 'Phone', 'Position', 'Department'] as const;
 
 /** Personal centre (`aboug`): the signed-in user's profile, editable through EditMe. */
 export default function ProfilePage() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'common']);
   const self = useSelf();
   const [editing, setEditing] = useState(false);
 
@@ -65,7 +65,7 @@ export default function ProfilePage() {
 }
 
 function EditProfileDialog({ user, onClose }: { user: SelfInfo; onClose: () => void }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'common']);
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);

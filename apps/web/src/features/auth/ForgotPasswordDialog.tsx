@@ -37,7 +37,7 @@ export default function ForgotPasswordDialog(props: Props) {
 
 /** Reset a forgotten password with a code sent to the account's email or phone. */
 function ForgotPassword({ open, onClose }: Props) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'common', 'messages']);
   const [form] = Form.useForm<Values>();
   const accountType = Form.useWatch('accountType', form) ?? AccountType.Email;
   const [sending, setSending] = useState(false);

@@ -65,7 +65,7 @@ function Field({
 }
 
 export default function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>({ username: '', password: '', rememberPassword: false });
   const [errors, setErrors] = useState<Errors>({});

@@ -16,7 +16,7 @@ export default function MustChangePasswordDialog({
   onChanged: () => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'common']);
   return (
     <AntdProvider>
       <Modal

@@ -23,7 +23,7 @@ export function PasswordChangeForm({
   onDone?: () => void;
   extraAction?: React.ReactNode;
 }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'messages']);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
 

@@ -8,7 +8,7 @@ import { useVisitedPages, visitedPages } from './visitedStore.ts';
 
 /** Tabs of the visited pages, closable one by one, all but the current, or all. */
 export function PageTabs() {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation(['layout', 'common', 'auth']);
   const pages = useVisitedPages();
   const navigate = useNavigate();
   const { pathname } = useLocation();

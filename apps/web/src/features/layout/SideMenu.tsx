@@ -26,7 +26,7 @@ const ICONS: Record<string, ReactNode> = {
 };
 
 export function SideMenu({ self }: { self: SelfInfo | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'auth', 'layout']);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const selected = menuKeyOf(pathname.split('/')[2] ?? '');

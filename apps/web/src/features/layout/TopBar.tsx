@@ -11,7 +11,7 @@ import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
 import { loginPathFor, SUBSYSTEM } from '../../shared/routing/paths.ts';
 
 export function TopBar({ userName }: { userName: string }) {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation(['layout', 'common']);
   const modal = useModal();
   const navigate = useNavigate();
 

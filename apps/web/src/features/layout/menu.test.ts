@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MENU, menuKeyOf, visibleMenu, type MenuEntry } from './menu.ts';
 
 const entries: MenuEntry[] = [
-  { path: 'mscProjectList', titleKey: 'a' },
-  { path: 'mscUser', titleKey: 'b', permission: 'user.view' },
-  { path: 'taskManage', titleKey: 'c', feature: 'EnabledRobotTask' },
+  { path: 'mscProjectList', titleKey: 'layout:menu.mscProjectList' },
+  { path: 'mscUser', titleKey: 'layout:menu.mscUser', permission: 'user.view' },
+  { path: 'taskManage', titleKey: 'layout:menu.projectList', feature: 'EnabledRobotTask' },
 ];
 const flags = {
   EnabledRobotTask: false,

@@ -1,11 +1,12 @@
 import type { Permission, SelfInfo } from '@measure/contract';
+import type { TitleKey } from '../../shared/routing/handle.ts';
 
 type FeatureFlag = 'EnabledRobotTask' | 'EnabledModeling' | 'EnabledExternalWall' | 'EnabledGj';
 
 /** A menu page (spec section 2): its path below /measurerobot, title key and what it requires. */
 export interface MenuEntry {
   path: string;
-  titleKey: string;
+  titleKey: TitleKey;
   permission?: Permission;
   feature?: FeatureFlag;
 }

@@ -7,11 +7,12 @@ import {
   removeAllPages,
   removePage,
   replacePage,
+  type VisitedPage,
 } from './visitedPages.ts';
 
-const a = { path: '/measurerobot/mscProjectList', titleKey: 'layout:menu.mscProjectList' };
-const b = { path: '/measurerobot/aboug', titleKey: 'layout:menu.aboug' };
-const c = { path: '/measurerobot/changePassword', titleKey: 'layout:menu.changePassword' };
+const a: VisitedPage = { path: '/measurerobot/mscProjectList', titleKey: 'layout:menu.mscProjectList' };
+const b: VisitedPage = { path: '/measurerobot/aboug', titleKey: 'layout:menu.aboug' };
+const c: VisitedPage = { path: '/measurerobot/changePassword', titleKey: 'layout:menu.changePassword' };
 
 describe('visited pages', () => {
   it('adds pages once per path', () => {
@@ -20,7 +21,7 @@ describe('visited pages', () => {
   });
 
   it('updates the title of a known path in place', () => {
-    const renamed = { ...b, titleKey: 'x:y' };
+    const renamed: VisitedPage = { ...b, titleKey: 'layout:menu.userManual' };
     expect(addPage([a, b, c], renamed)).toEqual([a, renamed, c]);
   });
 
@@ -49,14 +50,20 @@ describe('visited pages', () => {
 
 describe('query strings of tabs', () => {
   it('keeps one tab per path and remembers the latest query string', () => {
-    const edit = addPage([], { path: '/measurerobot/mscUserCreate', search: '?id=1', titleKey: 'menu.user' });
+    const edit = addPage([], {
+      path: '/measurerobot/mscUserCreate',
+      search: '?id=1',
+      titleKey: 'layout:menu.mscUserCreate',
+    });
     const other = addPage(edit, {
       path: '/measurerobot/mscUserCreate',
       search: '?id=2',
-      titleKey: 'menu.user',
+      titleKey: 'layout:menu.mscUserCreate',
     });
     expect(other).toHaveLength(1);
     expect(locationOf(other[0]!)).toBe('/measurerobot/mscUserCreate?id=2');
-    expect(locationOf({ path: '/measurerobot/aboug', titleKey: 'menu.aboug' })).toBe('/measurerobot/aboug');
+    expect(locationOf({ path: '/measurerobot/aboug', titleKey: 'layout:menu.aboug' })).toBe(
+      '/measurerobot/aboug',
+    );
   });
 });

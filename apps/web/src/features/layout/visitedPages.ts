@@ -1,7 +1,9 @@
+import type { TitleKey } from '../../shared/routing/handle.ts';
+
 /** One open page tab: its path, the title key from its route metadata, and its query string. */
 export interface VisitedPage {
   path: string;
-  titleKey: string;
+  titleKey: TitleKey;
   /** `?id=...` of an edit page, so its tab opens the same record again. */
   search?: string;
 }

@@ -19,7 +19,7 @@ export default function AddUsersDialog({
   onClose: () => void;
   onAdded: () => void;
 }) {
-  const { t } = useTranslation('orgs');
+  const { t } = useTranslation(['orgs', 'common']);
   const users = useQuery({ ...companyUsersQuery, staleTime: 0 });
   const [picked, setPicked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);

@@ -35,7 +35,7 @@ export default function OrgDialog({
   onClose: () => void;
   onSaved: (org: OrgRow) => void;
 }) {
-  const { t } = useTranslation('orgs');
+  const { t } = useTranslation(['orgs', 'common']);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const org = mode.kind === 'create' ? null : mode.org;

@@ -47,7 +47,7 @@ export default function OrgManagePage() {
 }
 
 function OrgManage() {
-  const { t } = useTranslation('orgs');
+  const { t } = useTranslation(['orgs', 'common']);
   const modal = useModal();
   const queryClient = useQueryClient();
   const tree = useQuery(orgTreeQuery);
@@ -213,7 +213,7 @@ function OrgDetail({
   onAddUsers: () => void;
   onChanged: () => Promise<unknown>;
 }) {
-  const { t } = useTranslation('orgs');
+  const { t } = useTranslation(['orgs', 'common', 'user-admin']);
   const modal = useModal();
   const users = useQuery(orgUsersQuery(org.OrgId));
   const language = currentLanguage();
@@ -253,7 +253,7 @@ function OrgDetail({
       dataIndex: 'Status',
       width: 90,
       render: (status: 0 | 1) => (
-        <Tag color={status === 1 ? 'green' : 'red'}>{t(`users:status.${status}`)}</Tag>
+        <Tag color={status === 1 ? 'green' : 'red'}>{t(`user-admin:status.${status}`)}</Tag>
       ),
     },
     {

@@ -36,6 +36,7 @@ import {
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { SiteItemPicker } from './SiteItemPicker.tsx';
 import { itemName, stageLabel } from './stageForm.ts';
+import type { KeyOf } from '../../shared/i18n/types.ts';
 
 const itemRules = pointTypeItemInputSchema.shape;
 const STANDARD_MAX = 32;
@@ -56,7 +57,7 @@ export function SiteItemsEditor({
   copies: ProjectStandard[];
   readOnly: ReadOnlyReason;
 }) {
-  const { t, i18n } = useTranslation('project-standards');
+  const { t, i18n } = useTranslation(['project-standards', 'common', 'messages']);
   const navigate = useNavigate();
   const modal = useModal();
   const queryClient = useQueryClient();
@@ -349,7 +350,7 @@ export function SiteItemsEditor({
   );
 
   /** "PL-04 Design value (mm)": the accessible name of a row's input. */
-  function fieldLabel(row: number, key: string) {
+  function fieldLabel(row: number, key: KeyOf<'project-standards'>) {
     const id = items[row]?.MeasureItemId ?? '';
     const code = byId.get(id)?.Code ?? stored.get(id)?.Code ?? id;
     return t('site.fieldLabel', { item: code, field: t(key) });

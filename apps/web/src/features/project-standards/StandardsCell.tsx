@@ -1,4 +1,5 @@
 import { standardValueSchema, type MeasureItemRow } from '@measure/contract';
+import type { MessageKey } from '@measure/contract/i18n/index';
 import type { Rule } from 'antd/es/form';
 import { Flex, Form, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +37,7 @@ const crossRule =
     path: (string | number)[],
     concrete: boolean,
     field: StandardField,
-    translate: (key: string) => string,
+    translate: (key: MessageKey) => string,
   ): Rule =>
   ({ getFieldValue }) => ({
     validator: async () => {
@@ -48,13 +49,13 @@ const crossRule =
 /** One line per standard of an item: its name and its Left, Right, warning and exploded values. */
 export function StandardsCell({ item, index }: { item: MeasureItemRow; index: number }) {
   const { t, i18n } = useTranslation('project-standards');
-  const translate = (key: string) => t(key, { ns: 'messages' });
+  const translate = (key: MessageKey) => t(key, { ns: 'messages' });
   return (
     <Flex vertical gap={6}>
       {item.Standards.map((standard, position) => {
         const path = ['items', index, 'Standards', position];
         const name = standardName(standard, i18n.language);
-        const label = (field: string) =>
+        const label = (field: (typeof VALUE_FIELDS)[number]) =>
           t('stage.valueLabel', { item: item.Code, standard: name, field: t(`standard.${field}`) });
         return (
           <Flex key={position} gap={8} align="start">

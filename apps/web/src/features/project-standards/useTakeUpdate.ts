@@ -22,7 +22,7 @@ export interface TakeUpdateScope {
  * refusal (423 published, 404) is shown with the server's message.
  */
 export function useTakeUpdate(projectId: string) {
-  const { t } = useTranslation('project-standards');
+  const { t } = useTranslation(['project-standards', 'common']);
   const modal = useModal();
   const queryClient = useQueryClient();
   return ({ stage, measureItemIds, question }: TakeUpdateScope) =>

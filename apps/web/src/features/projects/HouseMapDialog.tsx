@@ -47,7 +47,7 @@ export default function HouseMapDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { t } = useTranslation('projects');
+  const { t } = useTranslation(['projects', 'common']);
   const [form] = Form.useForm<Values>();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);

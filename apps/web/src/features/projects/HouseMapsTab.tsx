@@ -36,7 +36,7 @@ type Dialog =
 
 /** House types (floor plans) of a project: list, upload, rename, copy, delete, download, preview, assign. */
 export function HouseMapsTab({ project }: { project: ProjectRow }) {
-  const { t } = useTranslation('projects');
+  const { t } = useTranslation(['projects', 'common']);
   const can = useCan();
   const modal = useModal();
   const queryClient = useQueryClient();

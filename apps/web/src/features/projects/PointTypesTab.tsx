@@ -21,7 +21,7 @@ const nameSchema = rules.requiredText(POINT_TYPE_NAME_MAX);
 
 /** Site types (room types) of a project: list, add (name under 10 characters, unique), remove; details open pointTypeDetail. */
 export function PointTypesTab({ project }: { project: ProjectRow }) {
-  const { t } = useTranslation('projects');
+  const { t } = useTranslation(['projects', 'common']);
   const can = useCan();
   const modal = useModal();
   const queryClient = useQueryClient();

@@ -22,6 +22,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
+import type { KeySuffix } from '../../shared/i18n/types.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { useCan } from '../auth/permissions.ts';
 import { HouseMapsTab } from './HouseMapsTab.tsx';
@@ -46,7 +47,7 @@ export default function ProjectDetailPage() {
 }
 
 function ProjectDetail({ projectId }: { projectId: string }) {
-  const { t } = useTranslation('projects');
+  const { t } = useTranslation(['projects', 'common', 'layout']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const can = useCan();
@@ -177,7 +178,7 @@ function Overview({ project }: { project: ProjectRow }) {
           {
             title: t('building.DeliveryStandard'),
             dataIndex: 'DeliveryStandard',
-            render: (value: string) => t(`delivery.${value}`),
+            render: (value: KeySuffix<'projects', 'delivery.'>) => t(`delivery.${value}`),
           },
         ]}
       />

@@ -32,7 +32,7 @@ const nameSchema = bodyField(apiRoutes.projects.getPage, 'ProjectName');
  * delete and publish for those permitted.
  */
 export default function ProjectListPage() {
-  const { t } = useTranslation('projects');
+  const { t } = useTranslation(['projects', 'common']);
   const can = useCan();
   const modal = useModal();
   const navigate = useNavigate();

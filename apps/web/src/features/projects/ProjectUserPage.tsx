@@ -87,7 +87,7 @@ function useCompanyUsers() {
 
 /** The staff of one project: company users on the left, the project's on the right. */
 function ProjectStaff({ projectId }: { projectId: string }) {
-  const { t } = useTranslation('projects');
+  const { t } = useTranslation(['projects', 'common']);
   const queryClient = useQueryClient();
   const language = currentLanguage();
   const users = useCompanyUsers();
@@ -141,7 +141,7 @@ function ProjectStaff({ projectId }: { projectId: string }) {
 
 /** The projects of one user (SaveUserToProject replaces them). */
 function UserProjects({ projectOptions }: { projectOptions: { value: string; label: string }[] }) {
-  const { t } = useTranslation('projects');
+  const { t } = useTranslation(['projects', 'common']);
   const queryClient = useQueryClient();
   const users = useCompanyUsers();
   const [userId, setUserId] = useState<string | null>(null);

@@ -2,6 +2,6 @@ import { registerNamespace } from '../../shared/i18n/lazyNamespace.ts';
 import enUS from './locales/en-US.ts';
 import zhCN from './locales/zh-CN.ts';
 
-/** Namespace `projectAdmin`, registered when the feature's pages load (not part of the login route's first load). */
+/** Namespace `projects`, registered when the feature's pages load (not part of the login route's first load). */
 export const projectAdminResources = { 'zh-CN': zhCN, 'en-US': enUS };
 registerNamespace('projects', projectAdminResources);

@@ -150,7 +150,7 @@ function RulerPositionsEditor({ rule }: { rule: (path: (string | number)[]) => P
   return (
     <Form.List name="RulerPositions">
       {(fields, { add, remove }) => {
-        const label = (row: number, field: string) =>
+        const label = (row: number, field: (typeof POSITION_FIELDS)[number]) =>
           t('ruleField.positionOf', {
             row: row + 1,
             field: t(field === 'Name' ? 'ruleField.positionName' : `ruleField.${field}`),

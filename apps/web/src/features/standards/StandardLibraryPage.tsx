@@ -38,7 +38,7 @@ type StageTab = Stage | 'all';
  * of `standard.modify` create, edit and delete items; everyone else sees the library read-only.
  */
 export default function StandardLibraryPage() {
-  const { t, i18n } = useTranslation('standards');
+  const { t, i18n } = useTranslation(['standards', 'common']);
   const can = useCan();
   const modal = useModal();
   const queryClient = useQueryClient();

@@ -32,7 +32,7 @@ export function StandardsEditor({
   return (
     <Form.List name="Standards" rules={[rule(['Standards'])]}>
       {(fields, { add, remove }, { errors }) => {
-        const label = (row: number, field: string) =>
+        const label = (row: number, field: NumberField | 'Name' | 'NameEn') =>
           t('standardField.of', { row: row + 1, field: t(`standardField.${field}`) });
         /** The other fields whose rules read this one: the row's values and Concrete (or other names). */
         const dependencies = (row: number, field: keyof StandardFormValues) =>

@@ -1,4 +1,4 @@
-import { isMessageKey } from '@measure/contract/i18n/index';
+import { isMessageKey, type MessageKey } from '@measure/contract/i18n/index';
 import type { z } from 'zod';
 import {
   fieldPathOf,
@@ -11,7 +11,7 @@ export type { FieldPath };
 
 /** A problem to show: a `messages` key with its parameters (translated by the caller). */
 export interface FieldProblem {
-  key: string;
+  key: MessageKey;
   params: Record<string, number>;
 }
 

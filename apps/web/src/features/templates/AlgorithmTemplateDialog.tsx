@@ -89,7 +89,7 @@ function AlgorithmForm({
   initial: AlgorithmFormValues;
   onClose: (saved: boolean) => void;
 }) {
-  const { t } = useTranslation('templates');
+  const { t } = useTranslation(['templates', 'messages']);
   const [form] = Form.useForm<AlgorithmFormValues>();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

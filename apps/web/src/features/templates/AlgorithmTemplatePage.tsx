@@ -105,7 +105,7 @@ function AlgorithmTemplateList({
   writer: boolean;
   onEdit: (guid: string) => void;
 }) {
-  const { t } = useTranslation('templates');
+  const { t } = useTranslation(['templates', 'common']);
   const modal = useModal();
   const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');

@@ -40,7 +40,7 @@ export default function DesignTemplateDialog({
   options: TemplateItemOption[];
   onClose: (saved: boolean) => void;
 }) {
-  const { t } = useTranslation('templates');
+  const { t } = useTranslation(['templates', 'messages']);
   const [form] = Form.useForm<TemplateFormValues>();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -28,7 +28,7 @@ export function DesignTemplateTable({
   onEdit: (template: DesignTemplate) => void;
   onChanged: () => Promise<unknown>;
 }) {
-  const { t } = useTranslation('templates');
+  const { t } = useTranslation(['templates', 'common', 'messages']);
   const modal = useModal();
   const defaultInput = useHasMeasureItemInput(projectId, null);
 

@@ -14,6 +14,8 @@ import { bodyFieldRule } from '../../shared/forms/bodyRule.ts';
 import { importFileProblem, summarise, withCommitErrors } from './userForm.ts';
 
 const COLUMNS = ['Name', 'Email', 'Phone', 'Position', 'Department', 'Gender', 'OrgCode', 'Role'] as const;
+const isColumn = (field: string): field is (typeof COLUMNS)[number] =>
+  (COLUMNS as readonly string[]).includes(field);
 
 /**
  * Import users from Excel: download the bilingual template, upload a filled copy, read the preview
@@ -102,8 +104,7 @@ export default function ImportUsersDialog({
     }
   }
 
-  const fieldLabel = (field: string) =>
-    (COLUMNS as readonly string[]).includes(field) ? t(`import.column.${field}`) : field;
+  const fieldLabel = (field: string) => (isColumn(field) ? t(`import.column.${field}`) : field);
 
   const columns: ColumnsType<ImportRow> = [
     { title: t('import.column.Row'), dataIndex: 'Row', width: 70, fixed: 'left' },

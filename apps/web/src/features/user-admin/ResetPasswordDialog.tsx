@@ -17,7 +17,7 @@ interface Values {
 
 /** An administrator sets a user's password; the user must change it at the next sign-in. */
 export default function ResetPasswordDialog({ user, onClose }: { user: UserRow; onClose: () => void }) {
-  const { t } = useTranslation('user-admin');
+  const { t } = useTranslation(['user-admin', 'common', 'messages']);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
 

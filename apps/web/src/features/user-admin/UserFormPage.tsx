@@ -43,7 +43,7 @@ export default function UserFormPage() {
 }
 
 function UserForm({ userId }: { userId: string | null }) {
-  const { t } = useTranslation('user-admin');
+  const { t } = useTranslation(['user-admin', 'common']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const self = useSelf();

@@ -47,7 +47,7 @@ export default function UserListPage() {
 }
 
 function UserList() {
-  const { t } = useTranslation('user-admin');
+  const { t } = useTranslation(['user-admin', 'common']);
   const can = useCan();
   const self = useSelf();
   const modal = useModal();

@@ -8,6 +8,7 @@ import { ApiError } from './errors.ts';
 import { handleUnauthorized } from './unauthorized.ts';
 
 import type { RouteRef } from './routes.ts';
+import type { QualifiedKey } from '../i18n/types.ts';
 
 type QueryInput<R> =
   R extends RouteDefinition<z.ZodType, z.ZodType | undefined, infer Q>
@@ -69,7 +70,7 @@ export function buildUrl(route: RouteRef<RouteDefinition>, input: unknown): stri
   return url;
 }
 
-function clientFailure(key: string, options: CallOptions): ApiError {
+function clientFailure(key: QualifiedKey<'common'>, options: CallOptions): ApiError {
   const message = i18n.t(key);
   if (!options.quiet) notify.error(message);
   return new ApiError(500, message, null, !options.quiet);

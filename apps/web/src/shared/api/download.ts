@@ -5,6 +5,7 @@ import { buildUrl, requestHeaders } from './client.ts';
 import { ApiError } from './errors.ts';
 import type { RouteRef } from './routes.ts';
 import { handleUnauthorized } from './unauthorized.ts';
+import type { QualifiedKey } from '../i18n/types.ts';
 
 /** The file name of a Content-Disposition header: `filename*` (UTF-8) first, then `filename`. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -21,7 +22,7 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return plain?.trim() || fallback;
 }
 
-function failure(key: string): ApiError {
+function failure(key: QualifiedKey<'common'>): ApiError {
   const message = i18n.t(key);
   notify.error(message);
   return new ApiError(500, message, null, true);

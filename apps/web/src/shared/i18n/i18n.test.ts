@@ -12,6 +12,7 @@ import { standardsResources } from '../../features/standards/i18n.ts';
 import { usersResources } from '../../features/user-admin/i18n.ts';
 import { messageResources } from './messages.ts';
 import { NAMESPACES, resources } from './resources.ts';
+import type { AppNamespace } from './types.ts';
 
 /** Namespaces registered when their pages load (see lazyNamespace.ts). */
 const lazyResources = {
@@ -51,7 +52,7 @@ const has = (language: 'zh-CN' | 'en-US', ns: string, key: string) =>
  */
 function usedKeys(file: string): { ns: string; key: string }[] {
   const text = readFileSync(file, 'utf8');
-  const defaultNs = /useTranslation\(\s*'([\w-]+)'/.exec(text)?.[1] ?? 'common';
+  const defaultNs = /useTranslation\(\s*\[?\s*'([\w-]+)'/.exec(text)?.[1] ?? 'common';
   const found: { ns: string; key: string }[] = [];
   for (const match of text.matchAll(/\bt\(\s*'([^'`]+)'/g)) {
     const literal = match[1] ?? '';
@@ -102,6 +103,27 @@ describe('translations', () => {
       )
       .map((entry) => entry.name);
     for (const feature of features) expect(namespaceList, feature).toContain(feature);
+  });
+
+  it('type every namespace registered at run time (types.ts), and no other', () => {
+    const typed: Record<AppNamespace, true> = {
+      common: true,
+      auth: true,
+      layout: true,
+      account: true,
+      manual: true,
+      notifications: true,
+      orgs: true,
+      roles: true,
+      'user-admin': true,
+      projects: true,
+      templates: true,
+      'project-standards': true,
+      standards: true,
+      'house-maps': true,
+      messages: true,
+    };
+    expect(Object.keys(typed).sort()).toEqual([...namespaceList].sort());
   });
 
   it('name the spec keys of sections 5 and 8', () => {

@@ -1,6 +1,7 @@
 import type { Language } from '@measure/contract/languages';
 import { LANGUAGES } from '@measure/contract/languages';
 import { i18n } from './index.ts';
+import type { AppNamespace } from './types.ts';
 
 export type NamespaceResources = Record<Language, Record<string, string>>;
 
@@ -9,7 +10,7 @@ export type NamespaceResources = Record<Language, Record<string, string>>;
  * travel with those pages instead of the login route's first load. Modules register at import
  * time, before any of their components render.
  */
-export function registerNamespace(ns: string, resources: NamespaceResources): void {
+export function registerNamespace(ns: AppNamespace, resources: NamespaceResources): void {
   if (!i18n.isInitialized) {
     // Imported before start-up finished (tests): register once i18next exists.
     i18n.on('initialized', () => registerNamespace(ns, resources));

@@ -1,4 +1,4 @@
-/** Namespace `profile`: personal centre and the change-password page. */
+/** Namespace `account`: personal centre and the change-password page. */
 const profile = {
   title: '个人中心',
   editTitle: '编辑个人资料',

@@ -1,4 +1,4 @@
-/** Namespace `houseMaps`: the floor-plan viewer and editor (floorPlanEditorDetail). */
+/** Namespace `house-maps`: the floor-plan viewer and editor (floorPlanEditorDetail). */
 const houseMaps = {
   'page.notFound': '户型不存在或您无权查看',
   'page.toProjects': '返回项目列表',

@@ -1,4 +1,4 @@
-/** Namespace `projectStandards`: project standards by stage, stage items, site type measure items. */
+/** Namespace `project-standards`: project standards by stage, stage items, site type measure items. */
 const projectStandards = {
   'common.backToProject': '返回项目',
   'common.backToStandards': '返回项目标准',

@@ -1,4 +1,4 @@
-/** Namespace `projectAdmin`: project list and detail, house types, site types, households, staff. */
+/** Namespace `projects`: project list and detail, house types, site types, households, staff. */
 const projectAdmin = {
   'list.title': '项目列表',
   'list.create': '新建项目',

@@ -1,4 +1,4 @@
-/** Namespace `users`: user management, the create/edit page, password reset and the Excel import. */
+/** Namespace `user-admin`: user management, the create/edit page, password reset and the Excel import. */
 const users = {
   title: '用户管理',
   create: '新建用户',
