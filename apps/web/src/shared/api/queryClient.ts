@@ -13,4 +13,9 @@ export const queryClient = new QueryClient({
   },
 });
 
-onSessionEnd(() => queryClient.clear());
+// A page's queries must not outlive the session that started them: cancel what is in flight, then
+// drop every cached answer (the next user must not see them).
+onSessionEnd(() => {
+  void queryClient.cancelQueries();
+  queryClient.clear();
+});
