@@ -1,0 +1,33 @@
+import crypto from 'node:crypto';
+import { afterEach, expect, it } from 'vitest';
+import { createReadyAdmin } from '../support/api.ts';
+import { BASE_URL, browserPool } from '../support/browser.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+
+/** Issue 10: the user administration forms and list as a new administrator meets them. */
+const browsers = browserPool('user-admin');
+afterEach(async (context) => browsers.closeAll(context));
+
+const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
+/** antd puts a space between two Chinese characters in buttons. */
+const zhButton = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s*$`);
+
+it('asks for the email when it was never touched, then creates the user (defect 2)', async () => {
+  const { page, errors } = await browsers.open();
+  const admin = await createReadyAdmin();
+  await signInAndLand(page, admin);
+  await page.goto(`${BASE_URL}/measurerobot/mscUserCreate`);
+  await page.getByLabel('初始密码').waitFor();
+  const name = `新用户${stamp()}`;
+  await page.getByLabel('姓名', { exact: true }).fill(name);
+  await page.getByLabel('初始密码').fill('Start@12345');
+  // Email never touched: Save must say it is required, not fail silently.
+  await page.getByRole('button', { name: zhButton('保存') }).click();
+  await page.locator('#Email_help', { hasText: '请输入必填项' }).waitFor();
+  expect(page.url()).toContain('/measurerobot/mscUserCreate');
+
+  await page.getByLabel('邮箱', { exact: true }).fill(`new-${stamp()}@e2e.example.com`);
+  await page.getByRole('button', { name: zhButton('保存') }).click();
+  await page.waitForURL('**/measurerobot/mscUser');
+  expect(errors).toEqual([]);
+});
