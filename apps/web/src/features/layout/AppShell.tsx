@@ -1,4 +1,4 @@
-import { Layout, Typography } from 'antd';
+import { Card, Layout, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { useSelf } from '../auth/self.ts';
@@ -6,7 +6,9 @@ import { useVersionNotice } from '../notifications/useVersionNotice.tsx';
 import { ModalProvider } from '../../shared/feedback/modal.tsx';
 import { isRouteHandle } from '../../shared/routing/handle.ts';
 import { useSession } from '../../shared/storage/useSession.ts';
+import { mayOpen } from './menu.ts';
 import { PageTabs } from './PageTabs.tsx';
+import { NoAccess } from './PermissionGate.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useConnectivityProbe } from './useConnectivityProbe.ts';
@@ -58,9 +60,19 @@ function Shell() {
         </Layout.Header>
         <PageTabs />
         <Layout.Content style={{ margin: 16 }}>
-          <Outlet />
+          <PageAccess page={pathname.split('/')[2] ?? ''} self={self} />
         </Layout.Content>
       </Layout>
     </Layout>
   );
+}
+
+/**
+ * Every page a role may open is in its menu (or is a child page it may use); any other page opened
+ * by address shows "no access" instead of a read-only dead end.
+ */
+function PageAccess({ page, self }: { page: string; self: ReturnType<typeof useSelf> }) {
+  if (mayOpen(page, undefined)) return <Outlet />;
+  if (!self.data) return <Card>{self.isError ? null : <Skeleton active />}</Card>;
+  return mayOpen(page, self.data) ? <Outlet /> : <NoAccess />;
 }

@@ -29,12 +29,16 @@ export function SideMenu({ self }: { self: SelfInfo | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = menuKeyOf(pathname.split('/')[2] ?? '');
+  const entries = visibleMenu(MENU, self);
+  const selected = menuKeyOf(
+    pathname.split('/')[2] ?? '',
+    entries.map((entry) => entry.path),
+  );
   return (
     <Menu
       mode="inline"
       selectedKeys={[selected]}
-      items={visibleMenu(MENU, self).map((entry) => ({
+      items={entries.map((entry) => ({
         key: entry.path,
         icon: ICONS[entry.path],
         label: t(entry.titleKey),
