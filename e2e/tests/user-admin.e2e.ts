@@ -31,3 +31,19 @@ it('asks for the email when it was never touched, then creates the user (defect 
   await page.waitForURL('**/measurerobot/mscUser');
   expect(errors).toEqual([]);
 });
+
+it('offers no Delete on your own row and says why (defect 6)', async () => {
+  const { page, errors } = await browsers.open();
+  const admin = await createReadyAdmin();
+  await signInAndLand(page, admin);
+  await page.goto(`${BASE_URL}/measurerobot/mscUser`);
+  await page.getByPlaceholder('姓名、邮箱或手机号').fill(admin.login);
+  await page.getByPlaceholder('姓名、邮箱或手机号').press('Enter');
+  const own = page.locator('.ant-table-row', { hasText: admin.login });
+  await own.waitFor();
+  const remove = own.getByRole('button', { name: zhButton('删除') });
+  expect(await remove.isDisabled()).toBe(true);
+  await remove.hover({ force: true });
+  await page.getByRole('tooltip', { name: '不能删除自己的账号' }).waitFor();
+  expect(errors).toEqual([]);
+});

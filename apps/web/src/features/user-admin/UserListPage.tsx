@@ -2,7 +2,7 @@ import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons'
 import { KeywordSearch } from '../../shared/forms/KeywordSearch.tsx';
 import { apiRoutes, type UserRow } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Flex, Form, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
@@ -207,9 +207,18 @@ function UserList() {
           <Button type="link" size="small" onClick={() => setResetting(user)}>
             {t('reset.action')}
           </Button>
-          <Button type="link" size="small" danger onClick={() => remove([user])}>
-            {t('common:action.delete')}
-          </Button>
+          {user.UserId === self.data?.UserId ? (
+            // The server refuses to delete yourself: say so instead of offering it.
+            <Tooltip title={t('delete.notYourself')}>
+              <Button type="link" size="small" danger disabled>
+                {t('common:action.delete')}
+              </Button>
+            </Tooltip>
+          ) : (
+            <Button type="link" size="small" danger onClick={() => remove([user])}>
+              {t('common:action.delete')}
+            </Button>
+          )}
         </Space>
       ),
     });
