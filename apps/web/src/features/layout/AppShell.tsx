@@ -48,7 +48,14 @@ function Shell() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider theme="light" collapsible collapsed={collapsed} onCollapse={setCollapsed} width={208}>
+      <Layout.Sider
+        theme="light"
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        width={208}
+        style={{ borderInlineEnd: '1px solid #f0f0f0' }}
+      >
         <Typography.Text strong style={{ display: 'block', padding: '20px 24px', whiteSpace: 'nowrap' }}>
           {collapsed ? 'MC' : (self.data?.CompanyName ?? '')}
         </Typography.Text>

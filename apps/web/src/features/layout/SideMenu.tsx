@@ -2,9 +2,14 @@ import {
   ApartmentOutlined,
   BarChartOutlined,
   BookOutlined,
+  ControlOutlined,
+  FileProtectOutlined,
+  HomeOutlined,
   LockOutlined,
+  ProjectOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
+  UsergroupAddOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { SelfInfo } from '@measure/contract';
@@ -15,8 +20,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { SUBSYSTEM } from '../../shared/routing/paths.ts';
 import { MENU, menuKeyOf, visibleMenu } from './menu.ts';
 
+/** Every menu entry has an icon: the collapsed menu shows icons only. */
 const ICONS: Record<string, ReactNode> = {
   mscProjectList: <BarChartOutlined />,
+  projectList: <ProjectOutlined />,
+  projectUser: <UsergroupAddOutlined />,
+  floorPlan: <HomeOutlined />,
+  standardManage: <FileProtectOutlined />,
+  measureRuleManage: <ControlOutlined />,
   mscUser: <TeamOutlined />,
   orgManage: <ApartmentOutlined />,
   permissionList: <SafetyCertificateOutlined />,
@@ -37,6 +48,8 @@ export function SideMenu({ self }: { self: SelfInfo | undefined }) {
   return (
     <Menu
       mode="inline"
+      // The sider draws the right border down the whole height; the menu's own stops with its items.
+      style={{ borderInlineEnd: 'none' }}
       selectedKeys={[selected]}
       items={entries.map((entry) => ({
         key: entry.path,
