@@ -29,3 +29,21 @@ it('shows an icon for every entry when collapsed and draws its border down the w
   expect(await page.getByRole('menu').locator('.ant-menu-item .anticon').count()).toBe(count);
   expect(errors).toEqual([]);
 });
+
+it('keeps the landing tab when the last tab is closed (defect 6)', async () => {
+  const { page, errors } = await browsers.open();
+  const admin = await createReadyAdmin();
+  await signInAndLand(page, admin);
+  const tabs = page.locator('.ant-tabs-nav .ant-tabs-tab');
+  await expect.poll(() => tabs.count()).toBe(1);
+  const actions = () => page.getByText('标签操作').click();
+  await actions();
+  await page.getByText('关闭当前').click();
+  await expect.poll(() => tabs.count()).toBe(1);
+  await actions();
+  await page.getByText('关闭全部').click();
+  await page.getByRole('button', { name: '新建项目' }).waitFor();
+  await expect.poll(() => tabs.count()).toBe(1);
+  expect(await tabs.first().textContent()).toContain('项目列表');
+  expect(errors).toEqual([]);
+});
