@@ -54,7 +54,7 @@ export function zodRule(schema: z.ZodType, options: ZodRuleOptions = {}): RuleOb
   return {
     validator: async (_rule, value: unknown) => {
       if (options.required && isEmptyValue(value)) {
-        throw new Error(i18n.t('rules.required', { ns: 'messages' }));
+        throw new Error(i18n.t('messages:rules.required'));
       }
       const problem = checkValue(schema, value);
       if (problem) throw new Error(problem);
