@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage, messagesEnUS, messagesZhCN } from './i18n/index.ts';
 import { pickLanguage } from './languages.ts';
+import { seededText } from './seeded-texts.ts';
 import {
   PERMISSION_CATALOGUE,
   PERMISSIONS,
@@ -10,7 +11,8 @@ import {
   ROLES,
 } from './permissions.ts';
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{(\w+)(?:\|[^|{}]*\|[^|{}]*)?\}/g)].map((match) => match[1]).sort();
 
 describe('message catalogues', () => {
   it('have the same keys, no empty text and the same placeholders in both languages', () => {
@@ -28,6 +30,25 @@ describe('message catalogues', () => {
       'Too many attempts; try again in 30 seconds',
     );
     expect(formatMessage('zh-CN', 'rules.maxLength', { max: 20 })).toBe('不能超过 20 个字符');
+  });
+
+  it('writes English counts in the singular for one and the plural otherwise', () => {
+    const saved = (rooms: number, points: number) =>
+      formatMessage('en-US', 'projectLog.measurePointsSaved', { name: 'A', rooms, points });
+    expect(saved(1, 1)).toBe('Saved the rooms and points of the house type A (1 room, 1 point)');
+    expect(saved(2, 0)).toBe('Saved the rooms and points of the house type A (2 rooms, 0 points)');
+    expect(formatMessage('zh-CN', 'projectLog.measurePointsSaved', { name: 'A', rooms: 1, points: 1 })).toBe(
+      '保存户型 A 的房间和测点（1 个房间，1 个测点）',
+    );
+  });
+
+  it('shows seeded texts in the language on screen and leaves other texts alone', () => {
+    expect(seededText('upper-left 45°', 'zh-CN')).toBe('左上 45°');
+    expect(seededText('左上 45°', 'en-US')).toBe('upper-left 45°');
+    expect(seededText('默认算法参数 / Default algorithm parameters', 'en-US')).toBe(
+      'Default algorithm parameters',
+    );
+    expect(seededText('我的靠尺', 'en-US')).toBe('我的靠尺');
   });
 
   it('picks the language from Accept-Language, zh-CN by default', () => {

@@ -17,10 +17,11 @@ export function cloudIndex() {
 
 /** Spec section 2: opening a login route while signed in clears the stored session and user info. */
 export function leaveSessionOnLogin() {
-  if (getSession()) {
-    // Revoke the old token on the server too; it is best-effort and must not trigger the 401 flow.
-    void callApi(routes.auth.logout, undefined, { quiet: true }).catch(() => undefined);
+  const token = getSession()?.token;
+  if (token) {
     endSession();
+    // Revoke the old token on the server too; it is best-effort and must not trigger the 401 flow.
+    void callApi(routes.auth.logout, undefined, { quiet: true, token }).catch(() => undefined);
   }
   return null;
 }

@@ -15,10 +15,20 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(messagesZhCN, key);
 }
 
-/** Looks a key up in the language's catalogue and fills `{name}` placeholders. */
+/**
+ * Looks a key up in the language's catalogue and fills `{name}` placeholders. A counted word is
+ * written `{count|# room|# rooms}`: the first form for a count of 1, the second otherwise, `#` being
+ * the count (English plurals; Chinese has none and writes `{count}`).
+ */
 export function formatMessage(language: Language, key: MessageKey, params: MessageParams = {}): string {
   const template = messageCatalogues[language][key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return template
+    .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (whole, name: string, one: string, other: string) => {
+      if (!Object.hasOwn(params, name)) return whole;
+      const count = params[name];
+      return (Number(count) === 1 ? one : other).replace(/#/g, String(count));
+    })
+    .replace(/\{(\w+)\}/g, (whole, name: string) =>
+      Object.hasOwn(params, name) ? String(params[name]) : whole,
+    );
 }

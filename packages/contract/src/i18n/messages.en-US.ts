@@ -107,8 +107,8 @@ export const messagesEnUS: Record<MessageKey, string> = {
   'import.unknownOrgCode': 'No organisation has this code',
   'import.invalidGender': 'Gender must be male, female, unknown or 0, 1, 2',
   'import.expired': 'The import preview has expired or does not exist; upload the file again',
-  'import.invalidRows': '{count} rows are invalid; no user was imported',
-  'import.committed': '{count} users imported',
+  'import.invalidRows': '{count|# row is|# rows are} invalid; no user was imported',
+  'import.committed': '{count|# user|# users} imported',
 
   'notifications.noneToMark': 'There is no notice to mark',
   'projects.nameTaken': 'A project with this name already exists in the company',
@@ -201,13 +201,14 @@ export const messagesEnUS: Record<MessageKey, string> = {
   'projectLog.houseMapRemoved': 'Deleted the house type {name}',
   'projectLog.houseMapCopied': 'Copied the house type {name} from the project {from}',
   'projectLog.measurePointsSaved':
-    'Saved the rooms and points of the house type {name} ({rooms} rooms, {points} points)',
+    'Saved the rooms and points of the house type {name} ({rooms|# room|# rooms}, {points|# point|# points})',
   'projectLog.pointTypeSaved': 'Saved the site type {name}',
   'projectLog.pointTypeRemoved': 'Deleted the site type {name}',
   'projectLog.householdsAssigned':
-    'Assigned the house type {name} to building {building}, floors {from}-{to} ({count} households)',
+    'Assigned the house type {name} to building {building}, floors {from}-{to} ({count|# household|# households})',
   'projectLog.householdsUnassigned':
-    'Removed the house type assignments of building {building}, floors {from}-{to} ({count} households)',
-  'projectLog.standardsUpdated': 'Changed the {stage} project standards ({count} measure items)',
+    'Removed the house type assignments of building {building}, floors {from}-{to} ({count|# household|# households})',
+  'projectLog.standardsUpdated':
+    'Changed the {stage} project standards ({count|# measure item|# measure items})',
   'projectLog.standardsFromBase': 'Updated the project standards from the library ({stages})',
 };

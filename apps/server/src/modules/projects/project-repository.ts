@@ -219,6 +219,15 @@ export class ProjectRepository {
       .for('update');
   }
 
+  /** The ids of the company's users called exactly `name` (a project manager is picked by name). */
+  async usersNamed(companyId: string, name: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.name, name)));
+    return rows.map((row) => row.id);
+  }
+
   async setStaff(companyId: string, projectId: string, userIds: readonly string[]): Promise<void> {
     await this.db
       .delete(projectUsers)

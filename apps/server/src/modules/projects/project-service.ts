@@ -171,6 +171,11 @@ export class ProjectService {
         projectId,
         (buildingValues(body) ?? []).map((building, sort) => ({ ...building, sort })),
       );
+      // The manager picked by name is on the project's staff when the name is one user's.
+      const managers = values.projectManager
+        ? await repository.usersNamed(auth.companyId, values.projectManager)
+        : [];
+      if (managers.length === 1) await repository.setStaff(auth.companyId, projectId, managers);
       // The project's own copy of the standard library, one per stage (issue 6).
       await new ProjectStandardsRepository(tx).ensureProjectStandards(auth.companyId, projectId);
       await writeProjectLog(tx, auth, projectId, 'projectLog.created', { name: values.name });

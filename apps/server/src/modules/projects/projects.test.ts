@@ -301,3 +301,23 @@ describe('staff', () => {
     expect(logs.body.Result.Items.map((entry) => entry.Action)).toContain('projectLog.staffChanged');
   });
 });
+
+it('puts the manager picked by name on the new project’s staff (issue 10)', async () => {
+  const token = U.admin.token;
+  const added = await call<ProjectRow>(t.app, 'POST', '/api/ms/Project/Add', {
+    token,
+    body: { Name: '经理在岗测试', ProjectManager: U.pm.name, DetailsInfo: [] },
+  });
+  expect(added.body.Code).toBe(0);
+  expect(names((await page(U.pm)).body.Result)).toContain('经理在岗测试');
+  // A name that is nobody's adds no one.
+  const other = await call<ProjectRow>(t.app, 'POST', '/api/ms/Project/Add', {
+    token,
+    body: { Name: '无此经理测试', ProjectManager: '不存在的人', DetailsInfo: [] },
+  });
+  expect(other.body.Code).toBe(0);
+  expect(names((await page(U.pm)).body.Result)).not.toContain('无此经理测试');
+  for (const project of [added.body.Result, other.body.Result]) {
+    await call(t.app, 'POST', '/api/ms/Project/Delete', { token, body: { ProjectId: project.ProjectId } });
+  }
+});

@@ -109,7 +109,7 @@ export class StandardsRepository {
     await this.db.insert(algorithmTemplates).values({
       companyId,
       name: '标准参数',
-      detail: '默认算法参数 / Default algorithm parameters',
+      detail: '默认算法参数',
       params: [
         { Name: '点云降采样体素', Value: 5, Min: 1, Max: 50, Unit: 'mm' },
         { Name: '墙面拟合容差', Value: 10, Min: 1, Max: 100, Unit: 'mm' },

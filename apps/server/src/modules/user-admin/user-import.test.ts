@@ -192,7 +192,7 @@ describe('ImportPreview and ImportCommit', () => {
     );
     expect(refused.body).toEqual({
       Code: 400,
-      Message: '1 rows are invalid; no user was imported',
+      Message: '1 row is invalid; no user was imported',
       Result: [
         { Field: 'Rows[3].Email', Message: 'Enter a valid email address' },
         { Field: 'Rows[3].OrgCode', Message: 'No organisation has this code' },

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Layout, Typography } from 'antd';
+import { Card, Layout, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { useSelf } from '../auth/self.ts';
@@ -11,7 +11,9 @@ import { AntdProvider } from '../../shared/i18n/AntdProvider.tsx';
 import { registerShellNamespaces } from '../../shared/i18n/resources.ts';
 import { isRouteHandle } from '../../shared/routing/handle.ts';
 import { useSession } from '../../shared/storage/useSession.ts';
+import { mayOpen } from './menu.ts';
 import { PageTabs } from './PageTabs.tsx';
+import { NoAccess } from './PermissionGate.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useConnectivityProbe } from './useConnectivityProbe.ts';
@@ -61,7 +63,14 @@ function Shell() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider theme="light" collapsible collapsed={collapsed} onCollapse={setCollapsed} width={208}>
+      <Layout.Sider
+        theme="light"
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        width={208}
+        style={{ borderInlineEnd: '1px solid #f0f0f0' }}
+      >
         <Typography.Text strong style={{ display: 'block', padding: '20px 24px', whiteSpace: 'nowrap' }}>
           {collapsed ? 'MC' : (self.data?.CompanyName ?? '')}
         </Typography.Text>
@@ -73,9 +82,19 @@ function Shell() {
         </Layout.Header>
         <PageTabs />
         <Layout.Content style={{ margin: 16 }}>
-          <Outlet />
+          <PageAccess page={pathname.split('/')[2] ?? ''} self={self} />
         </Layout.Content>
       </Layout>
     </Layout>
   );
+}
+
+/**
+ * Every page a role may open is in its menu (or is a child page it may use); any other page opened
+ * by address shows "no access" instead of a read-only dead end.
+ */
+function PageAccess({ page, self }: { page: string; self: ReturnType<typeof useSelf> }) {
+  if (mayOpen(page, undefined)) return <Outlet />;
+  if (!self.data) return <Card>{self.isError ? null : <Skeleton active />}</Card>;
+  return mayOpen(page, self.data) ? <Outlet /> : <NoAccess />;
 }

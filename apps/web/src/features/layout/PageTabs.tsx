@@ -13,7 +13,10 @@ export function PageTabs() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
+  // The landing page alone is the last tab: it stays, so the tab bar is never empty.
+  const isLastLanding = (path: string) => pages.length === 1 && path === LANDING_PATH;
   const close = (path: string) => {
+    if (isLastLanding(path)) return;
     if (path === pathname) {
       const neighbour = neighbourOf(pages, path);
       navigate(neighbour ? locationOf(neighbour) : LANDING_PATH);
@@ -22,8 +25,12 @@ export function PageTabs() {
   };
   const closeOthers = () => visitedPages.keepOnly(pathname);
   const closeAll = () => {
+    // The landing page opens again (or stays), so there is always one tab.
+    if (pathname === LANDING_PATH) {
+      visitedPages.keepOnly(LANDING_PATH);
+      return;
+    }
     visitedPages.removeAll();
-    // The landing page opens again, so there is always one tab.
     navigate(LANDING_PATH);
   };
 
@@ -40,7 +47,11 @@ export function PageTabs() {
       onEdit={(target, action) => {
         if (action === 'remove' && typeof target === 'string') close(target);
       }}
-      items={pages.map((page) => ({ key: page.path, label: t(page.titleKey), closable: true }))}
+      items={pages.map((page) => ({
+        key: page.path,
+        label: t(page.titleKey),
+        closable: !isLastLanding(page.path),
+      }))}
       tabBarStyle={{ margin: 0, padding: '6px 16px 0', background: '#fff' }}
       tabBarExtraContent={{
         right: (

@@ -2,9 +2,14 @@ import {
   ApartmentOutlined,
   BarChartOutlined,
   BookOutlined,
+  ControlOutlined,
+  FileProtectOutlined,
+  HomeOutlined,
   LockOutlined,
+  ProjectOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
+  UsergroupAddOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { SelfInfo } from '@measure/contract';
@@ -15,8 +20,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { SUBSYSTEM } from '../../shared/routing/paths.ts';
 import { MENU, menuKeyOf, visibleMenu } from './menu.ts';
 
+/** Every menu entry has an icon: the collapsed menu shows icons only. */
 const ICONS: Record<string, ReactNode> = {
   mscProjectList: <BarChartOutlined />,
+  projectList: <ProjectOutlined />,
+  projectUser: <UsergroupAddOutlined />,
+  floorPlan: <HomeOutlined />,
+  standardManage: <FileProtectOutlined />,
+  measureRuleManage: <ControlOutlined />,
   mscUser: <TeamOutlined />,
   orgManage: <ApartmentOutlined />,
   permissionList: <SafetyCertificateOutlined />,
@@ -29,12 +40,18 @@ export function SideMenu({ self }: { self: SelfInfo | undefined }) {
   const { t } = useTranslation(['common', 'auth', 'layout']);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const selected = menuKeyOf(pathname.split('/')[2] ?? '');
+  const entries = visibleMenu(MENU, self);
+  const selected = menuKeyOf(
+    pathname.split('/')[2] ?? '',
+    entries.map((entry) => entry.path),
+  );
   return (
     <Menu
       mode="inline"
+      // The sider draws the right border down the whole height; the menu's own stops with its items.
+      style={{ borderInlineEnd: 'none' }}
       selectedKeys={[selected]}
-      items={visibleMenu(MENU, self).map((entry) => ({
+      items={entries.map((entry) => ({
         key: entry.path,
         icon: ICONS[entry.path],
         label: t(entry.titleKey),

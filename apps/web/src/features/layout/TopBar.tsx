@@ -9,6 +9,7 @@ import { useModal } from '../../shared/feedback/modal.tsx';
 import { notify } from '../../shared/feedback/notify.ts';
 import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
 import { loginPathFor, SUBSYSTEM } from '../../shared/routing/paths.ts';
+import { getSession } from '../../shared/storage/session.ts';
 
 export function TopBar({ userName }: { userName: string }) {
   const { t } = useTranslation(['layout', 'common']);
@@ -20,10 +21,13 @@ export function TopBar({ userName }: { userName: string }) {
       title: t('top.signOutConfirm'),
       okText: t('common:action.ok'),
       cancelText: t('common:action.cancel'),
-      onOk: async () => {
-        // The local session ends even when the server cannot be told.
-        await callApi(routes.auth.logout, undefined, { quiet: true }).catch(() => undefined);
+      onOk: () => {
+        // The local session ends first (its queries are cancelled and the cache cleared), so no
+        // request of this page is sent with the token the server is about to refuse; the server is
+        // then told with that token, best effort.
+        const token = getSession()?.token;
         endSession();
+        if (token) void callApi(routes.auth.logout, undefined, { quiet: true, token }).catch(() => undefined);
         notify.success(t('top.signedOut'));
         navigate(loginPathFor(SUBSYSTEM.cloud), { replace: true });
       },

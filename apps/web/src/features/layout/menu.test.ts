@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENU, menuKeyOf, visibleMenu, type MenuEntry } from './menu.ts';
+import { MENU, mayOpen, menuKeyOf, visibleMenu, type MenuEntry } from './menu.ts';
 
 const entries: MenuEntry[] = [
   { path: 'mscProjectList', titleKey: 'layout:menu.mscProjectList' },
@@ -51,6 +51,23 @@ describe('menu', () => {
     expect(menuKeyOf('mscUserCreate')).toBe('mscUser');
     expect(menuKeyOf('aboug')).toBe('aboug');
     expect(menuKeyOf('projectDetail')).toBe('projectList');
+    // Without the project list (project administrator, surveyor) the projects open from data reports.
+    expect(menuKeyOf('projectDetail', ['mscProjectList', 'aboug'])).toBe('mscProjectList');
+    expect(menuKeyOf('pointTypeDetail', ['mscProjectList', 'projectList'])).toBe('projectList');
+  });
+
+  it('opens by address exactly the pages of the menu and the child pages the role may use', () => {
+    const self = (permissions: string[]) => ({ Permissions: permissions, ...flags }) as never;
+    const none = self([]);
+    for (const path of ['mscProjectList', 'projectDetail', 'pointTypeDetail', 'aboug', 'userManual']) {
+      expect(mayOpen(path, none), path).toBe(true);
+    }
+    for (const path of ['projectList', 'standardManage', 'floorPlan', 'mscUser', 'mscUserCreate']) {
+      expect(mayOpen(path, none), path).toBe(false);
+    }
+    expect(mayOpen('projectList', self(['project.list']))).toBe(true);
+    expect(mayOpen('mscUserCreate', self(['user.view', 'user.create']))).toBe(true);
+    expect(mayOpen('unknownPage', none)).toBe(true);
   });
 
   it('shows the project pages to holders of the project permissions only', () => {

@@ -31,21 +31,36 @@ export const MENU: readonly MenuEntry[] = [
   { path: 'userManual', titleKey: 'layout:menu.userManual' },
 ];
 
-/** Child pages (spec section 2) keep their parent's menu entry selected. */
-const MENU_PARENT: Readonly<Record<string, string>> = {
-  mscUserCreate: 'mscUser',
-  projectDetail: 'projectList',
-  floorPlanEditorDetail: 'projectList',
-  standardManageUCDetail: 'projectList',
-  standardTypePage: 'projectList',
-  pointTypeDetail: 'projectList',
-  designValueTemplate: 'projectList',
-  algorithmTemplateDetail: 'projectList',
+/**
+ * Child pages (spec section 2) keep their parent's menu entry selected: the first of the candidates
+ * the user sees. The project pages open from the project list, or for a role without it (project
+ * administrator, surveyor: spec section 6) from data reports, which lists their projects.
+ */
+const PROJECT_PARENTS = ['projectList', 'mscProjectList'] as const;
+const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
+  mscUserCreate: ['mscUser'],
+  projectDetail: PROJECT_PARENTS,
+  floorPlanEditorDetail: PROJECT_PARENTS,
+  standardManageUCDetail: PROJECT_PARENTS,
+  standardTypePage: PROJECT_PARENTS,
+  pointTypeDetail: PROJECT_PARENTS,
+  designValueTemplate: PROJECT_PARENTS,
+  algorithmTemplateDetail: PROJECT_PARENTS,
 };
 
-/** The menu entry to select for a page path below /measurerobot. */
-export function menuKeyOf(path: string): string {
-  return MENU_PARENT[path] ?? path;
+/**
+ * What a child page requires beyond a session. The project pages need none: the server shows a
+ * user only the projects of their scope, read-only without the edit permissions.
+ */
+const CHILD_PERMISSION: Readonly<Record<string, Permission>> = {
+  mscUserCreate: 'user.create',
+};
+
+/** The menu entry to select for a page path below /measurerobot (`visible`: the user's entries). */
+export function menuKeyOf(path: string, visible?: readonly string[]): string {
+  const parents = MENU_PARENT[path];
+  if (!parents) return path;
+  return parents.find((parent) => !visible || visible.includes(parent)) ?? parents[0] ?? path;
 }
 
 type Access = Pick<SelfInfo, 'Permissions' | FeatureFlag>;
@@ -57,4 +72,16 @@ export function visibleMenu(entries: readonly MenuEntry[], self: Access | undefi
     if (entry.feature && !self?.[entry.feature]) return false;
     return true;
   });
+}
+
+/**
+ * Whether the user may open a page below /measurerobot by its address: a menu page only when it is
+ * in their menu, a child page when they hold what it requires; unknown paths are left to the
+ * router's not-found page.
+ */
+export function mayOpen(path: string, self: Access | undefined): boolean {
+  const entry = MENU.find((item) => item.path === path);
+  if (entry) return visibleMenu([entry], self).length === 1;
+  const permission = CHILD_PERMISSION[path];
+  return !permission || (self?.Permissions.includes(permission) ?? false);
 }

@@ -17,6 +17,7 @@ import { PermissionGate } from '../layout/PermissionGate.tsx';
 import { detailPathOf } from './projectForm.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
+import { columnsWidth } from '../../shared/table/columnsWidth.ts';
 
 /** Spec section 9: lists are paged 10 per page. */
 const PAGE_SIZE = 10;
@@ -78,18 +79,18 @@ function FloorPlans() {
   });
 
   const columns: ColumnsType<HouseMapRow> = [
-    { title: t('houseMap.column.name'), dataIndex: 'Name', ellipsis: true, width: 150 },
+    { title: t('houseMap.column.name'), dataIndex: 'Name', ellipsis: true, width: 100 },
     {
       title: t('floorPlan.project'),
       dataIndex: 'ProjectName',
       ellipsis: true,
-      width: 170,
+      width: 110,
       render: (value: string, row) => <Link to={detailPathOf(row.ProjectId)}>{value}</Link>,
     },
     {
       title: t('houseMap.column.type'),
       dataIndex: 'MapType',
-      width: 80,
+      width: 64,
       render: (type: HouseMapRow['MapType']) => (
         <Tag color={type === 'dxf' ? 'purple' : 'cyan'}>{t(`houseMap.type.${type}`)}</Tag>
       ),
@@ -97,30 +98,30 @@ function FloorPlans() {
     {
       title: t('houseMap.column.floorArea'),
       dataIndex: 'FloorArea',
-      width: 100,
+      width: 84,
       align: 'right',
       render: (value: number) => value.toFixed(2),
     },
     {
       title: t('houseMap.column.standardFloor'),
       dataIndex: 'StandardFloor',
-      width: 110,
+      width: 84,
       render: (value: boolean) => (value ? t('houseMap.standard') : t('houseMap.nonStandard')),
     },
-    { title: t('floorPlan.rooms'), dataIndex: 'RoomCount', width: 95, align: 'right' },
-    { title: t('floorPlan.stations'), dataIndex: 'StationCount', width: 95, align: 'right' },
-    { title: t('floorPlan.points'), dataIndex: 'PointCount', width: 95, align: 'right' },
-    { title: t('houseMap.column.assigned'), dataIndex: 'AssignedHouseholds', width: 110, align: 'right' },
+    { title: t('floorPlan.rooms'), dataIndex: 'RoomCount', width: 64, align: 'right' },
+    { title: t('floorPlan.stations'), dataIndex: 'StationCount', width: 64, align: 'right' },
+    { title: t('floorPlan.points'), dataIndex: 'PointCount', width: 64, align: 'right' },
+    { title: t('houseMap.column.assigned'), dataIndex: 'AssignedHouseholds', width: 84, align: 'right' },
     {
       title: t('houseMap.column.updateTime'),
       dataIndex: 'UpdateTime',
-      width: 150,
+      width: 128,
       render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
     },
     {
       title: t('column.actions'),
       key: 'actions',
-      width: 280,
+      width: 130,
       fixed: 'right',
       render: (_value, row) => (
         <Space size={0} wrap>
@@ -172,7 +173,8 @@ function FloorPlans() {
         columns={columns}
         dataSource={list.data?.Items ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1560 }}
+        size="middle"
+        scroll={{ x: columnsWidth(columns) }}
         locale={list.isError ? { emptyText: t('floorPlan.loadFailed') } : undefined}
         pagination={{
           current: page,

@@ -22,6 +22,7 @@ import { notify } from '../../shared/feedback/notify.ts';
 import { useCan } from '../auth/permissions.ts';
 import { editorPathOf } from '../house-maps/paths.ts';
 import { fileSizeText, projectKey } from './projectForm.ts';
+import { columnsWidth, SELECTION_WIDTH } from '../../shared/table/columnsWidth.ts';
 
 const HouseMapDialog = lazy(() => import('./HouseMapDialog.tsx'));
 const AssignDialog = lazy(() => import('./AssignDialog.tsx'));
@@ -118,11 +119,11 @@ export function HouseMapsTab({ project }: { project: ProjectRow }) {
 
   const rows = list.data?.Items ?? [];
   const columns: ColumnsType<HouseMapRow> = [
-    { title: t('houseMap.column.name'), dataIndex: 'Name', ellipsis: true, width: 160 },
+    { title: t('houseMap.column.name'), dataIndex: 'Name', ellipsis: true, width: 110 },
     {
       title: t('houseMap.column.type'),
       dataIndex: 'MapType',
-      width: 90,
+      width: 64,
       render: (type: HouseMapRow['MapType']) => (
         <Tag color={type === 'dxf' ? 'purple' : 'cyan'}>{t(`houseMap.type.${type}`)}</Tag>
       ),
@@ -130,34 +131,34 @@ export function HouseMapsTab({ project }: { project: ProjectRow }) {
     {
       title: t('houseMap.column.floorArea'),
       dataIndex: 'FloorArea',
-      width: 110,
+      width: 84,
       align: 'right',
       render: (value: number) => value.toFixed(2),
     },
     {
       title: t('houseMap.column.standardFloor'),
       dataIndex: 'StandardFloor',
-      width: 120,
+      width: 84,
       render: (value: boolean) => (value ? t('houseMap.standard') : t('houseMap.nonStandard')),
     },
     {
       title: t('houseMap.column.file'),
       dataIndex: 'FileName',
       ellipsis: true,
-      width: 180,
+      width: 150,
       render: (value: string, row) => `${value} (${fileSizeText(row.FileSize)})`,
     },
-    { title: t('houseMap.column.assigned'), dataIndex: 'AssignedHouseholds', width: 110, align: 'right' },
+    { title: t('houseMap.column.assigned'), dataIndex: 'AssignedHouseholds', width: 84, align: 'right' },
     {
       title: t('houseMap.column.updateTime'),
       dataIndex: 'UpdateTime',
-      width: 150,
+      width: 128,
       render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
     },
     {
       title: t('column.actions'),
       key: 'actions',
-      width: 520,
+      width: 220,
       fixed: 'right',
       render: (_value, row) => (
         <Space size={0} wrap>
@@ -235,7 +236,7 @@ export function HouseMapsTab({ project }: { project: ProjectRow }) {
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}
-        scroll={{ x: 1540 }}
+        scroll={{ x: columnsWidth(columns, manage ? SELECTION_WIDTH : 0) }}
         rowSelection={
           manage
             ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }

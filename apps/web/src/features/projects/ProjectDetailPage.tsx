@@ -39,6 +39,8 @@ const LOG_PAGE_SIZE = 10;
 /** The project's child pages (spec section 2), opened with `?projectId=`; each is read-only for users who may not write. */
 const PROJECT_PAGES = ['standardManageUCDetail', 'designValueTemplate', 'algorithmTemplateDetail'] as const;
 
+const DETAIL_TABS = ['overview', 'households', 'house-maps', 'siteTypes', 'log'] as const;
+
 /** `projectDetail?id=`: overview, households, house types, site types and the log of one project. */
 export default function ProjectDetailPage() {
   const [params] = useSearchParams();
@@ -52,7 +54,19 @@ function ProjectDetail({ projectId }: { projectId: string }) {
   const queryClient = useQueryClient();
   const can = useCan();
   const [editing, setEditing] = useState(false);
-  const [tab, setTab] = useState('overview');
+  // The chosen tab lives in the address (`&tab=`), so the page tab and the browser's history bring
+  // the user back to it.
+  const [params, setParams] = useSearchParams();
+  const tab = DETAIL_TABS.find((key) => key === params.get('tab')) ?? 'overview';
+  const setTab = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
 
   const project = useProjectRow(projectId);
 

@@ -18,6 +18,7 @@ import { useCan } from '../auth/permissions.ts';
 import { detailPathOf, regionOf } from './projectForm.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
+import { columnsWidth } from '../../shared/table/columnsWidth.ts';
 
 const ProjectFormDialog = lazy(() => import('./ProjectFormDialog.tsx'));
 
@@ -96,7 +97,7 @@ export default function ProjectListPage() {
       title: t('column.name'),
       dataIndex: 'Name',
       ellipsis: true,
-      width: 180,
+      width: 140,
       render: (value: string, project) => (
         <Space size={6}>
           <Link to={detailPathOf(project.ProjectId)}>{value}</Link>
@@ -112,21 +113,21 @@ export default function ProjectListPage() {
       title: t('column.address'),
       dataIndex: 'Address',
       ellipsis: true,
-      width: 160,
+      width: 110,
       render: (value: string | null) => value || '-',
     },
     {
       title: t('column.region'),
       key: 'region',
       ellipsis: true,
-      width: 160,
+      width: 100,
       render: (_value, project) => regionOf(project),
     },
-    { title: t('column.buildingCount'), dataIndex: 'BuildingCount', width: 100, align: 'right' },
+    { title: t('column.buildingCount'), dataIndex: 'BuildingCount', width: 70, align: 'right' },
     {
       title: t('column.state'),
       dataIndex: 'IsPublished',
-      width: 110,
+      width: 84,
       render: (published: boolean) =>
         published ? (
           <Tag color="orange" icon={<LockOutlined />}>
@@ -139,13 +140,13 @@ export default function ProjectListPage() {
     {
       title: t('column.updateTime'),
       dataIndex: 'UpdateTime',
-      width: 150,
+      width: 128,
       render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
     },
     {
       title: t('column.actions'),
       key: 'actions',
-      width: 270,
+      width: 100,
       fixed: 'right',
       render: (_value, project) => (
         <Space size={0} wrap>
@@ -199,7 +200,8 @@ export default function ProjectListPage() {
         columns={columns}
         dataSource={query.data?.Items ?? []}
         loading={query.isFetching}
-        scroll={{ x: 1140 }}
+        size="middle"
+        scroll={{ x: columnsWidth(columns) }}
         pagination={{
           current: page,
           pageSize,

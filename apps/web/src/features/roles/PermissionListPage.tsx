@@ -75,11 +75,11 @@ function PermissionList() {
     {
       title: t('role.label'),
       dataIndex: 'Label',
-      render: (label: string, role) => (
-        <span>
-          {label} <Typography.Text type="secondary">{role.RoleName}</Typography.Text>
-        </span>
-      ),
+      // The label in the language on screen (the server's label is in the language of its answer).
+      render: (label: string, role) =>
+        Object.hasOwn(ROLE_LABELS, role.RoleName)
+          ? ROLE_LABELS[role.RoleName as keyof typeof ROLE_LABELS][language]
+          : label,
     },
     {
       title: t('role.assignable'),

@@ -1,4 +1,4 @@
-import { STAGES, type MeasureItemRow, type Stage } from '@measure/contract';
+import { seededText, STAGES, type MeasureItemRow, type Stage } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -10,6 +10,7 @@ import { useCan } from '../auth/permissions.ts';
 import { lineText } from './ruleForm.ts';
 import { rulesKey, STANDARDS_KEY } from './standardsQueries.ts';
 // Registers the namespace before any component of this page renders.
+import { currentLanguage } from '../../shared/i18n/index.ts';
 import './i18n.ts';
 
 const MeasureRuleDialog = lazy(() => import('./MeasureRuleDialog.tsx'));
@@ -57,7 +58,7 @@ export default function MeasureRulePage() {
         item.Rule.RulerPositions.length ? (
           <Flex wrap gap={4}>
             {item.Rule.RulerPositions.map((position, index) => (
-              <Tag key={index}>{position.Name}</Tag>
+              <Tag key={index}>{seededText(position.Name, currentLanguage())}</Tag>
             ))}
           </Flex>
         ) : (

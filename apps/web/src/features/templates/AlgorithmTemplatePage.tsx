@@ -1,5 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { apiRoutes, TEMPLATE_LIMITS, type AlgorithmTemplate, type ProjectRow } from '@measure/contract';
+import {
+  apiRoutes,
+  seededText,
+  TEMPLATE_LIMITS,
+  type AlgorithmTemplate,
+  type ProjectRow,
+} from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -18,6 +24,7 @@ import { isLockedTemplate } from './algorithmForm.ts';
 import { ProjectPageFrame } from './ProjectPageFrame.tsx';
 import { algorithmTemplatesKey } from './templateQueries.ts';
 // Registers the namespace before any component of this page renders.
+import { currentLanguage } from '../../shared/i18n/index.ts';
 import './i18n.ts';
 
 const AlgorithmTemplateDialog = lazy(() => import('./AlgorithmTemplateDialog.tsx'));
@@ -169,7 +176,11 @@ function AlgorithmTemplateList({
               pagination={false}
               dataSource={template.list}
               columns={[
-                { title: t('algorithm.param.Name'), dataIndex: 'Name' },
+                {
+                  title: t('algorithm.param.Name'),
+                  dataIndex: 'Name',
+                  render: (name: string) => seededText(name, currentLanguage()),
+                },
                 { title: t('algorithm.param.Min'), dataIndex: 'Min', width: 120, align: 'right' },
                 { title: t('algorithm.param.Max'), dataIndex: 'Max', width: 120, align: 'right' },
                 { title: t('algorithm.param.Value'), dataIndex: 'Value', width: 120, align: 'right' },
@@ -184,7 +195,12 @@ function AlgorithmTemplateList({
           ),
         }}
         columns={[
-          { title: t('algorithm.name'), dataIndex: 'Name', width: 200 },
+          {
+            title: t('algorithm.name'),
+            dataIndex: 'Name',
+            width: 200,
+            render: (name: string) => seededText(name, currentLanguage()),
+          },
           {
             title: t('algorithm.scope'),
             dataIndex: 'ProjectId',
@@ -200,7 +216,7 @@ function AlgorithmTemplateList({
             title: t('algorithm.detail'),
             dataIndex: 'detail',
             ellipsis: true,
-            render: (detail: string) => detail || '-',
+            render: (detail: string) => (detail ? seededText(detail, currentLanguage()) : '-'),
           },
           {
             title: t('algorithm.params'),

@@ -124,7 +124,7 @@ function UserForm({ userId }: { userId: string | null }) {
             <Form.Item
               name="Email"
               label={t('field.Email')}
-              rules={[bodyFieldRule(route, 'Email')]}
+              rules={[bodyFieldRule(route, 'Email', { required: true })]}
               extra={t('form.emailHelp')}
               required
             >

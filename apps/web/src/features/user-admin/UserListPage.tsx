@@ -2,7 +2,7 @@ import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons'
 import { KeywordSearch } from '../../shared/forms/KeywordSearch.tsx';
 import { apiRoutes, type UserRow } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Flex, Form, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
@@ -22,6 +22,7 @@ import { OrgTreeSelect } from '../orgs/OrgTreeSelect.tsx';
 import { roleLabels, USER_CREATE_PATH } from './userForm.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
+import { columnsWidth, SELECTION_WIDTH } from '../../shared/table/columnsWidth.ts';
 
 const ResetPasswordDialog = lazy(() => import('./ResetPasswordDialog.tsx'));
 const ImportUsersDialog = lazy(() => import('./ImportUsersDialog.tsx'));
@@ -135,25 +136,25 @@ function UserList() {
 
   const rows = query.data?.Items ?? [];
   const columns: ColumnsType<UserRow> = [
-    { title: t('column.name'), dataIndex: 'Name', ellipsis: true, width: 140 },
-    { title: t('column.email'), dataIndex: 'Email', ellipsis: true, width: 220 },
+    { title: t('column.name'), dataIndex: 'Name', ellipsis: true, width: 96 },
+    { title: t('column.email'), dataIndex: 'Email', ellipsis: true, width: 170 },
     {
       title: t('column.phone'),
       dataIndex: 'PhoneNumber',
-      width: 130,
+      width: 112,
       render: (value: string | null) => value || '-',
     },
     {
       title: t('column.org'),
       dataIndex: 'OrgName',
       ellipsis: true,
-      width: 140,
+      width: 100,
       render: (value: string | null) => value || '-',
     },
     {
       title: t('column.roles'),
       dataIndex: 'RoleNameList',
-      width: 210,
+      width: 120,
       render: (_value, user) => (
         <Flex gap={4} wrap>
           {roleLabels(user.RoleNameList, language).map((label, index) => (
@@ -167,7 +168,7 @@ function UserList() {
     {
       title: t('column.status'),
       dataIndex: 'Status',
-      width: 110,
+      width: 80,
       render: (status: 0 | 1, user) =>
         manage && user.UserId !== self.data?.UserId ? (
           <Switch
@@ -184,7 +185,7 @@ function UserList() {
     {
       title: t('column.createTime'),
       dataIndex: 'CreateTime',
-      width: 150,
+      width: 130,
       render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
     },
   ];
@@ -192,10 +193,10 @@ function UserList() {
     columns.push({
       title: t('column.actions'),
       key: 'actions',
-      width: 250,
+      width: 104,
       fixed: 'right',
       render: (_value, user) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           <Button
             type="link"
             size="small"
@@ -206,9 +207,18 @@ function UserList() {
           <Button type="link" size="small" onClick={() => setResetting(user)}>
             {t('reset.action')}
           </Button>
-          <Button type="link" size="small" danger onClick={() => remove([user])}>
-            {t('common:action.delete')}
-          </Button>
+          {user.UserId === self.data?.UserId ? (
+            // The server refuses to delete yourself: say so instead of offering it.
+            <Tooltip title={t('delete.notYourself')}>
+              <Button type="link" size="small" danger disabled>
+                {t('common:action.delete')}
+              </Button>
+            </Tooltip>
+          ) : (
+            <Button type="link" size="small" danger onClick={() => remove([user])}>
+              {t('common:action.delete')}
+            </Button>
+          )}
         </Space>
       ),
     });
@@ -279,7 +289,8 @@ function UserList() {
         columns={columns}
         dataSource={rows}
         loading={query.isFetching}
-        scroll={{ x: 1400 }}
+        size="middle"
+        scroll={{ x: columnsWidth(columns, manage ? SELECTION_WIDTH : 0) }}
         rowSelection={
           manage
             ? {

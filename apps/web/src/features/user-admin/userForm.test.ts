@@ -57,6 +57,15 @@ describe('user form', () => {
     expect(createPayload({ ...values, OrgId: null })).toMatchObject({ OrgId: null, SysOrg: [] });
   });
 
+  it('builds a payload from fields never touched without throwing', () => {
+    const untouched = { Gender: 0, Status: 1, RoleNameList: ['Surveyor'] } as const;
+    expect(createPayload({ ...untouched, RoleNameList: ['Surveyor'] })).toMatchObject({
+      Email: '',
+      Code: '',
+      Name: '',
+    });
+  });
+
   it('builds the edit payload with the id and without a password', () => {
     const payload = editPayload('u-1', values);
     expect(payload).toMatchObject({

@@ -13,10 +13,10 @@ import { SUBSYSTEM } from '../../shared/routing/paths.ts';
 export const USER_LIST_PATH = `/${SUBSYSTEM.cloud}/mscUser`;
 export const USER_CREATE_PATH = `/${SUBSYSTEM.cloud}/mscUserCreate`;
 
-/** The values of the create/edit form. */
+/** The values of the create/edit form; a field never touched is undefined. */
 export interface UserFormValues {
-  Name: string;
-  Email: string;
+  Name?: string;
+  Email?: string;
   Phone?: string;
   Position?: string;
   Department?: string;
@@ -56,9 +56,9 @@ type EditBody = RouteBodyInput<typeof userAdminRoutes.editUser>;
 export function createPayload(values: UserFormValues): CreateBody {
   const orgId = values.OrgId ?? null;
   return {
-    Code: values.Email.trim(),
-    Email: values.Email.trim(),
-    Name: values.Name.trim(),
+    Code: values.Email?.trim() ?? '',
+    Email: values.Email?.trim() ?? '',
+    Name: values.Name?.trim() ?? '',
     Phone: values.Phone?.trim() ?? '',
     Position: values.Position?.trim() ?? '',
     Department: values.Department?.trim() ?? '',

@@ -39,6 +39,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** No global handling: no messages and no 401 redirect (best-effort calls such as a stale logout). */
   quiet?: boolean;
+  /** Send this session token instead of the current one (sign-out tells the server after the local session ended). */
+  token?: string;
 }
 
 type CallArgs<R> =
@@ -77,9 +79,11 @@ function clientFailure(key: QualifiedKey<'common'>, options: CallOptions): ApiEr
 }
 
 /** The headers of every call: language and, when signed in, the session token. */
-export function requestHeaders(accept = 'application/json'): Record<string, string> {
+export function requestHeaders(
+  accept = 'application/json',
+  token: string | undefined = getSession()?.token,
+): Record<string, string> {
   const headers: Record<string, string> = { Accept: accept, 'Accept-Language': currentLanguage() };
-  const token = getSession()?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
 }
@@ -89,7 +93,9 @@ async function send(
   input: unknown,
   options: CallOptions,
 ): Promise<unknown> {
-  const headers = requestHeaders();
+  // The token is kept with the request: its 401 only acts on the session that sent it.
+  const token = options.token ?? getSession()?.token;
+  const headers = requestHeaders('application/json', token);
   const hasBody = route.method === 'POST';
   // A FormData body (file upload) sets its own multipart Content-Type with the boundary.
   const isForm = typeof FormData !== 'undefined' && input instanceof FormData;
@@ -105,7 +111,7 @@ async function send(
       signal: options.signal,
     });
     if (response.status === 401) {
-      if (!options.quiet) handleUnauthorized();
+      if (!options.quiet) handleUnauthorized(token);
       throw new ApiError(401, i18n.t('common:fetch002'), null, !options.quiet);
     }
     if (response.status >= 500) throw clientFailure('common:fetch003', options);
@@ -139,7 +145,7 @@ export function callApi<R extends RouteDefinition>(
   const [input, options = {}] = args as [unknown, CallOptions | undefined];
   if (DEDUPED_PATHS.has(route.path.toLowerCase())) {
     // A shared request cannot be cancelled by one of its callers, so it runs without their signal.
-    const shared = { quiet: options.quiet };
+    const shared = { quiet: options.quiet, token: options.token };
     return dedupe(requestKey(route.method, route.path, input), () => send(route, input, shared)) as Promise<
       RouteResult<R>
     >;

@@ -1,6 +1,7 @@
 import type { RouteDefinition } from '@measure/contract';
 import { notify } from '../feedback/notify.ts';
 import { i18n } from '../i18n/index.ts';
+import { getSession } from '../storage/session.ts';
 import { buildUrl, requestHeaders } from './client.ts';
 import { ApiError } from './errors.ts';
 import type { RouteRef } from './routes.ts';
@@ -39,7 +40,8 @@ export async function fetchFile<R extends RouteDefinition>(
 ): Promise<{ blob: Blob; disposition: string | null }> {
   let response: Response;
   const post = route.method === 'POST';
-  const headers = requestHeaders('*/*');
+  const token = getSession()?.token;
+  const headers = requestHeaders('*/*', token);
   if (post) headers['Content-Type'] = 'application/json';
   try {
     response = await fetch(buildUrl(route, post ? undefined : input), {
@@ -51,7 +53,7 @@ export async function fetchFile<R extends RouteDefinition>(
     throw failure('common:fetch005');
   }
   if (response.status === 401) {
-    handleUnauthorized();
+    handleUnauthorized(token);
     throw new ApiError(401, i18n.t('common:fetch002'), null, true);
   }
   if (response.status >= 500) throw failure('common:fetch003');

@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '@measure/contract';
 import type { RuleObject } from 'antd/es/form';
 import type { z } from 'zod';
-import { zodRule } from './zodRule.ts';
+import { zodRule, type ZodRuleOptions } from './zodRule.ts';
 
 /** The schema of one body field of a contract route. */
 export function bodyField(route: RouteDefinition, field: string): z.ZodType {
@@ -11,7 +11,10 @@ export function bodyField(route: RouteDefinition, field: string): z.ZodType {
   return schema;
 }
 
-/** The form rule of one body field: the form checks exactly what the server checks. */
-export function bodyFieldRule(route: RouteDefinition, field: string): RuleObject {
-  return zodRule(bodyField(route, field));
+/**
+ * The form rule of one body field: the form checks exactly what the server checks; `required` where
+ * the form needs a field the body may leave out.
+ */
+export function bodyFieldRule(route: RouteDefinition, field: string, options?: ZodRuleOptions): RuleObject {
+  return zodRule(bodyField(route, field), options);
 }

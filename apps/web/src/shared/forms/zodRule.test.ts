@@ -1,7 +1,7 @@
 import { rules } from '@measure/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../i18n/index.ts';
-import { checkValue } from './zodRule.ts';
+import { checkValue, zodRule } from './zodRule.ts';
 
 beforeAll(async () => {
   await initI18n('en-US');
@@ -26,6 +26,21 @@ describe('zod rule adapter', () => {
   it('fills max and min from the issue', () => {
     expect(checkValue(rules.optionalText(20), 'x'.repeat(21))).toBe('At most 20 characters');
     expect(checkValue(rules.requiredText(5), '123456')).toBe('At most 5 characters');
+  });
+
+  it('takes an untouched field: required where the form requires it, else accepted', async () => {
+    const optional = rules.email.optional();
+    const run = (rule: ReturnType<typeof zodRule>, value: unknown) =>
+      (rule.validator as (rule: unknown, value: unknown) => Promise<void>)({}, value);
+    await expect(run(zodRule(optional), undefined)).resolves.toBeUndefined();
+    await expect(run(zodRule(optional, { required: true }), undefined)).rejects.toThrow(
+      'This field is required',
+    );
+    await expect(run(zodRule(optional, { required: true }), '  ')).rejects.toThrow('This field is required');
+    await expect(run(zodRule(optional, { required: true }), 'nope')).rejects.toThrow(
+      'Enter a valid email address',
+    );
+    await expect(run(zodRule(rules.personName), undefined)).rejects.toThrow('This field is required');
   });
 
   it('reports a missing value as required', () => {

@@ -31,10 +31,31 @@ export function checkValue(schema: z.ZodType, value: unknown): string | null {
   return issue ? translateIssue(issue, value) : null;
 }
 
-/** An antd Form rule running a shared contract schema, so web and server validate alike. */
-export function zodRule(schema: z.ZodType): RuleObject {
+/** An untouched field (undefined), a cleared one (null, blank text) or an empty list. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  return Array.isArray(value) && value.length === 0;
+}
+
+export interface ZodRuleOptions {
+  /**
+   * The form requires the field although the schema lets it be missing (the server accepts one of
+   * two fields, such as CreateUser's Email or Code): an empty value answers "required".
+   */
+  required?: boolean;
+}
+
+/**
+ * An antd Form rule running a shared contract schema, so web and server validate alike. Any value
+ * is accepted as input, an untouched (undefined) field included: it never throws but reports.
+ */
+export function zodRule(schema: z.ZodType, options: ZodRuleOptions = {}): RuleObject {
   return {
     validator: async (_rule, value: unknown) => {
+      if (options.required && isEmptyValue(value)) {
+        throw new Error(i18n.t('messages:rules.required'));
+      }
       const problem = checkValue(schema, value);
       if (problem) throw new Error(problem);
     },

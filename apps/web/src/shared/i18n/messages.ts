@@ -5,7 +5,15 @@ import { i18n } from './index.ts';
 /** The contract writes placeholders as `{max}`; i18next expects `{{max}}`. */
 function toI18nextPlaceholders(catalogue: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(catalogue).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '{{$1}}')]),
+    Object.entries(catalogue).map(([key, text]) => [
+      key,
+      text
+        // A counted word `{count|# room|# rooms}` (server-side plural) shows its plural form here.
+        .replace(/\{(\w+)\|[^|{}]*\|([^|{}]*)\}/g, (_whole, name: string, other: string) =>
+          other.replace(/#/g, `{{${name}}}`),
+        )
+        .replace(/\{(\w+)\}/g, '{{$1}}'),
+    ]),
   );
 }
 

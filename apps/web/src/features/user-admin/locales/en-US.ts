@@ -29,6 +29,7 @@ const usersEnUS: Record<keyof typeof users, string> = {
     'Disable the user "{{name}}"? The user is signed out at once and cannot sign in any more.',
   'disable.done': 'The user is disabled and signed out',
   'delete.title': 'Delete users',
+  'delete.notYourself': 'You cannot delete your own account',
   'delete.confirmOne': 'Delete the user "{{name}}"? This cannot be undone.',
   'delete.confirmMany': 'Delete the {{count}} selected users? This cannot be undone.',
   'delete.done': '{{count}} users deleted',

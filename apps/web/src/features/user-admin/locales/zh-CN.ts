@@ -27,6 +27,7 @@ const users = {
   'disable.confirm': '确定停用用户“{{name}}”吗？停用后该用户将立即退出登录，且不能再登录。',
   'disable.done': '用户已停用，其登录已结束',
   'delete.title': '删除用户',
+  'delete.notYourself': '不能删除自己的账号',
   'delete.confirmOne': '确定删除用户“{{name}}”吗？删除后不能恢复。',
   'delete.confirmMany': '确定删除选中的 {{count}} 名用户吗？删除后不能恢复。',
   'delete.done': '已删除 {{count}} 名用户',

@@ -1,0 +1,65 @@
+import type { Page } from 'playwright-core';
+import { afterEach, expect, it } from 'vitest';
+import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
+import { BASE_URL, browserPool } from '../support/browser.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+
+/**
+ * Issue 10, defect 5: switching the language changes everything on screen at once (texts from the
+ * server included), seeded data shows in the language on screen, and English counts are right.
+ */
+const browsers = browserPool('language');
+const made: { projectId: string; token: string }[] = [];
+afterEach(async (context) => {
+  await browsers.closeAll(context);
+  for (const { projectId, token } of made.splice(0)) {
+    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+  }
+});
+
+const switchTo = (page: Page, label: '中文' | 'English') =>
+  page.locator('.ant-layout-header').getByText(label, { exact: true }).click();
+
+it('follows a language switch at once: company name, project log, seeded rules and roles', async () => {
+  const { page, errors } = await browsers.open();
+  const admin = await createReadyAdmin();
+  const token = await apiLogin(admin.login, admin.password);
+  const name = `E2E语言${Date.now().toString(36).slice(-6)}`;
+  const project = await api<{ ProjectId: string }>(
+    '/api/ms/Project/Add',
+    {
+      Name: name,
+      DetailsInfo: [{ BuildingNumber: '1', Stories: 2, Households: 2, DeliveryStandard: 'fine' }],
+    },
+    token,
+  );
+  made.push({ projectId: project.ProjectId, token });
+  await signInAndLand(page, admin);
+  const sider = page.locator('.ant-layout-sider');
+  await sider.getByText('演示建设集团').waitFor();
+
+  // The project log is written by the server in the language of the request.
+  await page.goto(`${BASE_URL}/measurerobot/projectDetail?id=${project.ProjectId}`);
+  await page.locator('.ant-card').getByRole('tab', { name: '项目日志' }).click();
+  await page.getByText(`创建了项目 ${name}`).waitFor();
+  await switchTo(page, 'English');
+  await sider.getByText('Demo Construction Group').waitFor();
+  await page.getByText(`Created the project ${name}`).waitFor();
+
+  // Seeded ruler positions in the language on screen, both ways.
+  await page.goto(`${BASE_URL}/measurerobot/measureRuleManage`);
+  const flatness = page.locator('.ant-table-row', { hasText: 'ST-01' });
+  await flatness.getByText('upper-left 45°').waitFor();
+  await switchTo(page, '中文');
+  await flatness.getByText('左上 45°').waitFor();
+  expect(await flatness.getByText('upper-left 45°').count()).toBe(0);
+
+  // Roles in English: the label once, not followed by the role's identifier.
+  await switchTo(page, 'English');
+  await page.goto(`${BASE_URL}/measurerobot/permissionList`);
+  await page.getByRole('tab', { name: 'Roles' }).click();
+  const surveyor = page.locator('.ant-table-row', { hasText: 'Surveyor' }).first();
+  await surveyor.waitFor();
+  expect(await surveyor.innerText()).not.toMatch(/Surveyor\s*Surveyor/);
+  expect(errors).toEqual([]);
+}, 120_000);

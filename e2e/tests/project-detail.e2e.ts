@@ -1,0 +1,45 @@
+import { afterEach, expect, it } from 'vitest';
+import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
+import { BASE_URL, browserPool } from '../support/browser.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+
+/** Issue 10, defect 6: the project detail remembers its chosen tab when the user comes back. */
+const browsers = browserPool('project-detail');
+const made: { projectId: string; token: string }[] = [];
+afterEach(async (context) => {
+  await browsers.closeAll(context);
+  for (const { projectId, token } of made.splice(0)) {
+    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+  }
+});
+
+it('comes back to the tab chosen last, through the page tabs and a reload', async () => {
+  const { page, errors } = await browsers.open();
+  const admin = await createReadyAdmin();
+  const token = await apiLogin(admin.login, admin.password);
+  const project = await api<{ ProjectId: string }>(
+    '/api/ms/Project/Add',
+    {
+      Name: `E2E标签${Date.now().toString(36).slice(-6)}`,
+      DetailsInfo: [{ BuildingNumber: '1', Stories: 2, Households: 2, DeliveryStandard: 'fine' }],
+    },
+    token,
+  );
+  made.push({ projectId: project.ProjectId, token });
+  await signInAndLand(page, admin);
+  await page.goto(`${BASE_URL}/measurerobot/projectDetail?id=${project.ProjectId}`);
+  const detailTab = (name: string) => page.locator('.ant-card').getByRole('tab', { name, exact: true });
+  await detailTab('项目日志').click();
+  await page.waitForURL(/tab=log/);
+
+  // Elsewhere and back through the page tabs: the log tab again.
+  await page.getByRole('menuitem', { name: '个人中心' }).click();
+  await page.waitForURL('**/measurerobot/aboug');
+  await page.locator('.ant-tabs-tab', { hasText: '项目详情' }).click();
+  await page.waitForURL(/projectDetail\?.*tab=log/);
+  await expect.poll(() => detailTab('项目日志').getAttribute('aria-selected')).toBe('true');
+
+  await page.reload();
+  await expect.poll(() => detailTab('项目日志').getAttribute('aria-selected')).toBe('true');
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, apiLogin, createReadyAdmin, type TestUser } from '../support/api.ts';
+import { BASE_URL, browserPool, DEMO } from '../support/browser.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+
+/**
+ * Issue 10, defect 3: project administrators and surveyors (no permissions, spec section 6) see
+ * every page they may open in their menu, highlighted when open; their projects open from data
+ * reports, read-only; any other page opened by address says "no access".
+ */
+const browsers = browserPool('roles');
+const made: { projectId: string; token: string }[] = [];
+afterEach(async (context) => {
+  await browsers.closeAll(context);
+  for (const { projectId, token } of made.splice(0)) {
+    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+  }
+});
+
+const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
+
+/** A fresh user of the role, ready to sign in, on the staff of a fresh project. */
+async function staffOfProject(role: 'ProjectAdmin' | 'Surveyor') {
+  const admin = await createReadyAdmin();
+  const token = await apiLogin(admin.login, admin.password);
+  const projectName = `E2E角色${stamp()}`;
+  const project = await api<{ ProjectId: string }>(
+    '/api/ms/Project/Add',
+    {
+      Name: projectName,
+      DetailsInfo: [{ BuildingNumber: '1', Stories: 2, Households: 2, DeliveryStandard: 'fine' }],
+    },
+    token,
+  );
+  made.push({ projectId: project.ProjectId, token });
+  const id = stamp();
+  const user: TestUser = {
+    login: `${role}-${id}@e2e.example.com`,
+    password: 'Ready@12345',
+    name: `角色${id}`,
+  };
+  const demo = await apiLogin(DEMO.admin.login, DEMO.admin.password);
+  const row = await api<{ UserId: string }>(
+    '/api/sys/User/CreateUser',
+    { Name: user.name, Email: user.login, Password: 'First@12345', RoleNameList: [role] },
+    demo,
+  );
+  const first = await apiLogin(user.login, 'First@12345');
+  await api(
+    '/api/sys/User/ChangePassWord',
+    { OldPassword: 'First@12345', NewPassword: user.password },
+    first,
+  );
+  await api(
+    '/api/ms/Project/SaveProjectUser',
+    { ProjectId: project.ProjectId, UserIds: [row.UserId] },
+    token,
+  );
+  return { user, projectName, projectId: project.ProjectId };
+}
+
+const menuTexts = async (page: Page) => {
+  await page.getByRole('menu').getByRole('menuitem').first().waitFor();
+  return (await page.getByRole('menu').getByRole('menuitem').allTextContents()).map((text) => text.trim());
+};
+const selectedMenu = (page: Page) => page.locator('.ant-menu-item-selected').textContent();
+
+describe.each(['ProjectAdmin', 'Surveyor'] as const)('%s', (role) => {
+  it('opens its project from data reports, highlighted, and is refused other pages by address', async () => {
+    const { page, errors } = await browsers.open();
+    const { user, projectName, projectId } = await staffOfProject(role);
+    await signInAndLand(page, user);
+    expect(await menuTexts(page)).toEqual(['数据报表', '个人中心', '修改密码', '用户手册']);
+
+    // The row opens the project detail, read-only, with data reports still highlighted.
+    await page.getByRole('link', { name: projectName }).click();
+    await page.waitForURL(`**/measurerobot/projectDetail?id=${projectId}`);
+    await page.getByRole('tab', { name: '概览' }).waitFor();
+    await expect.poll(() => selectedMenu(page)).toBe('数据报表');
+    expect(await page.getByRole('button', { name: /^编\s*辑$/ }).count()).toBe(0);
+
+    // Pages outside the menu: a clear "no access" page with the way back.
+    for (const path of ['projectList', 'standardManage', 'mscUser']) {
+      await page.goto(`${BASE_URL}/measurerobot/${path}`);
+      await page.getByText('没有权限').waitFor();
+      await page.getByText('您的角色不能使用此页面。').waitFor();
+    }
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL('**/measurerobot/mscProjectList');
+    await page.getByRole('link', { name: projectName }).waitFor();
+    expect(errors).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,49 @@
+import { afterEach, expect, it } from 'vitest';
+import { createReadyAdmin } from '../support/api.ts';
+import { browserPool } from '../support/browser.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+
+/** Issue 10, defect 6: the collapsed sidebar shows an icon for every entry; its border runs full height. */
+const browsers = browserPool('sidebar');
+afterEach(async (context) => browsers.closeAll(context));
+
+it('shows an icon for every entry when collapsed and draws its border down the whole page', async () => {
+  const { page, errors } = await browsers.open();
+  const admin = await createReadyAdmin();
+  await signInAndLand(page, admin);
+  const items = page.getByRole('menu').getByRole('menuitem');
+  await items.first().waitFor();
+  const count = await items.count();
+  expect(count).toBeGreaterThan(8);
+  expect(await page.getByRole('menu').locator('.ant-menu-item .anticon').count()).toBe(count);
+
+  const border = await page.locator('.ant-layout-sider').evaluate((sider) => ({
+    width: getComputedStyle(sider).borderRightWidth,
+    height: sider.getBoundingClientRect().height,
+  }));
+  expect(border.width).toBe('1px');
+  expect(border.height).toBeGreaterThanOrEqual(900);
+
+  await page.locator('.ant-layout-sider-trigger').click();
+  await page.locator('.ant-layout-sider-collapsed').waitFor();
+  expect(await page.getByRole('menu').locator('.ant-menu-item .anticon').count()).toBe(count);
+  expect(errors).toEqual([]);
+});
+
+it('keeps the landing tab when the last tab is closed (defect 6)', async () => {
+  const { page, errors } = await browsers.open();
+  const admin = await createReadyAdmin();
+  await signInAndLand(page, admin);
+  const tabs = page.locator('.ant-tabs-nav .ant-tabs-tab');
+  await expect.poll(() => tabs.count()).toBe(1);
+  const actions = () => page.getByText('标签操作').click();
+  await actions();
+  await page.getByText('关闭当前').click();
+  await expect.poll(() => tabs.count()).toBe(1);
+  await actions();
+  await page.getByText('关闭全部').click();
+  await page.getByRole('button', { name: '新建项目' }).waitFor();
+  await expect.poll(() => tabs.count()).toBe(1);
+  expect(await tabs.first().textContent()).toContain('项目列表');
+  expect(errors).toEqual([]);
+});
