@@ -10,6 +10,7 @@ import { PasswordHasher } from './modules/auth/password-hasher.ts';
 import { SessionService } from './modules/auth/session-service.ts';
 import { NotificationService } from './modules/notifications/notification-service.ts';
 import { OrgService } from './modules/orgs/org-service.ts';
+import { DevicesService } from './modules/devices/devices-service.ts';
 import path from 'node:path';
 import { FileStore } from './modules/house-maps/file-store.ts';
 import { HouseMapService } from './modules/house-maps/house-map-service.ts';
@@ -74,6 +75,7 @@ export function createServices(
     projectStandards,
     standards: new StandardsService({ db, projectStandards }),
     templates: new TemplatesService({ db }),
+    devices: new DevicesService({ db, audit, offlineSeconds: config.deviceOfflineSeconds }),
     ready: () => pingDatabase(database.pool),
     close: async () => codeSender.close?.(),
   };

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { devicesResources } from '../../features/devices/i18n.ts';
 import { houseMapsResources } from '../../features/house-maps/i18n.ts';
 import { notificationsResources } from '../../features/notifications/i18n.ts';
 import { orgsResources } from '../../features/orgs/i18n.ts';
@@ -24,6 +25,7 @@ const lazyResources = {
   'project-standards': projectStandardsResources,
   standards: standardsResources,
   'house-maps': houseMapsResources,
+  devices: devicesResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');

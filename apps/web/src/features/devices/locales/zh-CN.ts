@@ -1,0 +1,5 @@
+const devices = {
+  title: '设备管理',
+};
+
+export default devices;
