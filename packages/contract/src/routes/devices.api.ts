@@ -20,7 +20,7 @@ export const deviceApiRoutes = {
     access: 'device',
     tag: 'device-api',
     summary:
-      'A device reports its health (robot health state, SoftwareVersion, Battery 0-100, DiskFreeMB). ' +
+      'Authorization: Device <DeviceKey> (not a session). A device reports its health (robot health state, SoftwareVersion, Battery 0-100, DiskFreeMB). ' +
       `Result: the server time and the next heartbeat interval (${DEVICE_LIMITS.heartbeatMs} ms).`,
     body: heartbeatBodySchema,
     result: z.object({ ServerTime: z.string(), NextHeartbeatMs: z.number().int() }),

@@ -131,37 +131,33 @@ function DeviceList() {
     {
       title: t('column.type'),
       dataIndex: 'DeviceType',
-      width: 90,
+      width: 80,
       render: (type: string) => t(`type.${type}`),
     },
-    { title: t('column.model'), dataIndex: 'MachineModel', width: 120, render: (value) => value || '-' },
     {
       title: t('column.customer'),
       dataIndex: 'CustomerCompanyName',
       key: 'CustomerCompanyName',
-      width: 160,
+      width: 140,
       ellipsis: true,
       ...sortable('CustomerCompanyName'),
-      render: (value) => value || '-',
-    },
-    {
-      title: t('column.contact'),
-      dataIndex: 'CustomerContact',
-      width: 150,
-      render: (_value, device) =>
-        [device.CustomerContact, device.CustomerPhoneNumber].filter(Boolean).join(' ') || '-',
+      render: (value: string | null, device) => (
+        <Tooltip title={[device.CustomerContact, device.CustomerPhoneNumber].filter(Boolean).join(' ')}>
+          {value || '-'}
+        </Tooltip>
+      ),
     },
     {
       title: t('column.production'),
       dataIndex: 'DeviceDateOfProduction',
       key: 'DeviceDateOfProduction',
-      width: 130,
+      width: 120,
       ...sortable('DeviceDateOfProduction'),
     },
     {
       title: t('column.warranty'),
       dataIndex: 'Warranties',
-      width: 250,
+      width: 220,
       render: (_value, device) =>
         device.Warranties.length === 0 ? (
           <span style={{ color: '#999' }}>{t('warranty.none')}</span>
@@ -186,7 +182,7 @@ function DeviceList() {
       title: t('column.allocation'),
       dataIndex: 'DeviceUserName',
       key: 'DeviceUserName',
-      width: 150,
+      width: 120,
       ...sortable('DeviceUserName'),
       render: (_value, device) =>
         device.Allocated ? <Tag color="blue">{device.DeviceUserName}</Tag> : <Tag>{t('unallocated')}</Tag>,
@@ -195,7 +191,7 @@ function DeviceList() {
       title: t('column.activation'),
       dataIndex: 'IsActive',
       key: 'ActiveDate',
-      width: 140,
+      width: 110,
       ...sortable('ActiveDate'),
       render: (active: boolean, device) =>
         active ? (
@@ -207,18 +203,9 @@ function DeviceList() {
         ),
     },
     {
-      title: t('column.createTime'),
-      dataIndex: 'CreateDateTime',
-      key: 'CreateDateTime',
-      width: 150,
-      ...sortable('CreateDateTime'),
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
-    },
-    {
       title: t('column.actions'),
       key: 'actions',
-      width: 330,
-      fixed: 'right',
+      width: 210,
       render: (_value, device) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => setEditing(device)}>
@@ -347,7 +334,7 @@ function DeviceList() {
         columns={columns}
         dataSource={rows}
         loading={query.isFetching}
-        scroll={{ x: 1900 }}
+        scroll={{ x: 1150 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         onChange={(_pagination, _filters, sorter) => {
           const sort = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<DeviceRow> | undefined;

@@ -40,7 +40,7 @@ const devicesEnUS: Record<keyof typeof devices, string> = {
   'warranty.valid': 'Under warranty',
   'warranty.until': '{{part}} {{years}} y, until {{date}}',
   'warranty.none': 'No warranty set',
-  'warranty.years': '{{years}} years',
+  'warranty.years': '{{years}} year(s)',
   'action.view': 'View',
   'action.edit': 'Edit',
   'action.activate': 'Activate',
