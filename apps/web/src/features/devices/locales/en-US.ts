@@ -48,7 +48,7 @@ const devicesEnUS: Record<keyof typeof devices, string> = {
   'action.deactivate': 'Deactivate',
   'action.unbind': 'Unbind',
   'action.delete': 'Delete',
-  'action.assign': 'Assign to a person',
+  'action.assign': 'Assign',
   'action.export': 'Export to Excel',
   'action.deleteSelected': 'Delete selected ({{count}})',
   'action.assignSelected': 'Assign selected ({{count}})',

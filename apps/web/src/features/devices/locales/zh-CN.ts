@@ -47,7 +47,7 @@ const devices = {
   'action.deactivate': '停用',
   'action.unbind': '解绑',
   'action.delete': '删除',
-  'action.assign': '分配给人员',
+  'action.assign': '分配',
   'action.export': '导出 Excel',
   'action.deleteSelected': '删除所选（{{count}}）',
   'action.assignSelected': '分配所选（{{count}}）',
