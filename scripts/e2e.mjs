@@ -68,6 +68,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     DEMO: 'true',
+    // Robots show offline 6 s after their last heartbeat, so the devices test need not wait 30 s.
+    DEVICE_OFFLINE_SECONDS: process.env.DEVICE_OFFLINE_SECONDS ?? '6',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

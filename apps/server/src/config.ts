@@ -44,6 +44,7 @@ const environmentSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
+  DEVICE_OFFLINE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
 });
 
 export interface AppConfig {
@@ -66,6 +67,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** log2 of the scrypt cost N for new password hashes (OWASP: 17). Lowered only by tests. */
   passwordHashLogN: number;
+  /** A device without a heartbeat for this many seconds shows offline. */
+  deviceOfflineSeconds: number;
   /** Directory of the built web app; undefined when it is not served. */
   webDistDir: string | undefined;
 }
@@ -104,6 +107,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    deviceOfflineSeconds: env.DEVICE_OFFLINE_SECONDS,
     passwordHashLogN: 17,
     webDistDir: undefined,
   };

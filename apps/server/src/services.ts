@@ -12,6 +12,7 @@ import { SessionCache } from './modules/auth/session-cache.ts';
 import { SessionService } from './modules/auth/session-service.ts';
 import { NotificationService } from './modules/notifications/notification-service.ts';
 import { OrgService } from './modules/orgs/org-service.ts';
+import { DevicesService } from './modules/devices/devices-service.ts';
 import path from 'node:path';
 import { FileStore } from './modules/house-maps/file-store.ts';
 import { HouseMapAssignmentService } from './modules/house-maps/house-map-assignment-service.ts';
@@ -87,6 +88,7 @@ export function createServices(
     projectStandards,
     standards: new StandardsService({ db, projectStandards }),
     templates: new TemplatesService({ db }),
+    devices: new DevicesService({ db, audit, offlineSeconds: config.deviceOfflineSeconds }),
     ready: () => pingDatabase(database.pool),
     start: () => authEvents.start(),
     close: async () => {

@@ -99,6 +99,19 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'algorithm.saveAlgorithmParamTemplateDetail': 'project.detail',
   'algorithm.deleteAlgoTempById': 'project.detail',
   'algorithm.getAlgoTempByProjId': 'authenticated',
+  'devices.getDeviceList': 'device.distribute',
+  'devices.addDevice': 'device.distribute',
+  'devices.updateDevice': 'device.distribute',
+  'devices.deleteDevices': 'device.distribute',
+  'devices.assignDeviceUser': 'device.distribute',
+  'devices.assignDeviceUserBatch': 'device.distribute',
+  'devices.deleteDeviceUser': 'device.unbind',
+  'devices.getDeviceAssign': 'device.distribute',
+  'devices.exportDeviceToExcel': 'device.download',
+  'devices.activateDevice': 'device.distribute',
+  'devices.deactivateDevice': 'device.distribute',
+  'devices.getRobotList': 'device.distribute',
+  'deviceApi.heartbeat': 'device',
 };
 
 export interface Caller {
@@ -275,6 +288,26 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   }),
   'algorithm.deleteAlgoTempById': () => ({ query: { id: random() } }),
   'algorithm.getAlgoTempByProjId': () => ({ query: { projectId: random() } }),
+  'devices.getDeviceList': () => ({ body: {}, codes: [0] }),
+  'devices.addDevice': (caller) => ({ body: { DeviceNumber: `MX-${caller.key}-${++sequence}` }, codes: [0] }),
+  'devices.updateDevice': () => ({ body: { DeviceGuid: random(), DeviceNumber: 'MX-0' } }),
+  'devices.deleteDevices': () => ({ body: { DeviceGuids: [random()] } }),
+  'devices.assignDeviceUser': () => ({
+    body: { DeviceGuid: random(), DeviceUserId: random() },
+    codes: [400, 404],
+  }),
+  'devices.assignDeviceUserBatch': () => ({
+    body: { DeviceGuids: [random()], DeviceUserId: random() },
+    codes: [400, 404],
+  }),
+  'devices.deleteDeviceUser': () => ({ body: { DeviceGuid: random() } }),
+  'devices.getDeviceAssign': () => ({ body: { userId: random() } }),
+  'devices.exportDeviceToExcel': () => ({ body: {}, codes: [0] }),
+  'devices.activateDevice': () => ({ body: { DeviceGuid: random() } }),
+  'devices.deactivateDevice': () => ({ body: { DeviceGuid: random() } }),
+  'devices.getRobotList': () => ({ body: {}, codes: [0] }),
+  /** The device API takes a device key, never a session: every session caller gets HTTP 401. */
+  'deviceApi.heartbeat': () => ({ body: {} }),
 };
 
 /** Makes the sample workbook of userAdmin.importPreview (once per test file). */

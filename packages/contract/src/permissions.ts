@@ -184,5 +184,8 @@ export function projectScopeOfRoles(roles: readonly Role[]): 'company' | 'assign
   return first ? ROLE_PROJECT_SCOPE[first] : 'assigned';
 }
 
-/** What a route requires: a permission, any signed-in user, or nothing. */
-export type Access = Permission | 'authenticated' | 'public';
+/**
+ * What a route requires: a permission, any signed-in user, nothing, or a device key
+ * (`Authorization: Device <key>`, the device API of measurement-api.md section 3).
+ */
+export type Access = Permission | 'authenticated' | 'public' | 'device';

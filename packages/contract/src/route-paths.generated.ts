@@ -119,4 +119,21 @@ export const routePaths = {
     deleteAlgoTempById: { method: 'GET', path: '/api/ms/AlgorithmParamTemplate/DeleteAlgoTempById' },
     getAlgoTempByProjId: { method: 'GET', path: '/api/ms/algo/GetAlgoTempByProjID' },
   },
+  devices: {
+    getDeviceList: { method: 'POST', path: '/api/sys/SysDevice/GetDeviceList' },
+    addDevice: { method: 'POST', path: '/api/sys/SysDevice/AddDevice' },
+    updateDevice: { method: 'POST', path: '/api/sys/SysDevice/UpdateDevice' },
+    deleteDevices: { method: 'POST', path: '/api/sys/SysDevice/DeleteDevices' },
+    assignDeviceUser: { method: 'POST', path: '/api/sys/SysDevice/AssignDeviceUser' },
+    assignDeviceUserBatch: { method: 'POST', path: '/api/sys/SysDevice/AssignDeviceUserBatch' },
+    deleteDeviceUser: { method: 'POST', path: '/api/sys/SysDevice/DeleteDeviceUser' },
+    getDeviceAssign: { method: 'POST', path: '/api/sys/User/GetDeviceAssign' },
+    exportDeviceToExcel: { method: 'POST', path: '/api/sys/SysDevice/ExportDeviceToExcel' },
+    activateDevice: { method: 'POST', path: '/api/sys/SysDevice/ActivateDevice' },
+    deactivateDevice: { method: 'POST', path: '/api/sys/SysDevice/DeactivateDevice' },
+    getRobotList: { method: 'POST', path: '/api/sys/SysDevice/GetRobotList' },
+  },
+  deviceApi: {
+    heartbeat: { method: 'POST', path: '/api/device/v1/Heartbeat' },
+  },
 } as const;

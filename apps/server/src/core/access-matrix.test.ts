@@ -66,6 +66,8 @@ describe('access matrix', () => {
             request.codes ?? [0, 404],
             `${key} as ${caller.key}: ${JSON.stringify(response.body)}`,
           ).toContain(response.body.Code);
+        } else if (access === 'device') {
+          expect(response.status, key).toBe(401);
         } else {
           expect(response.status, key).toBe(200);
           expect(response.body.Code, key).toBe(403);

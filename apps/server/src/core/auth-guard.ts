@@ -2,6 +2,8 @@ import type { Access } from '@measure/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditRepository } from '../modules/audit/audit-repository.ts';
 import type { SessionService } from '../modules/auth/session-service.ts';
+import { deviceKeyFromHeader } from '../modules/devices/device-context.ts';
+import { deviceKeyInvalid, type DevicesService } from '../modules/devices/devices-service.ts';
 import { forbidden, unauthorized } from './app-error.ts';
 import './request-context.ts';
 
@@ -19,15 +21,29 @@ export function tokenFromRequest(request: FastifyRequest): string | null {
  */
 export function registerAuthGuard(
   app: FastifyInstance,
-  services: { sessions: SessionService; audit: AuditRepository },
+  services: {
+    sessions: SessionService;
+    audit: AuditRepository;
+    /** Resolves device keys (access 'device'); without it device routes answer 401. */
+    devices?: Pick<DevicesService, 'authenticate'>;
+  },
 ): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('device', null);
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.url) return; // not-found handler
     const access: Access | undefined = request.routeOptions.config.access;
     if (access === 'public') return;
     // A route without a declaration is a programming error; refuse rather than expose it.
     if (access === undefined) throw forbidden();
+    // The device API: `Authorization: Device <key>`; a missing, wrong, rotated or revoked key is 401.
+    if (access === 'device') {
+      const key = deviceKeyFromHeader(request.headers.authorization);
+      const device = key && services.devices ? await services.devices.authenticate(key) : null;
+      if (!device) throw deviceKeyInvalid();
+      request.device = device;
+      return;
+    }
 
     const token = tokenFromRequest(request);
     const auth = token ? await services.sessions.authenticate(token) : null;

@@ -1,5 +1,6 @@
 import type { Access, Language } from '@measure/contract';
 import type { AuthContext } from '../modules/auth/auth-context.ts';
+import type { DeviceContext } from '../modules/devices/device-context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -7,6 +8,8 @@ declare module 'fastify' {
     lang: Language;
     /** The signed-in caller, set by the auth guard on non-public routes. */
     auth: AuthContext | null;
+    /** The calling device, set by the auth guard on device API routes (access 'device'). */
+    device: DeviceContext | null;
   }
   interface FastifyContextConfig {
     /** Every API route declares who may call it; the guard denies routes that do not. */

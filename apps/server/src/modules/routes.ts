@@ -12,6 +12,7 @@ import { registerTemplatesRoutes } from './templates/templates-routes.ts';
 import { registerSystemRoutes } from './system/system-routes.ts';
 import { registerUserAdminRoutes } from './user-admin/user-admin-routes.ts';
 import { registerAccountRoutes } from './account/account-routes.ts';
+import { registerDevicesRoutes } from './devices/devices-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -27,4 +28,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerStandardsRoutes(app, services);
   registerProjectStandardsRoutes(app, services);
   registerTemplatesRoutes(app, services);
+  registerDevicesRoutes(app, services);
 }

@@ -129,6 +129,21 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/user-admin/UserFormPage.tsx')),
               },
               {
+                path: 'SKU',
+                handle: title('layout:menu.SKU'),
+                lazy: page(() => import('../features/devices/DeviceListPage.tsx')),
+              },
+              {
+                path: 'viewDeviceDetail',
+                handle: title('layout:menu.viewDeviceDetail'),
+                lazy: page(() => import('../features/devices/DeviceDetailPage.tsx')),
+              },
+              {
+                path: 'equipment',
+                handle: title('layout:menu.equipment'),
+                lazy: page(() => import('../features/devices/RobotsPage.tsx')),
+              },
+              {
                 path: 'orgManage',
                 handle: title('layout:menu.orgManage'),
                 lazy: page(() => import('../features/orgs/OrgManagePage.tsx')),

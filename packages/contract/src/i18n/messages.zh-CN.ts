@@ -203,6 +203,25 @@ export const messagesZhCN = {
   'projectLog.householdsUnassigned': '取消 {building} 栋 {from}-{to} 层的户型分配（{count} 户）',
   'projectLog.standardsUpdated': '修改了{stage}阶段的项目标准（{count} 个测量项）',
   'projectLog.standardsFromBase': '从标准库更新了项目标准（{stages}）',
+
+  'devices.invalidDate': '日期格式不正确，应为 年-月-日',
+  'devices.productionDateFuture': '生产日期不能晚于今天',
+  'devices.warrantyYears': '质保期只能是 1 年、3 年或 5 年',
+  'devices.macAddress': 'MAC 地址格式不正确，例如 00:1A:2B:3C:4D:5E',
+  'devices.numberTaken': '公司中已有该设备编号',
+  'devices.notFound': '设备不存在或不属于本公司',
+  'devices.userNotFound': '人员不存在或不属于本公司',
+  'devices.userDisabled': '该人员已被停用，不能分配设备',
+  'devices.keyInvalid': '设备密钥缺失、错误或已被吊销',
+  'devices.diskSpaceLow': '磁盘空间不足，剩余 {mb} MB',
+  'devices.lowBattery': '电量低，剩余 {percent}%',
+  'devices.created': '设备已添加',
+  'devices.saved': '设备已保存',
+  'devices.deleted': '已删除 {count} 台设备',
+  'devices.assigned': '已分配 {count} 台设备',
+  'devices.unbound': '设备已解绑',
+  'devices.activated': '设备已激活，请立即复制密钥，它只显示这一次',
+  'devices.deactivated': '设备已停用，密钥已吊销',
 } as const;
 
 export type MessageKey = keyof typeof messagesZhCN;

@@ -1,5 +1,7 @@
 import { accountRoutes } from './account.ts';
 import { authRoutes } from './auth.ts';
+import { deviceApiRoutes } from './devices.api.ts';
+import { devicesRoutes } from './devices.ts';
 import { houseMapsRoutes } from './house-maps.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { orgsRoutes } from './orgs.ts';
@@ -27,6 +29,8 @@ export * from './standards.measure-rules.ts';
 export * from './project-standards.ts';
 export * from './templates.ts';
 export * from './system.ts';
+export * from './devices.ts';
+export * from './devices.api.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -48,4 +52,6 @@ export const apiRoutes = {
   projectStandards: projectStandardsRoutes,
   measureTemplates: measureTemplatesRoutes,
   algorithm: algorithmRoutes,
+  devices: devicesRoutes,
+  deviceApi: deviceApiRoutes,
 };

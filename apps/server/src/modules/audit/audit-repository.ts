@@ -25,7 +25,10 @@ export type AuditEvent =
   | 'org.saved'
   | 'org.deleted'
   | 'org.membersChanged'
-  | 'project.deleted';
+  | 'project.deleted'
+  | 'device.activated'
+  | 'device.keyRotated'
+  | 'device.deactivated';
 
 export interface AuditEntry {
   event: AuditEvent;

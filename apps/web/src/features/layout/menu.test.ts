@@ -47,6 +47,14 @@ describe('menu', () => {
     );
   });
 
+  it('shows the device pages to holders of device.distribute only (company administrator)', () => {
+    const paths = (permissions: string[]) =>
+      visibleMenu(MENU, { Permissions: permissions, ...flags }).map((e) => e.path);
+    expect(paths(['user.view', 'user.create', 'standard.modify'])).not.toContain('SKU');
+    expect(paths(['device.distribute'])).toEqual(expect.arrayContaining(['SKU', 'equipment']));
+    expect(menuKeyOf('viewDeviceDetail')).toBe('SKU');
+  });
+
   it('keeps the parent entry selected on a child page', () => {
     expect(menuKeyOf('mscUserCreate')).toBe('mscUser');
     expect(menuKeyOf('aboug')).toBe('aboug');

@@ -25,6 +25,8 @@ export const MENU: readonly MenuEntry[] = [
   },
   { path: 'mscUser', titleKey: 'layout:menu.mscUser', permission: 'user.view' },
   { path: 'orgManage', titleKey: 'layout:menu.orgManage', permission: 'org.manage' },
+  { path: 'SKU', titleKey: 'layout:menu.SKU', permission: 'device.distribute' },
+  { path: 'equipment', titleKey: 'layout:menu.equipment', permission: 'device.distribute' },
   { path: 'permissionList', titleKey: 'layout:menu.permissionList', permission: 'permission.view' },
   { path: 'aboug', titleKey: 'layout:menu.aboug' },
   { path: 'changePassword', titleKey: 'layout:menu.changePassword' },
@@ -46,6 +48,7 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
   pointTypeDetail: PROJECT_PARENTS,
   designValueTemplate: PROJECT_PARENTS,
   algorithmTemplateDetail: PROJECT_PARENTS,
+  viewDeviceDetail: ['SKU'],
 };
 
 /**

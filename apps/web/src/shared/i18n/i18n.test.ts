@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { devicesResources } from '../../features/devices/i18n.ts';
 import { houseMapsResources } from '../../features/house-maps/i18n.ts';
 import { notificationsResources } from '../../features/notifications/i18n.ts';
 import { orgsResources } from '../../features/orgs/i18n.ts';
@@ -25,6 +26,7 @@ const lazyResources = {
   'project-standards': projectStandardsResources,
   standards: standardsResources,
   'house-maps': houseMapsResources,
+  devices: devicesResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');
@@ -109,6 +111,7 @@ describe('translations', () => {
     const typed: Record<AppNamespace, true> = {
       common: true,
       auth: true,
+      devices: true,
       layout: true,
       account: true,
       manual: true,

@@ -1,0 +1,36 @@
+import { deviceFieldsShape } from '@measure/contract';
+import { describe, expect, it } from 'vitest';
+import { formValuesOf, payloadOf, worstWarranty } from './deviceForm.ts';
+
+describe('device form', () => {
+  it('starts a new device with the spec defaults and sends every field', () => {
+    const values = formValuesOf(null);
+    expect(values.DeviceDateOfProduction?.format('YYYY-MM-DD')).toBe('2010-01-01');
+    expect(values.ScannerType).toBe('1');
+    const payload = payloadOf({ ...values, DeviceNumber: 'R-1', DeviceExpire: 3, MacAddress: '' });
+    expect(payload).toMatchObject({
+      DeviceNumber: 'R-1',
+      DeviceType: 'robot',
+      DeviceDateOfProduction: '2010-01-01',
+      ScannerType: '1',
+      DeviceExpire: 3,
+      ScannerExpire: null,
+      MacAddress: null,
+      ComputerDateOfProduction: null,
+    });
+    expect(Object.keys(payload).sort()).toEqual(Object.keys(deviceFieldsShape).sort());
+  });
+
+  it('marks a device by its worst warranty', () => {
+    const warranty = (Status: 'valid' | 'expiring' | 'expired') => ({
+      Part: 'Device' as const,
+      Years: 1,
+      StartsOn: '2020-01-01',
+      ExpiresOn: '2021-01-01',
+      Status,
+    });
+    expect(worstWarranty([])).toBeNull();
+    expect(worstWarranty([warranty('valid'), warranty('expiring')])).toBe('expiring');
+    expect(worstWarranty([warranty('expiring'), warranty('expired')])).toBe('expired');
+  });
+});

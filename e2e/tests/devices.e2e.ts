@@ -1,0 +1,202 @@
+import crypto from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, apiLogin } from '../support/api.ts';
+import { BASE_URL, browserPool, DEMO, screenshot } from '../support/browser.ts';
+import { signInAndLand, type Login } from '../support/sign-in.ts';
+
+/**
+ * Devices (issue 12): an administrator registers a device in the browser, activates it (the key is
+ * shown once), the "robot" sends heartbeats with that key through the API, the robots page shows it
+ * online with the low-battery message, then offline once the heartbeats stop. In both languages.
+ * scripts/e2e.mjs starts the server with DEVICE_OFFLINE_SECONDS=6 so "offline" comes quickly.
+ */
+
+const browsers = browserPool('devices');
+afterEach(async (context) => browsers.closeAll(context));
+
+const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
+/** antd puts a space between two Chinese characters in buttons; an icon adds its name before the text. */
+const button = (text: string) =>
+  new RegExp(`(^|\\s)${[...text].map((c) => c.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')).join('\\s*')}\\s*$`);
+
+/** A fresh company administrator of the demo company (the demo accounts stay untouched). */
+async function createAdmin(): Promise<Login> {
+  const id = stamp();
+  const account = { login: `dev-admin-${id}@e2e.example.com`, password: 'Ready@12345' };
+  const demo = await apiLogin(DEMO.admin.login, DEMO.admin.password);
+  await api(
+    '/api/sys/User/CreateUser',
+    {
+      Name: `设备管理员${id}`,
+      Email: account.login,
+      Password: 'First@12345',
+      RoleNameList: ['CompanyAdmin'],
+    },
+    demo,
+  );
+  const first = await apiLogin(account.login, 'First@12345');
+  await api(
+    '/api/sys/User/ChangePassWord',
+    { OldPassword: 'First@12345', NewPassword: account.password },
+    first,
+  );
+  return account;
+}
+
+/** A heartbeat "from the robot", sent with its device key. */
+async function heartbeat(key: string, battery: number): Promise<number> {
+  const response = await fetch(`${BASE_URL}/api/device/v1/Heartbeat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Device ${key}` },
+    body: JSON.stringify({
+      DriveHealth: { Health: true, Msg: '' },
+      NetworkHealth: { Health: true, Msg: '' },
+      PowerHealth: { Health: true, Msg: '' },
+      VisionServerHealth: { Health: false, Msg: 'camera timeout' },
+      SoftwareVersion: '3.2.1',
+      Battery: battery,
+      DiskFreeMB: 20480,
+    }),
+  });
+  return response.status;
+}
+
+const TEXT = {
+  'zh-CN': {
+    menu: '设备管理',
+    robotsMenu: '机器人',
+    create: '新增设备',
+    number: '设备编号',
+    warranty: '整机质保',
+    oneYear: '1 年',
+    save: '保存',
+    duplicate: '公司中已有该设备编号',
+    expired: '已过期',
+    activate: '激活',
+    key: '设备密钥',
+    ok: '确定',
+    lowBattery: '电量低，剩余 10%',
+    online: '在线',
+    offline: '离线',
+    assignSelected: '分配所选（1）',
+    person: '人员',
+    unbind: '解绑',
+    unallocated: '未分配',
+  },
+  'en-US': {
+    menu: 'Device management',
+    robotsMenu: 'Robots',
+    create: 'New device',
+    number: 'Device number',
+    warranty: 'Machine warranty',
+    oneYear: '1 year(s)',
+    save: 'Save',
+    duplicate: 'The company already has a device with this number',
+    expired: 'Expired',
+    activate: 'Activate',
+    key: 'Device key',
+    ok: 'OK',
+    lowBattery: 'Low battery: 10% left',
+    online: 'Online',
+    offline: 'Offline',
+    assignSelected: 'Assign selected (1)',
+    person: 'Person',
+    unbind: 'Unbind',
+    unallocated: 'Unallocated',
+  },
+} as const;
+
+async function addDevice(page: Page, text: (typeof TEXT)['zh-CN' | 'en-US'], number: string) {
+  await page.getByRole('button', { name: button(text.create) }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(text.number, { exact: true }).fill(number);
+  await dialog.getByLabel(text.warranty, { exact: true }).click();
+  await page.locator('.ant-select-item-option', { hasText: text.oneYear }).first().click();
+  await dialog.getByRole('button', { name: button(text.save) }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe.each(['zh-CN', 'en-US'] as const)('devices (%s)', (language) => {
+  const text = TEXT[language];
+
+  it('registers, activates, sees the robot online through its heartbeats, then offline', async () => {
+    const { page, errors } = await browsers.open(language);
+    await signInAndLand(page, await createAdmin(), language);
+    await page.getByRole('menuitem', { name: text.menu }).click();
+    await page.waitForURL('**/measurerobot/SKU');
+
+    const number = `E2E-${stamp()}`;
+    await addDevice(page, text, number);
+    const row = page.getByRole('row', { name: new RegExp(number) });
+    await row.waitFor();
+    // Made in 2010 (the default) with a one-year warranty: expired.
+    expect(await row.textContent()).toContain(text.expired);
+
+    // The same number again is refused on its field.
+    await page.getByRole('button', { name: button(text.create) }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(text.number, { exact: true }).fill(number.toLowerCase());
+    await dialog.getByRole('button', { name: button(text.save) }).click();
+    await dialog.locator('.ant-form-item-explain-error', { hasText: text.duplicate }).waitFor();
+    await screenshot(page, `devices-duplicate-${language}`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Batch assignment to a surveyor, then unbinding.
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: button(text.assignSelected) }).click();
+    const assign = page.getByRole('dialog');
+    await assign.getByLabel(text.person).click();
+    await assign.getByLabel(text.person).fill('赵实测');
+    await page.locator('.ant-select-item-option', { hasText: '赵实测' }).first().click();
+    await assign.getByRole('button', { name: button(text.ok) }).click();
+    await assign.waitFor({ state: 'hidden' });
+    await expect.poll(() => row.textContent()).toContain('赵实测');
+    await row.getByRole('button', { name: button(text.unbind) }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: button(text.ok) })
+      .click();
+    await expect.poll(() => row.textContent()).toContain(text.unallocated);
+
+    // Activation: the key is shown once.
+    await row.getByRole('button', { name: button(text.activate) }).click();
+    const keyInput = page.getByLabel(text.key);
+    await keyInput.waitFor();
+    const key = await keyInput.inputValue();
+    expect(key.length).toBeGreaterThanOrEqual(43);
+    await screenshot(page, `devices-key-${language}`);
+    await page.getByRole('button', { name: button(text.ok) }).click();
+    await keyInput.waitFor({ state: 'hidden' });
+    expect(await heartbeat('wrong-key-0123456789abcdef', 50)).toBe(401);
+
+    // The robot reports; the robots page shows it online with the low-battery message.
+    await page.getByRole('menuitem', { name: text.robotsMenu }).click();
+    await page.waitForURL('**/measurerobot/equipment');
+    const card = page.getByTestId(`robot-${number}`);
+    await card.waitFor();
+    let beating = true;
+    const beats = (async () => {
+      while (beating) {
+        expect(await heartbeat(key, 10)).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    })();
+    await expect.poll(() => card.getAttribute('data-online'), { timeout: 20_000 }).toBe('true');
+    await card.getByText(text.lowBattery).waitFor();
+    expect(await card.textContent()).toContain(text.online);
+    expect(await card.textContent()).toContain('camera timeout');
+    await screenshot(page, `devices-robot-online-${language}`);
+
+    // The heartbeats stop: offline after the threshold (the page refreshes every 5 s).
+    beating = false;
+    await beats;
+    await expect
+      .poll(() => card.getAttribute('data-online'), { timeout: 40_000, interval: 1000 })
+      .toBe('false');
+    expect(await card.textContent()).toContain(text.offline);
+    await screenshot(page, `devices-robot-offline-${language}`);
+    expect(errors).toEqual([]);
+  });
+});
