@@ -13,6 +13,8 @@ import { SessionService } from './modules/auth/session-service.ts';
 import { NotificationService } from './modules/notifications/notification-service.ts';
 import { OrgService } from './modules/orgs/org-service.ts';
 import { DevicesService } from './modules/devices/devices-service.ts';
+import { TaskDeviceService } from './modules/tasks/task-device-service.ts';
+import { TasksService } from './modules/tasks/tasks-service.ts';
 import path from 'node:path';
 import { FileStore } from './modules/house-maps/file-store.ts';
 import { HouseMapAssignmentService } from './modules/house-maps/house-map-assignment-service.ts';
@@ -89,6 +91,8 @@ export function createServices(
     standards: new StandardsService({ db, projectStandards }),
     templates: new TemplatesService({ db }),
     devices: new DevicesService({ db, audit, offlineSeconds: config.deviceOfflineSeconds }),
+    tasks: new TasksService({ db }),
+    taskDevice: new TaskDeviceService({ db, files: planFiles }),
     ready: () => pingDatabase(database.pool),
     start: () => authEvents.start(),
     close: async () => {

@@ -112,6 +112,22 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'devices.deactivateDevice': 'device.distribute',
   'devices.getRobotList': 'device.distribute',
   'deviceApi.heartbeat': 'device',
+  'tasks.addTask': 'project.distribute',
+  'tasks.checkTask': 'project.distribute',
+  'tasks.getTaskList': 'authenticated',
+  'tasks.getTask': 'authenticated',
+  'tasks.deleteTask': 'project.distribute',
+  'tasks.cancelTask': 'project.distribute',
+  'tasks.reassignTask': 'project.distribute',
+  'tasks.getTaskOptions': 'project.distribute',
+  'tasks.getMyTasks': 'authenticated',
+  'tasks.startTask': 'authenticated',
+  'tasks.finishTask': 'authenticated',
+  'taskDevice.tasks': 'device',
+  'taskDevice.workPackage': 'device',
+  'taskDevice.planFile': 'device',
+  'taskDevice.start': 'device',
+  'taskDevice.finish': 'device',
 };
 
 export interface Caller {
@@ -308,6 +324,32 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'devices.getRobotList': () => ({ body: {}, codes: [0] }),
   /** The device API takes a device key, never a session: every session caller gets HTTP 401. */
   'deviceApi.heartbeat': () => ({ body: {} }),
+  'tasks.addTask': () => ({
+    body: {
+      ProjectId: random(),
+      Stage: 'plaster',
+      MeasureKind: 'first',
+      InspectionKind: 'self',
+      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
+    },
+  }),
+  'tasks.checkTask': () => ({
+    body: { ProjectId: random(), Stage: 'plaster', Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }] },
+  }),
+  'tasks.getTaskList': () => ({ body: {}, codes: [0] }),
+  'tasks.getTask': () => ({ body: { TaskId: random() } }),
+  'tasks.deleteTask': () => ({ body: { Ids: [random()] } }),
+  'tasks.cancelTask': () => ({ body: { TaskId: random() } }),
+  'tasks.reassignTask': () => ({ body: { TaskId: random(), SurveyorIds: [] } }),
+  'tasks.getTaskOptions': () => ({ body: { ProjectId: random() } }),
+  'tasks.getMyTasks': () => ({ body: {}, codes: [0] }),
+  'tasks.startTask': () => ({ body: { TaskId: random() } }),
+  'tasks.finishTask': () => ({ body: { TaskId: random() } }),
+  'taskDevice.tasks': () => ({}),
+  'taskDevice.workPackage': () => ({ params: { TaskId: random() } }),
+  'taskDevice.planFile': () => ({ params: { TaskId: random(), HouseMapId: random() } }),
+  'taskDevice.start': () => ({ params: { TaskId: random() } }),
+  'taskDevice.finish': () => ({ params: { TaskId: random() } }),
 };
 
 /** Makes the sample workbook of userAdmin.importPreview (once per test file). */

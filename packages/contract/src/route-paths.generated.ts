@@ -136,4 +136,24 @@ export const routePaths = {
   deviceApi: {
     heartbeat: { method: 'POST', path: '/api/device/v1/Heartbeat' },
   },
+  tasks: {
+    addTask: { method: 'POST', path: '/api/ms/MsTask/AddTask' },
+    checkTask: { method: 'POST', path: '/api/ms/MsTask/CheckTask' },
+    getTaskList: { method: 'POST', path: '/api/ms/MsTask/GetTaskList' },
+    getTask: { method: 'POST', path: '/api/ms/MsTask/GetTask' },
+    deleteTask: { method: 'POST', path: '/api/ms/MsTask/DeleteTask' },
+    cancelTask: { method: 'POST', path: '/api/ms/MsTask/CancelTask' },
+    reassignTask: { method: 'POST', path: '/api/ms/MsTask/ReassignTask' },
+    getTaskOptions: { method: 'POST', path: '/api/ms/MsTask/GetTaskOptions' },
+    getMyTasks: { method: 'POST', path: '/api/ms/MsTask/GetMyTasks' },
+    startTask: { method: 'POST', path: '/api/ms/MsTask/StartTask' },
+    finishTask: { method: 'POST', path: '/api/ms/MsTask/FinishTask' },
+  },
+  taskDevice: {
+    tasks: { method: 'GET', path: '/api/device/v1/Tasks' },
+    workPackage: { method: 'GET', path: '/api/device/v1/Tasks/:TaskId' },
+    planFile: { method: 'GET', path: '/api/device/v1/Tasks/:TaskId/HouseMaps/:HouseMapId/Plan' },
+    start: { method: 'POST', path: '/api/device/v1/Tasks/:TaskId/Start' },
+    finish: { method: 'POST', path: '/api/device/v1/Tasks/:TaskId/Finish' },
+  },
 } as const;

@@ -63,3 +63,38 @@ export interface SheetRow {
   row: number;
   cells: Record<ImportColumn, string>;
 }
+
+/** One measure item as a task froze it at creation (`tasks.standard.Items`). */
+export interface FrozenItem {
+  MeasureItemId: string;
+  Code: string;
+  NameZh: string;
+  NameEn: string;
+  Mode: JudgingModeName;
+  Dimension: 'width' | 'height' | 'thickness' | null;
+  NeedsDesign: boolean;
+  StandardNameZh: string;
+  StandardNameEn: string;
+  Left: number;
+  Right: number;
+  WarnLeft: number;
+  WarnRight: number;
+  /** The effective exploded threshold (the default already applied). */
+  Exploded: number;
+  Rule: MeasureRule;
+}
+
+/**
+ * The standard a task judges by, frozen when the task was created (`tasks.standard`): later edits of
+ * the library, the project's standards, site types or templates never change it.
+ */
+export interface FrozenStandard {
+  ProjectStandardId: string;
+  /** The project copy's BaseTime when frozen. */
+  BaseTime: string;
+  Items: FrozenItem[];
+  /** Design values per site type: { [PointTypeId]: { Name, Values: { [ItemCode]: mm } } }. */
+  PointTypes: Record<string, { Name: string; Values: Record<string, number> }>;
+  /** Fallback design values of each house type's template: { [HouseMapId]: { [ItemCode]: mm } }. */
+  HouseMaps: Record<string, Record<string, number>>;
+}

@@ -1,7 +1,9 @@
 import type { MessageKey } from './messages.zh-CN.ts';
+import { tasksMessagesEnUS } from './tasks.en-US.ts';
 
 /** English server and rule messages; typed against the Chinese keys so both stay complete. */
 export const messagesEnUS: Record<MessageKey, string> = {
+  ...tasksMessagesEnUS,
   'common.success': 'Done',
 
   'errors.badRequest': 'The request is not valid',

@@ -3,7 +3,10 @@
  * Keys are dotted; `{name}` placeholders are filled by `formatMessage`.
  * The English file is typed against these keys, so a missing key fails the typecheck.
  */
+import { tasksMessagesZhCN } from './tasks.zh-CN.ts';
+
 export const messagesZhCN = {
+  ...tasksMessagesZhCN,
   'common.success': '操作成功',
 
   'errors.badRequest': '请求参数不正确',

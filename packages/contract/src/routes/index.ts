@@ -13,6 +13,8 @@ import { standardsRoutes } from './standards.ts';
 import { systemRoutes } from './system.ts';
 import { algorithmRoutes, measureTemplatesRoutes } from './templates.ts';
 import { userAdminRoutes } from './user-admin.ts';
+import { taskDeviceRoutes } from './tasks.device.ts';
+import { tasksRoutes } from './tasks.ts';
 
 export * from './define.ts';
 export * from './account.ts';
@@ -31,6 +33,8 @@ export * from './templates.ts';
 export * from './system.ts';
 export * from './devices.ts';
 export * from './devices.api.ts';
+export * from './tasks.ts';
+export * from './tasks.device.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -54,4 +58,6 @@ export const apiRoutes = {
   algorithm: algorithmRoutes,
   devices: devicesRoutes,
   deviceApi: deviceApiRoutes,
+  tasks: tasksRoutes,
+  taskDevice: taskDeviceRoutes,
 };

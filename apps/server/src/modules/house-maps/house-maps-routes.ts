@@ -7,14 +7,15 @@ import {
   type HouseMapRow,
   type MessageKey,
 } from '@measure/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest, fieldError, type FieldProblem } from '../../core/app-error.ts';
 import { normalizeKeys, PostDataError, unwrapPostData } from '../../core/normalize-input.ts';
-import { REPLY_SENT, registerRoute, type RouteHandler } from '../../core/register-route.ts';
+import { registerRoute, type RouteHandler } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 import { inspectPlanFile } from './plan-file.ts';
 import { acceptPlanUploads, readPlanUpload } from './plan-upload.ts';
+import { sendPlan } from './plan-reply.ts';
 
 /** Form fields are validated with the contract's schema like a JSON body would be (Code 400, per field). */
 function parseFields<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
@@ -41,27 +42,6 @@ function parseFields<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> 
   });
   const first = problems[0];
   throw new AppError(ErrorCode.BadRequest, first?.key ?? 'errors.badRequest', first?.params, problems);
-}
-
-const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-
-/** Sends a plan file: its own Content-Type, a Content-Disposition with the original name, no caching. */
-async function sendPlan(
-  reply: FastifyReply,
-  houseMap: { fileName: string; contentType: string },
-  data: Buffer,
-  disposition: 'inline' | 'attachment',
-): Promise<typeof REPLY_SENT> {
-  await reply
-    .header(
-      'Content-Disposition',
-      `${disposition}; filename="${asciiName(houseMap.fileName)}"; filename*=UTF-8''${encodeURIComponent(houseMap.fileName)}`,
-    )
-    .header('Cache-Control', 'private, no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .type(houseMap.contentType)
-    .send(data);
-  return REPLY_SENT;
 }
 
 /** House types, their files and MeasurePoints, site types and household assignments. */

@@ -1,0 +1,125 @@
+import type { RouteResult, TaskState, taskDeviceRoutes, WorkPackage } from '@measure/contract';
+import { ErrorCode } from '@measure/contract';
+import { AppError, notFound } from '../../core/app-error.ts';
+import type { Database } from '../../db/client.ts';
+import type { FileStore } from '../house-maps/file-store.ts';
+import type { DeviceContext } from '../devices/device-context.ts';
+import { TaskPlanRepository } from './task-plan-repository.ts';
+import { designValues } from './task-rows.ts';
+import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
+
+type DeviceTaskRow = RouteResult<typeof taskDeviceRoutes.tasks>[number];
+
+/** States in which a device sees and works on a task. */
+const WORKABLE: readonly TaskState[] = ['pending', 'inProgress'];
+
+const toDeviceRow = (task: TaskRecord): DeviceTaskRow => ({
+  TaskId: task.id,
+  Name: task.name,
+  State: task.state as TaskState,
+  ProjectName: task.projectName,
+  UpdatedAt: task.updatedAt.toISOString(),
+});
+
+/**
+ * The task side of the device API: a device sees only the tasks assigned to it in its company;
+ * any other id answers 404 exactly like an unknown one.
+ */
+export class TaskDeviceService {
+  constructor(private readonly deps: { db: Database; files: FileStore }) {}
+
+  private async ownTask(device: DeviceContext, taskId: string, forUpdate = false) {
+    const task = await new TasksRepository(this.deps.db).find(device.companyId, taskId, forUpdate);
+    if (!task || task.deviceId !== device.deviceId) throw notFound();
+    return task;
+  }
+
+  async tasks(device: DeviceContext): Promise<DeviceTaskRow[]> {
+    const rows = await new TasksRepository(this.deps.db).ofDevice(device.companyId, device.deviceId, WORKABLE);
+    return rows.map(toDeviceRow);
+  }
+
+  async workPackage(device: DeviceContext, taskId: string, baseUrl: string): Promise<WorkPackage> {
+    const task = await this.ownTask(device, taskId);
+    const households = await new TasksRepository(this.deps.db).households(device.companyId, taskId);
+    const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
+    const maps = await new TaskPlanRepository(this.deps.db).houseMaps(device.companyId, mapIds);
+    return {
+      TaskId: task.id,
+      Name: task.name,
+      State: task.state as TaskState,
+      ProjectId: task.projectId,
+      ProjectName: task.projectName,
+      Stage: task.stage,
+      MeasureKind: task.measureKind,
+      InspectionKind: task.inspectionKind,
+      PlannedDate: task.plannedDate,
+      Households: households.map((row) => ({
+        BuildingNumber: row.buildingNumber,
+        Floor: row.floor,
+        Household: row.household,
+        HouseMapId: row.houseMapId ?? '',
+      })),
+      HouseMaps: maps.map((map) => ({
+        HouseMapId: map.id,
+        Name: map.name,
+        MapType: map.mapType,
+        Width: map.width,
+        Height: map.height,
+        PlanUrl: `${baseUrl}/api/device/v1/Tasks/${task.id}/HouseMaps/${map.id}/Plan`,
+        MeasurePoints: map.measurePoints,
+      })),
+      Items: task.standard.Items.map((item) => ({
+        ItemCode: item.Code,
+        Name: item.NameZh,
+        NameEn: item.NameEn,
+        Mode: item.Mode,
+        Standard: {
+          Left: item.Left,
+          Right: item.Right,
+          WarnLeft: item.WarnLeft,
+          WarnRight: item.WarnRight,
+          Exploded: item.Exploded,
+        },
+        Rule: item.Rule,
+        NeedsDesign: item.NeedsDesign,
+      })),
+      DesignValues: designValues(task),
+    };
+  }
+
+  /** The plan file of one of the task's house types. */
+  async planFile(device: DeviceContext, taskId: string, houseMapId: string) {
+    await this.ownTask(device, taskId);
+    const households = await new TasksRepository(this.deps.db).households(device.companyId, taskId);
+    if (!households.some((row) => row.houseMapId === houseMapId)) throw notFound();
+    const [map] = await new TaskPlanRepository(this.deps.db).houseMaps(device.companyId, [houseMapId]);
+    if (!map) throw notFound();
+    try {
+      return { houseMap: map, data: await this.deps.files.read(map.storedName) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound();
+      throw error;
+    }
+  }
+
+  /** pending -> inProgress (start) or inProgress -> uploaded (finish); repeating a move is a no-op. */
+  async move(device: DeviceContext, taskId: string, to: 'inProgress' | 'uploaded'): Promise<DeviceTaskRow> {
+    return this.deps.db.transaction(async (tx) => {
+      const repository = new TasksRepository(tx);
+      const task = await repository.find(device.companyId, taskId, true);
+      if (!task || task.deviceId !== device.deviceId) throw notFound();
+      if (task.state !== to) {
+        const from: TaskState = to === 'inProgress' ? 'pending' : 'inProgress';
+        if (task.state !== from) {
+          throw new AppError(ErrorCode.Conflict, to === 'inProgress' ? 'tasks.notStartable' : 'tasks.notFinishable', {
+            state: task.state,
+          });
+        }
+        await repository.transition(device.companyId, taskId, [from], to);
+      }
+      const updated = await repository.find(device.companyId, taskId);
+      return toDeviceRow(updated as TaskRecord);
+    });
+  }
+}

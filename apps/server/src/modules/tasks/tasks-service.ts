@@ -1,0 +1,327 @@
+import {
+  ErrorCode,
+  formatMessage,
+  type Language,
+  type PageResult,
+  projectScopeOfRoles,
+  type Role,
+  ROLE_LABELS,
+  ROLES,
+  type RouteBody,
+  type RouteResult,
+  STAGE_LABELS,
+  type TaskDetail,
+  type TaskRow,
+  type TaskState,
+  type tasksRoutes,
+} from '@measure/contract';
+import { AppError, fieldError, notFound } from '../../core/app-error.ts';
+import type { Database } from '../../db/client.ts';
+import type { DbExecutor } from '../../db/database-handle.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { visibleProject, writeProjectLog } from '../projects/project-access.ts';
+import { itemName, resolvePlan } from './task-plan.ts';
+import { TaskPlanRepository } from './task-plan-repository.ts';
+import { toTaskDetail, toTaskRow } from './task-rows.ts';
+import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
+
+type AddBody = RouteBody<typeof tasksRoutes.addTask>;
+type CheckBody = RouteBody<typeof tasksRoutes.checkTask>;
+type CheckResult = RouteResult<typeof tasksRoutes.checkTask>;
+type ListBody = RouteBody<typeof tasksRoutes.getTaskList>;
+type MyBody = RouteBody<typeof tasksRoutes.getMyTasks>;
+type ReassignBody = RouteBody<typeof tasksRoutes.reassignTask>;
+type OptionsResult = RouteResult<typeof tasksRoutes.getTaskOptions>;
+
+const conflictKey = (key: Parameters<typeof formatMessage>[1], params = {}) =>
+  new AppError(ErrorCode.Conflict, key, params);
+
+const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+
+/**
+ * Tasks: planning (with the frozen standard), the task center, cancelling, reassigning, deleting,
+ * and execution by people. The device side is task-device-service.ts.
+ */
+export class TasksService {
+  constructor(private readonly deps: { db: Database }) {}
+
+  async check(auth: AuthContext, body: CheckBody, lang: Language): Promise<CheckResult> {
+    await visibleProject(this.deps.db, auth, body.ProjectId);
+    const plan = await resolvePlan(this.deps.db, auth.companyId, body);
+    return {
+      Households: plan.households.length,
+      Items: plan.standard.Items.map((item) => ({
+        ItemCode: item.Code,
+        Name: itemName(item, lang),
+        NeedsDesign: item.NeedsDesign,
+      })),
+      WithoutHouseType: plan.withoutHouseType,
+      MissingDesignValues: plan.missingDesignValues.map((entry) => ({
+        ItemCode: entry.item.Code,
+        ItemName: itemName(entry.item, lang),
+        PointTypes: entry.pointTypes,
+        HouseMaps: entry.houseMaps,
+      })),
+    };
+  }
+
+  async add(auth: AuthContext, body: AddBody, lang: Language): Promise<string> {
+    return this.deps.db.transaction(async (tx) => {
+      const project = await visibleProject(tx, auth, body.ProjectId);
+      const plan = await resolvePlan(tx, auth.companyId, body);
+      const missing = plan.withoutHouseType[0];
+      if (missing) {
+        const index = body.Households.indexOf(missing);
+        throw fieldError(`Households[${index}]`, 'tasks.householdWithoutHouseType', {
+          building: missing.BuildingNumber,
+          floor: missing.Floor,
+          household: missing.Household,
+        });
+      }
+      if (body.ParentTaskId) {
+        const parent = await new TasksRepository(tx).find(auth.companyId, body.ParentTaskId);
+        if (!parent || parent.projectId !== body.ProjectId) {
+          throw fieldError('ParentTaskId', 'tasks.parentNotFound');
+        }
+        if (parent.stage !== body.Stage) throw fieldError('ParentTaskId', 'tasks.parentStage');
+      }
+      await this.checkDevice(tx, auth, body.DeviceGuid);
+      await this.checkSurveyors(tx, auth, body.ProjectId, body.SurveyorIds);
+      const creator = (await new TaskPlanRepository(tx).people(auth.companyId, body.ProjectId, [auth.userId]))[0];
+      const name =
+        body.Name ??
+        formatMessage(lang, 'tasks.defaultName', {
+          project: project.name,
+          stage: STAGE_LABELS[body.Stage][lang],
+          date: body.PlannedDate ?? new Date().toISOString().slice(0, 10),
+        });
+      const taskId = await new TasksRepository(tx).insert(
+        auth.companyId,
+        {
+          projectId: body.ProjectId,
+          name,
+          stage: body.Stage,
+          measureKind: body.MeasureKind,
+          inspectionKind: body.InspectionKind,
+          deviceId: body.DeviceGuid,
+          plannedDate: body.PlannedDate,
+          parentTaskId: body.ParentTaskId,
+          standard: plan.standard,
+          createdBy: auth.userId,
+          createdByName: creator?.name ?? '',
+        },
+        plan.households,
+        body.SurveyorIds,
+      );
+      await writeProjectLog(tx, auth, body.ProjectId, 'projectLog.taskCreated', {
+        name,
+        count: plan.households.length,
+      });
+      return taskId;
+    });
+  }
+
+  private async checkDevice(db: DbExecutor, auth: AuthContext, deviceId: string | null): Promise<void> {
+    if (deviceId && !(await new TaskPlanRepository(db).device(auth.companyId, deviceId))) {
+      throw fieldError('DeviceGuid', 'tasks.deviceNotFound');
+    }
+  }
+
+  /** Each surveyor: an enabled user of the company who can see the project. */
+  private async checkSurveyors(
+    db: DbExecutor,
+    auth: AuthContext,
+    projectId: string,
+    userIds: readonly string[],
+  ): Promise<void> {
+    if (userIds.length === 0) return;
+    const people = new Map(
+      (await new TaskPlanRepository(db).people(auth.companyId, projectId, userIds)).map((row) => [row.id, row]),
+    );
+    userIds.forEach((userId, index) => {
+      const person = people.get(userId);
+      if (!person) throw fieldError(`SurveyorIds[${index}]`, 'tasks.surveyorNotFound');
+      const scope = projectScopeOfRoles(person.roles.filter(isRole));
+      if (scope === 'assigned' && !person.onStaff) {
+        throw fieldError(`SurveyorIds[${index}]`, 'tasks.surveyorNotOnProject', { name: person.name });
+      }
+    });
+  }
+
+  async options(auth: AuthContext, projectId: string, lang: Language): Promise<OptionsResult> {
+    await visibleProject(this.deps.db, auth, projectId);
+    const repository = new TaskPlanRepository(this.deps.db);
+    const [devices, people] = await Promise.all([
+      repository.devices(auth.companyId),
+      repository.people(auth.companyId, projectId),
+    ]);
+    return {
+      Devices: devices.map((device) => ({
+        DeviceGuid: device.id,
+        DeviceNumber: device.number,
+        DeviceType: device.type === 'scanner' ? 'scanner' : 'robot',
+        IsActive: device.isActive,
+        DeviceUserName: device.userName,
+      })),
+      Surveyors: people
+        .filter((person) => projectScopeOfRoles(person.roles.filter(isRole)) === 'company' || person.onStaff)
+        .map((person) => ({
+          UserId: person.id,
+          Name: person.name,
+          RoleNames: person.roles.filter(isRole).map((role) => ROLE_LABELS[role][lang]),
+        })),
+    };
+  }
+
+  async list(auth: AuthContext, body: ListBody, lang: Language): Promise<PageResult<TaskRow>> {
+    const { rows, total } = await new TasksRepository(this.deps.db).page(
+      auth,
+      {
+        projectId: body.ProjectId,
+        state: body.State,
+        stage: body.Stage,
+        keyword: body.Keyword,
+        startDate: body.StartDate,
+        endDate: body.EndDate,
+        orderBy: body.OrderBy ?? 'CreateTime',
+        ascending: body.AscDesc === 'asc',
+      },
+      body.PageSize,
+      (body.CurrentPage - 1) * body.PageSize,
+    );
+    return {
+      Items: rows.map((row) => toTaskRow(row, lang)),
+      Total: total,
+      PageSize: body.PageSize,
+      CurrentPage: body.CurrentPage,
+    };
+  }
+
+  async mine(auth: AuthContext, body: MyBody, lang: Language): Promise<PageResult<TaskRow>> {
+    const { rows, total } = await new TasksRepository(this.deps.db).page(
+      { ...auth, projectScope: 'company' },
+      {
+        executorId: auth.userId,
+        state: body.State,
+        states: ['pending', 'inProgress'],
+        orderBy: body.OrderBy === 'PlannedDate' ? 'PlannedDate' : 'CreateTime',
+        ascending: body.AscDesc === 'asc',
+      },
+      body.PageSize,
+      (body.CurrentPage - 1) * body.PageSize,
+    );
+    return {
+      Items: rows.map((row) => toTaskRow(row, lang)),
+      Total: total,
+      PageSize: body.PageSize,
+      CurrentPage: body.CurrentPage,
+    };
+  }
+
+  /**
+   * A task the caller may see: of a project the caller sees, or one they execute (a surveyor of it or
+   * the holder of its device). Anything else is 404.
+   */
+  private async visibleTask(db: DbExecutor, auth: AuthContext, taskId: string, forUpdate = false) {
+    const repository = new TasksRepository(db);
+    const task = await repository.find(auth.companyId, taskId, forUpdate);
+    if (!task) throw notFound();
+    const executes = await this.executes(db, auth, task);
+    if (!executes) await visibleProject(db, auth, task.projectId);
+    return { task, executes };
+  }
+
+  private async executes(db: DbExecutor, auth: AuthContext, task: TaskRecord): Promise<boolean> {
+    if (await new TasksRepository(db).isSurveyor(auth.companyId, task.id, auth.userId)) return true;
+    if (!task.deviceId) return false;
+    const device = await new TaskPlanRepository(db).device(auth.companyId, task.deviceId);
+    return device?.deviceUserId === auth.userId;
+  }
+
+  async get(auth: AuthContext, taskId: string, lang: Language): Promise<TaskDetail> {
+    const { task } = await this.visibleTask(this.deps.db, auth, taskId);
+    const households = await new TasksRepository(this.deps.db).households(auth.companyId, taskId);
+    const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
+    const maps = await new TaskPlanRepository(this.deps.db).houseMaps(auth.companyId, mapIds);
+    return toTaskDetail(task, households, new Map(maps.map((map) => [map.id, map.name])), lang);
+  }
+
+  private async row(db: DbExecutor, auth: AuthContext, taskId: string, lang: Language): Promise<TaskRow> {
+    const task = await new TasksRepository(db).find(auth.companyId, taskId);
+    if (!task) throw notFound();
+    return toTaskRow(task, lang);
+  }
+
+  async delete(auth: AuthContext, ids: readonly string[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    return this.deps.db.transaction(async (tx) => {
+      const repository = new TasksRepository(tx);
+      const found = await repository.lockMany(auth.companyId, unique);
+      if (found.length !== unique.length) throw notFound();
+      for (const task of found) await visibleProject(tx, auth, task.projectId);
+      const completed = found.filter((task) => task.state === 'completed');
+      if (completed.length > 0) {
+        throw conflictKey('tasks.completedNotDeletable', { names: completed.map((task) => task.name).join(', ') });
+      }
+      const deleted = await repository.delete(auth.companyId, unique);
+      for (const task of found) {
+        await writeProjectLog(tx, auth, task.projectId, 'projectLog.taskDeleted', { name: task.name });
+      }
+      return deleted;
+    });
+  }
+
+  async cancel(auth: AuthContext, taskId: string, lang: Language): Promise<TaskRow> {
+    return this.deps.db.transaction(async (tx) => {
+      const { task } = await this.visibleTask(tx, auth, taskId, true);
+      await visibleProject(tx, auth, task.projectId);
+      const moved = await new TasksRepository(tx).transition(
+        auth.companyId,
+        taskId,
+        ['pending', 'inProgress'],
+        'cancelled',
+      );
+      if (!moved) throw conflictKey('tasks.notCancellable');
+      await writeProjectLog(tx, auth, task.projectId, 'projectLog.taskCancelled', { name: task.name });
+      return this.row(tx, auth, taskId, lang);
+    });
+  }
+
+  async reassign(auth: AuthContext, body: ReassignBody, lang: Language): Promise<TaskRow> {
+    return this.deps.db.transaction(async (tx) => {
+      const { task } = await this.visibleTask(tx, auth, body.TaskId, true);
+      await visibleProject(tx, auth, task.projectId);
+      if (task.state !== 'pending') throw conflictKey('tasks.notReassignable');
+      await this.checkDevice(tx, auth, body.DeviceGuid);
+      await this.checkSurveyors(tx, auth, task.projectId, body.SurveyorIds);
+      const repository = new TasksRepository(tx);
+      await repository.setDevice(auth.companyId, task.id, body.DeviceGuid);
+      await repository.setSurveyors(auth.companyId, task.id, [...new Set(body.SurveyorIds)]);
+      return this.row(tx, auth, task.id, lang);
+    });
+  }
+
+  /**
+   * A person starts or finishes a task: a surveyor of it, the holder of its device, or a planner
+   * (project distribute permission) who sees the project.
+   */
+  async move(auth: AuthContext, taskId: string, to: 'inProgress' | 'uploaded', lang: Language): Promise<TaskRow> {
+    return this.deps.db.transaction(async (tx) => {
+      const { task, executes } = await this.visibleTask(tx, auth, taskId, true);
+      if (!executes && !auth.permissions.has('project.distribute')) {
+        throw new AppError(ErrorCode.Forbidden, 'tasks.notYours');
+      }
+      const state = task.state as TaskState;
+      if (state !== to) {
+        const from: TaskState = to === 'inProgress' ? 'pending' : 'inProgress';
+        if (state !== from) {
+          throw to === 'inProgress'
+            ? conflictKey('tasks.notStartable', { state: formatMessage(lang, `tasks.state.${state}`) })
+            : conflictKey('tasks.notFinishable');
+        }
+        await new TasksRepository(tx).transition(auth.companyId, taskId, [from], to);
+      }
+      return this.row(tx, auth, taskId, lang);
+    });
+  }
+}

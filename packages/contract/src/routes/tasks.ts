@@ -1,0 +1,326 @@
+import { z } from 'zod';
+import { pageRequestShape, pageResultSchema } from '../envelope.ts';
+import { figuresSchema } from '../figures.ts';
+import * as rules from '../rules.ts';
+import { defineRoute } from './define.ts';
+import { DEVICE_TYPES } from './devices.ts';
+import { JUDGING_MODES, MEASURE_KINDS, measureRuleSchema, STAGES } from './standards.ts';
+
+/**
+ * Tasks (measurement-api.md sections 1, 2 and 6; spec taskManage, taskCenter, TaskExcuse): planning,
+ * the frozen standard, the task center and execution by people. The device side is `tasks.device.ts`.
+ */
+
+export const TASK_STATES = ['pending', 'inProgress', 'uploaded', 'completed', 'cancelled'] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+export const INSPECTION_KINDS = ['self', 'third'] as const;
+export type InspectionKind = (typeof INSPECTION_KINDS)[number];
+export type MeasureKind = (typeof MEASURE_KINDS)[number];
+export const TASK_ORDER_FIELDS = ['CreateTime', 'PlannedDate', 'Name', 'State', 'UpdateTime'] as const;
+
+export const TASK_LIMITS = {
+  name: 64,
+  /** Households of one task (a whole large project). */
+  maxHouseholds: 20_000,
+  maxSurveyors: 50,
+  maxItems: 100,
+  maxIds: 500,
+} as const;
+
+const isCalendarDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+/** A calendar date `YYYY-MM-DD`; empty means none. */
+export const taskDate = z
+  .union([
+    rules
+      .text()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'tasks.invalidDate')
+      .refine(isCalendarDate, 'tasks.invalidDate'),
+    z.literal(''),
+  ])
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const householdRefSchema = z.object({
+  BuildingNumber: rules.requiredText(20),
+  Floor: z.number('validation.invalidValue').int().min(1, 'tasks.floorRange').max(200, 'tasks.floorRange'),
+  /** 1-based position on the floor. */
+  Household: z
+    .number('validation.invalidValue')
+    .int()
+    .min(1, 'tasks.householdRange')
+    .max(50, 'tasks.householdRange'),
+});
+export type HouseholdRef = z.infer<typeof householdRefSchema>;
+
+const itemCode = rules.requiredText(20);
+
+/** What planning a task sends (AddTask) and what the pre-save check (CheckTask) reads. */
+export const taskPlanShape = {
+  ProjectId: rules.uuid,
+  Stage: z.enum(STAGES, { error: 'tasks.stageInvalid' }),
+  Households: z
+    .array(householdRefSchema)
+    .min(1, 'tasks.householdsRequired')
+    .max(TASK_LIMITS.maxHouseholds, 'tasks.tooManyHouseholds'),
+  /** Default: the stage's enabled items in the project's standards. */
+  ItemCodes: z.array(itemCode).max(TASK_LIMITS.maxItems).nullish(),
+};
+
+export const addTaskBodySchema = z.object({
+  ...taskPlanShape,
+  MeasureKind: z.enum(MEASURE_KINDS, { error: 'tasks.measureKindInvalid' }),
+  InspectionKind: z.enum(INSPECTION_KINDS, { error: 'tasks.inspectionKindInvalid' }),
+  Name: rules.optionalText(TASK_LIMITS.name),
+  DeviceGuid: z.union([rules.uuid, z.literal('')]).nullish().transform((value) => value || null),
+  SurveyorIds: z.array(rules.uuid).max(TASK_LIMITS.maxSurveyors).nullish().transform((value) => value ?? []),
+  PlannedDate: taskDate,
+  ParentTaskId: z.union([rules.uuid, z.literal('')]).nullish().transform((value) => value || null),
+});
+export type AddTaskBodyInput = z.input<typeof addTaskBodySchema>;
+
+export const taskSurveyorSchema = z.object({ UserId: z.string(), Name: z.string() });
+
+/** A task row of the task center (GetTaskList) and the execution page. */
+export const taskRowSchema = z.object({
+  TaskId: z.string(),
+  Name: z.string(),
+  ProjectId: z.string(),
+  ProjectName: z.string(),
+  Stage: z.enum(STAGES),
+  StageName: z.string(),
+  MeasureKind: z.enum(MEASURE_KINDS),
+  InspectionKind: z.enum(INSPECTION_KINDS),
+  State: z.enum(TASK_STATES),
+  DeviceGuid: z.string().nullable(),
+  DeviceNumber: z.string().nullable(),
+  /** How many households the task covers. */
+  Households: z.number().int(),
+  Surveyors: z.array(taskSurveyorSchema),
+  PlannedDate: z.string().nullable(),
+  ParentTaskId: z.string().nullable(),
+  CreateTime: z.string(),
+  UpdateTime: z.string(),
+  StartedAt: z.string().nullable(),
+  FinishedAt: z.string().nullable(),
+  CreatedByName: z.string().nullable(),
+  Figures: figuresSchema,
+});
+export type TaskRow = z.infer<typeof taskRowSchema>;
+
+/** The frozen standard of one item, as the task judges by it. */
+export const frozenStandardSchema = z.object({
+  Name: z.string(),
+  Left: z.number(),
+  Right: z.number(),
+  WarnLeft: z.number(),
+  WarnRight: z.number(),
+  Exploded: z.number(),
+});
+
+export const taskItemSchema = z.object({
+  ItemCode: z.string(),
+  Name: z.string(),
+  NameZh: z.string(),
+  NameEn: z.string(),
+  Mode: z.enum(JUDGING_MODES),
+  NeedsDesign: z.boolean(),
+  Standard: frozenStandardSchema,
+  Rule: measureRuleSchema,
+  Figures: figuresSchema,
+});
+
+export const taskHouseholdSchema = householdRefSchema.extend({
+  HouseMapId: z.string(),
+  HouseMapName: z.string(),
+});
+
+export const taskSiteSchema = z.object({
+  PointIndex: z.number().int(),
+  BuildingNumber: z.string(),
+  Floor: z.number().int(),
+  Household: z.number().int(),
+  RoomId: z.string().nullable(),
+  Name: z.string(),
+  Figures: figuresSchema,
+});
+
+/** Design values frozen with the task: per site type (and the house types' templates as fallback). */
+export const taskDesignValuesSchema = z.object({
+  PointTypeId: z.string(),
+  PointTypeName: z.string(),
+  Values: z.array(z.object({ ItemCode: z.string(), DesignValue: z.number() })),
+});
+
+export const taskDetailSchema = taskRowSchema.extend({
+  Items: z.array(taskItemSchema),
+  Sites: z.array(taskSiteSchema),
+  HouseholdList: z.array(taskHouseholdSchema),
+  DesignValues: z.array(taskDesignValuesSchema),
+  /** When the standard was frozen (the task's creation) and from which project standard copy. */
+  FrozenAt: z.string(),
+  StandardBaseTime: z.string(),
+  CancelledAt: z.string().nullable(),
+});
+export type TaskDetail = z.infer<typeof taskDetailSchema>;
+
+export const taskListFilterShape = {
+  ProjectId: z.union([rules.uuid, z.literal('')]).nullish().transform((value) => value || null),
+  State: z.enum(TASK_STATES).nullish(),
+  Stage: z.enum(STAGES).nullish(),
+  Keyword: rules.optionalText(50),
+  /** Inclusive, on the planned date, or the creation date when none was planned (Asia/Shanghai). */
+  StartDate: taskDate,
+  EndDate: taskDate,
+};
+
+const taskId = z.object({ TaskId: rules.uuid });
+const tag = 'tasks';
+
+export const tasksRoutes = {
+  addTask: defineRoute({
+    method: 'POST',
+    path: '/api/ms/MsTask/AddTask',
+    access: 'project.distribute',
+    tag,
+    summary:
+      'Plan a task: project, stage, measure and inspection kind, households (each with a house type), items ' +
+      '(default: the stage enabled items), device, surveyors, planned date, ParentTaskId for a re-measure. ' +
+      'The standard in force is frozen into the task. Result: the new TaskId',
+    body: addTaskBodySchema,
+    result: z.string(),
+  }),
+  checkTask: defineRoute({
+    method: 'POST',
+    path: '/api/ms/MsTask/CheckTask',
+    access: 'project.distribute',
+    tag,
+    summary:
+      'Before saving a plan: the items that would be frozen, the households without a house type, and the items ' +
+      'that need a design value which a site type of the households lacks (HasMeasureItemInput for a task)',
+    body: z.object(taskPlanShape),
+    result: z.object({
+      Households: z.number().int(),
+      Items: z.array(z.object({ ItemCode: z.string(), Name: z.string(), NeedsDesign: z.boolean() })),
+      WithoutHouseType: z.array(householdRefSchema),
+      MissingDesignValues: z.array(
+        z.object({
+          ItemCode: z.string(),
+          ItemName: z.string(),
+          PointTypes: z.array(z.string()),
+          HouseMaps: z.array(z.string()),
+        }),
+      ),
+    }),
+  }),
+  getTaskList: defineRoute({
+    method: 'POST',
+    path: '/api/ms/MsTask/GetTaskList',
+    access: 'authenticated',
+    tag,
+    summary:
+      'The task center: tasks of the projects the caller sees; filters ProjectId, State, Stage, Keyword (name, ' +
+      'project, device number), StartDate/EndDate; OrderBy CreateTime (default, newest first), PlannedDate, Name, State, UpdateTime',
+    body: z.object({
+      ...pageRequestShape,
+      ...taskListFilterShape,
+      OrderBy: z.enum(TASK_ORDER_FIELDS).optional(),
+    }),
+    result: pageResultSchema(taskRowSchema),
+  }),
+  getTask: defineRoute({
+    method: 'POST',
+    path: '/api/ms/MsTask/GetTask',
+    access: 'authenticated',
+    tag,
+    summary: 'One task with its frozen items and standards, households, sites and figures',
+    body: taskId,
+    result: taskDetailSchema,
+  }),
+  deleteTask: defineRoute({
+    method: 'POST',
+    path: '/api/ms/MsTask/DeleteTask',
+    access: 'project.distribute',
+    tag,
+    summary: 'Delete tasks (all or nothing); a completed task is refused with Code 409 and nothing is deleted',
+    body: z.object({ Ids: z.array(rules.uuid).min(1, 'rules.required').max(TASK_LIMITS.maxIds) }),
+    result: z.object({ Deleted: z.number().int() }),
+  }),
+  cancelTask: defineRoute({
+    method: 'POST',
+    path: '/api/ms/MsTask/CancelTask',
+    access: 'project.distribute',
+    tag,
+    summary: 'Cancel a pending or in-progress task (any other state: Code 409)',
+    body: taskId,
+    result: taskRowSchema,
+  }),
+  reassignTask: defineRoute({
+    method: 'POST',
+    path: '/api/ms/MsTask/ReassignTask',
+    access: 'project.distribute',
+    tag,
+    summary: 'Change the device and surveyors of a pending task (any other state: Code 409)',
+    body: z.object({
+      TaskId: rules.uuid,
+      DeviceGuid: addTaskBodySchema.shape.DeviceGuid,
+      SurveyorIds: addTaskBodySchema.shape.SurveyorIds,
+    }),
+    result: taskRowSchema,
+  }),
+  getTaskOptions: defineRoute({
+    method: 'POST',
+    path: '/api/ms/MsTask/GetTaskOptions',
+    access: 'project.distribute',
+    tag,
+    summary:
+      'What a planner picks from for a project: the company devices and the enabled users who can see the project',
+    body: z.object({ ProjectId: rules.uuid }),
+    result: z.object({
+      Devices: z.array(
+        z.object({
+          DeviceGuid: z.string(),
+          DeviceNumber: z.string(),
+          DeviceType: z.enum(DEVICE_TYPES),
+          IsActive: z.boolean(),
+          DeviceUserName: z.string().nullable(),
+        }),
+      ),
+      Surveyors: z.array(z.object({ UserId: z.string(), Name: z.string(), RoleNames: z.array(z.string()) })),
+    }),
+  }),
+  getMyTasks: defineRoute({
+    method: 'POST',
+    path: '/api/ms/MsTask/GetMyTasks',
+    access: 'authenticated',
+    tag,
+    summary:
+      'Task execution (TaskExcuse): the tasks whose surveyors include the caller or whose device is assigned to ' +
+      'the caller; State filter (default: pending and in progress)',
+    body: z.object({ ...pageRequestShape, State: z.enum(TASK_STATES).nullish() }),
+    result: pageResultSchema(taskRowSchema),
+  }),
+  startTask: defineRoute({
+    method: 'POST',
+    path: '/api/ms/MsTask/StartTask',
+    access: 'authenticated',
+    tag,
+    summary:
+      'pending -> inProgress, by a surveyor of the task, the holder of its device or a planner; idempotent',
+    body: taskId,
+    result: taskRowSchema,
+  }),
+  finishTask: defineRoute({
+    method: 'POST',
+    path: '/api/ms/MsTask/FinishTask',
+    access: 'authenticated',
+    tag,
+    summary: 'inProgress -> uploaded (a person marks the work done); idempotent on an uploaded task',
+    body: taskId,
+    result: taskRowSchema,
+  }),
+};
