@@ -15,6 +15,7 @@ import { OrgService } from './modules/orgs/org-service.ts';
 import { DevicesService } from './modules/devices/devices-service.ts';
 import { TaskDeviceService } from './modules/tasks/task-device-service.ts';
 import { TasksService } from './modules/tasks/tasks-service.ts';
+import { ResultsService } from './modules/results/results-service.ts';
 import path from 'node:path';
 import { FileStore } from './modules/house-maps/file-store.ts';
 import { HouseMapAssignmentService } from './modules/house-maps/house-map-assignment-service.ts';
@@ -93,6 +94,7 @@ export function createServices(
     devices: new DevicesService({ db, audit, offlineSeconds: config.deviceOfflineSeconds }),
     tasks: new TasksService({ db }),
     taskDevice: new TaskDeviceService({ db, files: planFiles }),
+    results: new ResultsService({ db }),
     ready: () => pingDatabase(database.pool),
     start: () => authEvents.start(),
     close: async () => {

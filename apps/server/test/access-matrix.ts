@@ -334,7 +334,11 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
     },
   }),
   'tasks.checkTask': () => ({
-    body: { ProjectId: random(), Stage: 'plaster', Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }] },
+    body: {
+      ProjectId: random(),
+      Stage: 'plaster',
+      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
+    },
   }),
   'tasks.getTaskList': () => ({ body: {}, codes: [0] }),
   'tasks.getTask': () => ({ body: { TaskId: random() } }),

@@ -481,7 +481,13 @@ export async function userIdByEmail(t: TestApp, email: string): Promise<string> 
 /** A device of a company (AddDevice), activated unless `activate: false`; `key` is its device key. */
 export async function buildDevice(
   t: TestApp,
-  overrides: { companyId: string; number?: string; type?: 'robot' | 'scanner'; activate?: boolean; as?: Caller },
+  overrides: {
+    companyId: string;
+    number?: string;
+    type?: 'robot' | 'scanner';
+    activate?: boolean;
+    as?: Caller;
+  },
 ): Promise<{ id: string; number: string; key: string }> {
   const as = await actor(t, overrides.companyId, overrides.as);
   const number = overrides.number ?? `DEV-${runTag}-${next()}`;
@@ -492,6 +498,11 @@ export async function buildDevice(
     { as },
   );
   if (overrides.activate === false) return { id, number, key: '' };
-  const { DeviceKey } = await callRouteOk(t.app, apiRoutes.devices.activateDevice, { DeviceGuid: id }, { as });
+  const { DeviceKey } = await callRouteOk(
+    t.app,
+    apiRoutes.devices.activateDevice,
+    { DeviceGuid: id },
+    { as },
+  );
   return { id, number, key: DeviceKey };
 }

@@ -98,3 +98,11 @@ export interface FrozenStandard {
   /** Fallback design values of each house type's template: { [HouseMapId]: { [ItemCode]: mm } }. */
   HouseMaps: Record<string, Record<string, number>>;
 }
+
+/** One ruler of a reading, in mm on the surface (measurement-api.md section 3). */
+export interface SiteRuler {
+  X1: number;
+  Y1: number;
+  X2: number;
+  Y2: number;
+}

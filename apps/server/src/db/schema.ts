@@ -9,6 +9,7 @@ import {
   boolean,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -24,6 +25,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   FrozenStandard,
+  SiteRuler,
   MeasurePoints,
   MeasureRule,
   PointTypeMeasureItem,
@@ -622,5 +624,182 @@ export const taskSurveyors = pgTable(
   (table) => [
     primaryKey({ columns: [table.taskId, table.userId] }),
     index('task_surveyors_user_idx').on(table.userId),
+  ],
+);
+
+/** Additive judged counts kept on sites, readings and rollups (measurement-api.md section 6). */
+const countColumns = () => ({
+  qualified: integer('qualified').notNull().default(0),
+  warning: integer('warning').notNull().default(0),
+  unqualified: integer('unqualified').notNull().default(0),
+  exploded: integer('exploded').notNull().default(0),
+  unjudged: integer('unjudged').notNull().default(0),
+  /** Values stored (valid or not). */
+  readings: integer('readings').notNull().default(0),
+});
+
+/**
+ * The current version of each measured site of a task (one per PointIndex), with its place and the
+ * judged counts of all its readings. A correction replaces the row; the old one goes to site_history.
+ */
+export const taskSites = pgTable(
+  'task_sites',
+  {
+    companyId: companyId(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    pointIndex: integer('point_index').notNull(),
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => projectBuildings.id, { onDelete: 'cascade' }),
+    buildingNumber: text('building_number').notNull(),
+    floor: integer('floor').notNull(),
+    household: integer('household').notNull(),
+    roomId: text('room_id'),
+    stationId: text('station_id'),
+    name: text('name').notNull(),
+    surface: text('surface'),
+    areaM2: doublePrecision('area_m2'),
+    measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
+    /** The calendar day of measuredAt in the company's time zone (Asia/Shanghai). */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** robot | scanner | ruler | manual */
+    source: text('source').notNull(),
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    pictureFileIds: text('picture_file_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    pointCloudFileId: text('point_cloud_file_id'),
+    version: integer('version').notNull().default(1),
+    explodedSite: boolean('exploded_site').notNull().default(false),
+    ...countColumns(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.taskId, table.pointIndex] }),
+    index('task_sites_place_idx').on(table.taskId, table.buildingId, table.floor, table.household),
+    index('task_sites_company_day_idx').on(table.companyId, table.day),
+  ],
+);
+
+/**
+ * The readings of one item at one site: the values as arrays (one row per site and item), their
+ * judged values and grades (codes of judging/judge.ts; null where not judged), validity per value,
+ * rulers, the design value used and the counts. Ordered like `vals`.
+ */
+export const siteReadings = pgTable(
+  'site_readings',
+  {
+    companyId: companyId(),
+    taskId: uuid('task_id').notNull(),
+    pointIndex: integer('point_index').notNull(),
+    itemCode: text('item_code').notNull(),
+    vals: doublePrecision('vals').array().notNull(),
+    judged: doublePrecision('judged').array(),
+    grades: smallint('grades').array(),
+    valid: boolean('valid').array().notNull(),
+    rulers: jsonb('rulers').$type<SiteRuler[] | null>(),
+    designValue: doublePrecision('design_value'),
+    ...countColumns(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.taskId, table.pointIndex, table.itemCode] }),
+    foreignKey({
+      columns: [table.taskId, table.pointIndex],
+      foreignColumns: [taskSites.taskId, taskSites.pointIndex],
+    }).onDelete('cascade'),
+    index('site_readings_company_item_idx').on(table.companyId, table.itemCode),
+  ],
+);
+
+/** Replaced versions of sites (corrections): the whole site with its readings as it was. */
+export const siteHistory = pgTable(
+  'site_history',
+  {
+    id: id(),
+    companyId: companyId(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    pointIndex: integer('point_index').notNull(),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+    replacedBy: text('replaced_by').notNull(),
+  },
+  (table) => [index('site_history_site_idx').on(table.taskId, table.pointIndex, table.version)],
+);
+
+/** Results batches by Idempotency-Key (kept 24 hours): the same key and body answers the same result. */
+export const resultBatches = pgTable(
+  'result_batches',
+  {
+    companyId: companyId(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.taskId, table.idempotencyKey] }),
+    index('result_batches_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * Rollup per task, item, building, floor and day: additive counts, plus the sites having readings of
+ * the item and those with an exploded one. Rewritten for the touched buckets in the transaction
+ * that changes readings; analysis reads these, never the readings.
+ */
+export const itemRollups = pgTable(
+  'item_rollups',
+  {
+    companyId: companyId(),
+    projectId: uuid('project_id').notNull(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    itemCode: text('item_code').notNull(),
+    buildingId: uuid('building_id').notNull(),
+    floor: integer('floor').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...countColumns(),
+    sites: integer('sites').notNull().default(0),
+    explodedSites: integer('exploded_sites').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.taskId, table.itemCode, table.buildingId, table.floor, table.day] }),
+    index('item_rollups_company_day_idx').on(table.companyId, table.day),
+    index('item_rollups_project_idx').on(table.projectId, table.itemCode),
+  ],
+);
+
+/** Rollup per task, building, floor and day over all items: counts, sites, exploded sites, area. */
+export const floorRollups = pgTable(
+  'floor_rollups',
+  {
+    companyId: companyId(),
+    projectId: uuid('project_id').notNull(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    buildingId: uuid('building_id').notNull(),
+    floor: integer('floor').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...countColumns(),
+    sites: integer('sites').notNull().default(0),
+    explodedSites: integer('exploded_sites').notNull().default(0),
+    areaM2: doublePrecision('area_m2').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.taskId, table.buildingId, table.floor, table.day] }),
+    index('floor_rollups_company_day_idx').on(table.companyId, table.day),
+    index('floor_rollups_project_idx').on(table.projectId, table.buildingId, table.floor),
   ],
 );

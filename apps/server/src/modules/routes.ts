@@ -14,6 +14,7 @@ import { registerUserAdminRoutes } from './user-admin/user-admin-routes.ts';
 import { registerAccountRoutes } from './account/account-routes.ts';
 import { registerDevicesRoutes } from './devices/devices-routes.ts';
 import { registerTasksRoutes } from './tasks/tasks-routes.ts';
+import { registerResultsRoutes } from './results/results-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -31,4 +32,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerTemplatesRoutes(app, services);
   registerDevicesRoutes(app, services);
   registerTasksRoutes(app, services);
+  registerResultsRoutes(app, services);
 }

@@ -16,10 +16,12 @@ export const tasksMessagesEnUS: Record<keyof typeof tasksMessagesZhCN, string> =
   'tasks.householdWithoutHouseType':
     'Building {building}, floor {floor}, household {household} has no house type yet and cannot be planned; assign one in the project first',
   'tasks.itemNotInStage': 'The measure item {code} is not an enabled item of this stage in the project',
-  'tasks.noItems': 'This stage has no enabled measure items in the project; enable some in the project standards first',
+  'tasks.noItems':
+    'This stage has no enabled measure items in the project; enable some in the project standards first',
   'tasks.deviceNotFound': 'The device does not exist or belongs to another company',
   'tasks.surveyorNotFound': 'The surveyor does not exist, is disabled or belongs to another company',
-  'tasks.surveyorNotOnProject': '{name} is not on the staff of this project; assign them to the project first',
+  'tasks.surveyorNotOnProject':
+    '{name} is not on the staff of this project; assign them to the project first',
   'tasks.parentNotFound': 'The task to re-measure does not exist or is not of this project',
   'tasks.parentStage': 'A re-measure task must have the same stage as the original task',
   'tasks.completedNotDeletable': 'Completed tasks cannot be deleted: {names}',

@@ -11,7 +11,8 @@ export const tasksMessagesZhCN = {
   'tasks.householdDuplicate': '同一户选择了两次',
   'tasks.buildingNotInProject': '楼栋 {building} 不属于该项目',
   'tasks.householdOutsideBuilding': '楼栋 {building} 没有第 {floor} 层第 {household} 户',
-  'tasks.householdWithoutHouseType': '{building} 栋 {floor} 层 {household} 户还没有户型，不能安排测量，请先在项目中为它分配户型',
+  'tasks.householdWithoutHouseType':
+    '{building} 栋 {floor} 层 {household} 户还没有户型，不能安排测量，请先在项目中为它分配户型',
   'tasks.itemNotInStage': '测量项 {code} 不是该项目此工序中启用的测量项',
   'tasks.noItems': '该项目此工序没有启用的测量项，请先在项目标准中启用',
   'tasks.deviceNotFound': '设备不存在或属于其他公司',

@@ -15,6 +15,7 @@ import { algorithmRoutes, measureTemplatesRoutes } from './templates.ts';
 import { userAdminRoutes } from './user-admin.ts';
 import { taskDeviceRoutes } from './tasks.device.ts';
 import { tasksRoutes } from './tasks.ts';
+import { resultsDeviceRoutes } from './results.device.ts';
 
 export * from './define.ts';
 export * from './account.ts';
@@ -35,6 +36,7 @@ export * from './devices.ts';
 export * from './devices.api.ts';
 export * from './tasks.ts';
 export * from './tasks.device.ts';
+export * from './results.device.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -60,4 +62,5 @@ export const apiRoutes = {
   deviceApi: deviceApiRoutes,
   tasks: tasksRoutes,
   taskDevice: taskDeviceRoutes,
+  resultsDevice: resultsDeviceRoutes,
 };

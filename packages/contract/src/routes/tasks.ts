@@ -76,10 +76,20 @@ export const addTaskBodySchema = z.object({
   MeasureKind: z.enum(MEASURE_KINDS, { error: 'tasks.measureKindInvalid' }),
   InspectionKind: z.enum(INSPECTION_KINDS, { error: 'tasks.inspectionKindInvalid' }),
   Name: rules.optionalText(TASK_LIMITS.name),
-  DeviceGuid: z.union([rules.uuid, z.literal('')]).nullish().transform((value) => value || null),
-  SurveyorIds: z.array(rules.uuid).max(TASK_LIMITS.maxSurveyors).nullish().transform((value) => value ?? []),
+  DeviceGuid: z
+    .union([rules.uuid, z.literal('')])
+    .nullish()
+    .transform((value) => value || null),
+  SurveyorIds: z
+    .array(rules.uuid)
+    .max(TASK_LIMITS.maxSurveyors)
+    .nullish()
+    .transform((value) => value ?? []),
   PlannedDate: taskDate,
-  ParentTaskId: z.union([rules.uuid, z.literal('')]).nullish().transform((value) => value || null),
+  ParentTaskId: z
+    .union([rules.uuid, z.literal('')])
+    .nullish()
+    .transform((value) => value || null),
 });
 export type AddTaskBodyInput = z.input<typeof addTaskBodySchema>;
 
@@ -169,7 +179,10 @@ export const taskDetailSchema = taskRowSchema.extend({
 export type TaskDetail = z.infer<typeof taskDetailSchema>;
 
 export const taskListFilterShape = {
-  ProjectId: z.union([rules.uuid, z.literal('')]).nullish().transform((value) => value || null),
+  ProjectId: z
+    .union([rules.uuid, z.literal('')])
+    .nullish()
+    .transform((value) => value || null),
   State: z.enum(TASK_STATES).nullish(),
   Stage: z.enum(STAGES).nullish(),
   Keyword: rules.optionalText(50),
@@ -246,7 +259,8 @@ export const tasksRoutes = {
     path: '/api/ms/MsTask/DeleteTask',
     access: 'project.distribute',
     tag,
-    summary: 'Delete tasks (all or nothing); a completed task is refused with Code 409 and nothing is deleted',
+    summary:
+      'Delete tasks (all or nothing); a completed task is refused with Code 409 and nothing is deleted',
     body: z.object({ Ids: z.array(rules.uuid).min(1, 'rules.required').max(TASK_LIMITS.maxIds) }),
     result: z.object({ Deleted: z.number().int() }),
   }),

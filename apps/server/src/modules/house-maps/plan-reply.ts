@@ -21,4 +21,3 @@ export async function sendPlan(
     .send(data);
   return REPLY_SENT;
 }
-

@@ -35,7 +35,11 @@ export class TaskDeviceService {
   }
 
   async tasks(device: DeviceContext): Promise<DeviceTaskRow[]> {
-    const rows = await new TasksRepository(this.deps.db).ofDevice(device.companyId, device.deviceId, WORKABLE);
+    const rows = await new TasksRepository(this.deps.db).ofDevice(
+      device.companyId,
+      device.deviceId,
+      WORKABLE,
+    );
     return rows.map(toDeviceRow);
   }
 
@@ -112,9 +116,13 @@ export class TaskDeviceService {
       if (task.state !== to) {
         const from: TaskState = to === 'inProgress' ? 'pending' : 'inProgress';
         if (task.state !== from) {
-          throw new AppError(ErrorCode.Conflict, to === 'inProgress' ? 'tasks.notStartable' : 'tasks.notFinishable', {
-            state: task.state,
-          });
+          throw new AppError(
+            ErrorCode.Conflict,
+            to === 'inProgress' ? 'tasks.notStartable' : 'tasks.notFinishable',
+            {
+              state: task.state,
+            },
+          );
         }
         await repository.transition(device.companyId, taskId, [from], to);
       }

@@ -58,7 +58,11 @@ export const itemName = (item: Pick<FrozenItem, 'NameZh' | 'NameEn'>, lang: Lang
  * are the stage's enabled items of the project's standards, or the named ones among them; design
  * values are taken from the project's site types and the house types' templates as they are now.
  */
-export async function resolvePlan(db: DbExecutor, companyId: string, input: PlanInput): Promise<ResolvedPlan> {
+export async function resolvePlan(
+  db: DbExecutor,
+  companyId: string,
+  input: PlanInput,
+): Promise<ResolvedPlan> {
   const repository = new TaskPlanRepository(db);
   const [buildings, assignments] = await Promise.all([
     repository.buildings(companyId, input.ProjectId),
@@ -125,7 +129,8 @@ export async function resolvePlan(db: DbExecutor, companyId: string, input: Plan
     const values: Record<string, number> = {};
     for (const entry of type.items) {
       const code = codeOf.get(entry.MeasureItemId);
-      if (code && entry.DesignValue !== null && entry.DesignValue !== undefined) values[code] = entry.DesignValue;
+      if (code && entry.DesignValue !== null && entry.DesignValue !== undefined)
+        values[code] = entry.DesignValue;
     }
     frozenPointTypes[type.id] = { Name: type.name, Values: values };
   }

@@ -23,16 +23,18 @@ const oneOf = <T extends string>(values: readonly T[], value: string): T => {
   return value as T;
 };
 
-/**
- * The figures of a task. No reading is stored before a task's results arrive (the results feature
- * adds the readings store and its rollups), so until then every count is zero, which is what a
- * recomputation from the stored readings gives.
- */
-export const taskFigures = (): Figures => toFigures(emptyCounts());
+/** Figures of something nothing was measured of yet. */
+export const noFigures = (): Figures => toFigures(emptyCounts());
+
+/** What the detail shows besides the task row: figures per item and the sites with theirs. */
+export interface TaskResults {
+  items: Map<string, Figures>;
+  sites: TaskDetail['Sites'];
+}
 
 export const stateLabel = (state: TaskState, lang: Language) => formatMessage(lang, `tasks.state.${state}`);
 
-export function toTaskRow(record: TaskRecord, lang: Language): TaskRow {
+export function toTaskRow(record: TaskRecord, lang: Language, figures: Figures = noFigures()): TaskRow {
   const stage = oneOf(Object.keys(STAGE_LABELS) as Stage[], record.stage);
   return {
     TaskId: record.id,
@@ -55,7 +57,7 @@ export function toTaskRow(record: TaskRecord, lang: Language): TaskRow {
     StartedAt: record.startedAt?.toISOString() ?? null,
     FinishedAt: record.finishedAt?.toISOString() ?? null,
     CreatedByName: record.createdByName,
-    Figures: taskFigures(),
+    Figures: figures,
   };
 }
 
@@ -64,10 +66,12 @@ export function toTaskDetail(
   households: Household[],
   houseMapNames: Map<string, string>,
   lang: Language,
+  figures: Figures,
+  results: TaskResults,
 ): TaskDetail {
   const standard = record.standard;
   return {
-    ...toTaskRow(record, lang),
+    ...toTaskRow(record, lang, figures),
     Items: standard.Items.map((item) => ({
       ItemCode: item.Code,
       Name: itemName(item, lang),
@@ -84,9 +88,9 @@ export function toTaskDetail(
         Exploded: item.Exploded,
       },
       Rule: item.Rule,
-      Figures: taskFigures(),
+      Figures: results.items.get(item.Code) ?? noFigures(),
     })),
-    Sites: [],
+    Sites: results.sites,
     HouseholdList: households.map((row) => ({
       BuildingNumber: row.buildingNumber,
       Floor: row.floor,

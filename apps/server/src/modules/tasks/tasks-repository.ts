@@ -74,7 +74,12 @@ export type TaskRecord = typeof tasks.$inferSelect & {
   surveyors: { UserId: string; Name: string }[];
 };
 
-type JoinedRow = { task: typeof tasks.$inferSelect; projectName: string; deviceNumber: string | null; surveyors: { UserId: string; Name: string }[] };
+type JoinedRow = {
+  task: typeof tasks.$inferSelect;
+  projectName: string;
+  deviceNumber: string | null;
+  surveyors: { UserId: string; Name: string }[];
+};
 const toRecord = (row: JoinedRow): TaskRecord => ({
   ...row.task,
   projectName: row.projectName,
@@ -137,7 +142,10 @@ export class TasksRepository {
       )
       .limit(limit)
       .offset(offset);
-    return { rows: rows.map(toRecord), total: rows[0]?.total ?? (offset > 0 ? await this.count(auth, query) : 0) };
+    return {
+      rows: rows.map(toRecord),
+      total: rows[0]?.total ?? (offset > 0 ? await this.count(auth, query) : 0),
+    };
   }
 
   private async count(auth: AuthContext, query: TaskQuery): Promise<number> {

@@ -63,7 +63,11 @@ export function registerTasksRoutes(app: FastifyInstance, { tasks, taskDevice }:
     taskDevice.workPackage(callingDevice(request), params.TaskId, `${request.protocol}://${request.host}`),
   );
   registerRoute(app, taskDeviceRoutes.planFile, async ({ params, request, reply }) => {
-    const { houseMap, data } = await taskDevice.planFile(callingDevice(request), params.TaskId, params.HouseMapId);
+    const { houseMap, data } = await taskDevice.planFile(
+      callingDevice(request),
+      params.TaskId,
+      params.HouseMapId,
+    );
     return sendPlan(reply, houseMap, data, 'attachment');
   });
   registerRoute(app, taskDeviceRoutes.start, async ({ params, request }) =>

@@ -10,6 +10,7 @@ import {
   type RouteBody,
   type RouteResult,
   STAGE_LABELS,
+  type Figures,
   type TaskDetail,
   type TaskRow,
   type TaskState,
@@ -22,7 +23,9 @@ import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProject, writeProjectLog } from '../projects/project-access.ts';
 import { itemName, resolvePlan } from './task-plan.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
-import { toTaskDetail, toTaskRow } from './task-rows.ts';
+import { noFigures, toTaskDetail, toTaskRow } from './task-rows.ts';
+import { figuresOf } from '../results/judge-readings.ts';
+import { ResultsRepository } from '../results/results-repository.ts';
 import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
 
 type AddBody = RouteBody<typeof tasksRoutes.addTask>;
@@ -87,7 +90,9 @@ export class TasksService {
       }
       await this.checkDevice(tx, auth, body.DeviceGuid);
       await this.checkSurveyors(tx, auth, body.ProjectId, body.SurveyorIds);
-      const creator = (await new TaskPlanRepository(tx).people(auth.companyId, body.ProjectId, [auth.userId]))[0];
+      const creator = (
+        await new TaskPlanRepository(tx).people(auth.companyId, body.ProjectId, [auth.userId])
+      )[0];
       const name =
         body.Name ??
         formatMessage(lang, 'tasks.defaultName', {
@@ -136,7 +141,10 @@ export class TasksService {
   ): Promise<void> {
     if (userIds.length === 0) return;
     const people = new Map(
-      (await new TaskPlanRepository(db).people(auth.companyId, projectId, userIds)).map((row) => [row.id, row]),
+      (await new TaskPlanRepository(db).people(auth.companyId, projectId, userIds)).map((row) => [
+        row.id,
+        row,
+      ]),
     );
     userIds.forEach((userId, index) => {
       const person = people.get(userId);
@@ -189,12 +197,23 @@ export class TasksService {
       body.PageSize,
       (body.CurrentPage - 1) * body.PageSize,
     );
+    const figures = await this.figures(
+      this.deps.db,
+      auth.companyId,
+      rows.map((row) => row.id),
+    );
     return {
-      Items: rows.map((row) => toTaskRow(row, lang)),
+      Items: rows.map((row) => toTaskRow(row, lang, figures.get(row.id))),
       Total: total,
       PageSize: body.PageSize,
       CurrentPage: body.CurrentPage,
     };
+  }
+
+  /** Figures of tasks from their rollups (a task without results has all counts zero). */
+  private async figures(db: DbExecutor, companyId: string, taskIds: string[]): Promise<Map<string, Figures>> {
+    const rows = await new ResultsRepository(db).taskCounts(companyId, taskIds);
+    return new Map(rows.map((row) => [row.taskId, figuresOf(row)]));
   }
 
   async mine(auth: AuthContext, body: MyBody, lang: Language): Promise<PageResult<TaskRow>> {
@@ -210,8 +229,13 @@ export class TasksService {
       body.PageSize,
       (body.CurrentPage - 1) * body.PageSize,
     );
+    const figures = await this.figures(
+      this.deps.db,
+      auth.companyId,
+      rows.map((row) => row.id),
+    );
     return {
-      Items: rows.map((row) => toTaskRow(row, lang)),
+      Items: rows.map((row) => toTaskRow(row, lang, figures.get(row.id))),
       Total: total,
       PageSize: body.PageSize,
       CurrentPage: body.CurrentPage,
@@ -243,13 +267,37 @@ export class TasksService {
     const households = await new TasksRepository(this.deps.db).households(auth.companyId, taskId);
     const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
     const maps = await new TaskPlanRepository(this.deps.db).houseMaps(auth.companyId, mapIds);
-    return toTaskDetail(task, households, new Map(maps.map((map) => [map.id, map.name])), lang);
+    const results = new ResultsRepository(this.deps.db);
+    const [figures, items, sites] = await Promise.all([
+      this.figures(this.deps.db, auth.companyId, [taskId]),
+      results.itemCounts(auth.companyId, taskId),
+      results.sites(auth.companyId, taskId),
+    ]);
+    return toTaskDetail(
+      task,
+      households,
+      new Map(maps.map((map) => [map.id, map.name])),
+      lang,
+      figures.get(taskId) ?? noFigures(),
+      {
+        items: new Map(items.map((row) => [row.itemCode, figuresOf(row)])),
+        sites: sites.map((site) => ({
+          PointIndex: site.pointIndex,
+          BuildingNumber: site.buildingNumber,
+          Floor: site.floor,
+          Household: site.household,
+          RoomId: site.roomId,
+          Name: site.name,
+          Figures: figuresOf({ ...site, sites: 1, explodedSites: site.explodedSite ? 1 : 0 }),
+        })),
+      },
+    );
   }
 
   private async row(db: DbExecutor, auth: AuthContext, taskId: string, lang: Language): Promise<TaskRow> {
     const task = await new TasksRepository(db).find(auth.companyId, taskId);
     if (!task) throw notFound();
-    return toTaskRow(task, lang);
+    return toTaskRow(task, lang, (await this.figures(db, auth.companyId, [taskId])).get(taskId));
   }
 
   async delete(auth: AuthContext, ids: readonly string[]): Promise<number> {
@@ -261,7 +309,9 @@ export class TasksService {
       for (const task of found) await visibleProject(tx, auth, task.projectId);
       const completed = found.filter((task) => task.state === 'completed');
       if (completed.length > 0) {
-        throw conflictKey('tasks.completedNotDeletable', { names: completed.map((task) => task.name).join(', ') });
+        throw conflictKey('tasks.completedNotDeletable', {
+          names: completed.map((task) => task.name).join(', '),
+        });
       }
       const deleted = await repository.delete(auth.companyId, unique);
       for (const task of found) {
@@ -305,7 +355,12 @@ export class TasksService {
    * A person starts or finishes a task: a surveyor of it, the holder of its device, or a planner
    * (project distribute permission) who sees the project.
    */
-  async move(auth: AuthContext, taskId: string, to: 'inProgress' | 'uploaded', lang: Language): Promise<TaskRow> {
+  async move(
+    auth: AuthContext,
+    taskId: string,
+    to: 'inProgress' | 'uploaded',
+    lang: Language,
+  ): Promise<TaskRow> {
     return this.deps.db.transaction(async (tx) => {
       const { task, executes } = await this.visibleTask(tx, auth, taskId, true);
       if (!executes && !auth.permissions.has('project.distribute')) {

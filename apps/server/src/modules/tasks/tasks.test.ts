@@ -46,7 +46,12 @@ beforeAll(async () => {
   houseMapId = (await buildHouseType(t, { projectId: project.id, name: '户型A' })).HouseMapId;
   await assignHouseType(t, { projectId: project.id, houseMapId, building: '1#', floorFrom: 1, floorTo: 8 });
   const otherMap = (await buildHouseType(t, { projectId: otherProject.id })).HouseMapId;
-  await assignHouseType(t, { projectId: otherProject.id, houseMapId: otherMap, building: '1#', floorFrom: 1 });
+  await assignHouseType(t, {
+    projectId: otherProject.id,
+    houseMapId: otherMap,
+    building: '1#',
+    floorFrom: 1,
+  });
 });
 afterAll(async () => t.close());
 
@@ -75,7 +80,11 @@ const taskCount = async () =>
 
 describe('planning', () => {
   it('plans floors 2-5 of a building with the stage enabled items, frozen into the task', async () => {
-    const taskId = await addTask({ SurveyorIds: [surveyor.id], PlannedDate: '2026-11-30', Name: '二至五层抹灰' });
+    const taskId = await addTask({
+      SurveyorIds: [surveyor.id],
+      PlannedDate: '2026-11-30',
+      Name: '二至五层抹灰',
+    });
     const task = await callRouteOk(t.app, routes.getTask, { TaskId: taskId }, { as: planner });
     expect(task).toMatchObject({
       Name: '二至五层抹灰',
@@ -85,9 +94,16 @@ describe('planning', () => {
       Surveyors: [{ UserId: surveyor.id, Name: '张测量' }],
       Figures: { Total: 0, PassRate: null, Sites: 0 },
     });
-    expect(task.HouseholdList.map((row) => `${row.Floor}-${row.Household}`)).toEqual(
-      ['2-1', '2-2', '3-1', '3-2', '4-1', '4-2', '5-1', '5-2'],
-    );
+    expect(task.HouseholdList.map((row) => `${row.Floor}-${row.Household}`)).toEqual([
+      '2-1',
+      '2-2',
+      '3-1',
+      '3-2',
+      '4-1',
+      '4-2',
+      '5-1',
+      '5-2',
+    ]);
     expect(new Set(task.HouseholdList.map((row) => row.HouseMapName))).toEqual(new Set(['户型A']));
     const stage = await callRouteOk(
       t.app,
@@ -139,7 +155,9 @@ describe('planning', () => {
     expect(check.WithoutHouseType).toEqual(floors('2#', 1, 1));
     // Net height (PL-05) needs a design value; the house type has no rooms and no template value yet.
     expect(check.MissingDesignValues.map((entry) => entry.ItemCode)).toContain('PL-05');
-    expect(check.MissingDesignValues.find((entry) => entry.ItemCode === 'PL-05')?.HouseMaps).toEqual(['户型A']);
+    expect(check.MissingDesignValues.find((entry) => entry.ItemCode === 'PL-05')?.HouseMaps).toEqual([
+      '户型A',
+    ]);
   });
 
   it('refuses bad input with its own message and stores nothing', async () => {
@@ -149,7 +167,11 @@ describe('planning', () => {
     const otherTask = await addTask({ ProjectId: otherProject.id, Households: floors('1#', 1, 1) });
     const count = await taskCount();
     const cases: [Partial<AddTaskBodyInput>, string, string][] = [
-      [{ Households: [{ BuildingNumber: '9#', Floor: 1, Household: 1 }] }, 'Households[0].BuildingNumber', '不属于该项目'],
+      [
+        { Households: [{ BuildingNumber: '9#', Floor: 1, Household: 1 }] },
+        'Households[0].BuildingNumber',
+        '不属于该项目',
+      ],
       [{ Households: [{ BuildingNumber: '1#', Floor: 9, Household: 1 }] }, 'Households[0]', '没有第 9 层'],
       [{ Households: floors('2#', 1, 1) }, 'Households[0]', '还没有户型'],
       [{ Households: [...floors('1#', 1, 1), ...floors('1#', 1, 1)] }, 'Households[2]', '两次'],
@@ -199,7 +221,9 @@ describe('task center', () => {
       `${marker}-B`,
     ]);
     expect((await list({ Stage: 'structure' })).Items.map((row) => row.Name)).toEqual([`${marker}-B`]);
-    expect((await list({ StartDate: '2026-01-01', EndDate: '2026-01-31' })).Items.map((row) => row.TaskId)).toEqual([a]);
+    expect(
+      (await list({ StartDate: '2026-01-01', EndDate: '2026-01-31' })).Items.map((row) => row.TaskId),
+    ).toEqual([a]);
     await callRouteOk(t.app, routes.cancelTask, { TaskId: a }, { as: planner });
     expect((await list({ State: 'cancelled' })).Items.map((row) => row.TaskId)).toEqual([a]);
     expect((await list({ OrderBy: 'Name', AscDesc: 'asc' })).Items.map((row) => row.Name)).toEqual([
@@ -208,7 +232,10 @@ describe('task center', () => {
       `${marker}-C`,
     ]);
     // The surveyor is on the staff of `project` only; the other project's task is invisible.
-    expect((await list({}, surveyor)).Items.map((row) => row.Name).sort()).toEqual([`${marker}-A`, `${marker}-B`]);
+    expect((await list({}, surveyor)).Items.map((row) => row.Name).sort()).toEqual([
+      `${marker}-A`,
+      `${marker}-B`,
+    ]);
     const c = (await list({ ProjectId: otherProject.id })).Items[0]?.TaskId as string;
     expect((await callRoute(t.app, routes.getTask, { TaskId: c }, { as: surveyor })).Code).toBe(404);
     const foreign = await buildUser(t, { roles: ['CompanyAdmin'] });
@@ -224,7 +251,9 @@ describe('task center', () => {
     expect(refused.Code).toBe(409);
     expect(refused.Message).toContain('已完成的任务不能删除');
     expect((await callRoute(t.app, routes.getTask, { TaskId: pending }, { as: planner })).Code).toBe(0);
-    expect(await callRouteOk(t.app, routes.deleteTask, { Ids: [pending] }, { as: planner })).toEqual({ Deleted: 1 });
+    expect(await callRouteOk(t.app, routes.deleteTask, { Ids: [pending] }, { as: planner })).toEqual({
+      Deleted: 1,
+    });
     expect((await callRoute(t.app, routes.getTask, { TaskId: pending }, { as: planner })).Code).toBe(404);
   });
 
@@ -239,12 +268,19 @@ describe('task center', () => {
     );
     expect(reassigned).toMatchObject({ DeviceGuid: device.id, DeviceNumber: device.number });
     await callRouteOk(t.app, routes.startTask, { TaskId: task }, { as: surveyor });
-    const late = await callRoute(t.app, routes.reassignTask, { TaskId: task, SurveyorIds: [] }, { as: planner });
+    const late = await callRoute(
+      t.app,
+      routes.reassignTask,
+      { TaskId: task, SurveyorIds: [] },
+      { as: planner },
+    );
     expect(late.Code).toBe(409);
     await callRouteOk(t.app, routes.finishTask, { TaskId: task }, { as: surveyor });
     expect((await callRoute(t.app, routes.cancelTask, { TaskId: task }, { as: planner })).Code).toBe(409);
     const other = await addTask();
-    expect((await callRouteOk(t.app, routes.cancelTask, { TaskId: other }, { as: planner })).State).toBe('cancelled');
+    expect((await callRouteOk(t.app, routes.cancelTask, { TaskId: other }, { as: planner })).State).toBe(
+      'cancelled',
+    );
     expect((await callRoute(t.app, routes.startTask, { TaskId: other }, { as: planner })).Code).toBe(409);
   });
 });
@@ -269,8 +305,12 @@ describe('execution', () => {
     // The holder is not on the project's staff but executes the task, so may open it.
     expect((await callRoute(t.app, routes.getTask, { TaskId: viaDevice }, { as: holder })).Code).toBe(0);
     expect((await callRoute(t.app, routes.startTask, { TaskId: mine }, { as: holder })).Code).toBe(404);
-    expect((await callRouteOk(t.app, routes.startTask, { TaskId: mine }, { as: surveyor })).State).toBe('inProgress');
-    expect((await callRouteOk(t.app, routes.startTask, { TaskId: mine }, { as: surveyor })).State).toBe('inProgress');
+    expect((await callRouteOk(t.app, routes.startTask, { TaskId: mine }, { as: surveyor })).State).toBe(
+      'inProgress',
+    );
+    expect((await callRouteOk(t.app, routes.startTask, { TaskId: mine }, { as: surveyor })).State).toBe(
+      'inProgress',
+    );
     const done = await callRouteOk(t.app, routes.finishTask, { TaskId: mine }, { as: surveyor });
     expect(done.State).toBe('uploaded');
     expect(done.FinishedAt).not.toBeNull();
@@ -291,14 +331,26 @@ describe('device API', () => {
     expect(work.Households).toHaveLength(2);
     expect(work.HouseMaps.map((map) => map.HouseMapId)).toEqual([houseMapId]);
     expect(work.Items.length).toBeGreaterThan(0);
-    const plan = await t.app.inject({ method: 'GET', url: new URL(work.HouseMaps[0]?.PlanUrl ?? '').pathname, ...as });
+    const plan = await t.app.inject({
+      method: 'GET',
+      url: new URL(work.HouseMaps[0]?.PlanUrl ?? '').pathname,
+      ...as,
+    });
     expect(plan.statusCode).toBe(200);
     expect(plan.headers['content-type']).toContain('image/png');
-    expect((await callRoute(t.app, apiRoutes.taskDevice.workPackage, { TaskId: foreign }, as)).Code).toBe(404);
+    expect((await callRoute(t.app, apiRoutes.taskDevice.workPackage, { TaskId: foreign }, as)).Code).toBe(
+      404,
+    );
     expect((await callRoute(t.app, apiRoutes.taskDevice.start, { TaskId: foreign }, as)).Code).toBe(404);
-    expect((await callRouteOk(t.app, apiRoutes.taskDevice.start, { TaskId: task }, as)).State).toBe('inProgress');
-    expect((await callRouteOk(t.app, apiRoutes.taskDevice.start, { TaskId: task }, as)).State).toBe('inProgress');
-    expect((await callRouteOk(t.app, apiRoutes.taskDevice.finish, { TaskId: task }, as)).State).toBe('uploaded');
+    expect((await callRouteOk(t.app, apiRoutes.taskDevice.start, { TaskId: task }, as)).State).toBe(
+      'inProgress',
+    );
+    expect((await callRouteOk(t.app, apiRoutes.taskDevice.start, { TaskId: task }, as)).State).toBe(
+      'inProgress',
+    );
+    expect((await callRouteOk(t.app, apiRoutes.taskDevice.finish, { TaskId: task }, as)).State).toBe(
+      'uploaded',
+    );
     expect(await callRouteOk(t.app, apiRoutes.taskDevice.tasks, {}, as)).toEqual([]);
     const session = await callRoute(t.app, apiRoutes.taskDevice.tasks, {}, { as: planner });
     expect(session.Code).toBe(401);

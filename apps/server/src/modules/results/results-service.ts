@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import {
+  emptyCounts,
+  ErrorCode,
+  RESULT_LIMITS,
+  type ResultBatch,
+  type ResultBatchAnswer,
+  toFigures,
+} from '@measure/contract';
+import { AppError, fieldError, notFound } from '../../core/app-error.ts';
+import type { Database } from '../../db/client.ts';
+import type { DbExecutor } from '../../db/database-handle.ts';
+import type { FrozenItem } from '../../db/json-types.ts';
+import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
+import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
+import { addFigureCounts, judgeReading, siteCounts } from './judge-readings.ts';
+import { type Bucket, type ReadingRow, ResultsRepository, type SiteRow } from './results-repository.ts';
+
+/** Who sends results: a device (robot, scanner, ruler app) or a person (manual entry on the web). */
+export interface ResultsSender {
+  companyId: string;
+  deviceId?: string;
+  userId?: string;
+}
+
+const OPEN_STATES = ['pending', 'inProgress', 'uploaded'];
+
+/** Household key of a task: building id, floor, position. */
+const placeKey = (building: string, floor: number, household: number) => `${building}/${floor}/${household}`;
+
+/**
+ * Ingestion of results batches (measurement-api.md section 3): all or nothing in one transaction
+ * that locks the task row (batches of one task are serialised), validates every part against the
+ * task, judges each reading with the task's frozen standard, archives replaced sites, writes sites
+ * and readings set-based and rebuilds the touched rollup buckets, so every figure read after the
+ * call returns is current.
+ */
+export class ResultsService {
+  constructor(private readonly deps: { db: Database }) {}
+
+  async ingest(
+    sender: ResultsSender,
+    taskId: string,
+    batch: ResultBatch,
+    idempotencyKey: string,
+  ): Promise<ResultBatchAnswer> {
+    const bodyHash = createHash('sha256').update(JSON.stringify(batch)).digest('hex');
+    return this.deps.db.transaction(async (tx) => {
+      const task = await new TasksRepository(tx).find(sender.companyId, taskId, true);
+      if (!task || (sender.deviceId && task.deviceId !== sender.deviceId)) throw notFound();
+      const results = new ResultsRepository(tx);
+      const stored = await results.storedBatch(
+        sender.companyId,
+        taskId,
+        idempotencyKey,
+        RESULT_LIMITS.idempotencyHours,
+      );
+      if (stored) {
+        if (stored.bodyHash !== bodyHash) {
+          throw new AppError(ErrorCode.Conflict, 'results.idempotencyKeyReused', {}, [
+            { field: 'Idempotency-Key', key: 'results.idempotencyKeyReused' },
+          ]);
+        }
+        return stored.result as ResultBatchAnswer;
+      }
+      if (!OPEN_STATES.includes(task.state)) {
+        throw new AppError(
+          task.state === 'completed' ? ErrorCode.Locked : ErrorCode.Conflict,
+          'results.taskClosed',
+          { state: task.state },
+        );
+      }
+      const answer = await this.write(tx, sender, task, batch);
+      if (task.state === 'pending') {
+        await new TasksRepository(tx).transition(sender.companyId, taskId, ['pending'], 'inProgress');
+      }
+      await results.expireBatches(sender.companyId, RESULT_LIMITS.idempotencyHours);
+      await results.saveBatch(sender.companyId, taskId, idempotencyKey, bodyHash, answer);
+      return answer;
+    });
+  }
+
+  /** Validates, judges and writes the batch's sites; answers what was stored and its figures. */
+  private async write(
+    tx: DbExecutor,
+    sender: ResultsSender,
+    task: TaskRecord,
+    batch: ResultBatch,
+  ): Promise<ResultBatchAnswer> {
+    const households = await new TasksRepository(tx).households(sender.companyId, task.id);
+    const placeOf = new Map(
+      households.map((row) => [placeKey(row.buildingNumber, row.floor, row.household), row]),
+    );
+    const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
+    const maps = await new TaskPlanRepository(tx).houseMaps(sender.companyId, mapIds);
+    const roomsOf = new Map(
+      maps.map((map) => [
+        map.id,
+        new Map((map.measurePoints?.Rooms ?? []).map((room) => [room.Id, room.PointTypeId])),
+      ]),
+    );
+    const items = new Map(task.standard.Items.map((item) => [item.Code.toLowerCase(), item]));
+    const measuredDefault = new Date().toISOString();
+    const seen = new Set<number>();
+    const sites: SiteRow[] = [];
+    const readings: ReadingRow[] = [];
+    const total = emptyCounts();
+    let valueCount = 0;
+
+    batch.Sites.forEach((site, s) => {
+      const at = `Sites[${s}]`;
+      if (seen.has(site.PointIndex)) {
+        throw fieldError(`${at}.PointIndex`, 'results.pointIndexTwice', { index: site.PointIndex });
+      }
+      seen.add(site.PointIndex);
+      const place = placeOf.get(placeKey(site.BuildingNumber, site.Floor, site.Household));
+      if (!place) {
+        throw fieldError(at, 'results.householdNotInTask', {
+          building: site.BuildingNumber,
+          floor: site.Floor,
+          household: site.Household,
+        });
+      }
+      const rooms = place.houseMapId ? roomsOf.get(place.houseMapId) : undefined;
+      const roomId = site.RoomId ?? null;
+      if (roomId !== null && !rooms?.has(roomId)) {
+        throw fieldError(`${at}.RoomId`, 'results.roomNotInHouseType', { room: roomId });
+      }
+      const pointTypeId = roomId ? (rooms?.get(roomId) ?? null) : null;
+      const siteValues = site.Readings.reduce((sum, reading) => sum + reading.Values.length, 0);
+      if (siteValues > RESULT_LIMITS.maxValuesPerSite) {
+        throw fieldError(`${at}.Readings`, 'results.siteTooManyValues', { count: siteValues });
+      }
+      const codes = new Set<string>();
+      const judgedReadings = site.Readings.map((reading, r) => {
+        const field = `${at}.Readings[${r}]`;
+        const item = items.get(reading.ItemCode.toLowerCase());
+        if (!item) throw fieldError(`${field}.ItemCode`, 'results.itemNotInTask', { code: reading.ItemCode });
+        if (codes.has(item.Code))
+          throw fieldError(`${field}.ItemCode`, 'results.itemTwice', { code: item.Code });
+        codes.add(item.Code);
+        if (reading.Rulers && reading.Rulers.length !== reading.Values.length) {
+          throw fieldError(`${field}.Rulers`, 'results.rulersMismatch', {
+            rulers: reading.Rulers.length,
+            values: reading.Values.length,
+          });
+        }
+        const design = this.designValue(task, item, reading.DesignValue, pointTypeId, place.houseMapId);
+        const valid = reading.Values.map(() => true);
+        const judged = judgeReading(item, reading.Values, valid, design);
+        readings.push({
+          pointIndex: site.PointIndex,
+          itemCode: item.Code,
+          vals: reading.Values,
+          judged: judged.judged,
+          grades: judged.grades,
+          valid,
+          rulers: reading.Rulers ?? null,
+          designValue: item.Mode === 'deviation' ? design : null,
+          qualified: judged.qualified,
+          warning: judged.warning,
+          unqualified: judged.unqualified,
+          exploded: judged.exploded,
+          unjudged: judged.unjudged,
+          readings: reading.Values.length,
+        });
+        return judged;
+      });
+      const counts = siteCounts(judgedReadings);
+      addFigureCounts(total, counts);
+      valueCount += siteValues;
+      sites.push({
+        pointIndex: site.PointIndex,
+        buildingId: place.buildingId,
+        buildingNumber: place.buildingNumber,
+        floor: place.floor,
+        household: place.household,
+        roomId,
+        stationId: site.StationId ?? null,
+        name: site.Name ?? `${place.buildingNumber}-${place.floor}-${place.household} #${site.PointIndex}`,
+        surface: site.Surface ?? null,
+        areaM2: site.AreaM2 ?? null,
+        measuredAt: site.MeasuredAt ?? measuredDefault,
+        source: batch.Source,
+        deviceId: sender.deviceId ?? null,
+        userId: sender.userId ?? null,
+        pictureFileIds: site.PictureFileIds ?? [],
+        pointCloudFileId: site.PointCloudFileId ?? null,
+        version: 1,
+        explodedSite: counts.explodedSites > 0,
+        qualified: counts.qualified,
+        warning: counts.warning,
+        unqualified: counts.unqualified,
+        exploded: counts.exploded,
+        unjudged: counts.unjudged,
+        readings: siteValues,
+      });
+    });
+
+    const results = new ResultsRepository(tx);
+    const replacedBy = sender.deviceId ? `device:${sender.deviceId}` : `user:${sender.userId ?? ''}`;
+    const archived = await results.archiveSites(
+      sender.companyId,
+      task.id,
+      sites.map((site) => site.pointIndex),
+      replacedBy,
+    );
+    const versions = new Map(archived.map((row) => [row.pointIndex, row.version]));
+    for (const site of sites) site.version = (versions.get(site.pointIndex) ?? 0) + 1;
+    const written = await results.insertSites(sender.companyId, task.id, sites, readings);
+    const buckets: Bucket[] = [...archived.map((row) => row.bucket), ...written];
+    await results.rebuildRollups(sender.companyId, task.projectId, task.id, buckets);
+    return { Sites: sites.length, Readings: valueCount, Figures: toFigures(total) };
+  }
+
+  /** Design value of a reading: its own, else its site type's (frozen), else its house type template's. */
+  private designValue(
+    task: TaskRecord,
+    item: FrozenItem,
+    own: number | null | undefined,
+    pointTypeId: string | null,
+    houseMapId: string | null,
+  ): number | null {
+    if (item.Mode !== 'deviation') return null;
+    if (own !== null && own !== undefined) return own;
+    const fromSiteType = pointTypeId ? task.standard.PointTypes[pointTypeId]?.Values[item.Code] : undefined;
+    if (fromSiteType !== undefined) return fromSiteType;
+    return (houseMapId ? task.standard.HouseMaps[houseMapId]?.[item.Code] : undefined) ?? null;
+  }
+}

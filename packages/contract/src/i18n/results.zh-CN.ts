@@ -1,0 +1,22 @@
+/** Results messages (Chinese, the reference); spread into messages.zh-CN.ts. */
+export const resultsMessagesZhCN = {
+  'results.valueInvalid': '测量值必须是有限的数字',
+  'results.valueRange': '测量值的绝对值不能超过 20000',
+  'results.valuesRequired': '至少需要一个测量值',
+  'results.tooManyValues': '一个测区最多 20000 个测量值',
+  'results.readingsRequired': '测区至少需要一个测量项的读数',
+  'results.sitesRequired': '至少需要一个测区',
+  'results.sourceInvalid': '数据来源必须是 robot、scanner、ruler 或 manual',
+  'results.measuredAtInvalid': '测量时间必须是带时区的 ISO 日期时间',
+  'results.idempotencyKeyRequired': '缺少 Idempotency-Key 请求头（1 到 255 个字符）',
+  'results.idempotencyKeyReused': '这个 Idempotency-Key 已用于内容不同的另一批数据',
+  'results.householdNotInTask': '{building} 栋 {floor} 层 {household} 户不在该任务中',
+  'results.roomNotInHouseType': '房间 {room} 不在该户的户型中',
+  'results.itemNotInTask': '测量项 {code} 不是该任务的测量项',
+  'results.itemTwice': '测量项 {code} 在同一测区中出现了两次',
+  'results.pointIndexTwice': '测区序号 {index} 在本批数据中出现了两次',
+  'results.siteTooManyValues': '一个测区最多 20000 个测量值，这里有 {count} 个',
+  'results.rulersMismatch': '标尺数量（{rulers}）必须与测量值数量（{values}）相同',
+  'results.taskClosed': '任务已{state}，不能再上传数据',
+  'results.manualNotAllowed': '测量项 {code} 的测量规则不允许手工录入',
+} as const;

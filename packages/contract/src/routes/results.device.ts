@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { figuresSchema } from '../figures.ts';
+import * as rules from '../rules.ts';
+import { defineRoute } from './define.ts';
+
+/**
+ * Results of a task from a device (measurement-api.md section 3): batches of sites with readings,
+ * all or nothing, judged on arrival against the task's frozen standard.
+ */
+export const RESULT_SOURCES = ['robot', 'scanner', 'ruler', 'manual'] as const;
+export type ResultSource = (typeof RESULT_SOURCES)[number];
+export const SURFACES = ['wall', 'ceiling', 'floor', 'opening', 'facade', 'other'] as const;
+
+export const RESULT_LIMITS = {
+  /** JSON body of one batch. */
+  batchBytes: 8 * 1024 * 1024,
+  /** |value| of a reading and of a design value. */
+  maxValue: 20_000,
+  /** Values of one site (all its items). */
+  maxValuesPerSite: 20_000,
+  maxSitesPerBatch: 20_000,
+  idempotencyKeyMax: 255,
+  /** Idempotency keys are kept this long. */
+  idempotencyHours: 24,
+} as const;
+
+const reading = z
+  .number('results.valueInvalid')
+  .refine((value) => Number.isFinite(value), 'results.valueInvalid')
+  .refine((value) => Math.abs(value) <= RESULT_LIMITS.maxValue, 'results.valueRange');
+
+const ruler = z.object({ X1: z.number(), Y1: z.number(), X2: z.number(), Y2: z.number() });
+const fileId = z.string().trim().min(1).max(128);
+const elementId = z.string().trim().min(1).max(64);
+
+export const resultReadingSchema = z.object({
+  ItemCode: rules.requiredText(20),
+  Values: z
+    .array(reading)
+    .min(1, 'results.valuesRequired')
+    .max(RESULT_LIMITS.maxValuesPerSite, 'results.tooManyValues'),
+  Rulers: z.array(ruler).max(RESULT_LIMITS.maxValuesPerSite).nullish(),
+  DesignValue: reading.nullish(),
+});
+
+export const resultSiteSchema = z.object({
+  PointIndex: z.number('validation.invalidValue').int().min(1).max(1_000_000),
+  BuildingNumber: rules.requiredText(20),
+  Floor: z.number('validation.invalidValue').int().min(1).max(200),
+  Household: z.number('validation.invalidValue').int().min(1).max(50),
+  RoomId: elementId.nullish(),
+  StationId: elementId.nullish(),
+  Name: rules.optionalText(64),
+  Surface: z.enum(SURFACES).nullish(),
+  AreaM2: z.number().finite().min(0).max(100_000).nullish(),
+  /** ISO date-time; default: when the batch arrives. */
+  MeasuredAt: z.iso.datetime({ offset: true, error: 'results.measuredAtInvalid' }).nullish(),
+  PictureFileIds: z.array(fileId).max(50).nullish(),
+  PointCloudFileId: fileId.nullish(),
+  Readings: z.array(resultReadingSchema).min(1, 'results.readingsRequired').max(200),
+});
+export type ResultSite = z.infer<typeof resultSiteSchema>;
+
+export const resultBatchSchema = z.object({
+  Source: z.enum(RESULT_SOURCES, { error: 'results.sourceInvalid' }),
+  Sites: z.array(resultSiteSchema).min(1, 'results.sitesRequired').max(RESULT_LIMITS.maxSitesPerBatch),
+  ModelFileId: fileId.nullish(),
+});
+export type ResultBatch = z.infer<typeof resultBatchSchema>;
+
+export const resultBatchAnswerSchema = z.object({
+  /** Sites and values this batch stored. */
+  Sites: z.number().int(),
+  Readings: z.number().int(),
+  /** The figures of the batch's sites. */
+  Figures: figuresSchema,
+});
+export type ResultBatchAnswer = z.infer<typeof resultBatchAnswerSchema>;
+
+export const resultsDeviceRoutes = {
+  results: defineRoute({
+    method: 'POST',
+    path: '/api/device/v1/Tasks/:TaskId/Results',
+    access: 'device',
+    tag: 'device-api',
+    summary:
+      'One batch of results (at most 8 MB of JSON), all or nothing; header Idempotency-Key (1-255 characters) ' +
+      'required: the same key and body answers the same result again, the same key with another body Code 409. ' +
+      'A PointIndex sent again replaces that site (the old version is kept in its history). Result: the sites and ' +
+      'values stored and the figures of those sites',
+    params: z.object({ TaskId: rules.uuid }),
+    body: resultBatchSchema,
+    result: resultBatchAnswerSchema,
+  }),
+};
