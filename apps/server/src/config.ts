@@ -45,6 +45,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   DEVICE_OFFLINE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  /** Background jobs (graphile-worker) in this process; off for a process that only serves requests. */
+  JOBS: flag.default(true),
 });
 
 export interface AppConfig {
@@ -69,6 +71,8 @@ export interface AppConfig {
   passwordHashLogN: number;
   /** A device without a heartbeat for this many seconds shows offline. */
   deviceOfflineSeconds: number;
+  /** Run the background job worker (graphile-worker) in this process. */
+  jobs: boolean;
   /** Directory of the built web app; undefined when it is not served. */
   webDistDir: string | undefined;
 }
@@ -108,6 +112,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     deviceOfflineSeconds: env.DEVICE_OFFLINE_SECONDS,
+    jobs: env.JOBS,
     passwordHashLogN: 17,
     webDistDir: undefined,
   };

@@ -16,6 +16,9 @@ import { DevicesService } from './modules/devices/devices-service.ts';
 import { TaskDeviceService } from './modules/tasks/task-device-service.ts';
 import { TasksService } from './modules/tasks/tasks-service.ts';
 import { ResultsService } from './modules/results/results-service.ts';
+import { startJobWorker } from './jobs/job-worker.ts';
+import { jobDefinitions } from './jobs/jobs.ts';
+import type { Runner } from 'graphile-worker';
 import path from 'node:path';
 import { FileStore } from './modules/house-maps/file-store.ts';
 import { HouseMapAssignmentService } from './modules/house-maps/house-map-assignment-service.ts';
@@ -62,6 +65,7 @@ export function createServices(
   // Plan files of house types: DATA_DIR/uploads/house-maps, never under the web root.
   const planFiles = new FileStore(path.join(config.dataDir, 'uploads', 'house-maps'));
   const projectStandards = new ProjectStandardsService({ db });
+  let jobWorker: Runner | undefined;
   return {
     audit,
     sessions,
@@ -96,8 +100,12 @@ export function createServices(
     taskDevice: new TaskDeviceService({ db, files: planFiles }),
     results: new ResultsService({ db }),
     ready: () => pingDatabase(database.pool),
-    start: () => authEvents.start(),
+    start: async () => {
+      await authEvents.start();
+      if (config.jobs) jobWorker = await startJobWorker(database.pool, jobDefinitions(db, log), log);
+    },
     close: async () => {
+      await jobWorker?.stop();
       await authEvents.close();
       await codeSender.close?.();
     },

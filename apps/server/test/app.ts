@@ -38,6 +38,8 @@ export async function createTestApp(
     ...loadConfig({}),
     dataDir,
     passwordHashLogN: TEST_PASSWORD_HASH_LOG_N,
+    // Tests run jobs themselves (runJobOnce); no worker polls their databases.
+    jobs: false,
     ...options.config,
   };
   const app = await buildApp(config, { database: client, overrides: options.overrides });

@@ -14,6 +14,8 @@ export function createDatabaseClient(connectionString: string, options: { max?: 
   // An idle client losing its connection (server restart) emits 'error' on the pool, and an
   // unhandled 'error' event would crash the process; the next query simply gets a new connection.
   pool.on('error', () => {});
+  // The same for a client whose connection drops while checked out: its query fails, nothing crashes.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   let closing: Promise<void> | undefined;
   // pool.end() throws when called twice, so close() is memoised.

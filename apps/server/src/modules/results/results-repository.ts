@@ -192,13 +192,17 @@ export class ResultsRepository {
     companyId: string,
     projectId: string,
     taskId: string,
-    buckets: Bucket[],
+    buckets: Bucket[] | 'all',
   ): Promise<void> {
-    if (buckets.length === 0) return;
-    const unique = [...new Map(buckets.map((b) => [`${b.buildingId}/${b.floor}/${b.day}`, b])).values()];
-    const inBuckets = (
-      alias: string,
-    ) => sql`(${sql.raw(alias)}.building_id, ${sql.raw(alias)}.floor, ${sql.raw(alias)}.day) in (
+    if (buckets !== 'all' && buckets.length === 0) return;
+    const unique =
+      buckets === 'all'
+        ? []
+        : [...new Map(buckets.map((b) => [`${b.buildingId}/${b.floor}/${b.day}`, b])).values()];
+    const inBuckets = (alias: string) =>
+      buckets === 'all'
+        ? sql`true`
+        : sql`(${sql.raw(alias)}.building_id, ${sql.raw(alias)}.floor, ${sql.raw(alias)}.day) in (
       select * from unnest(${sql.param(unique.map((b) => b.buildingId))}::uuid[],
         ${sql.param(unique.map((b) => b.floor))}::int[], ${sql.param(unique.map((b) => b.day))}::date[]))`;
     await this.db.execute(
@@ -225,6 +229,54 @@ export class ResultsRepository {
       from ${taskSites} s
       where s.company_id = ${companyId} and s.task_id = ${taskId} and ${inBuckets('s')}
       group by s.company_id, s.task_id, s.building_id, s.floor, s.day`);
+  }
+
+  /**
+   * Tasks of a company whose stored rollups differ from a recomputation from their sites and
+   * readings, with the number of differing rollup rows (item and floor rollups together).
+   */
+  async rollupDifferences(companyId: string): Promise<{ taskId: string; projectId: string; rows: number }[]> {
+    const result = await this.db.execute<{ task_id: string; project_id: string; rows: number }>(sql`
+      with item_expected as (
+        select s.task_id, r.item_code, s.building_id, s.floor, s.day,
+          sum(r.qualified)::int q, sum(r.warning)::int w, sum(r.unqualified)::int u, sum(r.exploded)::int e,
+          sum(r.unjudged)::int j, sum(r.readings)::int n, count(*)::int sites, (count(*) filter (where r.exploded > 0))::int xs
+        from ${taskSites} s join ${siteReadings} r on r.task_id = s.task_id and r.point_index = s.point_index
+        where s.company_id = ${companyId}
+        group by 1, 2, 3, 4, 5),
+      item_stored as (
+        select task_id, item_code, building_id, floor, day, qualified q, warning w, unqualified u, exploded e,
+          unjudged j, readings n, sites, exploded_sites xs
+        from ${itemRollups} where company_id = ${companyId}),
+      floor_expected as (
+        select task_id, building_id, floor, day, sum(qualified)::int q, sum(warning)::int w, sum(unqualified)::int u,
+          sum(exploded)::int e, sum(unjudged)::int j, sum(readings)::int n, count(*)::int sites,
+          (count(*) filter (where exploded_site))::int xs, coalesce(sum(area_m2), 0)::float8 area
+        from ${taskSites} where company_id = ${companyId}
+        group by 1, 2, 3, 4),
+      floor_stored as (
+        select task_id, building_id, floor, day, qualified q, warning w, unqualified u, exploded e, unjudged j,
+          readings n, sites, exploded_sites xs, area_m2 area
+        from ${floorRollups} where company_id = ${companyId}),
+      differing as (
+        select task_id from item_expected a full join item_stored b using (task_id, item_code, building_id, floor, day)
+        where (a.q, a.w, a.u, a.e, a.j, a.n, a.sites, a.xs) is distinct from (b.q, b.w, b.u, b.e, b.j, b.n, b.sites, b.xs)
+        union all
+        select task_id from floor_expected a full join floor_stored b using (task_id, building_id, floor, day)
+        where (a.q, a.w, a.u, a.e, a.j, a.n, a.sites, a.xs) is distinct from (b.q, b.w, b.u, b.e, b.j, b.n, b.sites, b.xs)
+          or abs(coalesce(a.area, 0) - coalesce(b.area, 0)) > 1e-6)
+      select d.task_id, t.project_id, count(*)::int as rows
+      from differing d join tasks t on t.id = d.task_id and t.company_id = ${companyId}
+      group by d.task_id, t.project_id`);
+    return result.rows.map((row) => ({ taskId: row.task_id, projectId: row.project_id, rows: row.rows }));
+  }
+
+  /** Companies that have sites or rollups (the nightly check visits each). */
+  async companiesWithResults(): Promise<string[]> {
+    const result = await this.db.execute<{ company_id: string }>(sql`
+      select company_id from ${taskSites} union select company_id from ${floorRollups}
+      union select company_id from ${itemRollups}`);
+    return result.rows.map((row) => row.company_id);
   }
 
   /** Figures counts of tasks from their floor rollups, by task id. */

@@ -1,0 +1,99 @@
+import { apiRoutes } from '@measure/contract';
+import { and, eq } from 'drizzle-orm';
+import { quickAddJob, runOnce } from 'graphile-worker';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { floorRollups, itemRollups } from '../../db/schema.ts';
+import { jobDefinitions } from '../../jobs/jobs.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callRouteOk } from '../../../test/call-route.ts';
+import {
+  assignHouseType,
+  buildCompany,
+  buildDevice,
+  buildHouseType,
+  buildProject,
+  buildUser,
+} from '../../../test/factories.ts';
+import { checkRollups } from './rollup-check.ts';
+
+let t: TestApp;
+let taskId: string;
+let planner: { token: string };
+const warnings: unknown[] = [];
+const log = { warn: (entry: unknown) => warnings.push(entry), info: () => {} };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const companyId = (await buildCompany(t)).id;
+  planner = await buildUser(t, { companyId, roles: ['MeasureAdmin'] });
+  const device = await buildDevice(t, { companyId });
+  const projectId = (await buildProject(t, { companyId })).id;
+  const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
+  await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 2 });
+  taskId = await callRouteOk(
+    t.app,
+    apiRoutes.tasks.addTask,
+    {
+      ProjectId: projectId,
+      Stage: 'plaster',
+      MeasureKind: 'first',
+      InspectionKind: 'self',
+      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
+      ItemCodes: ['PL-01'],
+      DeviceGuid: device.id,
+    },
+    { as: planner },
+  );
+  await callRouteOk(
+    t.app,
+    apiRoutes.resultsDevice.results,
+    {
+      TaskId: taskId,
+      Source: 'robot',
+      Sites: [1, 2, 3].map((index) => ({
+        PointIndex: index,
+        BuildingNumber: '1#',
+        Floor: 1,
+        Household: 1,
+        Readings: [{ ItemCode: 'PL-01', Values: [1, 5, 20] }],
+      })),
+    } as never,
+    { headers: { authorization: `Device ${device.key}`, 'idempotency-key': 'one' } },
+  );
+});
+afterAll(async () => t.close());
+
+const figures = async () =>
+  (await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: taskId }, { as: planner })).Figures;
+
+describe('nightly rollup check', () => {
+  it('finds nothing to repair after ingestion', async () => {
+    expect(await checkRollups(t.db, log)).toMatchObject({ tasksRepaired: 0, rowsDiffering: 0 });
+  });
+
+  it('logs and repairs rollups that drifted from the readings', async () => {
+    const before = await figures();
+    await t.db.update(itemRollups).set({ qualified: 99 }).where(eq(itemRollups.taskId, taskId));
+    await t.db.delete(floorRollups).where(and(eq(floorRollups.taskId, taskId), eq(floorRollups.floor, 1)));
+    expect(await figures()).not.toEqual(before);
+    const report = await checkRollups(t.db, log);
+    expect(report).toMatchObject({ tasksRepaired: 1, rowsDiffering: 2 });
+    expect(warnings).toHaveLength(1);
+    expect(await figures()).toEqual(before);
+  });
+
+  it('runs as a graphile-worker job', async () => {
+    await t.db.update(itemRollups).set({ warning: 42 }).where(eq(itemRollups.taskId, taskId));
+    const pool = new pg.Pool({ connectionString: t.connectionString, max: 2 });
+    try {
+      await quickAddJob({ pgPool: pool }, 'results:checkRollups', {});
+      const silent = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} };
+      await runOnce({ pgPool: pool, taskList: jobDefinitions(t.db, silent as never).tasks });
+    } finally {
+      await pool.end();
+    }
+    const rows = await t.db.select().from(itemRollups).where(eq(itemRollups.taskId, taskId));
+    expect(rows.every((row) => row.warning !== 42)).toBe(true);
+  });
+});
