@@ -4,18 +4,20 @@
  * 50 MB DXF twice), judging (<1 s) and editor-render (about a minute: builds the web app, starts a
  * server and opens the floor-plan editor on a 50,000-entity DXF in chromium, first render <3 s) and
  * get-page (about 45 s: an authenticated 10-row GetPage of the real server against a minimal
- * Fastify + pg server, throughput ratio >= 0.5).
+ * Fastify + pg server, throughput ratio >= 0.5) and ingest (about a minute: 1,000,000 readings through the
+ * device API against a raw COPY of the same rows, ratio <= 3; p99 of a trivial call while ingesting <= 2x idle).
  * Names as arguments run only those:
  *
  *   npm run bench                    all of them
  *   npm run bench -- judging         only the judging benchmark
  *   npm run bench -- editor-render   only the floor-plan editor benchmark
  *   npm run bench -- get-page        only the GetPage throughput benchmark
+ *   npm run bench -- ingest          only the results ingestion benchmark
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['import-users', 'dxf-parse', 'judging', 'editor-render', 'get-page'] as const;
+const BENCHES = ['import-users', 'dxf-parse', 'judging', 'editor-render', 'get-page', 'ingest'] as const;
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(BENCHES as readonly string[]).includes(name));

@@ -1,0 +1,278 @@
+/**
+ * Benchmark (issue 14, item 9): ingesting 1,000,000 readings through the device API against a raw
+ * COPY of the same rows into the same tables of the same database, and the p99 latency of a trivial
+ * authenticated call (GetSelf) while that ingest runs against its idle p99. Goals: ingest at most 3x
+ * the COPY, p99 at most 2x idle; the bench fails above either.
+ *
+ * The real server runs as `npm start` does (src/server.ts, jobs off) on a fresh embedded PostgreSQL
+ * with the demo data. A robot's task covers 40 households of one building; 10,000 sites of 100
+ * flatness values each are sent in batches (INGEST_BATCH_SITES, default 100 sites = 10,000 values,
+ * about 60 kB, far under the 8 MB limit), one after the other as one robot sends them. The COPY
+ * baseline writes the very rows the ingest stored (task_sites and site_readings, read back with
+ * COPY TO) for a second task with COPY FROM, timed alone.
+ *
+ *   npm run bench -- ingest
+ *   INGEST_SITES=2000 INGEST_BATCH_SITES=200 npm run bench -- ingest
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { pipeline } from 'node:stream/promises';
+import { Readable, Writable } from 'node:stream';
+import type { PageResult, TaskDetail } from '@measure/contract';
+import { ok, startBenchServer, type BenchServer } from './support/bench-server.ts';
+
+const SITES = Number(process.env.INGEST_SITES ?? 10_000);
+const VALUES_PER_SITE = 100;
+const BATCH_SITES = Number(process.env.INGEST_BATCH_SITES ?? 100);
+const MAX_INGEST_RATIO = 3;
+const MAX_P99_RATIO = 2;
+const HOUSEHOLDS = Array.from({ length: 40 }, (_, index) => ({
+  BuildingNumber: '1#',
+  Floor: Math.floor(index / 4) + 1,
+  Household: (index % 4) + 1,
+}));
+
+/** A tiny valid PNG (1 x 1) for the house type's plan. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function setUp(server: BenchServer, token: string) {
+  const project = await ok<{ ProjectId: string }>(
+    server.port,
+    '/api/ms/Project/Add',
+    {
+      Name: '入库压测',
+      DetailsInfo: [{ BuildingNumber: '1#', Stories: 10, Households: 4, DeliveryStandard: 'fine' }],
+    },
+    token,
+  );
+  const form = new FormData();
+  form.set('ProjectId', project.ProjectId);
+  form.set('Name', '压测户型');
+  form.set('FloorArea', '90');
+  form.set('file', new Blob([PNG], { type: 'image/png' }), 'plan.png');
+  const uploaded = await fetch(`http://127.0.0.1:${server.port}/api/ms/Project/HouseMapUpdate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const houseMap = ((await uploaded.json()) as { Result: { HouseMapId: string } }).Result;
+  await ok(
+    server.port,
+    '/api/ms/Project/AssignHouseMapToFloors',
+    {
+      ProjectId: project.ProjectId,
+      HouseMapId: houseMap.HouseMapId,
+      BuildingNumber: '1#',
+      FloorFrom: 1,
+      FloorTo: 10,
+    },
+    token,
+  );
+  const deviceId = await ok<string>(
+    server.port,
+    '/api/sys/SysDevice/AddDevice',
+    { DeviceNumber: 'BENCH-1' },
+    token,
+  );
+  const { DeviceKey } = await ok<{ DeviceKey: string }>(
+    server.port,
+    '/api/sys/SysDevice/ActivateDevice',
+    { DeviceGuid: deviceId },
+    token,
+  );
+  const task = () =>
+    ok<string>(
+      server.port,
+      '/api/ms/MsTask/AddTask',
+      {
+        ProjectId: project.ProjectId,
+        Stage: 'plaster',
+        MeasureKind: 'first',
+        InspectionKind: 'self',
+        Households: HOUSEHOLDS,
+        ItemCodes: ['PL-01'],
+        DeviceGuid: deviceId,
+      },
+      token,
+    );
+  return { deviceKey: DeviceKey, ingestTask: await task(), copyTask: await task() };
+}
+
+/** Realistic flatness gaps in mm: mostly 0-3, some up to 6, a few far out. */
+function values(seed: number): number[] {
+  const out: number[] = [];
+  let x = seed;
+  for (let index = 0; index < VALUES_PER_SITE; index += 1) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    const u = x / 2147483648;
+    out.push(Math.round((u < 0.9 ? u * 3.3 : u < 0.98 ? 3 + u * 3 : 10 + u * 10) * 10) / 10);
+  }
+  return out;
+}
+
+function batches(): unknown[] {
+  const all: unknown[] = [];
+  for (let start = 1; start <= SITES; start += BATCH_SITES) {
+    const sites = [];
+    for (let index = start; index < Math.min(start + BATCH_SITES, SITES + 1); index += 1) {
+      const place = HOUSEHOLDS[index % HOUSEHOLDS.length]!;
+      sites.push({
+        PointIndex: index,
+        ...place,
+        Name: `墙 ${index}`,
+        Surface: 'wall',
+        AreaM2: 8.4,
+        MeasuredAt: new Date(Date.UTC(2026, 10, 22, 1, 0, index)).toISOString(),
+        Readings: [{ ItemCode: 'PL-01', Values: values(index) }],
+      });
+    }
+    all.push({ Source: 'robot', Sites: sites });
+  }
+  return all;
+}
+
+/** Sequential GetSelf calls until `until()` is true; their latencies in ms. */
+async function probe(port: number, token: string, until: () => boolean): Promise<number[]> {
+  const latencies: number[] = [];
+  while (!until()) {
+    const before = performance.now();
+    const response = await fetch(`http://127.0.0.1:${port}/api/sys/User/GetSelf`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - before);
+  }
+  return latencies;
+}
+
+const p99 = (latencies: number[]) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+};
+
+/** COPY the ingest task's rows out as text, with the copy task's id in place of the task id. */
+async function copyOut(client: pg.PoolClient, query: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  await pipeline(
+    client.query(copyTo(query)),
+    new Writable({ write: (chunk: Buffer, _e, done) => (chunks.push(chunk), done()) }),
+  );
+  return Buffer.concat(chunks);
+}
+
+async function main(): Promise<number> {
+  const server = await startBenchServer('ingest', { JOBS: 'false' });
+  const pool = new pg.Pool({ connectionString: server.connectionString, max: 2 });
+  try {
+    const token = await server.signIn();
+    const { deviceKey, ingestTask, copyTask } = await setUp(server, token);
+    const work = batches();
+
+    // Idle p99 of the trivial call, after a short warm-up.
+    const warm = performance.now() + 1000;
+    await probe(server.port, token, () => performance.now() > warm);
+    const idleEnd = performance.now() + 4000;
+    const idle = await probe(server.port, token, () => performance.now() > idleEnd);
+
+    let done = false;
+    const during = probe(server.port, token, () => done);
+    const started = performance.now();
+    for (const [index, batch] of work.entries()) {
+      const answer = await ok<{ Readings: number }>(
+        server.port,
+        `/api/device/v1/Tasks/${ingestTask}/Results`,
+        batch,
+        {
+          authorization: `Device ${deviceKey}`,
+          'idempotency-key': `bench-${index}`,
+        },
+      );
+      if (answer.Readings <= 0) throw new Error('batch stored nothing');
+    }
+    const ingestMs = performance.now() - started;
+    done = true;
+    const busy = await during;
+
+    const detail = await ok<TaskDetail>(server.port, '/api/ms/MsTask/GetTask', { TaskId: ingestTask }, token);
+    const stored = detail.Sites.length;
+    if (stored !== SITES) throw new Error(`expected ${SITES} sites, found ${stored}`);
+
+    const client = await pool.connect();
+    let copyMs: number;
+    try {
+      const sites = await copyOut(
+        client,
+        `COPY (SELECT company_id, '${copyTask}'::uuid, point_index, building_id, building_number, floor, household,
+          room_id, station_id, name, surface, area_m2, measured_at, day, source, device_id, user_id, picture_file_ids,
+          point_cloud_file_id, version, exploded_site, qualified, warning, unqualified, exploded, unjudged, readings, updated_at
+          FROM task_sites WHERE task_id = '${ingestTask}') TO STDOUT`,
+      );
+      const readings = await copyOut(
+        client,
+        `COPY (SELECT company_id, '${copyTask}'::uuid, point_index, item_code, vals, judged, grades, valid, rulers,
+          design_value, qualified, warning, unqualified, exploded, unjudged, readings
+          FROM site_readings WHERE task_id = '${ingestTask}') TO STDOUT`,
+      );
+      const copyStarted = performance.now();
+      await client.query('BEGIN');
+      await pipeline(
+        Readable.from([sites]),
+        client.query(
+          copyFrom(`COPY task_sites (company_id, task_id, point_index, building_id, building_number, floor, household,
+            room_id, station_id, name, surface, area_m2, measured_at, day, source, device_id, user_id, picture_file_ids,
+            point_cloud_file_id, version, exploded_site, qualified, warning, unqualified, exploded, unjudged, readings,
+            updated_at) FROM STDIN`),
+        ),
+      );
+      await pipeline(
+        Readable.from([readings]),
+        client.query(
+          copyFrom(`COPY site_readings (company_id, task_id, point_index, item_code, vals, judged, grades, valid, rulers,
+            design_value, qualified, warning, unqualified, exploded, unjudged, readings) FROM STDIN`),
+        ),
+      );
+      await client.query('COMMIT');
+      copyMs = performance.now() - copyStarted;
+    } finally {
+      client.release();
+    }
+    const copied = await ok<PageResult<unknown>>(
+      server.port,
+      '/api/ms/MsTask/GetTaskList',
+      { Keyword: '' },
+      token,
+    );
+    void copied;
+
+    const readingsCount = SITES * VALUES_PER_SITE;
+    const ingestRatio = ingestMs / copyMs;
+    const p99Ratio = p99(busy) / Math.max(p99(idle), 0.001);
+    console.log(
+      `ingest: ${readingsCount.toLocaleString('en-US')} readings in ${work.length} batches of ${BATCH_SITES} sites: ` +
+        `${(ingestMs / 1000).toFixed(2)} s (${Math.round(readingsCount / (ingestMs / 1000)).toLocaleString('en-US')} readings/s)`,
+    );
+    console.log(`raw COPY of the same rows: ${(copyMs / 1000).toFixed(2)} s`);
+    console.log(
+      `GetSelf p99: idle ${p99(idle).toFixed(2)} ms (${idle.length} calls), during ingest ${p99(busy).toFixed(2)} ms (${busy.length} calls)`,
+    );
+    console.log(`ingest / COPY = ${ingestRatio.toFixed(2)} (goal <= ${MAX_INGEST_RATIO})`);
+    console.log(`p99 during ingest / idle = ${p99Ratio.toFixed(2)} (goal <= ${MAX_P99_RATIO})`);
+    return ingestRatio <= MAX_INGEST_RATIO && p99Ratio <= MAX_P99_RATIO ? 0 : 1;
+  } finally {
+    await pool.end();
+    await server.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
