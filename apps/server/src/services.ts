@@ -13,8 +13,10 @@ import { SessionService } from './modules/auth/session-service.ts';
 import { NotificationService } from './modules/notifications/notification-service.ts';
 import { OrgService } from './modules/orgs/org-service.ts';
 import { DevicesService } from './modules/devices/devices-service.ts';
+import { DeviceUpdatesService, type UpdateExtension } from './modules/devices/device-updates-service.ts';
+import { FileStore } from './core/file-store.ts';
 import path from 'node:path';
-import { FileStore } from './modules/house-maps/file-store.ts';
+import { PlanFileStore } from './modules/house-maps/file-store.ts';
 import { HouseMapAssignmentService } from './modules/house-maps/house-map-assignment-service.ts';
 import { HouseMapService } from './modules/house-maps/house-map-service.ts';
 import { PointTypeService } from './modules/house-maps/point-type-service.ts';
@@ -57,7 +59,11 @@ export function createServices(
   );
   const codeSender = overrides.codeSender ?? createCodeSender(config, log);
   // Plan files of house types: DATA_DIR/uploads/house-maps, never under the web root.
-  const planFiles = new FileStore(path.join(config.dataDir, 'uploads', 'house-maps'));
+  const planFiles = new PlanFileStore(path.join(config.dataDir, 'uploads', 'house-maps'));
+  // Software update packages: DATA_DIR/uploads/device-updates, never under the web root.
+  const updateFiles = new FileStore<UpdateExtension>(path.join(config.dataDir, 'uploads', 'device-updates'), [
+    'bin',
+  ]);
   const projectStandards = new ProjectStandardsService({ db });
   return {
     audit,
@@ -89,6 +95,7 @@ export function createServices(
     standards: new StandardsService({ db, projectStandards }),
     templates: new TemplatesService({ db }),
     devices: new DevicesService({ db, audit, offlineSeconds: config.deviceOfflineSeconds }),
+    deviceUpdates: new DeviceUpdatesService({ db, files: updateFiles, audit }),
     ready: () => pingDatabase(database.pool),
     start: () => authEvents.start(),
     close: async () => {

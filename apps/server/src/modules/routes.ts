@@ -13,6 +13,7 @@ import { registerSystemRoutes } from './system/system-routes.ts';
 import { registerUserAdminRoutes } from './user-admin/user-admin-routes.ts';
 import { registerAccountRoutes } from './account/account-routes.ts';
 import { registerDevicesRoutes } from './devices/devices-routes.ts';
+import { registerDeviceUpdatesRoutes } from './devices/device-updates-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -29,4 +30,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerProjectStandardsRoutes(app, services);
   registerTemplatesRoutes(app, services);
   registerDevicesRoutes(app, services);
+  await registerDeviceUpdatesRoutes(app, services);
 }

@@ -2,6 +2,7 @@ import { accountRoutes } from './account.ts';
 import { authRoutes } from './auth.ts';
 import { deviceApiRoutes } from './devices.api.ts';
 import { devicesRoutes } from './devices.ts';
+import { deviceUpdatesApiRoutes, deviceUpdatesRoutes } from './devices.updates.ts';
 import { houseMapsRoutes } from './house-maps.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { orgsRoutes } from './orgs.ts';
@@ -31,6 +32,7 @@ export * from './templates.ts';
 export * from './system.ts';
 export * from './devices.ts';
 export * from './devices.api.ts';
+export * from './devices.updates.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -52,6 +54,6 @@ export const apiRoutes = {
   projectStandards: projectStandardsRoutes,
   measureTemplates: measureTemplatesRoutes,
   algorithm: algorithmRoutes,
-  devices: devicesRoutes,
-  deviceApi: deviceApiRoutes,
+  devices: { ...devicesRoutes, ...deviceUpdatesRoutes },
+  deviceApi: { ...deviceApiRoutes, ...deviceUpdatesApiRoutes },
 };
