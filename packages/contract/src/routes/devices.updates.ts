@@ -192,8 +192,7 @@ export const deviceUpdatesApiRoutes = {
     access: 'device',
     tag: 'device-api',
     summary:
-      deviceAuth +
-      'The newest update package of the device’s company and type newer than Version, or null.',
+      deviceAuth + 'The newest update package of the device’s company and type newer than Version, or null.',
     query: currentVersion,
     result: availableUpdateSchema.nullable(),
   }),
@@ -224,7 +223,8 @@ export const deviceUpdatesApiRoutes = {
     path: '/api/sys/Vision/CheckSystemUpdate',
     access: 'device',
     tag: 'device-api',
-    summary: deviceAuth + 'The spec’s CheckSystemUpdate: same as GET /api/device/v1/Updates (body { Version }).',
+    summary:
+      deviceAuth + 'The spec’s CheckSystemUpdate: same as GET /api/device/v1/Updates (body { Version }).',
     body: currentVersion,
     result: availableUpdateSchema.nullable(),
   }),
@@ -234,7 +234,8 @@ export const deviceUpdatesApiRoutes = {
     access: 'device',
     tag: 'device-api',
     summary:
-      deviceAuth + 'The spec’s DownloadUpdate (UpdateId): same as GET /api/device/v1/Updates/{UpdateId}/File.',
+      deviceAuth +
+      'The spec’s DownloadUpdate (UpdateId): same as GET /api/device/v1/Updates/{UpdateId}/File.',
     body: updateId,
     result: z.null(),
   }),

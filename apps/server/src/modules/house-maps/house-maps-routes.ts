@@ -1,9 +1,4 @@
-import {
-  HOUSE_MAP_LIMITS,
-  houseMapFieldsSchema,
-  houseMapsRoutes,
-  type HouseMapRow,
-} from '@measure/contract';
+import { HOUSE_MAP_LIMITS, houseMapFieldsSchema, houseMapsRoutes, type HouseMapRow } from '@measure/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest, fieldError } from '../../core/app-error.ts';
 import { parseFormFields } from '../../core/form-fields.ts';

@@ -169,7 +169,9 @@ describe('publishing, deleting and scope', () => {
     for (const name of [orphan, temp, fresh]) await fs.writeFile(path.join(planDir(), name), 'x');
     for (const name of [orphan, temp]) await fs.utimes(path.join(planDir(), name), old, old);
     expect(
-      (await new HouseMapService({ db: t.db, files: new PlanFileStore(planDir()) }).sweepOrphanFiles()).sort(),
+      (
+        await new HouseMapService({ db: t.db, files: new PlanFileStore(planDir()) }).sweepOrphanFiles()
+      ).sort(),
     ).toEqual([orphan, temp].sort());
     const files = await storedFiles();
     expect(files).toContain(fresh);
