@@ -67,11 +67,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
 
   const services = createServices(config, options.database, app.log, options.overrides);
   app.addHook('onClose', async () => services.close());
-  // Plan files a crash left behind (after a commit, before their removal) are swept at start-up.
+  // Plan files and update packages a crash left behind (after a commit, before their removal) are swept at start-up.
   app.addHook('onReady', async () => {
     await services.start();
     const removed = await services.houseMaps.sweepOrphanFiles();
     if (removed.length > 0) app.log.warn({ removed }, 'removed orphan plan files');
+    const packages = await services.deviceUpdates.sweepOrphanFiles();
+    if (packages.length > 0) app.log.warn({ removed: packages }, 'removed orphan update packages');
   });
 
   await registerSecurityHeaders(app);

@@ -19,8 +19,10 @@ import { ResultsService } from './modules/results/results-service.ts';
 import { startJobWorker } from './jobs/job-worker.ts';
 import { jobDefinitions } from './jobs/jobs.ts';
 import type { Runner } from 'graphile-worker';
+import { DeviceUpdatesService, type UpdateExtension } from './modules/devices/device-updates-service.ts';
+import { FileStore } from './core/file-store.ts';
 import path from 'node:path';
-import { FileStore } from './modules/house-maps/file-store.ts';
+import { PlanFileStore } from './modules/house-maps/file-store.ts';
 import { HouseMapAssignmentService } from './modules/house-maps/house-map-assignment-service.ts';
 import { HouseMapService } from './modules/house-maps/house-map-service.ts';
 import { PointTypeService } from './modules/house-maps/point-type-service.ts';
@@ -63,7 +65,11 @@ export function createServices(
   );
   const codeSender = overrides.codeSender ?? createCodeSender(config, log);
   // Plan files of house types: DATA_DIR/uploads/house-maps, never under the web root.
-  const planFiles = new FileStore(path.join(config.dataDir, 'uploads', 'house-maps'));
+  const planFiles = new PlanFileStore(path.join(config.dataDir, 'uploads', 'house-maps'));
+  // Software update packages: DATA_DIR/uploads/device-updates, never under the web root.
+  const updateFiles = new FileStore<UpdateExtension>(path.join(config.dataDir, 'uploads', 'device-updates'), [
+    'bin',
+  ]);
   const projectStandards = new ProjectStandardsService({ db });
   let jobWorker: Runner | undefined;
   return {
@@ -99,6 +105,7 @@ export function createServices(
     tasks: new TasksService({ db }),
     taskDevice: new TaskDeviceService({ db, files: planFiles }),
     results: new ResultsService({ db }),
+    deviceUpdates: new DeviceUpdatesService({ db, files: updateFiles, audit }),
     ready: () => pingDatabase(database.pool),
     start: async () => {
       await authEvents.start();

@@ -3,6 +3,7 @@
  * requires, written out by hand on purpose, the demo callers and a valid minimal input per route.
  */
 import { type Access, type Envelope, type RouteDefinition, type Role } from '@measure/contract';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DEMO, encodeLogin } from './app.ts';
 import { importRows, importWorkbook } from './import-workbook.ts';
@@ -128,6 +129,17 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'taskDevice.planFile': 'device',
   'taskDevice.start': 'device',
   'taskDevice.finish': 'device',
+  'resultsDevice.results': 'device',
+  'devices.uploadUpdate': 'device.distribute',
+  'devices.getUpdateList': 'device.distribute',
+  'devices.deleteUpdate': 'device.distribute',
+  'devices.getUpdateStatus': 'device.distribute',
+  'deviceApi.updates': 'device',
+  'deviceApi.updateFile': 'device',
+  'deviceApi.updateResult': 'device',
+  'deviceApi.checkSystemUpdate': 'device',
+  'deviceApi.downloadUpdate': 'device',
+  'deviceApi.updateSystem': 'device',
 };
 
 export interface Caller {
@@ -354,6 +366,27 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'taskDevice.planFile': () => ({ params: { TaskId: random(), HouseMapId: random() } }),
   'taskDevice.start': () => ({ params: { TaskId: random() } }),
   'taskDevice.finish': () => ({ params: { TaskId: random() } }),
+  'resultsDevice.results': () => ({ params: { TaskId: random() }, body: { Source: 'robot', Sites: [] } }),
+  'devices.uploadUpdate': () => {
+    const data = Buffer.from(`matrix package ${++sequence}`);
+    return {
+      multipart: multipartBody([{ name: 'update.bin', data, type: 'application/octet-stream' }], {
+        Version: `9.${sequence}`,
+        DeviceType: 'robot',
+        Sha256: createHash('sha256').update(data).digest('hex'),
+      }),
+      codes: [0],
+    };
+  },
+  'devices.getUpdateList': () => ({ body: {}, codes: [0] }),
+  'devices.deleteUpdate': () => ({ body: { UpdateId: random() } }),
+  'devices.getUpdateStatus': () => ({ body: {}, codes: [0] }),
+  'deviceApi.updates': () => ({ query: { Version: '1.0' } }),
+  'deviceApi.updateFile': () => ({ params: { UpdateId: random() } }),
+  'deviceApi.updateResult': () => ({ params: { UpdateId: random() }, body: { Success: true } }),
+  'deviceApi.checkSystemUpdate': () => ({ body: { Version: '1.0' } }),
+  'deviceApi.downloadUpdate': () => ({ body: { UpdateId: random() } }),
+  'deviceApi.updateSystem': () => ({ body: { UpdateId: random(), Success: false, Message: 'x' } }),
 };
 
 /** Makes the sample workbook of userAdmin.importPreview (once per test file). */

@@ -10,11 +10,16 @@ import type { ApiResponse } from './app.ts';
 
 type InputOf<T> = T extends z.ZodType ? z.input<T> : undefined;
 
-/** What a test sends to a route: its body, else its query, else its path parameters (before transforms). */
+/**
+ * What a test sends to a route: its body (with its path parameters, when it has both), else its
+ * query, else its path parameters (before transforms).
+ */
 export type RouteInput<R> =
   R extends RouteDefinition<z.ZodType, infer B, infer Q, infer P>
     ? B extends z.ZodType
-      ? InputOf<B>
+      ? P extends z.ZodType
+        ? InputOf<B> & InputOf<P>
+        : InputOf<B>
       : Q extends z.ZodType
         ? InputOf<Q>
         : P extends z.ZodType

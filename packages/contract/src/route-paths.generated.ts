@@ -132,9 +132,19 @@ export const routePaths = {
     activateDevice: { method: 'POST', path: '/api/sys/SysDevice/ActivateDevice' },
     deactivateDevice: { method: 'POST', path: '/api/sys/SysDevice/DeactivateDevice' },
     getRobotList: { method: 'POST', path: '/api/sys/SysDevice/GetRobotList' },
+    uploadUpdate: { method: 'POST', path: '/api/sys/SysDevice/UploadUpdate' },
+    getUpdateList: { method: 'POST', path: '/api/sys/SysDevice/GetUpdateList' },
+    deleteUpdate: { method: 'POST', path: '/api/sys/SysDevice/DeleteUpdate' },
+    getUpdateStatus: { method: 'POST', path: '/api/sys/SysDevice/GetUpdateStatus' },
   },
   deviceApi: {
     heartbeat: { method: 'POST', path: '/api/device/v1/Heartbeat' },
+    updates: { method: 'GET', path: '/api/device/v1/Updates' },
+    updateFile: { method: 'GET', path: '/api/device/v1/Updates/:UpdateId/File' },
+    updateResult: { method: 'POST', path: '/api/device/v1/Updates/:UpdateId/Result' },
+    checkSystemUpdate: { method: 'POST', path: '/api/sys/Vision/CheckSystemUpdate' },
+    downloadUpdate: { method: 'POST', path: '/api/sys/Vision/DownloadUpdate' },
+    updateSystem: { method: 'POST', path: '/api/sys/Vision/updateSystem' },
   },
   tasks: {
     addTask: { method: 'POST', path: '/api/ms/MsTask/AddTask' },
@@ -155,5 +165,8 @@ export const routePaths = {
     planFile: { method: 'GET', path: '/api/device/v1/Tasks/:TaskId/HouseMaps/:HouseMapId/Plan' },
     start: { method: 'POST', path: '/api/device/v1/Tasks/:TaskId/Start' },
     finish: { method: 'POST', path: '/api/device/v1/Tasks/:TaskId/Finish' },
+  },
+  resultsDevice: {
+    results: { method: 'POST', path: '/api/device/v1/Tasks/:TaskId/Results' },
   },
 } as const;

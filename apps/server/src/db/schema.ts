@@ -803,3 +803,51 @@ export const floorRollups = pgTable(
     index('floor_rollups_project_idx').on(table.projectId, table.buildingId, table.floor),
   ],
 );
+
+/** Software update packages per company and device type (issue 12 item 5); files in DATA_DIR/uploads/device-updates. */
+export const deviceUpdates = pgTable(
+  'device_updates',
+  {
+    id: id(),
+    companyId: companyId(),
+    deviceType: text('device_type').notNull(),
+    version: text('version').notNull(),
+    /** The version's numbers padded with zeros to 5 parts: array order is numeric version order. */
+    versionOrder: integer('version_order').array().notNull(),
+    notes: text('notes').notNull().default(''),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    storedName: text('stored_name').notNull(),
+    fileName: text('file_name').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('device_updates_company_type_version_uq').on(
+      table.companyId,
+      table.deviceType,
+      table.versionOrder,
+    ),
+  ],
+);
+
+/** Install reports of devices (`POST Updates/{UpdateId}/Result`); the version is kept when the package is deleted. */
+export const deviceUpdateReports = pgTable(
+  'device_update_reports',
+  {
+    id: id(),
+    companyId: companyId(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    updateId: uuid('update_id').references(() => deviceUpdates.id, { onDelete: 'set null' }),
+    version: text('version').notNull(),
+    success: boolean('success').notNull(),
+    message: text('message').notNull().default(''),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('device_update_reports_device_idx').on(table.companyId, table.deviceId, table.reportedAt),
+    index('device_update_reports_update_idx').on(table.updateId),
+  ],
+);

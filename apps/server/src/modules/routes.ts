@@ -15,6 +15,7 @@ import { registerAccountRoutes } from './account/account-routes.ts';
 import { registerDevicesRoutes } from './devices/devices-routes.ts';
 import { registerTasksRoutes } from './tasks/tasks-routes.ts';
 import { registerResultsRoutes } from './results/results-routes.ts';
+import { registerDeviceUpdatesRoutes } from './devices/device-updates-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -33,4 +34,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerDevicesRoutes(app, services);
   registerTasksRoutes(app, services);
   registerResultsRoutes(app, services);
+  await registerDeviceUpdatesRoutes(app, services);
 }

@@ -144,6 +144,11 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/devices/RobotsPage.tsx')),
               },
               {
+                path: 'deviceUpdates',
+                handle: title('layout:menu.deviceUpdates'),
+                lazy: page(() => import('../features/devices/DeviceUpdatesPage.tsx')),
+              },
+              {
                 path: 'orgManage',
                 handle: title('layout:menu.orgManage'),
                 lazy: page(() => import('../features/orgs/OrgManagePage.tsx')),

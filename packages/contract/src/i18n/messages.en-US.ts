@@ -233,4 +233,19 @@ export const messagesEnUS: Record<MessageKey, string> = {
   'devices.unbound': 'Device unbound',
   'devices.activated': 'Device activated. Copy the key now: it is shown only this once',
   'devices.deactivated': 'Device deactivated, its key is revoked',
+  'deviceUpdates.versionInvalid': 'Invalid version: use numbers separated by dots, e.g. 2.1.0',
+  'deviceUpdates.deviceTypeInvalid': 'The device type must be robot or scanner',
+  'deviceUpdates.sha256Invalid': 'The SHA-256 checksum must be 64 hexadecimal characters',
+  'deviceUpdates.sha256Mismatch':
+    'SHA-256 mismatch: the uploaded file does not match the declared checksum; nothing was stored',
+  'deviceUpdates.sizeMismatch':
+    'Size mismatch: received {actual} bytes, declared {declared}; nothing was stored',
+  'deviceUpdates.versionTaken': 'This version has already been uploaded for the device type',
+  'deviceUpdates.tooLarge': 'An update package cannot exceed {maxMb} MB',
+  'deviceUpdates.noFile': 'Choose the package file',
+  'deviceUpdates.emptyFile': 'The package file is empty',
+  'deviceUpdates.notFound': 'The update package does not exist or belongs to another company',
+  'deviceUpdates.uploaded': 'Update package {version} uploaded',
+  'deviceUpdates.deleted': 'Update package deleted',
+  'deviceUpdates.reported': 'Install result recorded',
 };

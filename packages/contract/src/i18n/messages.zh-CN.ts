@@ -227,6 +227,19 @@ export const messagesZhCN = {
   'devices.unbound': '设备已解绑',
   'devices.activated': '设备已激活，请立即复制密钥，它只显示这一次',
   'devices.deactivated': '设备已停用，密钥已吊销',
+  'deviceUpdates.versionInvalid': '版本号格式不正确，应为以点分隔的数字，例如 2.1.0',
+  'deviceUpdates.deviceTypeInvalid': '设备类型只能是机器人或扫描仪',
+  'deviceUpdates.sha256Invalid': 'SHA-256 校验值应为 64 位十六进制字符',
+  'deviceUpdates.sha256Mismatch': 'SHA-256 校验值不一致：上传的文件与声明的校验值不符，未保存',
+  'deviceUpdates.sizeMismatch': '文件大小不一致：收到 {actual} 字节，声明为 {declared} 字节，未保存',
+  'deviceUpdates.versionTaken': '该设备类型已有此版本的升级包',
+  'deviceUpdates.tooLarge': '升级包不能超过 {maxMb} MB',
+  'deviceUpdates.noFile': '请选择升级包文件',
+  'deviceUpdates.emptyFile': '升级包文件不能为空',
+  'deviceUpdates.notFound': '升级包不存在或不属于本公司',
+  'deviceUpdates.uploaded': '升级包 {version} 已上传',
+  'deviceUpdates.deleted': '升级包已删除',
+  'deviceUpdates.reported': '安装结果已记录',
 } as const;
 
 export type MessageKey = keyof typeof messagesZhCN;

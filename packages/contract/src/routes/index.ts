@@ -2,6 +2,7 @@ import { accountRoutes } from './account.ts';
 import { authRoutes } from './auth.ts';
 import { deviceApiRoutes } from './devices.api.ts';
 import { devicesRoutes } from './devices.ts';
+import { deviceUpdatesApiRoutes, deviceUpdatesRoutes } from './devices.updates.ts';
 import { houseMapsRoutes } from './house-maps.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { orgsRoutes } from './orgs.ts';
@@ -37,6 +38,7 @@ export * from './devices.api.ts';
 export * from './tasks.ts';
 export * from './tasks.device.ts';
 export * from './results.device.ts';
+export * from './devices.updates.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -58,8 +60,8 @@ export const apiRoutes = {
   projectStandards: projectStandardsRoutes,
   measureTemplates: measureTemplatesRoutes,
   algorithm: algorithmRoutes,
-  devices: devicesRoutes,
-  deviceApi: deviceApiRoutes,
+  devices: { ...devicesRoutes, ...deviceUpdatesRoutes },
+  deviceApi: { ...deviceApiRoutes, ...deviceUpdatesApiRoutes },
   tasks: tasksRoutes,
   taskDevice: taskDeviceRoutes,
   resultsDevice: resultsDeviceRoutes,

@@ -28,7 +28,9 @@ export type AuditEvent =
   | 'project.deleted'
   | 'device.activated'
   | 'device.keyRotated'
-  | 'device.deactivated';
+  | 'device.deactivated'
+  | 'device.updateUploaded'
+  | 'device.updateDeleted';
 
 export interface AuditEntry {
   event: AuditEvent;

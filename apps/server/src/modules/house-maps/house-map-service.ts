@@ -14,7 +14,7 @@ import { AppError, conflict, fieldError, notFound } from '../../core/app-error.t
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import type { FileStore } from './file-store.ts';
+import type { PlanFileStore } from './file-store.ts';
 import { visibleHouseMap } from './house-map-access.ts';
 import { HouseMapRepository, type HouseMapRecord } from './house-map-repository.ts';
 import type { PlanFile } from './plan-file.ts';
@@ -60,7 +60,7 @@ const conflictWith = (field: string, key: MessageKey, params: MessageParams) =>
 export class HouseMapService {
   private readonly repository: HouseMapRepository;
 
-  constructor(private readonly deps: { db: Database; files: FileStore }) {
+  constructor(private readonly deps: { db: Database; files: PlanFileStore }) {
     this.repository = new HouseMapRepository(deps.db);
   }
 

@@ -1,48 +1,13 @@
-import {
-  ErrorCode,
-  HOUSE_MAP_LIMITS,
-  houseMapFieldsSchema,
-  houseMapsRoutes,
-  isMessageKey,
-  type HouseMapRow,
-  type MessageKey,
-} from '@measure/contract';
+import { HOUSE_MAP_LIMITS, houseMapFieldsSchema, houseMapsRoutes, type HouseMapRow } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { AppError, badRequest, fieldError, type FieldProblem } from '../../core/app-error.ts';
-import { normalizeKeys, PostDataError, unwrapPostData } from '../../core/normalize-input.ts';
+import { badRequest, fieldError } from '../../core/app-error.ts';
+import { parseFormFields } from '../../core/form-fields.ts';
+import { sendPlan } from './plan-reply.ts';
+import { PostDataError, unwrapPostData } from '../../core/normalize-input.ts';
 import { registerRoute, type RouteHandler } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 import { inspectPlanFile } from './plan-file.ts';
 import { acceptPlanUploads, readPlanUpload } from './plan-upload.ts';
-import { sendPlan } from './plan-reply.ts';
-
-/** Form fields are validated with the contract's schema like a JSON body would be (Code 400, per field). */
-function parseFields<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
-  const parsed = schema.safeParse(normalizeKeys(raw, schema));
-  if (parsed.success) return parsed.data;
-  const problems: FieldProblem[] = parsed.error.issues.map((issue) => {
-    const field = issue.path
-      .map((part, index) =>
-        typeof part === 'number' ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`,
-      )
-      .join('');
-    const value = issue.path.reduce<unknown>(
-      (current, part) =>
-        current && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[part] : undefined,
-      raw,
-    );
-    let key: MessageKey = 'validation.invalidValue';
-    let params: Record<string, number> = {};
-    if (isMessageKey(issue.message)) {
-      key = issue.message;
-      if (issue.code === 'too_big') params = { max: Number(issue.maximum) };
-    } else if (value === undefined || value === null) key = 'validation.required';
-    return { field, key, params };
-  });
-  const first = problems[0];
-  throw new AppError(ErrorCode.BadRequest, first?.key ?? 'errors.badRequest', first?.params, problems);
-}
 
 /** House types, their files and MeasurePoints, site types and household assignments. */
 export async function registerHouseMapsRoutes(
@@ -134,7 +99,7 @@ export async function registerHouseMapsRoutes(
           throw error;
         }
       }
-      const fields = parseFields(houseMapFieldsSchema, raw);
+      const fields = parseFormFields(houseMapFieldsSchema, raw);
       const plan = file ? await inspectPlanFile(file, fields.MapType) : undefined;
       const row: HouseMapRow = await houseMaps.save(user, fields, plan);
       setMessage('houseMaps.saved');

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { householdAssignments, houseMaps, pointTypes, projectBuildings, projects } from '../../db/schema.ts';
 import { call, type TestApp } from '../../../test/app.ts';
-import { FileStore } from './file-store.ts';
+import { PlanFileStore } from './file-store.ts';
 import { HouseMapService } from './house-map-service.ts';
 
 import { buildProject } from '../../../test/factories.ts';
@@ -169,7 +169,9 @@ describe('publishing, deleting and scope', () => {
     for (const name of [orphan, temp, fresh]) await fs.writeFile(path.join(planDir(), name), 'x');
     for (const name of [orphan, temp]) await fs.utimes(path.join(planDir(), name), old, old);
     expect(
-      (await new HouseMapService({ db: t.db, files: new FileStore(planDir()) }).sweepOrphanFiles()).sort(),
+      (
+        await new HouseMapService({ db: t.db, files: new PlanFileStore(planDir()) }).sweepOrphanFiles()
+      ).sort(),
     ).toEqual([orphan, temp].sort());
     const files = await storedFiles();
     expect(files).toContain(fresh);

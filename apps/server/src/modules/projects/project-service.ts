@@ -16,7 +16,7 @@ import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { UserAdminRepository } from '../user-admin/user-admin-repository.ts';
-import type { FileStore } from '../house-maps/file-store.ts';
+import type { PlanFileStore } from '../house-maps/file-store.ts';
 import { assertUnlocked, visibleProject, writeProjectLog } from './project-access.ts';
 import { pageProjects, type ProjectPageRow } from './project-page-repository.ts';
 import {
@@ -111,7 +111,7 @@ const buildingValues = (body: AddProjectBody): BuildingValues[] | undefined =>
 export class ProjectService {
   private readonly repository: ProjectRepository;
 
-  constructor(private readonly deps: { db: Database; files: FileStore; audit: AuditRepository }) {
+  constructor(private readonly deps: { db: Database; files: PlanFileStore; audit: AuditRepository }) {
     this.repository = new ProjectRepository(deps.db);
   }
 

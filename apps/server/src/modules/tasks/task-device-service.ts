@@ -2,7 +2,7 @@ import type { RouteResult, TaskState, taskDeviceRoutes, WorkPackage } from '@mea
 import { ErrorCode } from '@measure/contract';
 import { AppError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
-import type { FileStore } from '../house-maps/file-store.ts';
+import type { PlanFileStore } from '../house-maps/file-store.ts';
 import type { DeviceContext } from '../devices/device-context.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
 import { designValues } from './task-rows.ts';
@@ -26,7 +26,7 @@ const toDeviceRow = (task: TaskRecord): DeviceTaskRow => ({
  * any other id answers 404 exactly like an unknown one.
  */
 export class TaskDeviceService {
-  constructor(private readonly deps: { db: Database; files: FileStore }) {}
+  constructor(private readonly deps: { db: Database; files: PlanFileStore }) {}
 
   private async ownTask(device: DeviceContext, taskId: string, forUpdate = false) {
     const task = await new TasksRepository(this.deps.db).find(device.companyId, taskId, forUpdate);

@@ -51,7 +51,9 @@ describe('menu', () => {
     const paths = (permissions: string[]) =>
       visibleMenu(MENU, { Permissions: permissions, ...flags }).map((e) => e.path);
     expect(paths(['user.view', 'user.create', 'standard.modify'])).not.toContain('SKU');
-    expect(paths(['device.distribute'])).toEqual(expect.arrayContaining(['SKU', 'equipment']));
+    expect(paths(['device.distribute'])).toEqual(
+      expect.arrayContaining(['SKU', 'equipment', 'deviceUpdates']),
+    );
     expect(menuKeyOf('viewDeviceDetail')).toBe('SKU');
   });
 

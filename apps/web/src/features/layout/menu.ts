@@ -27,6 +27,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: 'orgManage', titleKey: 'layout:menu.orgManage', permission: 'org.manage' },
   { path: 'SKU', titleKey: 'layout:menu.SKU', permission: 'device.distribute' },
   { path: 'equipment', titleKey: 'layout:menu.equipment', permission: 'device.distribute' },
+  { path: 'deviceUpdates', titleKey: 'layout:menu.deviceUpdates', permission: 'device.distribute' },
   { path: 'permissionList', titleKey: 'layout:menu.permissionList', permission: 'permission.view' },
   { path: 'aboug', titleKey: 'layout:menu.aboug' },
   { path: 'changePassword', titleKey: 'layout:menu.changePassword' },

@@ -10,6 +10,7 @@ const layoutEnUS: Record<keyof typeof layout, string> = {
   'menu.SKU': 'Device management',
   'menu.viewDeviceDetail': 'Device details',
   'menu.equipment': 'Robots',
+  'menu.deviceUpdates': 'Software updates',
   'menu.orgManage': 'Organisations',
   'menu.permissionList': 'Permissions',
   'menu.floorPlan': 'House type maps',

@@ -10,6 +10,7 @@ const layout = {
   'menu.SKU': '设备管理',
   'menu.viewDeviceDetail': '设备详情',
   'menu.equipment': '机器人',
+  'menu.deviceUpdates': '软件升级',
   'menu.permissionList': '权限列表',
   'menu.floorPlan': '户型图',
   'menu.floorPlanEditorDetail': '户型图编辑',
