@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router.tsx';
@@ -113,9 +115,21 @@ describe('user manual content', () => {
     }
   });
 
-  it('uses the agreed Chinese terms (测站 for station, 测区类型 for site type)', () => {
-    const text = JSON.stringify(zhCN);
-    expect(text).not.toMatch(/站点|场地类型/);
+  it('uses the agreed Chinese terms (测站 for station, 测区类型 for site type), as the app does', () => {
+    expect(JSON.stringify(zhCN)).not.toMatch(/站点|场地类型/);
+    // The screens the manual describes say the same: every Chinese text of the web and the contract.
+    const features = join(import.meta.dirname, '..');
+    const files = [
+      ...readdirSync(features)
+        .map((feature) => join(features, feature, 'locales', 'zh-CN.ts'))
+        .filter((file) => existsSync(file)),
+      join(features, '..', 'shared', 'i18n', 'locales', 'zh-CN.ts'),
+      join(features, '..', '..', '..', '..', 'packages', 'contract', 'src', 'i18n', 'messages.zh-CN.ts'),
+      join(features, '..', '..', '..', '..', 'packages', 'contract', 'src', 'permissions.ts'),
+    ];
+    expect(files.length).toBeGreaterThan(10);
+    const offending = files.filter((file) => /站点|场地类型/.test(readFileSync(file, 'utf8')));
+    expect(offending, 'Chinese texts saying 站点 or 场地类型 instead of 测站 or 测区类型').toEqual([]);
   });
 });
 
