@@ -245,7 +245,7 @@ describe('floor-plan editor', () => {
     await page.getByText('房间（1）').waitFor();
     await page.getByText('有未保存的修改').waitFor();
     const properties = page.getByTestId('room-properties');
-    await pick(page, properties.getByLabel('场地类型'), '厨房');
+    await pick(page, properties.getByLabel('测区类型'), '厨房');
     await properties.getByLabel('名称').fill('客厅');
     await properties.getByLabel('名称').press('Enter');
 

@@ -232,13 +232,13 @@ describe('projects', () => {
     expect(assigned).toHaveLength(18);
 
     // Site type.
-    await page.getByRole('tab', { name: '场地类型' }).click();
-    await page.getByLabel('场地类型名称').fill('厨房');
-    await page.getByRole('button', { name: '添加场地类型' }).click();
+    await page.getByRole('tab', { name: '测区类型' }).click();
+    await page.getByLabel('测区类型名称').fill('厨房');
+    await page.getByRole('button', { name: '添加测区类型' }).click();
     await page.locator('.ant-table-row', { hasText: '厨房' }).waitFor();
-    await page.getByLabel('场地类型名称').fill('厨房');
-    await page.getByRole('button', { name: '添加场地类型' }).click();
-    await page.getByText('场地类型名称已存在').waitFor();
+    await page.getByLabel('测区类型名称').fill('厨房');
+    await page.getByRole('button', { name: '添加测区类型' }).click();
+    await page.getByText('测区类型名称已存在').waitFor();
     await page.getByRole('tab', { name: '项目日志' }).click();
     await page.getByRole('tabpanel', { name: '项目日志' }).getByRole('row', { name: /厨房/ }).waitFor();
     await settle(page);

@@ -48,7 +48,7 @@ export const PERMISSION_CATALOGUE = {
   'floorPlan.detailSave': info(
     '户型图详情保存',
     'Save floor plan detail',
-    '保存户型图上的房间、站点和测点',
+    '保存户型图上的房间、测站和测点',
     'Save rooms, stations and points on floor plans',
   ),
   'measureRule.manage': info(

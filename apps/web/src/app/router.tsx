@@ -27,7 +27,7 @@ const toCloudLogin = () => redirect(loginPathFor(SUBSYSTEM.cloud));
 /** Redirect-only routes: their loader always navigates away, so there is nothing to render. */
 const Nothing = () => null;
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,

@@ -142,7 +142,7 @@ export const messagesZhCN = {
   'houseMaps.unknownPointType': '测区类型不存在',
   'houseMaps.duplicateId': '编号重复',
   'houseMaps.unknownRoom': '房间不存在',
-  'houseMaps.unknownStation': '站点不存在',
+  'houseMaps.unknownStation': '测站不存在',
   'houseMaps.tooManyVertices': '多边形顶点总数不能超过 100000',
   'houseMaps.saved': '户型已保存',
   'houseMaps.copied': '户型已复制',

@@ -1,49 +1,117 @@
-import { Anchor, Card, Col, Row, Typography } from 'antd';
+import { Anchor, Card, Col, Empty, Input, Row, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import enUS from './content/en-US.ts';
-import zhCN from './content/zh-CN.ts';
+import { useSearchParams } from 'react-router';
+import { useSelf } from '../auth/self.ts';
+import { mayOpen } from '../layout/menu.ts';
+import { isMenuPage } from './access.ts';
+import enUS from './content/en-US/index.ts';
+import type { ManualContent } from './content/types.ts';
+import zhCN from './content/zh-CN/index.ts';
+import { ManualSectionView, sectionAnchor } from './ManualSectionView.tsx';
+import { sectionMatches } from './search.ts';
+import { isSectionId, MANUAL_CHAPTERS, MANUAL_SECTIONS, type ManualChapter } from './sections.ts';
 
-/** The bundled bilingual user manual; both texts are small, so the page carries them directly. */
+const CONTENT: Record<string, ManualContent> = { 'zh-CN': zhCN, 'en-US': enUS };
+const chapterAnchor = (chapter: ManualChapter) => `manual-chapter-${chapter}`;
+
+/** Scrolls to an element of the page without touching the address (the router owns it). */
+function scrollTo(id: string) {
+  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+/**
+ * The bundled bilingual user manual: a section per page of the app (sections.ts), grouped in
+ * chapters, with contents, a search box that filters sections, and `?section=<id>` to open it at one.
+ */
 export default function ManualPage() {
   const { t, i18n } = useTranslation('manual');
-  const sections = i18n.language === 'en-US' ? enUS : zhCN;
+  const content = CONTENT[i18n.language] ?? zhCN;
+  const [params] = useSearchParams();
+  const wanted = params.get('section');
+  const [keyword, setKeyword] = useState('');
+  const self = useSelf();
+
+  const chapters = useMemo(
+    () =>
+      MANUAL_CHAPTERS.map((chapter) => ({
+        chapter,
+        sections: MANUAL_SECTIONS.filter(
+          (info) => info.chapter === chapter && sectionMatches(content[info.id], keyword),
+        ),
+      })).filter((group) => group.sections.length > 0),
+    [content, keyword],
+  );
+
+  useEffect(() => {
+    if (isSectionId(wanted)) scrollTo(sectionAnchor(wanted));
+  }, [wanted]);
+
+  const search = (
+    <Input.Search
+      allowClear
+      placeholder={t('search')}
+      aria-label={t('search')}
+      value={keyword}
+      onChange={(event) => setKeyword(event.target.value)}
+      style={{ width: 240 }}
+    />
+  );
+
   return (
     <Row gutter={16}>
       <Col xs={24} lg={18}>
-        <Card title={t('title')}>
+        <Card title={t('title')} extra={search}>
           <Typography>
             <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
-            {sections.map((section) => (
-              <section key={section.id} id={`manual-${section.id}`}>
-                <Typography.Title level={4}>{section.title}</Typography.Title>
-                {section.paragraphs.map((text) => (
-                  <Typography.Paragraph key={text}>{text}</Typography.Paragraph>
+            {chapters.length === 0 && <Empty description={t('noMatch')} />}
+            {chapters.map(({ chapter, sections }) => (
+              <div key={chapter}>
+                <Typography.Title level={3} id={chapterAnchor(chapter)} style={{ scrollMarginTop: 16 }}>
+                  {t(`chapter.${chapter}`)}
+                </Typography.Title>
+                {sections.map((info) => (
+                  <ManualSectionView
+                    key={info.id}
+                    id={info.id}
+                    section={content[info.id]}
+                    page={info.page ? info.id : undefined}
+                    link={
+                      info.page &&
+                      info.id !== 'userManual' &&
+                      isMenuPage(info.id) &&
+                      self.data !== undefined &&
+                      mayOpen(info.id, self.data)
+                    }
+                  />
                 ))}
-                {section.steps && (
-                  <ol>
-                    {section.steps.map((step) => (
-                      <li key={step}>{step}</li>
-                    ))}
-                  </ol>
-                )}
-              </section>
+              </div>
             ))}
           </Typography>
         </Card>
       </Col>
       <Col xs={0} lg={6}>
-        <Card size="small" title={t('contents')}>
+        <Card
+          size="small"
+          title={t('contents')}
+          style={{ position: 'sticky', top: 16 }}
+          styles={{ body: { maxHeight: 'calc(100vh - 96px)', overflowY: 'auto' } }}
+        >
           <Anchor
             affix={false}
-            items={sections.map((section) => ({
-              key: section.id,
-              href: `#manual-${section.id}`,
-              title: section.title,
+            items={chapters.map(({ chapter, sections }) => ({
+              key: chapter,
+              href: `#${chapterAnchor(chapter)}`,
+              title: t(`chapter.${chapter}`),
+              children: sections.map((info) => ({
+                key: info.id,
+                href: `#${sectionAnchor(info.id)}`,
+                title: content[info.id].title,
+              })),
             }))}
             onClick={(event, link) => {
-              // The router owns the URL: scroll without changing the address.
               event.preventDefault();
-              document.querySelector(link.href)?.scrollIntoView({ behavior: 'smooth' });
+              scrollTo(link.href.slice(1));
             }}
           />
         </Card>

@@ -18,7 +18,7 @@ const layout = {
   'menu.measureRuleManage': '测量规则管理',
   'menu.standardManageUCDetail': '项目标准',
   'menu.standardTypePage': '阶段标准',
-  'menu.pointTypeDetail': '场地类型详情',
+  'menu.pointTypeDetail': '测区类型详情',
   'menu.designValueTemplate': '设计值模板',
   'menu.algorithmTemplateDetail': '算法参数模板',
   'menu.aboug': '个人中心',

@@ -1,0 +1,21 @@
+import type { ManualContent } from '../types.ts';
+import account from './account.ts';
+import basics from './basics.ts';
+import devices from './devices.ts';
+import library from './library.ts';
+import people from './people.ts';
+import projectSetup from './project-setup.ts';
+import projects from './projects.ts';
+
+/** The user manual in English: every section, each part typed by the Chinese part's keys. */
+const manual: ManualContent = {
+  ...basics,
+  ...projects,
+  ...projectSetup,
+  ...library,
+  ...people,
+  ...devices,
+  ...account,
+};
+
+export default manual;

@@ -1,0 +1,21 @@
+import type { ManualContent } from '../types.ts';
+import account from './account.ts';
+import basics from './basics.ts';
+import devices from './devices.ts';
+import library from './library.ts';
+import people from './people.ts';
+import projectSetup from './project-setup.ts';
+import projects from './projects.ts';
+
+/** 用户手册（中文，参考语言）：每个章节一个条目，缺少章节时类型检查失败。 */
+const manual: ManualContent = {
+  ...basics,
+  ...projects,
+  ...projectSetup,
+  ...library,
+  ...people,
+  ...devices,
+  ...account,
+};
+
+export default manual;

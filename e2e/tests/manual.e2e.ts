@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core';
+import { afterEach, expect, it } from 'vitest';
+import { createReadyAdmin, createReadyUser } from '../support/api.ts';
+import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+
+/**
+ * Issue 10, defect 6 and the Bar: the user manual covers every page in both languages, is
+ * navigable and searchable, and agrees with the top bar (the name is text; "Personal centre" opens
+ * the profile).
+ */
+const browsers = browserPool('manual');
+afterEach(async (context) => browsers.closeAll(context));
+
+const section = (page: Page, id: string) => page.locator(`section#manual-${id}`);
+const visibleSections = (page: Page) => page.locator('section[id^="manual-"]').count();
+
+it('opens the manual from the top bar in Chinese and English, with contents, search and page sections', async () => {
+  const { page, errors } = await browsers.open();
+  const user = await createReadyUser();
+  await signInAndLand(page, user);
+  const header = page.locator('.ant-layout-header');
+
+  await header.getByRole('button', { name: '用户手册' }).click();
+  await page.waitForURL('**/measurerobot/userManual');
+  await page.getByRole('heading', { name: '用户手册' }).first().waitFor();
+  for (const [id, title] of [
+    ['projectList', '项目列表'],
+    ['floorPlanEditorDetail', '户型图编辑'],
+    ['pointTypeDetail', '测区类型详情'],
+    ['SKU', '设备管理'],
+  ] as const) {
+    await section(page, id).getByRole('heading', { name: title, exact: true }).waitFor();
+  }
+  // Who may open a page comes from the role map: user management for both administrator roles.
+  const users = section(page, 'mscUser').getByTestId('manual-access');
+  expect(await users.innerText()).toContain('公司管理员');
+  expect(await users.innerText()).toContain('测量管理员');
+  expect(await users.locator('.ant-tag').count()).toBe(2);
+  const total = await visibleSections(page);
+  expect(total).toBeGreaterThan(24);
+
+  // The contents jump to a section.
+  await page.locator('.ant-anchor').getByText('机器人', { exact: true }).click();
+  await expect.poll(() => section(page, 'equipment').isVisible()).toBe(true);
+  await expect
+    .poll(async () => (await section(page, 'equipment').boundingBox())?.y ?? 9999, { timeout: 5000 })
+    .toBeLessThan(300);
+
+  // The search box keeps only the sections holding every word.
+  const search = page.getByPlaceholder('搜索手册');
+  await search.fill('密钥');
+  await expect.poll(() => visibleSections(page)).toBeLessThan(total);
+  await section(page, 'SKU').waitFor();
+  expect(await section(page, 'projectList').count()).toBe(0);
+  await search.fill('没有这个词xyz');
+  await page.getByText('没有包含该关键词的章节').waitFor();
+  await search.fill('');
+  await expect.poll(() => visibleSections(page)).toBe(total);
+
+  // The manual and the top bar agree: the name is plain text, the "Personal centre" button opens the profile.
+  const profileText = await section(page, 'aboug').innerText();
+  expect(profileText).toContain('点击顶部栏的“个人中心”按钮');
+  expect(await header.getByRole('button', { name: user.name }).count()).toBe(0);
+  await settle(page);
+  await screenshot(page, 'manual-zh-CN');
+
+  // English: the same sections in English, search included.
+  await header.getByText('English', { exact: true }).click();
+  await page.getByRole('heading', { name: 'User manual' }).first().waitFor();
+  for (const [id, title] of [
+    ['projectList', 'Projects'],
+    ['floorPlanEditorDetail', 'Floor plan editor'],
+    ['pointTypeDetail', 'Site type details'],
+    ['aboug', 'Personal centre'],
+  ] as const) {
+    await section(page, id).getByRole('heading', { name: title, exact: true }).waitFor();
+  }
+  expect(await section(page, 'mscUser').getByTestId('manual-access').innerText()).toContain(
+    'Company administrator',
+  );
+  await page.getByPlaceholder('Search the manual').fill('ruler positions');
+  await section(page, 'measureRuleManage').waitFor();
+  expect(await section(page, 'SKU').count()).toBe(0);
+  await settle(page);
+  await screenshot(page, 'manual-en-US');
+
+  await header.getByRole('button', { name: 'Personal centre' }).click();
+  await page.waitForURL('**/measurerobot/aboug');
+  expect(errors).toEqual([]);
+}, 120_000);
+
+it('opens at the section a link names and links an administrator to the pages of the menu', async () => {
+  const { page, errors } = await browsers.open();
+  const admin = await createReadyAdmin();
+  await signInAndLand(page, admin, 'en-US');
+
+  await page.goto(`${BASE_URL}/measurerobot/userManual?section=orgManage`);
+  const orgs = section(page, 'orgManage');
+  await orgs.getByRole('heading', { name: 'Organisations', exact: true }).waitFor();
+  await expect.poll(async () => (await orgs.boundingBox())?.y ?? 9999, { timeout: 5000 }).toBeLessThan(300);
+
+  await orgs.getByRole('link', { name: 'Open this page' }).click();
+  await page.waitForURL('**/measurerobot/orgManage');
+  expect(errors).toEqual([]);
+}, 120_000);
