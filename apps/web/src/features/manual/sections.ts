@@ -47,6 +47,7 @@ export const MANUAL_SECTIONS = [
   { id: 'SKU', chapter: 'devices', page: true },
   { id: 'viewDeviceDetail', chapter: 'devices', page: true },
   { id: 'equipment', chapter: 'devices', page: true },
+  { id: 'deviceUpdates', chapter: 'devices', page: true },
   { id: 'aboug', chapter: 'account', page: true },
   { id: 'changePassword', chapter: 'account', page: true },
   { id: 'userManual', chapter: 'account', page: true },

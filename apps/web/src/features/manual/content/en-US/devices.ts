@@ -73,6 +73,32 @@ const devices: Record<keyof typeof zh, ManualSection> = {
       'Without robots the page asks you to add and activate one in device management first.',
     ],
   },
+  deviceUpdates: {
+    title: 'Software updates',
+    paragraphs: [
+      'Publish software update packages for robots and scanners and see which version each device runs and how its installs went. Needs "Distribute devices" (company administrators).',
+      'Devices ask the device API for a package newer than their version, download it with their device key (resumable), install it and report success or failure.',
+    ],
+    items: [
+      [
+        'Upload package',
+        'Version (dotted numbers such as 2.1.0, compared as numbers), device type, notes and the file; the browser computes the SHA-256, or paste it for very large files. The upload shows its progress.',
+      ],
+      [
+        'Packages',
+        'Version, device type, notes, size, who uploaded it and when, install reports and failures; a package can be deleted, its reports are kept.',
+      ],
+      [
+        'Device versions and install results',
+        'Per device the running version (from its heartbeats), the newest package, the latest install result (success or failure with its message and time) and the failures; filter "outdated" and "latest install failed".',
+      ],
+    ],
+    rules: [
+      'A file whose size or SHA-256 differs from what was entered is refused and nothing is stored.',
+      'A version exists once per device type.',
+      "A device only sees its own company's packages for its device type.",
+    ],
+  },
 };
 
 export default devices;
