@@ -15,6 +15,9 @@ import {
   projects,
   projectStandards,
   projectUsers,
+  tasks,
+  taskSites,
+  taskSurveyors,
   sessions,
   userImports,
   userRoles,
@@ -95,7 +98,23 @@ export async function companySnapshot(db: Database, companyId: string): Promise<
       .where(eq(algorithmTemplates.companyId, companyId))
       .orderBy(asc(algorithmTemplates.id)),
   ]);
+  const [taskRows, surveyorRows, siteRows] = await Promise.all([
+    db.select().from(tasks).where(eq(tasks.companyId, companyId)).orderBy(asc(tasks.id)),
+    db
+      .select()
+      .from(taskSurveyors)
+      .where(eq(taskSurveyors.companyId, companyId))
+      .orderBy(asc(taskSurveyors.taskId), asc(taskSurveyors.userId)),
+    db
+      .select()
+      .from(taskSites)
+      .where(eq(taskSites.companyId, companyId))
+      .orderBy(asc(taskSites.taskId), asc(taskSites.pointIndex)),
+  ]);
   return JSON.stringify({
+    taskRows,
+    surveyorRows,
+    siteRows,
     itemRows,
     standardRows,
     templateRows,

@@ -105,6 +105,19 @@ describe('no cross-company call on an id succeeds', () => {
       .where(eq(algorithmTemplates.companyId, companyId));
     const algorithmId = algorithm?.id ?? '';
 
+    const taskId = await callRouteOk(
+      t.app,
+      apiRoutes.tasks.addTask,
+      {
+        ProjectId: projectId,
+        Stage: 'plaster',
+        MeasureKind: 'first',
+        InspectionKind: 'self',
+        Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
+        SurveyorIds: [surveyor],
+      },
+      { as: admin },
+    );
     const otherAdmin = await buildAdmin(t);
     const other = otherAdmin.token;
     const before = await companySnapshot(t.db, companyId);
@@ -278,6 +291,35 @@ describe('no cross-company call on an id succeeds', () => {
         'POST',
         '/api/ms/algo/GetAlgorithmParamTemplateList',
         { ProjectId: projectId },
+      ],
+      ['GetTask', 'POST', '/api/ms/MsTask/GetTask', { TaskId: taskId }],
+      ['DeleteTask', 'POST', '/api/ms/MsTask/DeleteTask', { Ids: [taskId] }],
+      ['CancelTask', 'POST', '/api/ms/MsTask/CancelTask', { TaskId: taskId }],
+      ['ReassignTask', 'POST', '/api/ms/MsTask/ReassignTask', { TaskId: taskId, SurveyorIds: [] }],
+      ['StartTask', 'POST', '/api/ms/MsTask/StartTask', { TaskId: taskId }],
+      ['FinishTask', 'POST', '/api/ms/MsTask/FinishTask', { TaskId: taskId }],
+      ['GetTaskOptions', 'POST', '/api/ms/MsTask/GetTaskOptions', { ProjectId: projectId }],
+      [
+        'CheckTask',
+        'POST',
+        '/api/ms/MsTask/CheckTask',
+        {
+          ProjectId: projectId,
+          Stage: 'plaster',
+          Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
+        },
+      ],
+      [
+        'AddTask',
+        'POST',
+        '/api/ms/MsTask/AddTask',
+        {
+          ProjectId: projectId,
+          Stage: 'plaster',
+          MeasureKind: 'first',
+          InspectionKind: 'self',
+          Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
+        },
       ],
     ];
     for (const [name, method, url, body] of attempts) {
