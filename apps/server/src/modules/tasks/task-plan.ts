@@ -64,10 +64,9 @@ export async function resolvePlan(
   input: PlanInput,
 ): Promise<ResolvedPlan> {
   const repository = new TaskPlanRepository(db);
-  const [buildings, assignments] = await Promise.all([
-    repository.buildings(companyId, input.ProjectId),
-    repository.assignments(companyId, input.ProjectId),
-  ]);
+  // One after the other: `db` may be a transaction, whose one connection runs one query at a time.
+  const buildings = await repository.buildings(companyId, input.ProjectId);
+  const assignments = await repository.assignments(companyId, input.ProjectId);
   const byNumber = new Map(buildings.map((building) => [building.number, building]));
   const houseTypeOf = new Map(
     assignments.map((row) => [householdKey(row.buildingId, row.floor, row.household), row.houseMapId]),
@@ -119,11 +118,9 @@ export async function resolvePlan(
   const codeOf = new Map(items.map((item) => [item.MeasureItemId, item.Code]));
 
   const houseMapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
-  const [maps, pointTypes, templates] = await Promise.all([
-    repository.houseMaps(companyId, houseMapIds),
-    repository.pointTypes(companyId, input.ProjectId),
-    repository.designTemplates(companyId, input.ProjectId),
-  ]);
+  const maps = await repository.houseMaps(companyId, houseMapIds);
+  const pointTypes = await repository.pointTypes(companyId, input.ProjectId);
+  const templates = await repository.designTemplates(companyId, input.ProjectId);
   const frozenPointTypes: FrozenStandard['PointTypes'] = {};
   for (const type of pointTypes) {
     const values: Record<string, number> = {};

@@ -21,6 +21,7 @@ import type { Database } from '../../db/client.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProject, writeProjectLog } from '../projects/project-access.ts';
+import { visibleTask } from './task-access.ts';
 import { itemName, resolvePlan } from './task-plan.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
 import { noFigures, toTaskDetail, toTaskRow } from './task-rows.ts';
@@ -242,28 +243,8 @@ export class TasksService {
     };
   }
 
-  /**
-   * A task the caller may see: of a project the caller sees, or one they execute (a surveyor of it or
-   * the holder of its device). Anything else is 404.
-   */
-  private async visibleTask(db: DbExecutor, auth: AuthContext, taskId: string, forUpdate = false) {
-    const repository = new TasksRepository(db);
-    const task = await repository.find(auth.companyId, taskId, forUpdate);
-    if (!task) throw notFound();
-    const executes = await this.executes(db, auth, task);
-    if (!executes) await visibleProject(db, auth, task.projectId);
-    return { task, executes };
-  }
-
-  private async executes(db: DbExecutor, auth: AuthContext, task: TaskRecord): Promise<boolean> {
-    if (await new TasksRepository(db).isSurveyor(auth.companyId, task.id, auth.userId)) return true;
-    if (!task.deviceId) return false;
-    const device = await new TaskPlanRepository(db).device(auth.companyId, task.deviceId);
-    return device?.deviceUserId === auth.userId;
-  }
-
   async get(auth: AuthContext, taskId: string, lang: Language): Promise<TaskDetail> {
-    const { task } = await this.visibleTask(this.deps.db, auth, taskId);
+    const { task } = await visibleTask(this.deps.db, auth, taskId);
     const households = await new TasksRepository(this.deps.db).households(auth.companyId, taskId);
     const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
     const maps = await new TaskPlanRepository(this.deps.db).houseMaps(auth.companyId, mapIds);
@@ -323,7 +304,7 @@ export class TasksService {
 
   async cancel(auth: AuthContext, taskId: string, lang: Language): Promise<TaskRow> {
     return this.deps.db.transaction(async (tx) => {
-      const { task } = await this.visibleTask(tx, auth, taskId, true);
+      const { task } = await visibleTask(tx, auth, taskId, true);
       await visibleProject(tx, auth, task.projectId);
       const moved = await new TasksRepository(tx).transition(
         auth.companyId,
@@ -339,7 +320,7 @@ export class TasksService {
 
   async reassign(auth: AuthContext, body: ReassignBody, lang: Language): Promise<TaskRow> {
     return this.deps.db.transaction(async (tx) => {
-      const { task } = await this.visibleTask(tx, auth, body.TaskId, true);
+      const { task } = await visibleTask(tx, auth, body.TaskId, true);
       await visibleProject(tx, auth, task.projectId);
       if (task.state !== 'pending') throw conflictKey('tasks.notReassignable');
       await this.checkDevice(tx, auth, body.DeviceGuid);
@@ -362,7 +343,7 @@ export class TasksService {
     lang: Language,
   ): Promise<TaskRow> {
     return this.deps.db.transaction(async (tx) => {
-      const { task, executes } = await this.visibleTask(tx, auth, taskId, true);
+      const { task, executes } = await visibleTask(tx, auth, taskId, true);
       if (!executes && !auth.permissions.has('project.distribute')) {
         throw new AppError(ErrorCode.Forbidden, 'tasks.notYours');
       }
