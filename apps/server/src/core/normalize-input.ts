@@ -21,6 +21,35 @@ const canonicalKeys = new WeakMap<object, Map<string, string>>();
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Schema types whose values never hold keys. */
+const LEAF_TYPES = new Set([
+  'number',
+  'string',
+  'boolean',
+  'bigint',
+  'enum',
+  'literal',
+  'date',
+  'null',
+  'nan',
+]);
+const objectHolding = new WeakMap<z.ZodType, boolean>();
+
+/** Whether values of a schema can be or contain objects (whose keys would need renaming). */
+function holdsObjects(schema: z.ZodType): boolean {
+  let known = objectHolding.get(schema);
+  if (known === undefined) {
+    const def = defOf(schema);
+    if (WRAPPERS.has(def.type) && def.innerType) known = holdsObjects(def.innerType);
+    else if (def.type === 'pipe' && def.in) known = holdsObjects(def.in);
+    else if (def.type === 'array' && def.element) known = holdsObjects(def.element);
+    else if (def.type === 'union' && def.options) known = def.options.some(holdsObjects);
+    else known = !LEAF_TYPES.has(def.type);
+    objectHolding.set(schema, known);
+  }
+  return known;
+}
+
 /**
  * Renames body keys to the schema's spelling, ignoring case (`pageSize` -> `PageSize`), at every
  * depth the schema describes. Keys the schema does not know are kept (and ignored by zod).
@@ -31,6 +60,8 @@ export function normalizeKeys(value: unknown, schema: z.ZodType): unknown {
   if (def.type === 'pipe' && def.in) return normalizeKeys(value, def.in);
   if (def.type === 'array' && def.element && Array.isArray(value)) {
     const element = def.element;
+    // An array of numbers, strings... has no keys to rename: kept as it is (readings hold thousands).
+    if (!holdsObjects(element)) return value;
     return value.map((item) => normalizeKeys(item, element));
   }
   if (def.type === 'union' && def.options && isPlainObject(value)) {

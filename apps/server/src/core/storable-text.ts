@@ -21,7 +21,12 @@ export function assertStorableInput(value: unknown, root = ''): void {
     }
     if (typeof current !== 'object' || current === null) continue;
     if (Array.isArray(current)) {
-      current.forEach((item, index) => pending.push({ value: item, path: `${path}[${index}]` }));
+      // Numbers and booleans (most of a results batch) need no check and no path.
+      current.forEach((item, index) => {
+        if (typeof item === 'string' || (typeof item === 'object' && item !== null)) {
+          pending.push({ value: item, path: `${path}[${index}]` });
+        }
+      });
       continue;
     }
     for (const [key, item] of Object.entries(current)) {

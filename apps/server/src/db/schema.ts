@@ -9,7 +9,6 @@ import {
   boolean,
   date,
   doublePrecision,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -694,7 +693,12 @@ export const siteReadings = pgTable(
   'site_readings',
   {
     companyId: companyId(),
-    taskId: uuid('task_id').notNull(),
+    // The task, not the site: a foreign key to task_sites would check every reading row against the
+    // sites (a scan while the table's statistics are stale); the results repository writes readings
+    // with their sites and deletes them with the sites it replaces.
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
     pointIndex: integer('point_index').notNull(),
     itemCode: text('item_code').notNull(),
     vals: doublePrecision('vals').array().notNull(),
@@ -707,10 +711,6 @@ export const siteReadings = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.taskId, table.pointIndex, table.itemCode] }),
-    foreignKey({
-      columns: [table.taskId, table.pointIndex],
-      foreignColumns: [taskSites.taskId, taskSites.pointIndex],
-    }).onDelete('cascade'),
     index('site_readings_company_item_idx').on(table.companyId, table.itemCode),
   ],
 );

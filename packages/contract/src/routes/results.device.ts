@@ -24,10 +24,11 @@ export const RESULT_LIMITS = {
   idempotencyHours: 24,
 } as const;
 
+/** A value or design value in mm: finite (zod 4 numbers are), |v| <= 20,000. Built-in checks: a batch holds 100,000s. */
 const reading = z
   .number('results.valueInvalid')
-  .refine((value) => Number.isFinite(value), 'results.valueInvalid')
-  .refine((value) => Math.abs(value) <= RESULT_LIMITS.maxValue, 'results.valueRange');
+  .min(-RESULT_LIMITS.maxValue, 'results.valueRange')
+  .max(RESULT_LIMITS.maxValue, 'results.valueRange');
 
 const ruler = z.object({ X1: z.number(), Y1: z.number(), X2: z.number(), Y2: z.number() });
 const fileId = z.string().trim().min(1).max(128);
@@ -35,10 +36,23 @@ const elementId = z.string().trim().min(1).max(64);
 
 export const resultReadingSchema = z.object({
   ItemCode: rules.requiredText(20),
+  // The range is checked in one loop over the array, not per element: a batch holds 100,000s of values.
   Values: z
-    .array(reading)
+    .array(z.number('results.valueInvalid'))
     .min(1, 'results.valuesRequired')
-    .max(RESULT_LIMITS.maxValuesPerSite, 'results.tooManyValues'),
+    .max(RESULT_LIMITS.maxValuesPerSite, 'results.tooManyValues')
+    .superRefine((values, context) => {
+      for (let index = 0; index < values.length; index += 1) {
+        if (Math.abs(values[index] as number) > RESULT_LIMITS.maxValue) {
+          context.addIssue({
+            code: 'custom',
+            message: 'results.valueRange',
+            path: [index],
+            input: values[index],
+          });
+        }
+      }
+    }),
   Rulers: z.array(ruler).max(RESULT_LIMITS.maxValuesPerSite).nullish(),
   DesignValue: reading.nullish(),
 });

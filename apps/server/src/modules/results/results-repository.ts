@@ -9,6 +9,7 @@ import {
   siteReadings,
   taskSites,
 } from '../../db/schema.ts';
+import { type SiteContribution, sumCounts as addUp, type ValueCounts } from './rollup-deltas.ts';
 
 /** A site as written: its place, origin and the counts of its readings. */
 export interface SiteRow {
@@ -23,6 +24,8 @@ export interface SiteRow {
   surface: string | null;
   areaM2: number | null;
   measuredAt: string;
+  /** The calendar day of `measuredAt` in the company's time zone (the rollups' day). */
+  day: string;
   source: string;
   deviceId: string | null;
   userId: string | null;
@@ -54,6 +57,21 @@ export interface ReadingRow {
   exploded: number;
   unjudged: number;
   readings: number;
+}
+
+/** What a replaced site's archived snapshot holds of its counts (its readings' values left out). */
+type ArchivedSite = {
+  building_id: string;
+  floor: number;
+  day: string;
+  area_m2: number | null;
+  readings: (ValueCounts & { item_code: string })[];
+};
+
+/** A PostgreSQL array literal (`{1.5,2,-0.3}`, `{t,f}`) of numbers or booleans; null stays null. */
+function arrayLiteral(values: readonly (number | boolean)[] | null): string | null {
+  if (values === null) return null;
+  return `{${values.map((value) => (value === true ? 't' : value === false ? 'f' : String(value))).join(',')}}`;
 }
 
 /** A rollup bucket of a task: building, floor and day. */
@@ -116,16 +134,19 @@ export class ResultsRepository {
 
   /**
    * Moves the current versions of the named sites into their history (with their readings) and
-   * removes them; answers each replaced site's version and rollup bucket.
+   * removes them; answers each replaced site's version and what it counted in the rollups.
    */
-  async archiveSites(companyId: string, taskId: string, pointIndexes: number[], replacedBy: string) {
+  async archiveSites(
+    companyId: string,
+    taskId: string,
+    pointIndexes: number[],
+    replacedBy: string,
+  ): Promise<{ pointIndex: number; version: number; contribution: SiteContribution }[]> {
     if (pointIndexes.length === 0) return [];
     const archived = await this.db.execute<{
       point_index: number;
       version: number;
-      building_id: string;
-      floor: number;
-      day: string;
+      snapshot: ArchivedSite;
     }>(sql`
       insert into ${siteHistory} (company_id, task_id, point_index, version, snapshot, replaced_by)
       select s.company_id, s.task_id, s.point_index, s.version,
@@ -136,8 +157,19 @@ export class ResultsRepository {
         ${replacedBy}
       from ${taskSites} s
       where s.company_id = ${companyId} and s.task_id = ${taskId} and s.point_index = any(${sql.param(pointIndexes)}::int[])
-      returning point_index, version, (snapshot->>'building_id') as building_id, (snapshot->>'floor')::int as floor, (snapshot->>'day') as day`);
+      returning point_index, version, snapshot - 'readings' || jsonb_build_object('readings', (
+        select coalesce(jsonb_agg(r - 'vals' - 'judged' - 'grades' - 'valid' - 'rulers'), '[]'::jsonb)
+        from jsonb_array_elements(snapshot->'readings') r)) as snapshot`);
     if (archived.rows.length > 0) {
+      await this.db
+        .delete(siteReadings)
+        .where(
+          and(
+            eq(siteReadings.companyId, companyId),
+            eq(siteReadings.taskId, taskId),
+            sql`${siteReadings.pointIndex} = any(${sql.param(pointIndexes)}::int[])`,
+          ),
+        );
       await this.db
         .delete(taskSites)
         .where(
@@ -151,132 +183,73 @@ export class ResultsRepository {
     return archived.rows.map((row) => ({
       pointIndex: row.point_index,
       version: row.version,
-      bucket: { buildingId: row.building_id, floor: row.floor, day: row.day },
+      contribution: {
+        buildingId: row.snapshot.building_id,
+        floor: row.snapshot.floor,
+        day: row.snapshot.day,
+        areaM2: row.snapshot.area_m2 ?? 0,
+        // The snapshot's `readings` is the list of its readings, so the site's counts are their sum.
+        counts: addUp(row.snapshot.readings),
+        items: row.snapshot.readings.map((reading) => ({ itemCode: reading.item_code, counts: reading })),
+      },
     }));
   }
 
-  /** Writes sites and their readings, each set in one statement; answers the sites' buckets. */
-  async insertSites(companyId: string, taskId: string, sites: SiteRow[], readings: ReadingRow[]) {
-    const written = await this.db.execute<{ building_id: string; floor: number; day: string }>(sql`
+  /**
+   * Writes sites in one statement. With `skipExisting`, a site whose PointIndex the task already has
+   * is left alone (its primary key finds it, whatever the task's size) and the answer lists the
+   * PointIndexes written, so only corrections pay for archiving.
+   */
+  async insertSiteRows(
+    companyId: string,
+    taskId: string,
+    sites: readonly SiteRow[],
+    skipExisting: boolean,
+  ): Promise<number[]> {
+    if (sites.length === 0) return [];
+    const written = await this.db.execute<{ point_index: number }>(sql`
       insert into ${taskSites} (company_id, task_id, point_index, building_id, building_number, floor, household,
         room_id, station_id, name, surface, area_m2, measured_at, day, source, device_id, user_id,
         picture_file_ids, point_cloud_file_id, version, exploded_site,
         qualified, warning, unqualified, exploded, unjudged, readings)
       select ${companyId}::uuid, ${taskId}::uuid, r."pointIndex", r."buildingId", r."buildingNumber", r.floor, r.household,
         r."roomId", r."stationId", r.name, r.surface, r."areaM2", r."measuredAt",
-        (r."measuredAt" at time zone 'Asia/Shanghai')::date, r.source, r."deviceId", r."userId",
+        r.day, r.source, r."deviceId", r."userId",
         r."pictureFileIds", r."pointCloudFileId", r.version, r."explodedSite",
         r.qualified, r.warning, r.unqualified, r.exploded, r.unjudged, r.readings
       from json_to_recordset(${JSON.stringify(sites)}::json) as r("pointIndex" int, "buildingId" uuid,
         "buildingNumber" text, floor int, household int, "roomId" text, "stationId" text, name text, surface text,
-        "areaM2" float8, "measuredAt" timestamptz, source text, "deviceId" uuid, "userId" uuid,
+        "areaM2" float8, "measuredAt" timestamptz, day date, source text, "deviceId" uuid, "userId" uuid,
         "pictureFileIds" text[], "pointCloudFileId" text, version int, "explodedSite" boolean,
         qualified int, warning int, unqualified int, exploded int, unjudged int, readings int)
-      returning building_id, floor, day::text as day`);
+      ${skipExisting ? sql`on conflict (task_id, point_index) do nothing` : sql``}
+      returning point_index`);
+    return written.rows.map((row) => row.point_index);
+  }
+
+  /** Writes the readings of written sites in one statement. */
+  async insertReadingRows(companyId: string, taskId: string, readings: readonly ReadingRow[]): Promise<void> {
+    if (readings.length === 0) return;
+    // Readings as one array per column: PostgreSQL parses each value once (array input), which costs
+    // a fraction of reading the same values out of JSON.
+    const column = <K extends keyof ReadingRow>(key: K) => sql.param(readings.map((row) => row[key]));
+    const arrays = (pick: (row: ReadingRow) => readonly (number | boolean)[] | null) =>
+      sql.param(readings.map((row) => arrayLiteral(pick(row))));
     await this.db.execute(sql`
       insert into ${siteReadings} (company_id, task_id, point_index, item_code, vals, judged, grades, valid, rulers,
         design_value, qualified, warning, unqualified, exploded, unjudged, readings)
-      select ${companyId}::uuid, ${taskId}::uuid, r."pointIndex", r."itemCode", r.vals, r.judged, r.grades, r.valid,
-        r.rulers, r."designValue", r.qualified, r.warning, r.unqualified, r.exploded, r.unjudged, r.readings
-      from json_to_recordset(${JSON.stringify(readings)}::json) as r("pointIndex" int, "itemCode" text,
-        vals float8[], judged float8[], grades smallint[], valid boolean[], rulers jsonb, "designValue" float8,
-        qualified int, warning int, unqualified int, exploded int, unjudged int, readings int)`);
-    return written.rows.map((row) => ({ buildingId: row.building_id, floor: row.floor, day: row.day }));
-  }
-
-  /**
-   * Rewrites the rollup rows of the given buckets of a task from its sites and readings. The task row
-   * is locked by the caller, so no other writer changes these buckets meanwhile.
-   */
-  async rebuildRollups(
-    companyId: string,
-    projectId: string,
-    taskId: string,
-    buckets: Bucket[] | 'all',
-  ): Promise<void> {
-    if (buckets !== 'all' && buckets.length === 0) return;
-    const unique =
-      buckets === 'all'
-        ? []
-        : [...new Map(buckets.map((b) => [`${b.buildingId}/${b.floor}/${b.day}`, b])).values()];
-    const inBuckets = (alias: string) =>
-      buckets === 'all'
-        ? sql`true`
-        : sql`(${sql.raw(alias)}.building_id, ${sql.raw(alias)}.floor, ${sql.raw(alias)}.day) in (
-      select * from unnest(${sql.param(unique.map((b) => b.buildingId))}::uuid[],
-        ${sql.param(unique.map((b) => b.floor))}::int[], ${sql.param(unique.map((b) => b.day))}::date[]))`;
-    await this.db.execute(
-      sql`delete from ${itemRollups} x where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inBuckets('x')}`,
-    );
-    await this.db.execute(
-      sql`delete from ${floorRollups} x where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inBuckets('x')}`,
-    );
-    await this.db.execute(sql`
-      insert into ${itemRollups} (company_id, project_id, task_id, item_code, building_id, floor, day,
-        qualified, warning, unqualified, exploded, unjudged, readings, sites, exploded_sites)
-      select s.company_id, ${projectId}::uuid, s.task_id, r.item_code, s.building_id, s.floor, s.day,
-        sum(r.qualified), sum(r.warning), sum(r.unqualified), sum(r.exploded), sum(r.unjudged), sum(r.readings),
-        count(*), count(*) filter (where r.exploded > 0)
-      from ${taskSites} s join ${siteReadings} r on r.task_id = s.task_id and r.point_index = s.point_index
-      where s.company_id = ${companyId} and s.task_id = ${taskId} and ${inBuckets('s')}
-      group by s.company_id, s.task_id, r.item_code, s.building_id, s.floor, s.day`);
-    await this.db.execute(sql`
-      insert into ${floorRollups} (company_id, project_id, task_id, building_id, floor, day,
-        qualified, warning, unqualified, exploded, unjudged, readings, sites, exploded_sites, area_m2)
-      select s.company_id, ${projectId}::uuid, s.task_id, s.building_id, s.floor, s.day,
-        sum(s.qualified), sum(s.warning), sum(s.unqualified), sum(s.exploded), sum(s.unjudged), sum(s.readings),
-        count(*), count(*) filter (where s.exploded_site), coalesce(sum(s.area_m2), 0)
-      from ${taskSites} s
-      where s.company_id = ${companyId} and s.task_id = ${taskId} and ${inBuckets('s')}
-      group by s.company_id, s.task_id, s.building_id, s.floor, s.day`);
-  }
-
-  /**
-   * Tasks of a company whose stored rollups differ from a recomputation from their sites and
-   * readings, with the number of differing rollup rows (item and floor rollups together).
-   */
-  async rollupDifferences(companyId: string): Promise<{ taskId: string; projectId: string; rows: number }[]> {
-    const result = await this.db.execute<{ task_id: string; project_id: string; rows: number }>(sql`
-      with item_expected as (
-        select s.task_id, r.item_code, s.building_id, s.floor, s.day,
-          sum(r.qualified)::int q, sum(r.warning)::int w, sum(r.unqualified)::int u, sum(r.exploded)::int e,
-          sum(r.unjudged)::int j, sum(r.readings)::int n, count(*)::int sites, (count(*) filter (where r.exploded > 0))::int xs
-        from ${taskSites} s join ${siteReadings} r on r.task_id = s.task_id and r.point_index = s.point_index
-        where s.company_id = ${companyId}
-        group by 1, 2, 3, 4, 5),
-      item_stored as (
-        select task_id, item_code, building_id, floor, day, qualified q, warning w, unqualified u, exploded e,
-          unjudged j, readings n, sites, exploded_sites xs
-        from ${itemRollups} where company_id = ${companyId}),
-      floor_expected as (
-        select task_id, building_id, floor, day, sum(qualified)::int q, sum(warning)::int w, sum(unqualified)::int u,
-          sum(exploded)::int e, sum(unjudged)::int j, sum(readings)::int n, count(*)::int sites,
-          (count(*) filter (where exploded_site))::int xs, coalesce(sum(area_m2), 0)::float8 area
-        from ${taskSites} where company_id = ${companyId}
-        group by 1, 2, 3, 4),
-      floor_stored as (
-        select task_id, building_id, floor, day, qualified q, warning w, unqualified u, exploded e, unjudged j,
-          readings n, sites, exploded_sites xs, area_m2 area
-        from ${floorRollups} where company_id = ${companyId}),
-      differing as (
-        select task_id from item_expected a full join item_stored b using (task_id, item_code, building_id, floor, day)
-        where (a.q, a.w, a.u, a.e, a.j, a.n, a.sites, a.xs) is distinct from (b.q, b.w, b.u, b.e, b.j, b.n, b.sites, b.xs)
-        union all
-        select task_id from floor_expected a full join floor_stored b using (task_id, building_id, floor, day)
-        where (a.q, a.w, a.u, a.e, a.j, a.n, a.sites, a.xs) is distinct from (b.q, b.w, b.u, b.e, b.j, b.n, b.sites, b.xs)
-          or abs(coalesce(a.area, 0) - coalesce(b.area, 0)) > 1e-6)
-      select d.task_id, t.project_id, count(*)::int as rows
-      from differing d join tasks t on t.id = d.task_id and t.company_id = ${companyId}
-      group by d.task_id, t.project_id`);
-    return result.rows.map((row) => ({ taskId: row.task_id, projectId: row.project_id, rows: row.rows }));
-  }
-
-  /** Companies that have sites or rollups (the nightly check visits each). */
-  async companiesWithResults(): Promise<string[]> {
-    const result = await this.db.execute<{ company_id: string }>(sql`
-      select company_id from ${taskSites} union select company_id from ${floorRollups}
-      union select company_id from ${itemRollups}`);
-    return result.rows.map((row) => row.company_id);
+      select ${companyId}::uuid, ${taskId}::uuid, r.point_index, r.item_code, r.vals::float8[], r.judged::float8[],
+        r.grades::smallint[], r.valid::boolean[], r.rulers::jsonb, r.design_value, r.qualified, r.warning,
+        r.unqualified, r.exploded, r.unjudged, r.readings
+      from unnest(${column('pointIndex')}::int[], ${column('itemCode')}::text[], ${arrays((row) => row.vals)}::text[],
+        ${arrays((row) => row.judged)}::text[], ${arrays((row) => row.grades)}::text[],
+        ${arrays((row) => row.valid)}::text[],
+        ${sql.param(readings.map((row) => (row.rulers ? JSON.stringify(row.rulers) : null)))}::text[],
+        ${column('designValue')}::float8[], ${column('qualified')}::int[], ${column('warning')}::int[],
+        ${column('unqualified')}::int[], ${column('exploded')}::int[], ${column('unjudged')}::int[],
+        ${column('readings')}::int[])
+        as r(point_index, item_code, vals, judged, grades, valid, rulers, design_value, qualified, warning,
+          unqualified, exploded, unjudged, readings)`);
   }
 
   /** Figures counts of tasks from their floor rollups, by task id. */

@@ -14,7 +14,10 @@ import type { FrozenItem } from '../../db/json-types.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
 import { addFigureCounts, judgeReading, siteCounts } from './judge-readings.ts';
-import { type Bucket, type ReadingRow, ResultsRepository, type SiteRow } from './results-repository.ts';
+import { type ReadingRow, ResultsRepository, type SiteRow } from './results-repository.ts';
+import { contributions } from './site-contributions.ts';
+import { dayIn, rollupDeltas } from './rollup-deltas.ts';
+import { RollupsRepository } from './rollups-repository.ts';
 
 /** Who sends results: a device (robot, scanner, ruler app) or a person (manual entry on the web). */
 export interface ResultsSender {
@@ -24,6 +27,9 @@ export interface ResultsSender {
 }
 
 const OPEN_STATES = ['pending', 'inProgress', 'uploaded'];
+
+/** The time zone a reading's day is counted in (measurement-api.md section 6: the company's, default Asia/Shanghai). */
+const COMPANY_TIME_ZONE = 'Asia/Shanghai';
 
 /** Household key of a task: building id, floor, position. */
 const placeKey = (building: string, floor: number, household: number) => `${building}/${floor}/${household}`;
@@ -181,6 +187,7 @@ export class ResultsService {
         surface: site.Surface ?? null,
         areaM2: site.AreaM2 ?? null,
         measuredAt: site.MeasuredAt ?? measuredDefault,
+        day: dayIn(COMPANY_TIME_ZONE, site.MeasuredAt ?? measuredDefault),
         source: batch.Source,
         deviceId: sender.deviceId ?? null,
         userId: sender.userId ?? null,
@@ -199,17 +206,27 @@ export class ResultsService {
 
     const results = new ResultsRepository(tx);
     const replacedBy = sender.deviceId ? `device:${sender.deviceId}` : `user:${sender.userId ?? ''}`;
+    // New sites go straight in; those the task has already are corrections: archived, then replaced.
+    const fresh = new Set(await results.insertSiteRows(sender.companyId, task.id, sites, true));
+    const corrections = sites.filter((site) => !fresh.has(site.pointIndex));
     const archived = await results.archiveSites(
       sender.companyId,
       task.id,
-      sites.map((site) => site.pointIndex),
+      corrections.map((site) => site.pointIndex),
       replacedBy,
     );
     const versions = new Map(archived.map((row) => [row.pointIndex, row.version]));
-    for (const site of sites) site.version = (versions.get(site.pointIndex) ?? 0) + 1;
-    const written = await results.insertSites(sender.companyId, task.id, sites, readings);
-    const buckets: Bucket[] = [...archived.map((row) => row.bucket), ...written];
-    await results.rebuildRollups(sender.companyId, task.projectId, task.id, buckets);
+    for (const site of corrections) site.version = (versions.get(site.pointIndex) ?? 0) + 1;
+    await results.insertSiteRows(sender.companyId, task.id, corrections, false);
+    await results.insertReadingRows(sender.companyId, task.id, readings);
+    // Rollups move by the batch's own sites: the replaced versions' counts out, the new ones' in.
+    const rollups = new RollupsRepository(tx);
+    const deltas = rollupDeltas(
+      archived.map((row) => row.contribution),
+      contributions(sites, readings),
+    );
+    await rollups.applyDeltas(sender.companyId, task.projectId, task.id, deltas);
+    if (archived.length > 0) await rollups.dropEmpty(sender.companyId, task.id);
     return { Sites: sites.length, Readings: valueCount, Figures: toFigures(total) };
   }
 

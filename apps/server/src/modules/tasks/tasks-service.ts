@@ -27,7 +27,7 @@ import { TaskPlanRepository } from './task-plan-repository.ts';
 import { noFigures, toTaskDetail, toTaskRow } from './task-rows.ts';
 import { figuresOf } from '../results/judge-readings.ts';
 import { ResultsRepository } from '../results/results-repository.ts';
-import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
+import { TasksRepository } from './tasks-repository.ts';
 
 type AddBody = RouteBody<typeof tasksRoutes.addTask>;
 type CheckBody = RouteBody<typeof tasksRoutes.checkTask>;
