@@ -72,7 +72,14 @@ describe.each(['ProjectAdmin', 'Surveyor'] as const)('%s', (role) => {
     const { page, errors } = await browsers.open();
     const { user, projectName, projectId } = await staffOfProject(role);
     await signInAndLand(page, user);
-    expect(await menuTexts(page)).toEqual(['数据报表', '个人中心', '修改密码', '用户手册']);
+    expect(await menuTexts(page)).toEqual([
+      '数据报表',
+      '任务执行',
+      '任务管理',
+      '个人中心',
+      '修改密码',
+      '用户手册',
+    ]);
 
     // The row opens the project detail, read-only, with data reports still highlighted.
     await page.getByRole('link', { name: projectName }).click();
@@ -82,7 +89,7 @@ describe.each(['ProjectAdmin', 'Surveyor'] as const)('%s', (role) => {
     expect(await page.getByRole('button', { name: /^编\s*辑$/ }).count()).toBe(0);
 
     // Pages outside the menu: a clear "no access" page with the way back.
-    for (const path of ['projectList', 'standardManage', 'mscUser']) {
+    for (const path of ['projectList', 'standardManage', 'mscUser', 'taskManage']) {
       await page.goto(`${BASE_URL}/measurerobot/${path}`);
       await page.getByText('没有权限').waitFor();
       await page.getByText('您的角色不能使用此页面。').waitFor();

@@ -129,6 +129,26 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/user-admin/UserFormPage.tsx')),
               },
               {
+                path: 'TaskExcuse',
+                handle: title('layout:menu.TaskExcuse'),
+                lazy: page(() => import('../features/tasks/TaskExecutionPage.tsx')),
+              },
+              {
+                path: 'taskManage',
+                handle: title('layout:menu.taskManage'),
+                lazy: page(() => import('../features/tasks/TaskDispatchPage.tsx')),
+              },
+              {
+                path: 'taskCenter',
+                handle: title('layout:menu.taskCenter'),
+                lazy: page(() => import('../features/tasks/TaskCenterPage.tsx')),
+              },
+              {
+                path: 'taskDetail',
+                handle: title('layout:menu.taskDetail'),
+                lazy: page(() => import('../features/tasks/TaskDetailPage.tsx')),
+              },
+              {
                 path: 'SKU',
                 handle: title('layout:menu.SKU'),
                 lazy: page(() => import('../features/devices/DeviceListPage.tsx')),

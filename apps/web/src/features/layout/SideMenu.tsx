@@ -1,4 +1,7 @@
 import {
+  PlayCircleOutlined,
+  ScheduleOutlined,
+  SendOutlined,
   ApartmentOutlined,
   BarChartOutlined,
   BookOutlined,
@@ -26,6 +29,9 @@ import { MENU, menuKeyOf, visibleMenu } from './menu.ts';
 /** Every menu entry has an icon: the collapsed menu shows icons only. */
 const ICONS: Record<string, ReactNode> = {
   mscProjectList: <BarChartOutlined />,
+  TaskExcuse: <PlayCircleOutlined />,
+  taskManage: <SendOutlined />,
+  taskCenter: <ScheduleOutlined />,
   projectList: <ProjectOutlined />,
   projectUser: <UsergroupAddOutlined />,
   floorPlan: <HomeOutlined />,

@@ -14,6 +14,9 @@ export interface MenuEntry {
 /** Only pages that exist are listed; later issues add theirs with their permission or feature flag. */
 export const MENU: readonly MenuEntry[] = [
   { path: 'mscProjectList', titleKey: 'layout:menu.mscProjectList' },
+  { path: 'TaskExcuse', titleKey: 'layout:menu.TaskExcuse' },
+  { path: 'taskManage', titleKey: 'layout:menu.taskManage', permission: 'project.distribute' },
+  { path: 'taskCenter', titleKey: 'layout:menu.taskCenter' },
   { path: 'projectList', titleKey: 'layout:menu.projectList', permission: 'project.list' },
   { path: 'projectUser', titleKey: 'layout:menu.projectUser', permission: 'project.distribute' },
   { path: 'floorPlan', titleKey: 'layout:menu.floorPlan', permission: 'project.list' },
@@ -50,6 +53,7 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
   designValueTemplate: PROJECT_PARENTS,
   algorithmTemplateDetail: PROJECT_PARENTS,
   viewDeviceDetail: ['SKU'],
+  taskDetail: ['taskCenter', 'TaskExcuse'],
 };
 
 /**

@@ -11,6 +11,7 @@ export const MANUAL_CHAPTERS = [
   'library',
   'people',
   'devices',
+  'tasks',
   'account',
 ] as const;
 export type ManualChapter = (typeof MANUAL_CHAPTERS)[number];
@@ -48,6 +49,10 @@ export const MANUAL_SECTIONS = [
   { id: 'viewDeviceDetail', chapter: 'devices', page: true },
   { id: 'equipment', chapter: 'devices', page: true },
   { id: 'deviceUpdates', chapter: 'devices', page: true },
+  { id: 'taskManage', chapter: 'tasks', page: true },
+  { id: 'taskCenter', chapter: 'tasks', page: true },
+  { id: 'taskDetail', chapter: 'tasks', page: true },
+  { id: 'TaskExcuse', chapter: 'tasks', page: true },
   { id: 'aboug', chapter: 'account', page: true },
   { id: 'changePassword', chapter: 'account', page: true },
   { id: 'userManual', chapter: 'account', page: true },

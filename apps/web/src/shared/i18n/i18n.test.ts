@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { devicesResources } from '../../features/devices/i18n.ts';
+import { tasksResources } from '../../features/tasks/i18n.ts';
 import { houseMapsResources } from '../../features/house-maps/i18n.ts';
 import { notificationsResources } from '../../features/notifications/i18n.ts';
 import { orgsResources } from '../../features/orgs/i18n.ts';
@@ -27,6 +28,7 @@ const lazyResources = {
   standards: standardsResources,
   'house-maps': houseMapsResources,
   devices: devicesResources,
+  tasks: tasksResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');
@@ -112,6 +114,7 @@ describe('translations', () => {
       common: true,
       auth: true,
       devices: true,
+      tasks: true,
       layout: true,
       account: true,
       manual: true,

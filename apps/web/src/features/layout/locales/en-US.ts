@@ -2,6 +2,10 @@ import type layout from './zh-CN.ts';
 
 const layoutEnUS: Record<keyof typeof layout, string> = {
   'menu.mscProjectList': 'Data reports',
+  'menu.TaskExcuse': 'Task execution',
+  'menu.taskManage': 'Task dispatch',
+  'menu.taskCenter': 'Task management',
+  'menu.taskDetail': 'Task detail',
   'menu.projectList': 'Projects',
   'menu.projectDetail': 'Project detail',
   'menu.projectUser': 'Project staff',

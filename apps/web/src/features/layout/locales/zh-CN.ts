@@ -1,6 +1,10 @@
 /** Namespace `layout`: app shell, menu, tabs and the connectivity probe. */
 const layout = {
   'menu.mscProjectList': '数据报表',
+  'menu.TaskExcuse': '任务执行',
+  'menu.taskManage': '任务派发',
+  'menu.taskCenter': '任务管理',
+  'menu.taskDetail': '任务详情',
   'menu.projectList': '项目列表',
   'menu.projectDetail': '项目详情',
   'menu.projectUser': '项目人员',

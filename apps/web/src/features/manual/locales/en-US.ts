@@ -21,6 +21,7 @@ const manualEnUS: Record<keyof typeof manual, string> = {
   'chapter.library': 'Standard library and measure rules',
   'chapter.people': 'Users and organisations',
   'chapter.devices': 'Devices',
+  'chapter.tasks': 'Tasks',
   'chapter.account': 'Your account',
 };
 

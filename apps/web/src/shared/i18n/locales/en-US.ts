@@ -23,6 +23,12 @@ const commonEnUS: Record<keyof typeof common, string> = {
   'notFound.subTitle': 'The page you opened does not exist or was removed.',
   'error.title': 'The page could not be loaded',
   'error.subTitle': 'The network may be down or the system was updated; please reload the page.',
+  'dates.today': 'Today',
+  'dates.yesterday': 'Yesterday',
+  'dates.lastWeek': 'Last week',
+  'dates.lastMonth': 'Last month',
+  'dates.thisMonth': 'This month',
+  'dates.previousMonth': 'Previous month',
 };
 
 export default commonEnUS;

@@ -22,6 +22,12 @@ const common = {
   'notFound.subTitle': '您访问的页面不存在或已被移除。',
   'error.title': '页面加载失败',
   'error.subTitle': '可能是网络中断或系统已更新，请重新加载页面。',
+  'dates.today': '今天',
+  'dates.yesterday': '昨天',
+  'dates.lastWeek': '最近一周',
+  'dates.lastMonth': '最近一个月',
+  'dates.thisMonth': '本月',
+  'dates.previousMonth': '上月',
 };
 
 export default common;

@@ -2,6 +2,7 @@ import type { ManualContent } from '../types.ts';
 import account from './account.ts';
 import basics from './basics.ts';
 import devices from './devices.ts';
+import tasks from './tasks.ts';
 import library from './library.ts';
 import people from './people.ts';
 import projectSetup from './project-setup.ts';
@@ -15,6 +16,7 @@ const manual: ManualContent = {
   ...library,
   ...people,
   ...devices,
+  ...tasks,
   ...account,
 };
 

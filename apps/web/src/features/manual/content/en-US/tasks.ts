@@ -1,0 +1,87 @@
+import type { ManualPart } from '../types.ts';
+
+/** Tasks: dispatch, task management, task detail, task execution. */
+const tasks = {
+  taskManage: {
+    title: 'Task dispatch',
+    paragraphs: [
+      'Plan a measuring task for one stage of a project: households, measure items, device and surveyors. Needs the "project distribute" permission (company and measurement administrators).',
+      'Saving freezes the standard in force (judging mode, standard and warning ranges, exploded threshold, measure rule and the design values of each site type): later edits of the library or the project standards never change the task.',
+    ],
+    steps: [
+      'Pick the project and stage; set the measure kind (first measure, re-measure, other), inspection kind, task name and planned date as needed.',
+      'Under "Pick by floors" choose a building and the first and last floor, then "Add these floors" to select whole floors at once; or tick households one by one on the building, floor and household tree.',
+      'Check the measure items: by default the items of the stage enabled in the project standard; untick any you do not want.',
+      '"Before saving" lists households without a house type and items that need a design value the chosen households\' site types lack.',
+      'Pick a device and surveyors (both optional) and Save: the task detail opens.',
+    ],
+    items: [
+      [
+        'Pick by floors',
+        'Building, from floor, to floor: adds every household of those floors that has a house type.',
+      ],
+      [
+        'Household tree',
+        'Building, floor, household; a household without a house type is grey and says "No house type: cannot be planned".',
+      ],
+      [
+        'Re-measure',
+        'Re-measure on a task in task management opens this page with the original project, stage and inspection kind and only the households with unqualified or exploded sites.',
+      ],
+    ],
+    rules: [
+      'At least one household: otherwise "Pick at least one household".',
+      'Buildings or households outside the project, households without a house type, items not in the stage and devices or people of another company are refused with the reason.',
+    ],
+  },
+  taskCenter: {
+    title: 'Task management',
+    paragraphs: [
+      'Every task of the projects you see, with state, households and pass rate. Project administrators and surveyors see the tasks of their projects only.',
+      'Task states: pending -> in progress (a device started it or results arrived) -> uploaded (the device or a person finished it) -> completed (audited); pending and in-progress tasks can be cancelled.',
+    ],
+    items: [
+      [
+        'Project, state, stage, keyword, dates',
+        'Filters; dates have the shortcuts today, yesterday, last week, last month, this month and previous month. Click a column title to sort by name, state, planned date or creation time.',
+      ],
+      ['Dispatch task', 'Opens task dispatch.'],
+      ['View', 'Opens the task detail.'],
+      ['Reassign', 'Changes the device and surveyors of a pending task.'],
+      ['Cancel task', 'Cancels a pending or in-progress task.'],
+      ['Re-measure', 'Dispatches a re-measure task of a task that has been carried out.'],
+      ['Delete selected', 'Deletes the ticked tasks; completed tasks cannot be deleted.'],
+    ],
+    rules: [
+      'A completed task cannot be deleted: "Completed tasks cannot be deleted", and none of the others is deleted either.',
+    ],
+  },
+  taskDetail: {
+    title: 'Task detail',
+    paragraphs: [
+      'Everything about one task: project, stage, measure and inspection kind, device, surveyors and times; figures (pass rate, exploded rate, sites and the counts of qualified, warning, unqualified, exploded and unjudged values).',
+      'Pass rate = (qualified + warning) / judged values; exploded rate = sites with an exploded value / sites. Deviation readings without a design value are "unjudged" and count in no rate.',
+    ],
+    items: [
+      [
+        'Frozen standard',
+        'Per measure item the judging mode, limits, warning range, exploded threshold and figures, and the design values of each site type.',
+      ],
+      ['Households', 'The households of the task and their house types.'],
+      ['Sites', 'The sites with uploaded results and their figures.'],
+    ],
+  },
+  TaskExcuse: {
+    title: 'Task execution',
+    paragraphs: [
+      'The tasks assigned to you (as a surveyor, or to a device you hold). Without a robot, start and finish them here.',
+    ],
+    items: [
+      ['Start', 'Pending -> in progress.'],
+      ['Finish', 'In progress -> uploaded: the measuring is done.'],
+      ['View', 'Opens the task detail.'],
+    ],
+  },
+} satisfies ManualPart;
+
+export default tasks;

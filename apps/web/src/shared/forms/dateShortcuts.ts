@@ -1,0 +1,26 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
+
+/**
+ * The spec's date shortcuts (section 9) for range pickers: today, yesterday, last week, last month,
+ * the current natural month and the previous one. `last week` and `last month` end today.
+ */
+export function dateShortcuts(t: TFunction<'common'>): { label: string; value: [Dayjs, Dayjs] }[] {
+  const today = dayjs().startOf('day');
+  const lastMonthStart = today.subtract(1, 'month').startOf('month');
+  return [
+    { label: t('dates.today'), value: [today, today] },
+    { label: t('dates.yesterday'), value: [today.subtract(1, 'day'), today.subtract(1, 'day')] },
+    { label: t('dates.lastWeek'), value: [today.subtract(6, 'day'), today] },
+    { label: t('dates.lastMonth'), value: [today.subtract(29, 'day'), today] },
+    { label: t('dates.thisMonth'), value: [today.startOf('month'), today] },
+    {
+      label: t('dates.previousMonth'),
+      value: [lastMonthStart, lastMonthStart.endOf('month').startOf('day')],
+    },
+  ];
+}
+
+/** `YYYY-MM-DD` of a picked day, as the API's date filters take it. */
+export const toApiDate = (day: Dayjs | null | undefined): string | undefined =>
+  day ? day.format('YYYY-MM-DD') : undefined;

@@ -1,0 +1,195 @@
+import crypto from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
+import { BASE_URL, browserPool, DEMO, screenshot } from '../support/browser.ts';
+import { planPng } from '../support/plan-files.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+
+/**
+ * Tasks (issue 13): a measurement administrator plans a task over floors 2-5 of a building in the
+ * browser, sees it in the task center with its frozen standard, cancels another task; the surveyor
+ * of the first task finds it on the task execution page. In both languages.
+ */
+
+const browsers = browserPool('tasks');
+afterEach(async (context) => browsers.closeAll(context));
+
+const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
+/** antd puts a space between two Chinese characters in buttons; an icon adds its name before the text. */
+const button = (text: string) =>
+  new RegExp(`(^|\\s)${[...text].map((c) => c.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')).join('\\s*')}\\s*$`);
+
+/** A project of one building (6 floors of 2 households) with a house type on every floor, and its people. */
+async function prepare() {
+  const planner = await createReadyAdmin('MeasureAdmin');
+  const token = await apiLogin(planner.login, planner.password);
+  const surveyor = await createReadyUser();
+  const project = await api<{ ProjectId: string; Name: string }>(
+    '/api/ms/Project/Add',
+    {
+      Name: `E2E任务${stamp()}`,
+      DetailsInfo: [{ BuildingNumber: '1#', Stories: 6, Households: 2, DeliveryStandard: 'fine' }],
+    },
+    token,
+  );
+  const form = new FormData();
+  form.append('ProjectId', project.ProjectId);
+  form.append('Name', '标准户型');
+  form.append('FloorArea', '90');
+  form.append('file', new Blob([new Uint8Array(planPng())]), 'plan.png');
+  const uploaded = await fetch(`${BASE_URL}/api/ms/Project/HouseMapUpdate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const houseMap = ((await uploaded.json()) as { Result: { HouseMapId: string } }).Result;
+  await api(
+    '/api/ms/Project/AssignHouseMapToFloors',
+    {
+      ProjectId: project.ProjectId,
+      HouseMapId: houseMap.HouseMapId,
+      BuildingNumber: '1#',
+      FloorFrom: 1,
+      FloorTo: 6,
+    },
+    token,
+  );
+  // The demo company administrator looks the surveyor up (user administration is not the planner's).
+  const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
+  const users = await api<{ Items: { UserId: string; Email: string }[] }>(
+    '/api/sys/User/GetUserList',
+    { Content: surveyor.login, PageSize: 10, CurrentPage: 1 },
+    admin,
+  );
+  const surveyorId = users.Items.find((user) => user.Email === surveyor.login)?.UserId ?? '';
+  await api(
+    '/api/ms/Project/SaveProjectUser',
+    { ProjectId: project.ProjectId, UserIds: [surveyorId] },
+    token,
+  );
+  // Another task, to be cancelled in the browser.
+  const otherName = `待取消${stamp()}`;
+  await api(
+    '/api/ms/MsTask/AddTask',
+    {
+      ProjectId: project.ProjectId,
+      Stage: 'plaster',
+      MeasureKind: 'first',
+      InspectionKind: 'self',
+      Name: otherName,
+      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
+    },
+    token,
+  );
+  return { planner, surveyor, project, otherName };
+}
+
+const TEXT = {
+  'zh-CN': {
+    dispatchMenu: '任务派发',
+    centerMenu: '任务管理',
+    executionMenu: '任务执行',
+    project: '项目',
+    stage: '阶段',
+    plaster: '抹灰',
+    building: '楼栋',
+    from: '起始楼层',
+    to: '结束楼层',
+    addFloors: '加入这些楼层',
+    selected: '已选 8 户',
+    name: '任务名称',
+    surveyors: '测量人员',
+    save: '保存',
+    standard: '冻结的标准',
+    pending: '待执行',
+    cancel: '取消任务',
+    ok: '确定',
+    cancelled: '已取消',
+  },
+  'en-US': {
+    dispatchMenu: 'Task dispatch',
+    centerMenu: 'Task management',
+    executionMenu: 'Task execution',
+    project: 'Project',
+    stage: 'Stage',
+    plaster: 'Plaster',
+    building: 'Building',
+    from: 'From floor',
+    to: 'To floor',
+    addFloors: 'Add these floors',
+    selected: 'Households selected: 8',
+    name: 'Task name',
+    surveyors: 'Surveyors',
+    save: 'Save',
+    standard: 'Frozen standard',
+    pending: 'Pending',
+    cancel: 'Cancel task',
+    ok: 'OK',
+    cancelled: 'Cancelled',
+  },
+} as const;
+
+describe.each(['zh-CN', 'en-US'] as const)('tasks (%s)', (language) => {
+  const text = TEXT[language];
+
+  it('plans floors 2-5, sees the task in the task center and on the surveyor execution page, cancels another', async () => {
+    const { planner, surveyor, project, otherName } = await prepare();
+    const { page, errors } = await browsers.open(language);
+    await signInAndLand(page, planner, language);
+
+    // Dispatch: project, stage, floors 2-5 of building 1# in one go, a surveyor.
+    await page.getByRole('menuitem', { name: text.dispatchMenu }).click();
+    await page.waitForURL('**/measurerobot/taskManage');
+    await page.getByLabel(text.project, { exact: true }).click();
+    await page.getByLabel(text.project, { exact: true }).fill(project.Name);
+    await page.locator('.ant-select-item-option', { hasText: project.Name }).first().click();
+    await page.getByLabel(text.stage, { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: text.plaster }).first().click();
+    await page.getByLabel(text.building, { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: '1#' }).first().click();
+    await page.getByLabel(text.from, { exact: true }).fill('2');
+    await page.getByLabel(text.to, { exact: true }).fill('5');
+    await page.getByRole('button', { name: button(text.addFloors) }).click();
+    await expect.poll(() => page.getByTestId('households-selected').textContent()).toBe(text.selected);
+    const name = `E2E ${stamp()}`;
+    await page.getByLabel(text.name, { exact: true }).fill(name);
+    await page.getByLabel(text.surveyors, { exact: true }).click();
+    await page.getByLabel(text.surveyors, { exact: true }).fill(surveyor.name);
+    await page.locator('.ant-select-item-option', { hasText: surveyor.name }).first().click();
+    await page.keyboard.press('Escape');
+    await screenshot(page, `tasks-dispatch-${language}`);
+    await page.getByRole('button', { name: button(text.save) }).click();
+
+    // The detail shows the task and the standard frozen into it.
+    await page.waitForURL('**/measurerobot/taskDetail?id=*');
+    await page.getByText(name).first().waitFor();
+    await page.getByRole('tab', { name: text.standard }).waitFor();
+    await screenshot(page, `tasks-detail-${language}`);
+
+    // The task center lists it, pending, with its 8 households; another task is cancelled.
+    await page.getByRole('menuitem', { name: text.centerMenu }).click();
+    await page.waitForURL('**/measurerobot/taskCenter');
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(text.pending);
+    const other = page.getByRole('row', { name: new RegExp(otherName) });
+    await other.getByRole('button', { name: button(text.cancel) }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: button(text.ok) })
+      .click();
+    await expect.poll(() => other.textContent()).toContain(text.cancelled);
+    await screenshot(page, `tasks-center-${language}`);
+    expect(errors).toEqual([]);
+
+    // The surveyor sees the task on the execution page.
+    const surveyorBrowser = await browsers.open(language);
+    await signInAndLand(surveyorBrowser.page, surveyor, language);
+    await surveyorBrowser.page.getByRole('menuitem', { name: text.executionMenu }).click();
+    await surveyorBrowser.page.waitForURL('**/measurerobot/TaskExcuse');
+    await surveyorBrowser.page.getByRole('row', { name: new RegExp(name) }).waitFor();
+    expect(await surveyorBrowser.page.getByRole('row', { name: new RegExp(otherName) }).count()).toBe(0);
+    await screenshot(surveyorBrowser.page, `tasks-execution-${language}`);
+    expect(surveyorBrowser.errors).toEqual([]);
+  });
+});
