@@ -105,6 +105,8 @@ const TEXT = {
     cancel: '取消任务',
     ok: '确定',
     cancelled: '已取消',
+    export: '导出 Excel',
+    exported: '已导出 任务清单.xlsx',
   },
   'en-US': {
     dispatchMenu: 'Task dispatch',
@@ -126,6 +128,8 @@ const TEXT = {
     cancel: 'Cancel task',
     ok: 'OK',
     cancelled: 'Cancelled',
+    export: 'Export to Excel',
+    exported: 'Exported tasks.xlsx',
   },
 } as const;
 
@@ -180,6 +184,9 @@ describe.each(['zh-CN', 'en-US'] as const)('tasks (%s)', (language) => {
       .click();
     await expect.poll(() => other.textContent()).toContain(text.cancelled);
     await screenshot(page, `tasks-center-${language}`);
+    // What the filters show goes to Excel (the server's workbook, named in the interface language).
+    await page.getByRole('button', { name: button(text.export) }).click();
+    await page.getByText(text.exported).waitFor();
     expect(errors).toEqual([]);
 
     // The surveyor sees the task on the execution page.

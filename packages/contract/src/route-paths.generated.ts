@@ -150,6 +150,7 @@ export const routePaths = {
     addTask: { method: 'POST', path: '/api/ms/MsTask/AddTask' },
     checkTask: { method: 'POST', path: '/api/ms/MsTask/CheckTask' },
     getTaskList: { method: 'POST', path: '/api/ms/MsTask/GetTaskList' },
+    exportTaskList: { method: 'POST', path: '/api/ms/MsTask/ExportTaskList' },
     getTask: { method: 'POST', path: '/api/ms/MsTask/GetTask' },
     deleteTask: { method: 'POST', path: '/api/ms/MsTask/DeleteTask' },
     cancelTask: { method: 'POST', path: '/api/ms/MsTask/CancelTask' },

@@ -25,6 +25,8 @@ export const TASK_LIMITS = {
   maxSurveyors: 50,
   maxItems: 100,
   maxIds: 500,
+  /** Rows of one task list export. */
+  maxExportRows: 10_000,
 } as const;
 
 const isCalendarDate = (value: string) => {
@@ -244,6 +246,21 @@ export const tasksRoutes = {
       OrderBy: z.enum(TASK_ORDER_FIELDS).optional(),
     }),
     result: pageResultSchema(taskRowSchema),
+  }),
+  exportTaskList: defineRoute({
+    method: 'POST',
+    path: '/api/ms/MsTask/ExportTaskList',
+    access: 'authenticated',
+    tag,
+    summary:
+      'The task center with its filters and order as an .xlsx attachment (not an envelope): at most ' +
+      `${TASK_LIMITS.maxExportRows} tasks, with their figures`,
+    body: z.object({
+      ...taskListFilterShape,
+      OrderBy: z.enum(TASK_ORDER_FIELDS).optional(),
+      AscDesc: z.enum(['asc', 'desc']).optional(),
+    }),
+    result: z.null(),
   }),
   getTask: defineRoute({
     method: 'POST',

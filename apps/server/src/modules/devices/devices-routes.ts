@@ -1,11 +1,10 @@
 import { deviceApiRoutes, devicesRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
+import { sendWorkbook } from '../../core/xlsx-reply.ts';
 import type { Services } from '../../services.ts';
 import { buildDeviceSheet } from './devices-sheet.ts';
 import { deviceKeyInvalid } from './devices-service.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Device management (/api/sys/SysDevice, spec section 7) and the device API (/api/device/v1). */
 export function registerDevicesRoutes(app: FastifyInstance, { devices }: Services): void {
@@ -47,13 +46,7 @@ export function registerDevicesRoutes(app: FastifyInstance, { devices }: Service
   registerRoute(app, devicesRoutes.exportDeviceToExcel, async ({ body, user, request, reply }) => {
     const file = await buildDeviceSheet(await devices.all(user, body), request.lang);
     const name = request.lang === 'zh-CN' ? '设备清单.xlsx' : 'devices.xlsx';
-    await reply
-      .header(
-        'Content-Disposition',
-        `attachment; filename="devices.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      )
-      .type(XLSX_TYPE)
-      .send(file);
+    await sendWorkbook(reply, file, 'devices.xlsx', name);
     return REPLY_SENT;
   });
   registerRoute(app, devicesRoutes.activateDevice, async ({ body, user, ip, setMessage }) => {

@@ -1,9 +1,11 @@
 import { taskDeviceRoutes, tasksRoutes } from '@measure/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { registerRoute } from '../../core/register-route.ts';
+import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
+import { sendWorkbook } from '../../core/xlsx-reply.ts';
 import type { Services } from '../../services.ts';
 import { deviceKeyInvalid } from '../devices/devices-service.ts';
 import { sendPlan } from '../house-maps/plan-reply.ts';
+import { buildTaskSheet } from './tasks-sheet.ts';
 
 const callingDevice = (request: FastifyRequest) => {
   if (!request.device) throw deviceKeyInvalid();
@@ -23,6 +25,12 @@ export function registerTasksRoutes(app: FastifyInstance, { tasks, taskDevice }:
   registerRoute(app, tasksRoutes.getTaskList, async ({ body, user, request }) =>
     tasks.list(user, body, request.lang),
   );
+  registerRoute(app, tasksRoutes.exportTaskList, async ({ body, user, request, reply }) => {
+    const file = await buildTaskSheet(await tasks.exportRows(user, body, request.lang), request.lang);
+    const name = request.lang === 'zh-CN' ? '任务清单.xlsx' : 'tasks.xlsx';
+    await sendWorkbook(reply, file, 'tasks.xlsx', name);
+    return REPLY_SENT;
+  });
   registerRoute(app, tasksRoutes.getTask, async ({ body, user, request }) =>
     tasks.get(user, body.TaskId, request.lang),
   );

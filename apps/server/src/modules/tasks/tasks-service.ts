@@ -10,6 +10,7 @@ import {
   type RouteBody,
   type RouteResult,
   STAGE_LABELS,
+  TASK_LIMITS,
   type Figures,
   type TaskDetail,
   type TaskRow,
@@ -33,6 +34,7 @@ type AddBody = RouteBody<typeof tasksRoutes.addTask>;
 type CheckBody = RouteBody<typeof tasksRoutes.checkTask>;
 type CheckResult = RouteResult<typeof tasksRoutes.checkTask>;
 type ListBody = RouteBody<typeof tasksRoutes.getTaskList>;
+type ExportBody = RouteBody<typeof tasksRoutes.exportTaskList>;
 type MyBody = RouteBody<typeof tasksRoutes.getMyTasks>;
 type ReassignBody = RouteBody<typeof tasksRoutes.reassignTask>;
 type OptionsResult = RouteResult<typeof tasksRoutes.getTaskOptions>;
@@ -209,6 +211,16 @@ export class TasksService {
       PageSize: body.PageSize,
       CurrentPage: body.CurrentPage,
     };
+  }
+
+  /** The task center's rows for an export: the list's filters and order, the first `maxExportRows`. */
+  async exportRows(auth: AuthContext, body: ExportBody, lang: Language): Promise<TaskRow[]> {
+    const page = await this.list(
+      auth,
+      { ...body, PageSize: TASK_LIMITS.maxExportRows, CurrentPage: 1 } as ListBody,
+      lang,
+    );
+    return page.Items;
   }
 
   /** Figures of tasks from their rollups (a task without results has all counts zero). */

@@ -1,11 +1,10 @@
 import { userAdminRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
+import { sendWorkbook } from '../../core/xlsx-reply.ts';
 import type { Services } from '../../services.ts';
 import { acceptSingleFileUploads, singleFile } from './upload.ts';
 import { buildTemplate } from './user-import-sheet.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Company user administration and the Excel import (spec section 7, /api/sys/User and /api/sys/user). */
 export async function registerUserAdminRoutes(
@@ -44,13 +43,7 @@ export async function registerUserAdminRoutes(
 
   registerRoute(app, userAdminRoutes.importTemplate, async ({ reply }) => {
     const file = await buildTemplate();
-    await reply
-      .header(
-        'Content-Disposition',
-        `attachment; filename="user-import-template.xlsx"; filename*=UTF-8''${encodeURIComponent('用户导入模板.xlsx')}`,
-      )
-      .type(XLSX_TYPE)
-      .send(file);
+    await sendWorkbook(reply, file, 'user-import-template.xlsx', '用户导入模板.xlsx');
     return REPLY_SENT;
   });
   // The upload gets its own scope: the multipart parser and its size limit apply to it alone.

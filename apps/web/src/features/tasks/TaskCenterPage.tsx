@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   STAGES,
   TASK_ORDER_FIELDS,
@@ -15,7 +15,10 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
+import { downloadFile } from '../../shared/api/download.ts';
 import { routes } from '../../shared/api/routes.ts';
+import { showError } from '../../shared/api/showError.ts';
+import { notify } from '../../shared/feedback/notify.ts';
 import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
 import { columnsWidth, SELECTION_WIDTH } from '../../shared/table/columnsWidth.ts';
 import { useCan } from '../auth/permissions.ts';
@@ -61,6 +64,7 @@ export default function TaskCenterPage() {
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [selected, setSelected] = useState<TaskRow[]>([]);
   const [reassigning, setReassigning] = useState<TaskRow | null>(null);
+  const [exporting, setExporting] = useState(false);
 
   const projects = useQuery({
     queryKey: ['projects', 'select'],
@@ -76,6 +80,18 @@ export default function TaskCenterPage() {
       ),
     placeholderData: keepPreviousData,
   });
+
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      const name = await downloadFile(routes.tasks.exportTaskList, 'tasks.xlsx', { ...filters, ...order });
+      notify.success(t('done.exported', { name }));
+    } catch (error) {
+      showError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const search = (values: FilterForm) => {
     setFilters({
@@ -187,21 +203,30 @@ export default function TaskCenterPage() {
     <Card
       title={t('center.title')}
       extra={
-        planner && (
-          <Space>
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              disabled={selected.length === 0}
-              onClick={() => actions.remove(selected, () => setSelected([]))}
-            >
-              {t('action.deleteSelected')}
-            </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(TASK_DISPATCH_PATH)}>
-              {t('action.dispatch')}
-            </Button>
-          </Space>
-        )
+        <Space>
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportExcel()}>
+            {t('action.export')}
+          </Button>
+          {planner && (
+            <>
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={selected.length === 0}
+                onClick={() => actions.remove(selected, () => setSelected([]))}
+              >
+                {t('action.deleteSelected')}
+              </Button>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => void navigate(TASK_DISPATCH_PATH)}
+              >
+                {t('action.dispatch')}
+              </Button>
+            </>
+          )}
+        </Space>
       }
     >
       <Form form={filterForm} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>

@@ -1,0 +1,17 @@
+import type { FastifyReply } from 'fastify';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Sends a workbook as an attachment (not an envelope): `asciiName` for old clients, `name` (may be
+ * Chinese) in the RFC 5987 form browsers prefer.
+ */
+export async function sendWorkbook(reply: FastifyReply, file: Buffer, asciiName: string, name: string) {
+  await reply
+    .header(
+      'Content-Disposition',
+      `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    )
+    .type(XLSX_TYPE)
+    .send(file);
+}

@@ -1,0 +1,82 @@
+import { type Language, STAGE_LABELS, type TaskRow } from '@measure/contract';
+import ExcelJS from 'exceljs';
+
+const STATE: Record<TaskRow['State'], { zh: string; en: string }> = {
+  pending: { zh: '待执行', en: 'Pending' },
+  inProgress: { zh: '执行中', en: 'In progress' },
+  uploaded: { zh: '已上传', en: 'Uploaded' },
+  completed: { zh: '已完成', en: 'Completed' },
+  cancelled: { zh: '已取消', en: 'Cancelled' },
+};
+const MEASURE_KIND: Record<TaskRow['MeasureKind'], { zh: string; en: string }> = {
+  first: { zh: '初测', en: 'First measure' },
+  re: { zh: '复测', en: 'Re-measure' },
+  other: { zh: '其他', en: 'Other' },
+};
+const INSPECTION_KIND: Record<TaskRow['InspectionKind'], { zh: string; en: string }> = {
+  self: { zh: '自检', en: 'Self inspection' },
+  third: { zh: '第三方检查', en: 'Third-party inspection' },
+};
+
+const pick = (text: { zh: string; en: string }, language: Language) =>
+  language === 'zh-CN' ? text.zh : text.en;
+
+/** The export's columns: header in both languages and the cell of a row (figures with their counts). */
+const COLUMNS: {
+  zh: string;
+  en: string;
+  width: number;
+  cell: (row: TaskRow, language: Language) => string | number | null;
+}[] = [
+  { zh: '任务名称', en: 'Task name', width: 28, cell: (row) => row.Name },
+  { zh: '项目', en: 'Project', width: 20, cell: (row) => row.ProjectName },
+  { zh: '阶段', en: 'Stage', width: 10, cell: (row, language) => STAGE_LABELS[row.Stage][language] },
+  {
+    zh: '测量类型',
+    en: 'Measure kind',
+    width: 12,
+    cell: (row, language) => pick(MEASURE_KIND[row.MeasureKind], language),
+  },
+  {
+    zh: '检查类型',
+    en: 'Inspection kind',
+    width: 14,
+    cell: (row, language) => pick(INSPECTION_KIND[row.InspectionKind], language),
+  },
+  { zh: '状态', en: 'State', width: 10, cell: (row, language) => pick(STATE[row.State], language) },
+  { zh: '设备', en: 'Device', width: 14, cell: (row) => row.DeviceNumber },
+  {
+    zh: '测量人员',
+    en: 'Surveyors',
+    width: 20,
+    cell: (row) => row.Surveyors.map((person) => person.Name).join(', '),
+  },
+  { zh: '户数', en: 'Households', width: 8, cell: (row) => row.Households },
+  { zh: '计划日期', en: 'Planned date', width: 12, cell: (row) => row.PlannedDate },
+  { zh: '合格率（%）', en: 'Pass rate (%)', width: 10, cell: (row) => row.Figures.PassRate },
+  { zh: '合格', en: 'Qualified', width: 8, cell: (row) => row.Figures.Qualified },
+  { zh: '临界', en: 'Warning', width: 8, cell: (row) => row.Figures.Warning },
+  { zh: '超差', en: 'Unqualified', width: 8, cell: (row) => row.Figures.Unqualified },
+  { zh: '爆点', en: 'Exploded', width: 8, cell: (row) => row.Figures.Exploded },
+  { zh: '判定数', en: 'Judged', width: 8, cell: (row) => row.Figures.Total },
+  { zh: '未判定', en: 'Unjudged', width: 8, cell: (row) => row.Figures.Unjudged },
+  { zh: '测区', en: 'Sites', width: 8, cell: (row) => row.Figures.Sites },
+  { zh: '爆点测区', en: 'Exploded sites', width: 8, cell: (row) => row.Figures.ExplodedSites },
+  { zh: '爆点率（%）', en: 'Exploded rate (%)', width: 10, cell: (row) => row.Figures.ExplodedRate },
+  { zh: '创建时间', en: 'Created', width: 18, cell: (row) => row.CreateTime.slice(0, 19).replace('T', ' ') },
+  { zh: '创建人', en: 'Created by', width: 12, cell: (row) => row.CreatedByName },
+];
+
+/** The task center as one .xlsx sheet in the request language. */
+export async function buildTaskSheet(rows: readonly TaskRow[], language: Language): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(language === 'zh-CN' ? '任务' : 'Tasks');
+  sheet.columns = COLUMNS.map((column) => ({
+    header: language === 'zh-CN' ? column.zh : column.en,
+    width: column.width,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const row of rows) sheet.addRow(COLUMNS.map((column) => column.cell(row, language)));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
