@@ -15,6 +15,7 @@ import { OrgService } from './modules/orgs/org-service.ts';
 import { DevicesService } from './modules/devices/devices-service.ts';
 import { TaskDeviceService } from './modules/tasks/task-device-service.ts';
 import { TasksService } from './modules/tasks/tasks-service.ts';
+import { ManualEntryService } from './modules/results/manual-entry-service.ts';
 import { ResultsService } from './modules/results/results-service.ts';
 import { startJobWorker } from './jobs/job-worker.ts';
 import { jobDefinitions } from './jobs/jobs.ts';
@@ -70,6 +71,7 @@ export function createServices(
   const updateFiles = new FileStore<UpdateExtension>(path.join(config.dataDir, 'uploads', 'device-updates'), [
     'bin',
   ]);
+  const results = new ResultsService({ db });
   const projectStandards = new ProjectStandardsService({ db });
   let jobWorker: Runner | undefined;
   return {
@@ -104,7 +106,8 @@ export function createServices(
     devices: new DevicesService({ db, audit, offlineSeconds: config.deviceOfflineSeconds }),
     tasks: new TasksService({ db }),
     taskDevice: new TaskDeviceService({ db, files: planFiles }),
-    results: new ResultsService({ db }),
+    results,
+    manualEntry: new ManualEntryService({ db, results }),
     deviceUpdates: new DeviceUpdatesService({ db, files: updateFiles, audit }),
     ready: () => pingDatabase(database.pool),
     start: async () => {

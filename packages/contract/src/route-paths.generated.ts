@@ -170,4 +170,8 @@ export const routePaths = {
   resultsDevice: {
     results: { method: 'POST', path: '/api/device/v1/Tasks/:TaskId/Results' },
   },
+  results: {
+    getManualMeasureSummaryItems: { method: 'POST', path: '/api/ms/ManualMeasureSummaryItems/GetManualMeasureSummaryItems' },
+    updates: { method: 'POST', path: '/api/ms/ManualMeasureSummaryItems/Updates' },
+  },
 } as const;

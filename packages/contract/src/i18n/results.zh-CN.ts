@@ -19,4 +19,6 @@ export const resultsMessagesZhCN = {
   'results.rulersMismatch': '标尺数量（{rulers}）必须与测量值数量（{values}）相同',
   'results.taskClosed': '任务已{state}，不能再上传数据',
   'results.manualNotAllowed': '测量项 {code} 的测量规则不允许手工录入',
+  'results.manualTooManyValues': '测量项 {code} 每个测区最多 {max} 个读数',
+  'results.manualSaved': '读数已保存',
 } as const;

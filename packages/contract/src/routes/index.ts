@@ -17,6 +17,7 @@ import { userAdminRoutes } from './user-admin.ts';
 import { taskDeviceRoutes } from './tasks.device.ts';
 import { tasksRoutes } from './tasks.ts';
 import { resultsDeviceRoutes } from './results.device.ts';
+import { resultsRoutes } from './results.ts';
 
 export * from './define.ts';
 export * from './account.ts';
@@ -38,6 +39,7 @@ export * from './devices.api.ts';
 export * from './tasks.ts';
 export * from './tasks.device.ts';
 export * from './results.device.ts';
+export * from './results.ts';
 export * from './devices.updates.ts';
 
 /**
@@ -65,4 +67,5 @@ export const apiRoutes = {
   tasks: tasksRoutes,
   taskDevice: taskDeviceRoutes,
   resultsDevice: resultsDeviceRoutes,
+  results: resultsRoutes,
 };

@@ -1,4 +1,4 @@
-import { RESULT_LIMITS, resultsDeviceRoutes } from '@measure/contract';
+import { RESULT_LIMITS, resultsDeviceRoutes, resultsRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { fieldError } from '../../core/app-error.ts';
 import { registerRoute } from '../../core/register-route.ts';
@@ -14,8 +14,16 @@ function idempotencyKey(header: string | string[] | undefined): string {
   return key;
 }
 
-/** Results from devices (/api/device/v1/Tasks/:TaskId/Results). */
-export function registerResultsRoutes(app: FastifyInstance, { results }: Services): void {
+/** Results from devices (/api/device/v1/Tasks/:TaskId/Results) and typed in on the web (manual entry). */
+export function registerResultsRoutes(app: FastifyInstance, { results, manualEntry }: Services): void {
+  registerRoute(app, resultsRoutes.getManualMeasureSummaryItems, async ({ body, user, request }) =>
+    manualEntry.get(user, body.TaskId, request.lang),
+  );
+  registerRoute(app, resultsRoutes.updates, async ({ body, user, setMessage }) => {
+    const entry = await manualEntry.update(user, body);
+    setMessage('results.manualSaved');
+    return entry;
+  });
   registerRoute(
     app,
     resultsDeviceRoutes.results,

@@ -5,6 +5,7 @@ import {
   RESULT_LIMITS,
   type ResultBatch,
   type ResultBatchAnswer,
+  type ResultSite,
   toFigures,
 } from '@measure/contract';
 import { AppError, fieldError, notFound } from '../../core/app-error.ts';
@@ -27,6 +28,26 @@ export interface ResultsSender {
 }
 
 const OPEN_STATES = ['pending', 'inProgress', 'uploaded'];
+
+/** Results go only to a task that is still open: completed is locked (423), cancelled a conflict. */
+function assertOpen(task: TaskRecord): void {
+  if (!OPEN_STATES.includes(task.state)) {
+    throw new AppError(
+      task.state === 'completed' ? ErrorCode.Locked : ErrorCode.Conflict,
+      'results.taskClosed',
+      {
+        state: task.state,
+      },
+    );
+  }
+}
+
+/** The first results start a pending task. */
+async function startIfPending(tx: DbExecutor, task: TaskRecord): Promise<void> {
+  if (task.state === 'pending') {
+    await new TasksRepository(tx).transition(task.companyId, task.id, ['pending'], 'inProgress');
+  }
+}
 
 /** The time zone a reading's day is counted in (measurement-api.md section 6: the company's, default Asia/Shanghai). */
 const COMPANY_TIME_ZONE = 'Asia/Shanghai';
@@ -69,20 +90,34 @@ export class ResultsService {
         }
         return stored.result as ResultBatchAnswer;
       }
-      if (!OPEN_STATES.includes(task.state)) {
-        throw new AppError(
-          task.state === 'completed' ? ErrorCode.Locked : ErrorCode.Conflict,
-          'results.taskClosed',
-          { state: task.state },
-        );
-      }
+      assertOpen(task);
       const answer = await this.write(tx, sender, task, batch);
-      if (task.state === 'pending') {
-        await new TasksRepository(tx).transition(sender.companyId, taskId, ['pending'], 'inProgress');
-      }
+      await startIfPending(tx, task);
       await results.expireBatches(sender.companyId, RESULT_LIMITS.idempotencyHours);
       await results.saveBatch(sender.companyId, taskId, idempotencyKey, bodyHash, answer);
       return answer;
+    });
+  }
+
+  /**
+   * Readings typed in on the web (`Source: manual`): one site, whose PointIndex `pointIndexOf` picks
+   * under the task's lock (the same room's earlier manual site, or the next free index), so two people
+   * saving at once never take the same index. Answers the PointIndex.
+   */
+  async ingestManualSite(
+    sender: ResultsSender,
+    taskId: string,
+    site: Omit<ResultSite, 'PointIndex'>,
+    pointIndexOf: (tx: DbExecutor, task: TaskRecord) => Promise<number>,
+  ): Promise<number> {
+    return this.deps.db.transaction(async (tx) => {
+      const task = await new TasksRepository(tx).find(sender.companyId, taskId, true);
+      if (!task) throw notFound();
+      assertOpen(task);
+      const pointIndex = await pointIndexOf(tx, task);
+      await this.write(tx, sender, task, { Source: 'manual', Sites: [{ ...site, PointIndex: pointIndex }] });
+      await startIfPending(tx, task);
+      return pointIndex;
     });
   }
 
