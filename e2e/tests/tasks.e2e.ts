@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
-import { BASE_URL, browserPool, DEMO, screenshot } from '../support/browser.ts';
-import { planPng } from '../support/plan-files.ts';
+import { api } from '../support/api.ts';
+import { browserPool, screenshot } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
+import { taskProject } from '../support/task-project.ts';
 
 /**
  * Tasks (issue 13): a measurement administrator plans a task over floors 2-5 of a building in the
@@ -19,55 +19,9 @@ const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
 const button = (text: string) =>
   new RegExp(`(^|\\s)${[...text].map((c) => c.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')).join('\\s*')}\\s*$`);
 
-/** A project of one building (6 floors of 2 households) with a house type on every floor, and its people. */
+/** The shared project with a house type and a surveyor, and another task to be cancelled in the browser. */
 async function prepare() {
-  const planner = await createReadyAdmin('MeasureAdmin');
-  const token = await apiLogin(planner.login, planner.password);
-  const surveyor = await createReadyUser();
-  const project = await api<{ ProjectId: string; Name: string }>(
-    '/api/ms/Project/Add',
-    {
-      Name: `E2E任务${stamp()}`,
-      DetailsInfo: [{ BuildingNumber: '1#', Stories: 6, Households: 2, DeliveryStandard: 'fine' }],
-    },
-    token,
-  );
-  const form = new FormData();
-  form.append('ProjectId', project.ProjectId);
-  form.append('Name', '标准户型');
-  form.append('FloorArea', '90');
-  form.append('file', new Blob([new Uint8Array(planPng())]), 'plan.png');
-  const uploaded = await fetch(`${BASE_URL}/api/ms/Project/HouseMapUpdate`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const houseMap = ((await uploaded.json()) as { Result: { HouseMapId: string } }).Result;
-  await api(
-    '/api/ms/Project/AssignHouseMapToFloors',
-    {
-      ProjectId: project.ProjectId,
-      HouseMapId: houseMap.HouseMapId,
-      BuildingNumber: '1#',
-      FloorFrom: 1,
-      FloorTo: 6,
-    },
-    token,
-  );
-  // The demo company administrator looks the surveyor up (user administration is not the planner's).
-  const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
-  const users = await api<{ Items: { UserId: string; Email: string }[] }>(
-    '/api/sys/User/GetUserList',
-    { Content: surveyor.login, PageSize: 10, CurrentPage: 1 },
-    admin,
-  );
-  const surveyorId = users.Items.find((user) => user.Email === surveyor.login)?.UserId ?? '';
-  await api(
-    '/api/ms/Project/SaveProjectUser',
-    { ProjectId: project.ProjectId, UserIds: [surveyorId] },
-    token,
-  );
-  // Another task, to be cancelled in the browser.
+  const { planner, plannerToken, surveyor, project } = await taskProject(`E2E任务${stamp()}`);
   const otherName = `待取消${stamp()}`;
   await api(
     '/api/ms/MsTask/AddTask',
@@ -79,7 +33,7 @@ async function prepare() {
       Name: otherName,
       Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
     },
-    token,
+    plannerToken,
   );
   return { planner, surveyor, project, otherName };
 }

@@ -20,8 +20,6 @@ const ONLY_IN = {
   /** The app shell (menu, top bar, tabs, not-found and no-access pages) and the user manual. */
   layout: ['web'],
   manual: ['web'],
-  /** The device API's results batches; the web pages of readings (data pool, manual entry) are not built yet. */
-  results: ['server', 'contract'],
 } as const satisfies Record<string, readonly ('server' | 'contract' | 'web')[]>;
 
 const KEBAB = /^[a-z]+(-[a-z]+)*$/;

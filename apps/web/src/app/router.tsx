@@ -149,6 +149,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/tasks/TaskDetailPage.tsx')),
               },
               {
+                path: 'manualMeasure',
+                handle: title('layout:menu.manualMeasure'),
+                lazy: page(() => import('../features/results/ManualMeasurePage.tsx')),
+              },
+              {
                 path: 'SKU',
                 handle: title('layout:menu.SKU'),
                 lazy: page(() => import('../features/devices/DeviceListPage.tsx')),

@@ -54,6 +54,7 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
   algorithmTemplateDetail: PROJECT_PARENTS,
   viewDeviceDetail: ['SKU'],
   taskDetail: ['taskCenter', 'TaskExcuse'],
+  manualMeasure: ['TaskExcuse', 'taskCenter'],
 };
 
 /**

@@ -53,6 +53,7 @@ export const MANUAL_SECTIONS = [
   { id: 'taskCenter', chapter: 'tasks', page: true },
   { id: 'taskDetail', chapter: 'tasks', page: true },
   { id: 'TaskExcuse', chapter: 'tasks', page: true },
+  { id: 'manualMeasure', chapter: 'tasks', page: true },
   { id: 'aboug', chapter: 'account', page: true },
   { id: 'changePassword', chapter: 'account', page: true },
   { id: 'userManual', chapter: 'account', page: true },

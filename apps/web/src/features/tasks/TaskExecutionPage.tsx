@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { columnsWidth } from '../../shared/table/columnsWidth.ts';
-import { formatRate, taskDetailPath, TaskStateTag, useStageLabel } from './taskLabels.tsx';
+import { formatRate, manualMeasurePath, taskDetailPath, TaskStateTag, useStageLabel } from './taskLabels.tsx';
 import { useTaskActions } from './useTaskActions.tsx';
 
 const PAGE_SIZE = 10;
@@ -64,7 +64,7 @@ export default function TaskExecutionPage() {
     {
       title: '',
       key: 'actions',
-      width: 160,
+      width: 230,
       fixed: 'right',
       render: (_, row) => (
         <Space size={4} wrap>
@@ -77,6 +77,9 @@ export default function TaskExecutionPage() {
             <Button type="link" size="small" onClick={() => actions.finish(row)}>
               {t('action.finish')}
             </Button>
+          )}
+          {(row.State === 'pending' || row.State === 'inProgress') && (
+            <Link to={manualMeasurePath(row.TaskId)}>{t('action.enterReadings')}</Link>
           )}
           <Link to={taskDetailPath(row.TaskId)}>{t('action.view')}</Link>
         </Space>

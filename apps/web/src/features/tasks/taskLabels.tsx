@@ -7,6 +7,8 @@ import './i18n.ts';
 export const TASK_CENTER_PATH = '/measurerobot/taskCenter';
 export const TASK_DISPATCH_PATH = '/measurerobot/taskManage';
 export const TASK_EXECUTION_PATH = '/measurerobot/TaskExcuse';
+export const manualMeasurePath = (taskId: string) =>
+  `/measurerobot/manualMeasure?taskId=${encodeURIComponent(taskId)}`;
 export const taskDetailPath = (taskId: string) => `/measurerobot/taskDetail?id=${encodeURIComponent(taskId)}`;
 
 const STATE_COLOR: Record<TaskState, string> = {

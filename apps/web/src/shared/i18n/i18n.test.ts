@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { devicesResources } from '../../features/devices/i18n.ts';
 import { tasksResources } from '../../features/tasks/i18n.ts';
+import { resultsResources } from '../../features/results/i18n.ts';
 import { houseMapsResources } from '../../features/house-maps/i18n.ts';
 import { notificationsResources } from '../../features/notifications/i18n.ts';
 import { orgsResources } from '../../features/orgs/i18n.ts';
@@ -29,6 +30,7 @@ const lazyResources = {
   'house-maps': houseMapsResources,
   devices: devicesResources,
   tasks: tasksResources,
+  results: resultsResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');
@@ -115,6 +117,7 @@ describe('translations', () => {
       auth: true,
       devices: true,
       tasks: true,
+      results: true,
       layout: true,
       account: true,
       manual: true,

@@ -6,6 +6,7 @@ const layoutEnUS: Record<keyof typeof layout, string> = {
   'menu.taskManage': 'Task dispatch',
   'menu.taskCenter': 'Task management',
   'menu.taskDetail': 'Task detail',
+  'menu.manualMeasure': 'Enter readings',
   'menu.projectList': 'Projects',
   'menu.projectDetail': 'Project detail',
   'menu.projectUser': 'Project staff',

@@ -5,6 +5,7 @@ const layout = {
   'menu.taskManage': '任务派发',
   'menu.taskCenter': '任务管理',
   'menu.taskDetail': '任务详情',
+  'menu.manualMeasure': '录入读数',
   'menu.projectList': '项目列表',
   'menu.projectDetail': '项目详情',
   'menu.projectUser': '项目人员',

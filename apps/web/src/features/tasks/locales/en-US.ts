@@ -55,6 +55,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'action.remeasure': 'Re-measure',
   'action.start': 'Start',
   'action.finish': 'Finish',
+  'action.enterReadings': 'Enter readings',
   'action.save': 'Save',
   'action.back': 'Back to task management',
   'confirm.cancel': 'Cancel the task "{{name}}"? Its device and surveyors will no longer carry it out.',

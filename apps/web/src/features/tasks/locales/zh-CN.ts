@@ -54,6 +54,7 @@ const zhCN = {
   'action.remeasure': '复测',
   'action.start': '开始',
   'action.finish': '完成',
+  'action.enterReadings': '录入读数',
   'action.save': '保存',
   'action.back': '返回任务管理',
   'confirm.cancel': '确定取消任务“{{name}}”？取消后设备和人员不再执行它。',

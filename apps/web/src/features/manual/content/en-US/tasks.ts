@@ -82,6 +82,24 @@ const tasks = {
       ['View', 'Opens the task detail.'],
     ],
   },
+  manualMeasure: {
+    title: 'Enter readings',
+    paragraphs: [
+      "Without a robot, surveyors type in readings here for the task's households and rooms (for example from a ruler). Only the items whose measure rule allows manual entry are shown.",
+      "Saved readings are judged at once with the task's frozen standard and the task and project figures follow; saving the same room again corrects it, and the old readings stay in its history.",
+    ],
+    steps: [
+      'On task execution, click "Enter readings" on the task.',
+      'Pick the household and the room ("Whole household" when the house type has no rooms).',
+      "Type the readings of each item; the tags beside them preview the grades (qualified, warning, unqualified, exploded); deviation items are judged by the server with the design value of the room's site type.",
+      'Click Save; "Sites entered" lists each site with its readings, grades and pass rate, and Edit corrects one.',
+    ],
+    rules: [
+      'An item whose measure rule does not allow manual entry is refused: "does not allow manual entry".',
+      "An item takes at most its rule's readings per site; no value may exceed 20,000 in absolute value.",
+      "Only the task's surveyors, the holder of its device and the project's planners can enter readings; completed or cancelled tasks can only be viewed.",
+    ],
+  },
 } satisfies ManualPart;
 
 export default tasks;

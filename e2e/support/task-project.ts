@@ -1,0 +1,65 @@
+import { api, apiLogin, createReadyAdmin, createReadyUser, type TestUser } from './api.ts';
+import { BASE_URL, DEMO } from './browser.ts';
+import { planPng } from './plan-files.ts';
+
+export interface TaskProject {
+  planner: TestUser;
+  plannerToken: string;
+  surveyor: TestUser;
+  surveyorId: string;
+  project: { ProjectId: string; Name: string };
+}
+
+/**
+ * A measurement administrator's project of one building (6 floors of 2 households) with a house
+ * type on every floor, and a surveyor on its staff: what a task needs.
+ */
+export async function taskProject(name: string): Promise<TaskProject> {
+  const planner = await createReadyAdmin('MeasureAdmin');
+  const plannerToken = await apiLogin(planner.login, planner.password);
+  const surveyor = await createReadyUser();
+  const project = await api<{ ProjectId: string; Name: string }>(
+    '/api/ms/Project/Add',
+    {
+      Name: name,
+      DetailsInfo: [{ BuildingNumber: '1#', Stories: 6, Households: 2, DeliveryStandard: 'fine' }],
+    },
+    plannerToken,
+  );
+  const form = new FormData();
+  form.append('ProjectId', project.ProjectId);
+  form.append('Name', '标准户型');
+  form.append('FloorArea', '90');
+  form.append('file', new Blob([new Uint8Array(planPng())]), 'plan.png');
+  const uploaded = await fetch(`${BASE_URL}/api/ms/Project/HouseMapUpdate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${plannerToken}` },
+    body: form,
+  });
+  const houseMap = ((await uploaded.json()) as { Result: { HouseMapId: string } }).Result;
+  await api(
+    '/api/ms/Project/AssignHouseMapToFloors',
+    {
+      ProjectId: project.ProjectId,
+      HouseMapId: houseMap.HouseMapId,
+      BuildingNumber: '1#',
+      FloorFrom: 1,
+      FloorTo: 6,
+    },
+    plannerToken,
+  );
+  // The demo company administrator looks the surveyor up (user administration is not the planner's).
+  const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
+  const users = await api<{ Items: { UserId: string; Email: string }[] }>(
+    '/api/sys/User/GetUserList',
+    { Content: surveyor.login, PageSize: 10, CurrentPage: 1 },
+    admin,
+  );
+  const surveyorId = users.Items.find((user) => user.Email === surveyor.login)?.UserId ?? '';
+  await api(
+    '/api/ms/Project/SaveProjectUser',
+    { ProjectId: project.ProjectId, UserIds: [surveyorId] },
+    admin,
+  );
+  return { planner, plannerToken, surveyor, surveyorId, project };
+}

@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api } from '../support/api.ts';
+import { browserPool, screenshot } from '../support/browser.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+import { taskProject } from '../support/task-project.ts';
+
+/**
+ * Manual entry (issue 14, item 5): the surveyor of a task opens it from task execution, types in
+ * flatness readings for a household, sees the grades previewed and stored, and the task's figures
+ * follow. In both languages.
+ */
+
+const browsers = browserPool('results');
+afterEach(async (context) => browsers.closeAll(context));
+
+const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
+const button = (text: string) =>
+  new RegExp(`(^|\\s)${[...text].map((c) => c.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')).join('\\s*')}\\s*$`);
+
+const TEXT = {
+  'zh-CN': {
+    executionMenu: '任务执行',
+    enter: '录入读数',
+    qualified: '合格',
+    unqualified: '超差',
+    save: '保存',
+    saved: '读数已保存，合格率 50.00%',
+    edit: '编辑',
+  },
+  'en-US': {
+    executionMenu: 'Task execution',
+    enter: 'Enter readings',
+    qualified: 'Qualified',
+    unqualified: 'Unqualified',
+    save: 'Save',
+    saved: 'Readings saved, pass rate 50.00%',
+    edit: 'Edit',
+  },
+} as const;
+
+describe.each(['zh-CN', 'en-US'] as const)('manual entry (%s)', (language) => {
+  const text = TEXT[language];
+
+  it('types in readings for a household, sees them graded and the task figures move', async () => {
+    const { plannerToken, surveyor, surveyorId, project } = await taskProject(`E2E录入${stamp()}`);
+    const name = `录入${stamp()}`;
+    const taskId = await api<string>(
+      '/api/ms/MsTask/AddTask',
+      {
+        ProjectId: project.ProjectId,
+        Stage: 'plaster',
+        MeasureKind: 'first',
+        InspectionKind: 'self',
+        Name: name,
+        Households: [{ BuildingNumber: '1#', Floor: 3, Household: 1 }],
+        ItemCodes: ['PL-01'],
+        SurveyorIds: [surveyorId],
+      },
+      plannerToken,
+    );
+    const { page, errors } = await browsers.open(language);
+    await signInAndLand(page, surveyor, language);
+    await page.getByRole('menuitem', { name: text.executionMenu }).click();
+    await page.waitForURL('**/measurerobot/TaskExcuse');
+    await page
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('link', { name: text.enter })
+      .click();
+    await page.waitForURL(`**/measurerobot/manualMeasure?taskId=${taskId}`);
+
+    // Plaster flatness [0, 4], warning up to 3: 1 mm qualified, 6 mm unqualified, previewed as typed.
+    const item = page.getByTestId('item-PL-01');
+    await item.getByLabel('PL-01 1').fill('1');
+    await item.getByLabel('PL-01 2').fill('6');
+    await item.getByText(text.unqualified).waitFor();
+    expect(await item.getByText(text.qualified, { exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: button(text.save) }).click();
+    await page.getByText(text.saved).waitFor();
+    const entry = page.getByRole('row', { name: /1# 3-1/ });
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain('PL-01: 1, 6');
+    await screenshot(page, `results-manual-${language}`);
+
+    // The task's figures are those of the stored readings.
+    const task = await api<{ Figures: { Qualified: number; Unqualified: number; Total: number } }>(
+      '/api/ms/MsTask/GetTask',
+      { TaskId: taskId },
+      plannerToken,
+    );
+    expect(task.Figures).toMatchObject({ Qualified: 1, Unqualified: 1, Total: 2 });
+    expect(errors).toEqual([]);
+  });
+});
