@@ -15,6 +15,7 @@ import { OrgService } from './modules/orgs/org-service.ts';
 import { DevicesService } from './modules/devices/devices-service.ts';
 import { TaskDeviceService } from './modules/tasks/task-device-service.ts';
 import { TasksService } from './modules/tasks/tasks-service.ts';
+import { DataPoolService } from './modules/results/data-pool-service.ts';
 import { ManualEntryService } from './modules/results/manual-entry-service.ts';
 import { ResultsService } from './modules/results/results-service.ts';
 import { startJobWorker } from './jobs/job-worker.ts';
@@ -108,6 +109,7 @@ export function createServices(
     taskDevice: new TaskDeviceService({ db, files: planFiles }),
     results,
     manualEntry: new ManualEntryService({ db, results }),
+    dataPool: new DataPoolService({ db }),
     deviceUpdates: new DeviceUpdatesService({ db, files: updateFiles, audit }),
     ready: () => pingDatabase(database.pool),
     start: async () => {

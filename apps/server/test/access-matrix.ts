@@ -120,6 +120,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'tasks.exportTaskList': 'authenticated',
   'results.getManualMeasureSummaryItems': 'authenticated',
   'results.updates': 'authenticated',
+  'results.getDataPool': 'authenticated',
+  'results.exportDataPool': 'authenticated',
   'tasks.deleteTask': 'project.distribute',
   'tasks.cancelTask': 'project.distribute',
   'tasks.reassignTask': 'project.distribute',
@@ -359,6 +361,8 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'tasks.getTask': () => ({ body: { TaskId: random() } }),
   'tasks.exportTaskList': () => ({ body: {}, codes: [0] }),
   'results.getManualMeasureSummaryItems': () => ({ body: { TaskId: random() } }),
+  'results.getDataPool': () => ({ body: {}, codes: [0] }),
+  'results.exportDataPool': () => ({ body: {}, codes: [0] }),
   'results.updates': () => ({
     body: {
       TaskId: random(),

@@ -173,5 +173,7 @@ export const routePaths = {
   results: {
     getManualMeasureSummaryItems: { method: 'POST', path: '/api/ms/ManualMeasureSummaryItems/GetManualMeasureSummaryItems' },
     updates: { method: 'POST', path: '/api/ms/ManualMeasureSummaryItems/Updates' },
+    getDataPool: { method: 'POST', path: '/api/ms/DataPool/GetList' },
+    exportDataPool: { method: 'POST', path: '/api/ms/DataPool/Export' },
   },
 } as const;

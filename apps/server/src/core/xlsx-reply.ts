@@ -1,12 +1,18 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * Sends a workbook as an attachment (not an envelope): `asciiName` for old clients, `name` (may be
+ * Sends a workbook (whole, or a stream being written) as an attachment (not an envelope): `asciiName` for old clients, `name` (may be
  * Chinese) in the RFC 5987 form browsers prefer.
  */
-export async function sendWorkbook(reply: FastifyReply, file: Buffer, asciiName: string, name: string) {
+export async function sendWorkbook(
+  reply: FastifyReply,
+  file: Buffer | Readable,
+  asciiName: string,
+  name: string,
+) {
   await reply
     .header(
       'Content-Disposition',

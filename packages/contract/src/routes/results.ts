@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import { figuresSchema } from '../figures.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
-import { resultReadingSchema } from './results.device.ts';
-import { householdRefSchema, frozenStandardSchema } from './tasks.ts';
-import { JUDGING_MODES } from './standards.ts';
+import { RESULT_SOURCES, resultReadingSchema } from './results.device.ts';
+import { householdRefSchema, frozenStandardSchema, taskDate } from './tasks.ts';
+import { JUDGING_MODES, STAGES } from './standards.ts';
 
 /**
  * Readings typed in on the web (spec `ManualMeasureSummaryItems`; measurement-api.md section 3:
@@ -40,6 +41,56 @@ export const manualEntrySchema = householdRefSchema.extend({
   Figures: figuresSchema,
 });
 export type ManualEntry = z.infer<typeof manualEntrySchema>;
+
+/** The data pool: every reading of the company's tasks, one row per site and item. */
+export const DATA_POOL_LIMITS = {
+  /** Totals are counted up to this many rows; beyond, the list says "more than". */
+  countCap: 10_000,
+  /** Rows of one export. */
+  exportRows: 200_000,
+} as const;
+export const DATA_POOL_GRADES = [...GRADE_NAMES, 'unjudged'] as const;
+
+const optionalId = z
+  .union([rules.uuid, z.literal('')])
+  .nullish()
+  .transform((value) => value || null);
+
+export const dataPoolFilterShape = {
+  ProjectId: optionalId,
+  TaskId: optionalId,
+  BuildingNumber: rules.optionalText(20),
+  Floor: z.number('validation.invalidValue').int().min(1).max(200).nullish(),
+  ItemCode: rules.optionalText(20),
+  /** Rows with at least one value of this grade (unjudged: values left unjudged). */
+  Grade: z.enum(DATA_POOL_GRADES).nullish(),
+  Source: z.enum(RESULT_SOURCES).nullish(),
+  /** Inclusive, on the day the site was measured (company time zone). */
+  StartDate: taskDate,
+  EndDate: taskDate,
+};
+
+export const dataPoolRowSchema = z.object({
+  TaskId: z.string(),
+  TaskName: z.string(),
+  ProjectId: z.string(),
+  ProjectName: z.string(),
+  Stage: z.enum(STAGES),
+  PointIndex: z.number().int(),
+  BuildingNumber: z.string(),
+  Floor: z.number().int(),
+  Household: z.number().int(),
+  RoomId: z.string().nullable(),
+  SiteName: z.string(),
+  ItemCode: z.string(),
+  ItemName: z.string(),
+  Source: z.enum(RESULT_SOURCES),
+  MeasuredAt: z.string(),
+  Values: z.array(z.number()),
+  Grades: z.array(z.enum(GRADE_NAMES)),
+  Figures: figuresSchema,
+});
+export type DataPoolRow = z.infer<typeof dataPoolRowSchema>;
 
 const taskId = z.object({ TaskId: rules.uuid });
 const tag = 'results';
@@ -91,5 +142,28 @@ export const resultsRoutes = {
         .max(100),
     }),
     result: manualEntrySchema,
+  }),
+  getDataPool: defineRoute({
+    method: 'POST',
+    path: '/api/ms/DataPool/GetList',
+    access: 'authenticated',
+    tag,
+    summary:
+      'The data pool (dataPool): every reading of the tasks of the projects the caller sees, one row per site and ' +
+      'item, newest first; filters ProjectId, TaskId, BuildingNumber, Floor, ItemCode, Grade, Source, ' +
+      `StartDate/EndDate. Total counts up to ${DATA_POOL_LIMITS.countCap} rows (TotalCapped beyond)`,
+    body: z.object({ ...pageRequestShape, ...dataPoolFilterShape }),
+    result: pageResultSchema(dataPoolRowSchema).extend({ TotalCapped: z.boolean() }),
+  }),
+  exportDataPool: defineRoute({
+    method: 'POST',
+    path: '/api/ms/DataPool/Export',
+    access: 'authenticated',
+    tag,
+    summary:
+      'The data pool with its filters as an .xlsx attachment (not an envelope), written as it streams: one row per ' +
+      `site and item with every value, at most ${DATA_POOL_LIMITS.exportRows} rows`,
+    body: z.object(dataPoolFilterShape),
+    result: z.null(),
   }),
 };

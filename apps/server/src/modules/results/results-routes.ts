@@ -1,7 +1,9 @@
 import { RESULT_LIMITS, resultsDeviceRoutes, resultsRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { fieldError } from '../../core/app-error.ts';
-import { registerRoute } from '../../core/register-route.ts';
+import { PassThrough } from 'node:stream';
+import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
+import { sendWorkbook } from '../../core/xlsx-reply.ts';
 import type { Services } from '../../services.ts';
 import { deviceKeyInvalid } from '../devices/devices-service.ts';
 
@@ -15,7 +17,24 @@ function idempotencyKey(header: string | string[] | undefined): string {
 }
 
 /** Results from devices (/api/device/v1/Tasks/:TaskId/Results) and typed in on the web (manual entry). */
-export function registerResultsRoutes(app: FastifyInstance, { results, manualEntry }: Services): void {
+export function registerResultsRoutes(
+  app: FastifyInstance,
+  { results, manualEntry, dataPool }: Services,
+): void {
+  registerRoute(app, resultsRoutes.getDataPool, async ({ body, user, request }) =>
+    dataPool.list(user, body, request.lang),
+  );
+  registerRoute(app, resultsRoutes.exportDataPool, async ({ body, user, request, reply }) => {
+    // The workbook is written while it streams out; a failure halfway cuts the download short.
+    const out = new PassThrough();
+    dataPool.export(user, body, request.lang, out).catch((error: unknown) => {
+      request.log.error({ err: error }, 'data pool export failed');
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    const name = request.lang === 'zh-CN' ? '数据库.xlsx' : 'data-pool.xlsx';
+    await sendWorkbook(reply, out, 'data-pool.xlsx', name);
+    return REPLY_SENT;
+  });
   registerRoute(app, resultsRoutes.getManualMeasureSummaryItems, async ({ body, user, request }) =>
     manualEntry.get(user, body.TaskId, request.lang),
   );

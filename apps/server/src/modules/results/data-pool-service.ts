@@ -1,0 +1,131 @@
+import type { Writable } from 'node:stream';
+import {
+  DATA_POOL_LIMITS,
+  type DataPoolRow,
+  GRADE_NAMES,
+  type Language,
+  type RouteBody,
+  type RouteResult,
+  type resultsRoutes,
+} from '@measure/contract';
+import type { Database } from '../../db/client.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { itemName } from '../tasks/task-plan.ts';
+import { TasksRepository } from '../tasks/tasks-repository.ts';
+import { type DataPoolFilter, type DataPoolKey, DataPoolRepository } from './data-pool-repository.ts';
+import { writeDataPoolSheet } from './data-pool-sheet.ts';
+import { figuresOf } from './judge-readings.ts';
+
+type ListBody = RouteBody<typeof resultsRoutes.getDataPool>;
+type ExportBody = RouteBody<typeof resultsRoutes.exportDataPool>;
+type ListResult = RouteResult<typeof resultsRoutes.getDataPool>;
+type PoolRecord = Awaited<ReturnType<DataPoolRepository['page']>>[number];
+
+/** Rows fetched per query while exporting. */
+const EXPORT_CHUNK = 2_000;
+
+const filterOf = (body: ExportBody): DataPoolFilter => ({
+  projectId: body.ProjectId,
+  taskId: body.TaskId,
+  buildingNumber: body.BuildingNumber ?? null,
+  floor: body.Floor ?? null,
+  itemCode: body.ItemCode ?? null,
+  grade: body.Grade ?? null,
+  source: body.Source ?? null,
+  startDate: body.StartDate,
+  endDate: body.EndDate,
+});
+
+/**
+ * The data pool (`dataPool`): every reading of the tasks of the projects the caller sees, paged on the
+ * server, and exported as a workbook written while the rows stream out of the database.
+ */
+export class DataPoolService {
+  constructor(private readonly deps: { db: Database }) {}
+
+  async list(auth: AuthContext, body: ListBody, lang: Language): Promise<ListResult> {
+    const repository = new DataPoolRepository(this.deps.db);
+    const filter = filterOf(body);
+    const records = await repository.page(
+      auth,
+      filter,
+      body.PageSize,
+      (body.CurrentPage - 1) * body.PageSize,
+    );
+    const counted = await repository.count(auth, filter, DATA_POOL_LIMITS.countCap);
+    return {
+      Items: await this.rows(auth, records, lang),
+      Total: Math.min(counted, DATA_POOL_LIMITS.countCap),
+      TotalCapped: counted > DATA_POOL_LIMITS.countCap,
+      PageSize: body.PageSize,
+      CurrentPage: body.CurrentPage,
+    };
+  }
+
+  /** Writes the filtered pool as .xlsx into `out`, chunk by chunk (keyset), at most `exportRows` rows. */
+  async export(auth: AuthContext, body: ExportBody, lang: Language, out: Writable): Promise<number> {
+    const repository = new DataPoolRepository(this.deps.db);
+    const filter = filterOf(body);
+    const names = new Map<string, Map<string, string>>();
+    const rowsOf = (records: readonly PoolRecord[]) => this.rows(auth, records, lang, names);
+    async function* chunks(): AsyncGenerator<DataPoolRow[]> {
+      let after: DataPoolKey | null = null;
+      let written = 0;
+      while (written < DATA_POOL_LIMITS.exportRows) {
+        const limit = Math.min(EXPORT_CHUNK, DATA_POOL_LIMITS.exportRows - written);
+        const records = await repository.chunk(auth, filter, after, limit);
+        if (records.length === 0) return;
+        yield await rowsOf(records);
+        written += records.length;
+        const last = records[records.length - 1] as PoolRecord;
+        after = {
+          day: last.day,
+          measuredAt: last.measuredAt,
+          taskId: last.taskId,
+          pointIndex: last.pointIndex,
+          itemCode: last.itemCode,
+        };
+        if (records.length < limit) return;
+      }
+    }
+    return writeDataPoolSheet(out, chunks(), lang);
+  }
+
+  /** Rows for the API: item names from each task's frozen standard, grades by name, figures. */
+  private async rows(
+    auth: AuthContext,
+    records: readonly PoolRecord[],
+    lang: Language,
+    names = new Map<string, Map<string, string>>(),
+  ): Promise<DataPoolRow[]> {
+    const tasks = new TasksRepository(this.deps.db);
+    for (const taskId of new Set(records.map((record) => record.taskId))) {
+      if (names.has(taskId)) continue;
+      const task = await tasks.find(auth.companyId, taskId);
+      names.set(
+        taskId,
+        new Map((task?.standard.Items ?? []).map((item) => [item.Code, itemName(item, lang)])),
+      );
+    }
+    return records.map((record) => ({
+      TaskId: record.taskId,
+      TaskName: record.taskName,
+      ProjectId: record.projectId,
+      ProjectName: record.projectName,
+      Stage: record.stage as DataPoolRow['Stage'],
+      PointIndex: record.pointIndex,
+      BuildingNumber: record.buildingNumber,
+      Floor: record.floor,
+      Household: record.household,
+      RoomId: record.roomId,
+      SiteName: record.siteName,
+      ItemCode: record.itemCode,
+      ItemName: names.get(record.taskId)?.get(record.itemCode) ?? record.itemCode,
+      Source: record.source as DataPoolRow['Source'],
+      MeasuredAt: record.measuredAt.toISOString(),
+      Values: record.vals,
+      Grades: (record.grades ?? []).map((grade) => GRADE_NAMES[grade] ?? 'exploded'),
+      Figures: figuresOf({ ...record, sites: 1, explodedSites: record.exploded > 0 ? 1 : 0 }),
+    }));
+  }
+}

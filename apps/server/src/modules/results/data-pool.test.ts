@@ -1,0 +1,145 @@
+import { apiRoutes, type DataPoolRow } from '@measure/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callRoute, callRouteOk } from '../../../test/call-route.ts';
+import {
+  assignHouseType,
+  buildCompany,
+  buildDevice,
+  buildHouseType,
+  buildProject,
+  buildUser,
+  companyAdmin,
+  type BuiltUser,
+} from '../../../test/factories.ts';
+
+const routes = apiRoutes.results;
+let t: TestApp;
+let planner: BuiltUser;
+let surveyor: BuiltUser;
+let stranger: BuiltUser;
+let device: { id: string; key: string };
+let taskA: string;
+let taskB: string;
+
+/** A task of a project with one building, and the batch of flatness readings sent for it. */
+async function taskWithReadings(
+  projectId: string,
+  sites: { floor: number; values: number[]; day: string }[],
+) {
+  const taskId = await callRouteOk(
+    t.app,
+    apiRoutes.tasks.addTask,
+    {
+      ProjectId: projectId,
+      Stage: 'plaster',
+      MeasureKind: 'first',
+      InspectionKind: 'self',
+      Households: [1, 2, 3].map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
+      ItemCodes: ['PL-01', 'PL-02'],
+      DeviceGuid: device.id,
+    },
+    { as: planner },
+  );
+  await callRouteOk(
+    t.app,
+    apiRoutes.resultsDevice.results,
+    {
+      TaskId: taskId,
+      Source: 'robot',
+      Sites: sites.map((site, index) => ({
+        PointIndex: index + 1,
+        BuildingNumber: '1#',
+        Floor: site.floor,
+        Household: 1,
+        MeasuredAt: `${site.day}T02:00:00Z`,
+        Readings: [
+          { ItemCode: 'PL-01', Values: site.values },
+          { ItemCode: 'PL-02', Values: [1] },
+        ],
+      })),
+    } as never,
+    { headers: { authorization: `Device ${device.key}`, 'idempotency-key': taskId } },
+  );
+  return taskId;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const companyId = (await buildCompany(t)).id;
+  planner = await buildUser(t, { companyId, roles: ['MeasureAdmin'] });
+  surveyor = await buildUser(t, { companyId, roles: ['Surveyor'] });
+  stranger = await companyAdmin(t, (await buildCompany(t)).id);
+  device = await buildDevice(t, { companyId });
+  const projects = [
+    await buildProject(t, { companyId, staff: [surveyor] }),
+    await buildProject(t, { companyId }),
+  ];
+  for (const project of projects) {
+    const houseMapId = (await buildHouseType(t, { projectId: project.id })).HouseMapId;
+    await assignHouseType(t, { projectId: project.id, houseMapId, floorFrom: 1, floorTo: 3 });
+  }
+  taskA = await taskWithReadings(projects[0]!.id, [
+    { floor: 1, values: [1, 2], day: '2026-11-20' },
+    { floor: 2, values: [30], day: '2026-11-21' },
+  ]);
+  taskB = await taskWithReadings(projects[1]!.id, [{ floor: 3, values: [5], day: '2026-11-22' }]);
+});
+afterAll(async () => t.close());
+
+const list = async (as: BuiltUser, filter: object = {}) =>
+  callRouteOk(t.app, routes.getDataPool, { PageSize: 50, ...filter }, { as });
+const places = (rows: DataPoolRow[]) => rows.map((row) => `${row.Floor}/${row.ItemCode}`);
+
+describe('data pool', () => {
+  it('lists every reading of the visible tasks, newest day first, with values, grades and figures', async () => {
+    const page = await list(planner);
+    expect(page.Total).toBe(6);
+    expect(page.TotalCapped).toBe(false);
+    expect(places(page.Items)).toEqual(['3/PL-01', '3/PL-02', '2/PL-01', '2/PL-02', '1/PL-01', '1/PL-02']);
+    const exploded = page.Items.find(
+      (row) => row.TaskId === taskA && row.Floor === 2 && row.ItemCode === 'PL-01',
+    );
+    expect(exploded).toMatchObject({ Values: [30], Grades: ['exploded'], Source: 'robot' });
+    expect(exploded?.Figures).toMatchObject({ Exploded: 1, Total: 1, PassRate: 0 });
+  });
+
+  it('filters by task, floor, item, grade, source and day, and pages on the server', async () => {
+    expect((await list(planner, { TaskId: taskB })).Total).toBe(2);
+    expect(places((await list(planner, { Floor: 1, ItemCode: 'pl-01' })).Items)).toEqual(['1/PL-01']);
+    expect(places((await list(planner, { Grade: 'exploded' })).Items)).toEqual(['2/PL-01']);
+    expect((await list(planner, { Source: 'manual' })).Total).toBe(0);
+    expect((await list(planner, { StartDate: '2026-11-21', EndDate: '2026-11-21' })).Total).toBe(2);
+    const second = await list(planner, { PageSize: 4, CurrentPage: 2 });
+    expect(places(second.Items)).toEqual(['1/PL-01', '1/PL-02']);
+  });
+
+  it('shows only the projects the caller sees, and nothing of other companies', async () => {
+    expect((await list(surveyor)).Items.every((row) => row.TaskId === taskA)).toBe(true);
+    expect((await list(surveyor)).Total).toBe(4);
+    expect((await list(stranger)).Total).toBe(0);
+    const bad = await callRoute(t.app, routes.getDataPool, { StartDate: '2026-13-01' }, { as: planner });
+    expect(bad.Code).toBe(400);
+  });
+
+  it('exports what the filters show, every value, as a workbook', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/ms/DataPool/Export',
+      headers: { authorization: `Bearer ${planner.token}`, 'accept-language': 'en-US' },
+      payload: { TaskId: taskA, ItemCode: 'PL-01' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getRow(1).getCell(12).value).toBe('Values (mm)');
+    const values: unknown[] = [];
+    sheet?.eachRow((row, index) => {
+      if (index > 1) values.push(row.getCell(12).value);
+    });
+    expect(values).toEqual(['30', '1, 2']);
+  });
+});
