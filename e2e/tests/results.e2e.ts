@@ -6,9 +6,9 @@ import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
 
 /**
- * Manual entry (issue 14, item 5): the surveyor of a task opens it from task execution, types in
- * flatness readings for a household, sees the grades previewed and stored, and the task's figures
- * follow. In both languages.
+ * Manual entry and the data pool (issue 14, items 5 and 6): the surveyor of a task opens it from task
+ * execution, types in flatness readings for a household, sees the grades previewed and stored, the
+ * task's figures follow, and the data pool lists and exports the readings. In both languages.
  */
 
 const browsers = browserPool('results');
@@ -27,6 +27,9 @@ const TEXT = {
     save: '保存',
     saved: '读数已保存，合格率 50.00%',
     edit: '编辑',
+    poolMenu: '数据库',
+    export: '导出 Excel',
+    exported: '已导出 数据库.xlsx',
   },
   'en-US': {
     executionMenu: 'Task execution',
@@ -36,6 +39,9 @@ const TEXT = {
     save: 'Save',
     saved: 'Readings saved, pass rate 50.00%',
     edit: 'Edit',
+    poolMenu: 'Data pool',
+    export: 'Export to Excel',
+    exported: 'Exported data-pool.xlsx',
   },
 } as const;
 
@@ -89,6 +95,16 @@ describe.each(['zh-CN', 'en-US'] as const)('manual entry (%s)', (language) => {
       plannerToken,
     );
     expect(task.Figures).toMatchObject({ Qualified: 1, Unqualified: 1, Total: 2 });
+
+    // The data pool lists the reading, with its source, and exports it.
+    await page.getByRole('menuitem', { name: text.poolMenu }).click();
+    await page.waitForURL('**/measurerobot/dataPool');
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('1, 6');
+    await page.getByRole('button', { name: button(text.export) }).click();
+    await page.getByText(text.exported).waitFor();
+    await screenshot(page, `results-pool-${language}`);
     expect(errors).toEqual([]);
   });
 });

@@ -76,6 +76,7 @@ describe.each(['ProjectAdmin', 'Surveyor'] as const)('%s', (role) => {
       '数据报表',
       '任务执行',
       '任务管理',
+      '数据库',
       '个人中心',
       '修改密码',
       '用户手册',

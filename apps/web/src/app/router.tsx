@@ -149,6 +149,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/tasks/TaskDetailPage.tsx')),
               },
               {
+                path: 'dataPool',
+                handle: title('layout:menu.dataPool'),
+                lazy: page(() => import('../features/results/DataPoolPage.tsx')),
+              },
+              {
                 path: 'manualMeasure',
                 handle: title('layout:menu.manualMeasure'),
                 lazy: page(() => import('../features/results/ManualMeasurePage.tsx')),

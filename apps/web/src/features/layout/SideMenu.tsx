@@ -1,4 +1,5 @@
 import {
+  DatabaseOutlined,
   PlayCircleOutlined,
   ScheduleOutlined,
   SendOutlined,
@@ -32,6 +33,7 @@ const ICONS: Record<string, ReactNode> = {
   TaskExcuse: <PlayCircleOutlined />,
   taskManage: <SendOutlined />,
   taskCenter: <ScheduleOutlined />,
+  dataPool: <DatabaseOutlined />,
   projectList: <ProjectOutlined />,
   projectUser: <UsergroupAddOutlined />,
   floorPlan: <HomeOutlined />,

@@ -17,6 +17,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: 'TaskExcuse', titleKey: 'layout:menu.TaskExcuse' },
   { path: 'taskManage', titleKey: 'layout:menu.taskManage', permission: 'project.distribute' },
   { path: 'taskCenter', titleKey: 'layout:menu.taskCenter' },
+  { path: 'dataPool', titleKey: 'layout:menu.dataPool' },
   { path: 'projectList', titleKey: 'layout:menu.projectList', permission: 'project.list' },
   { path: 'projectUser', titleKey: 'layout:menu.projectUser', permission: 'project.distribute' },
   { path: 'floorPlan', titleKey: 'layout:menu.floorPlan', permission: 'project.list' },

@@ -54,6 +54,7 @@ export const MANUAL_SECTIONS = [
   { id: 'taskDetail', chapter: 'tasks', page: true },
   { id: 'TaskExcuse', chapter: 'tasks', page: true },
   { id: 'manualMeasure', chapter: 'tasks', page: true },
+  { id: 'dataPool', chapter: 'tasks', page: true },
   { id: 'aboug', chapter: 'account', page: true },
   { id: 'changePassword', chapter: 'account', page: true },
   { id: 'userManual', chapter: 'account', page: true },

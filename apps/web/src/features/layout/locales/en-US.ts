@@ -7,6 +7,7 @@ const layoutEnUS: Record<keyof typeof layout, string> = {
   'menu.taskCenter': 'Task management',
   'menu.taskDetail': 'Task detail',
   'menu.manualMeasure': 'Enter readings',
+  'menu.dataPool': 'Data pool',
   'menu.projectList': 'Projects',
   'menu.projectDetail': 'Project detail',
   'menu.projectUser': 'Project staff',

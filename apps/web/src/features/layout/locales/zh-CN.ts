@@ -6,6 +6,7 @@ const layout = {
   'menu.taskCenter': '任务管理',
   'menu.taskDetail': '任务详情',
   'menu.manualMeasure': '录入读数',
+  'menu.dataPool': '数据库',
   'menu.projectList': '项目列表',
   'menu.projectDetail': '项目详情',
   'menu.projectUser': '项目人员',

@@ -21,7 +21,7 @@ const manualEnUS: Record<keyof typeof manual, string> = {
   'chapter.library': 'Standard library and measure rules',
   'chapter.people': 'Users and organisations',
   'chapter.devices': 'Devices',
-  'chapter.tasks': 'Tasks',
+  'chapter.tasks': 'Tasks and data',
   'chapter.account': 'Your account',
 };
 

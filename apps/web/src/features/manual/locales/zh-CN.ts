@@ -19,7 +19,7 @@ const manual = {
   'chapter.library': '标准库与测量规则',
   'chapter.people': '用户与组织',
   'chapter.devices': '设备',
-  'chapter.tasks': '任务',
+  'chapter.tasks': '任务与数据',
   'chapter.account': '个人',
 };
 

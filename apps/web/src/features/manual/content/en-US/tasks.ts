@@ -100,6 +100,21 @@ const tasks = {
       "Only the task's surveyors, the holder of its device and the project's planners can enter readings; completed or cancelled tasks can only be viewed.",
     ],
   },
+  dataPool: {
+    title: 'Data pool',
+    paragraphs: [
+      'Every reading of the tasks of the projects you see: one row per site and measure item, with its values, grades, source, time and pass rate, newest first.',
+      'With very many readings the count stops at 10,000 and says "More than 10,000 rows"; paging and filters run on the server.',
+    ],
+    items: [
+      [
+        'Project, task, building, floor, item code, grade, source, measured on',
+        'Filters; "grade" keeps rows with at least one value of that grade; dates have shortcuts.',
+      ],
+      ['Task', 'Click a task name to open the task detail.'],
+      ['Export to Excel', 'Exports what the filters show, every value of each row, at most 200,000 rows.'],
+    ],
+  },
 } satisfies ManualPart;
 
 export default tasks;

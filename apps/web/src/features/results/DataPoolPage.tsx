@@ -1,0 +1,292 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { DATA_POOL_GRADES, RESULT_SOURCES, type DataPoolRow } from '@measure/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { callApi } from '../../shared/api/client.ts';
+import { downloadFile } from '../../shared/api/download.ts';
+import { routes } from '../../shared/api/routes.ts';
+import { showError } from '../../shared/api/showError.ts';
+import { notify } from '../../shared/feedback/notify.ts';
+import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
+import { columnsWidth } from '../../shared/table/columnsWidth.ts';
+import { formatRate, taskDetailPath } from '../tasks/taskLabels.tsx';
+import { GRADE_COLOR } from './gradePreview.ts';
+import './i18n.ts';
+
+const PAGE_SIZE = 20;
+type Grade = (typeof DATA_POOL_GRADES)[number];
+type Source = (typeof RESULT_SOURCES)[number];
+
+interface Filters {
+  ProjectId?: string;
+  TaskId?: string;
+  BuildingNumber?: string;
+  Floor?: number;
+  ItemCode?: string;
+  Grade?: Grade;
+  Source?: Source;
+  StartDate?: string;
+  EndDate?: string;
+}
+interface FilterForm extends Omit<Filters, 'StartDate' | 'EndDate'> {
+  Dates?: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** The data pool (`dataPool`): every reading of the visible tasks, filtered and paged on the server. */
+export default function DataPoolPage() {
+  const { t } = useTranslation(['results', 'common']);
+  const { t: tc } = useTranslation('common');
+  const [form] = Form.useForm<FilterForm>();
+  const projectId = Form.useWatch('ProjectId', form);
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const [exporting, setExporting] = useState(false);
+
+  const projects = useQuery({
+    queryKey: ['projects', 'select'],
+    queryFn: ({ signal }) => callApi(routes.projects.getProjectSelectItem, undefined, { signal }),
+  });
+  const tasks = useQuery({
+    queryKey: ['tasks', 'list', { ProjectId: projectId, picker: true }],
+    queryFn: ({ signal }) =>
+      callApi(routes.tasks.getTaskList, { ProjectId: projectId, PageSize: 200, CurrentPage: 1 }, { signal }),
+    enabled: Boolean(projectId),
+  });
+  const pool = useQuery({
+    queryKey: ['results', 'pool', { ...filters, page, pageSize }],
+    queryFn: ({ signal }) =>
+      callApi(routes.results.getDataPool, { ...filters, PageSize: pageSize, CurrentPage: page }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const search = (values: FilterForm) => {
+    setFilters({
+      ProjectId: values.ProjectId,
+      TaskId: values.TaskId,
+      BuildingNumber: values.BuildingNumber?.trim() || undefined,
+      Floor: values.Floor ?? undefined,
+      ItemCode: values.ItemCode?.trim() || undefined,
+      Grade: values.Grade,
+      Source: values.Source,
+      StartDate: toApiDate(values.Dates?.[0]),
+      EndDate: toApiDate(values.Dates?.[1]),
+    });
+    setPage(1);
+  };
+
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      const name = await downloadFile(routes.results.exportDataPool, 'data-pool.xlsx', filters);
+      notify.success(t('pool.exported', { name }));
+    } catch (error) {
+      showError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: ColumnsType<DataPoolRow> = [
+    { title: t('pool.project'), dataIndex: 'ProjectName', width: 130, ellipsis: true },
+    {
+      title: t('pool.task'),
+      dataIndex: 'TaskName',
+      width: 160,
+      ellipsis: true,
+      render: (name: string, row) => <Link to={taskDetailPath(row.TaskId)}>{name}</Link>,
+    },
+    { title: t('pool.place'), dataIndex: 'SiteName', width: 150, ellipsis: true },
+    {
+      title: t('pool.item'),
+      key: 'item',
+      width: 150,
+      ellipsis: true,
+      render: (_, row) => `${row.ItemCode} ${row.ItemName}`,
+    },
+    {
+      title: t('pool.values'),
+      key: 'values',
+      width: 210,
+      render: (_, row) => (
+        <Space size={2} wrap>
+          <Typography.Text>{row.Values.join(', ')}</Typography.Text>
+          {[...new Set(row.Grades)].map((grade) => (
+            <Tag key={grade} color={GRADE_COLOR[grade]}>
+              {t(`grade.${grade}`)}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: t('pool.source'),
+      dataIndex: 'Source',
+      width: 80,
+      render: (source: Source) => t(`source.${source}`),
+    },
+    {
+      title: t('pool.measuredAt'),
+      dataIndex: 'MeasuredAt',
+      width: 130,
+      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('pool.passRate'),
+      key: 'rate',
+      width: 80,
+      align: 'right',
+      render: (_, row) => formatRate(row.Figures.PassRate),
+    },
+  ];
+  const total = pool.data?.Total ?? 0;
+
+  return (
+    <Card
+      title={t('pool.title')}
+      extra={
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportExcel()}>
+          {t('pool.export')}
+        </Button>
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('pool.note')}</Typography.Paragraph>
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={search}
+        style={{ marginBottom: 16, rowGap: 8 }}
+        onValuesChange={(changed: Partial<FilterForm>) => {
+          if ('ProjectId' in changed) form.setFieldsValue({ TaskId: undefined });
+        }}
+      >
+        <Form.Item name="ProjectId">
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 170 }}
+            aria-label={t('pool.project')}
+            placeholder={t('pool.allProjects')}
+            options={(projects.data ?? []).map((item) => ({ value: item.ProjectId, label: item.Name }))}
+          />
+        </Form.Item>
+        <Form.Item name="TaskId">
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 190 }}
+            aria-label={t('pool.task')}
+            placeholder={t('pool.allTasks')}
+            disabled={!projectId}
+            options={(tasks.data?.Items ?? []).map((item) => ({ value: item.TaskId, label: item.Name }))}
+          />
+        </Form.Item>
+        <Form.Item name="BuildingNumber">
+          <Input
+            allowClear
+            maxLength={20}
+            style={{ width: 90 }}
+            placeholder={t('pool.building')}
+            aria-label={t('pool.building')}
+          />
+        </Form.Item>
+        <Form.Item name="Floor">
+          <InputNumber
+            min={1}
+            max={200}
+            precision={0}
+            style={{ width: 80 }}
+            placeholder={t('pool.floor')}
+            aria-label={t('pool.floor')}
+          />
+        </Form.Item>
+        <Form.Item name="ItemCode">
+          <Input
+            allowClear
+            maxLength={20}
+            style={{ width: 110 }}
+            placeholder={t('pool.item')}
+            aria-label={t('pool.item')}
+          />
+        </Form.Item>
+        <Form.Item name="Grade">
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            aria-label={t('pool.grade')}
+            placeholder={t('pool.anyGrade')}
+            options={DATA_POOL_GRADES.map((grade) => ({ value: grade, label: t(`grade.${grade}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="Source">
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            aria-label={t('pool.source')}
+            placeholder={t('pool.anySource')}
+            options={RESULT_SOURCES.map((source) => ({ value: source, label: t(`source.${source}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="Dates">
+          <DatePicker.RangePicker presets={dateShortcuts(tc)} aria-label={t('pool.dates')} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('pool.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                search({});
+              }}
+            >
+              {t('pool.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Table<DataPoolRow>
+        rowKey={(row) => `${row.TaskId}|${row.PointIndex}|${row.ItemCode}`}
+        size="small"
+        columns={columns}
+        dataSource={pool.data?.Items ?? []}
+        loading={pool.isFetching}
+        scroll={{ x: columnsWidth(columns) }}
+        locale={{ emptyText: t('pool.empty') }}
+        pagination={{
+          current: page,
+          pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 30, 50],
+          showTotal: (count) =>
+            pool.data?.TotalCapped ? t('pool.totalCapped', { count }) : t('pool.total', { count }),
+          onChange: (next, size) => {
+            setPage(size === pageSize ? next : 1);
+            setPageSize(size);
+          },
+        }}
+      />
+    </Card>
+  );
+}
