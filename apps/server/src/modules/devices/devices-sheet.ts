@@ -1,18 +1,12 @@
 import type { DeviceRow, Language } from '@measure/contract';
 import ExcelJS from 'exceljs';
-
-type Cell = (row: DeviceRow) => string | number | null;
+import { applyColumns, cellsOf, type SheetColumn } from '../../core/sheet-columns.ts';
 
 const yes = (language: Language, value: boolean) =>
   language === 'zh-CN' ? (value ? '是' : '否') : value ? 'Yes' : 'No';
 
 /** The export's columns: header in both languages and the cell of a row. */
-const COLUMNS: {
-  zh: string;
-  en: string;
-  width: number;
-  cell: (row: DeviceRow, language: Language) => ReturnType<Cell>;
-}[] = [
+const COLUMNS: SheetColumn<DeviceRow>[] = [
   { zh: '设备编号', en: 'Device number', width: 18, cell: (row) => row.DeviceNumber },
   {
     zh: '设备类型',
@@ -74,12 +68,8 @@ const COLUMNS: {
 export async function buildDeviceSheet(rows: readonly DeviceRow[], language: Language): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(language === 'zh-CN' ? '设备' : 'Devices');
-  sheet.columns = COLUMNS.map((column) => ({
-    header: language === 'zh-CN' ? column.zh : column.en,
-    width: column.width,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(COLUMNS.map((column) => column.cell(row, language)));
+  applyColumns(sheet, COLUMNS, language);
+  for (const row of rows) sheet.addRow(cellsOf(COLUMNS, row, language));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { DataPoolRow, Language } from '@measure/contract';
 import ExcelJS from 'exceljs';
+import { applyColumns, cellsOf, type SheetColumn } from '../../core/sheet-columns.ts';
 
 const SOURCE: Record<DataPoolRow['Source'], { zh: string; en: string }> = {
   robot: { zh: '机器人', en: 'Robot' },
@@ -9,12 +10,7 @@ const SOURCE: Record<DataPoolRow['Source'], { zh: string; en: string }> = {
   manual: { zh: '手工录入', en: 'Manual' },
 };
 
-const COLUMNS: {
-  zh: string;
-  en: string;
-  width: number;
-  cell: (row: DataPoolRow, lang: Language) => unknown;
-}[] = [
+const COLUMNS: SheetColumn<DataPoolRow>[] = [
   { zh: '项目', en: 'Project', width: 20, cell: (row) => row.ProjectName },
   { zh: '任务', en: 'Task', width: 24, cell: (row) => row.TaskName },
   { zh: '楼栋', en: 'Building', width: 8, cell: (row) => row.BuildingNumber },
@@ -55,15 +51,14 @@ export async function writeDataPoolSheet(
   lang: Language,
 ): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet(lang === 'zh-CN' ? '数据库' : 'Data pool');
-  sheet.columns = COLUMNS.map((column) => ({
-    header: lang === 'zh-CN' ? column.zh : column.en,
-    width: column.width,
-  }));
+  const sheet = workbook.addWorksheet(lang === 'zh-CN' ? '数据库' : 'Data pool', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  applyColumns(sheet, COLUMNS, lang);
   let rows = 0;
   for await (const chunk of chunks) {
     for (const row of chunk) {
-      sheet.addRow(COLUMNS.map((column) => column.cell(row, lang))).commit();
+      sheet.addRow(cellsOf(COLUMNS, row, lang)).commit();
       rows += 1;
     }
   }

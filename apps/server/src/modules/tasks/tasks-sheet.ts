@@ -1,5 +1,6 @@
 import { type Language, STAGE_LABELS, type TaskRow } from '@measure/contract';
 import ExcelJS from 'exceljs';
+import { applyColumns, cellsOf, type SheetColumn } from '../../core/sheet-columns.ts';
 
 const STATE: Record<TaskRow['State'], { zh: string; en: string }> = {
   pending: { zh: '待执行', en: 'Pending' },
@@ -22,12 +23,7 @@ const pick = (text: { zh: string; en: string }, language: Language) =>
   language === 'zh-CN' ? text.zh : text.en;
 
 /** The export's columns: header in both languages and the cell of a row (figures with their counts). */
-const COLUMNS: {
-  zh: string;
-  en: string;
-  width: number;
-  cell: (row: TaskRow, language: Language) => string | number | null;
-}[] = [
+const COLUMNS: SheetColumn<TaskRow>[] = [
   { zh: '任务名称', en: 'Task name', width: 28, cell: (row) => row.Name },
   { zh: '项目', en: 'Project', width: 20, cell: (row) => row.ProjectName },
   { zh: '阶段', en: 'Stage', width: 10, cell: (row, language) => STAGE_LABELS[row.Stage][language] },
@@ -70,13 +66,10 @@ const COLUMNS: {
 /** The task center as one .xlsx sheet in the request language. */
 export async function buildTaskSheet(rows: readonly TaskRow[], language: Language): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(language === 'zh-CN' ? '任务' : 'Tasks');
-  sheet.columns = COLUMNS.map((column) => ({
-    header: language === 'zh-CN' ? column.zh : column.en,
-    width: column.width,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const row of rows) sheet.addRow(COLUMNS.map((column) => column.cell(row, language)));
+  const sheet = workbook.addWorksheet(language === 'zh-CN' ? '任务' : 'Tasks', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  applyColumns(sheet, COLUMNS, language);
+  for (const row of rows) sheet.addRow(cellsOf(COLUMNS, row, language));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
