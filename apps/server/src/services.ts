@@ -16,6 +16,7 @@ import { DevicesService } from './modules/devices/devices-service.ts';
 import { TaskDeviceService } from './modules/tasks/task-device-service.ts';
 import { TasksService } from './modules/tasks/tasks-service.ts';
 import { DataPoolService } from './modules/results/data-pool-service.ts';
+import { DeviceFilesService } from './modules/results/device-files-service.ts';
 import { ManualEntryService } from './modules/results/manual-entry-service.ts';
 import { ResultsService } from './modules/results/results-service.ts';
 import { startJobWorker } from './jobs/job-worker.ts';
@@ -72,6 +73,13 @@ export function createServices(
   const updateFiles = new FileStore<UpdateExtension>(path.join(config.dataDir, 'uploads', 'device-updates'), [
     'bin',
   ]);
+  const devices = new DevicesService({ db, audit, offlineSeconds: config.deviceOfflineSeconds });
+  const deviceFiles = new DeviceFilesService({
+    db,
+    dataDir: config.dataDir,
+    devices,
+    trustProxy: config.trustProxy,
+  });
   const results = new ResultsService({ db });
   const projectStandards = new ProjectStandardsService({ db });
   let jobWorker: Runner | undefined;
@@ -104,7 +112,8 @@ export function createServices(
     projectStandards,
     standards: new StandardsService({ db, projectStandards }),
     templates: new TemplatesService({ db }),
-    devices: new DevicesService({ db, audit, offlineSeconds: config.deviceOfflineSeconds }),
+    devices,
+    deviceFiles,
     tasks: new TasksService({ db }),
     taskDevice: new TaskDeviceService({ db, files: planFiles }),
     results,
@@ -114,7 +123,8 @@ export function createServices(
     ready: () => pingDatabase(database.pool),
     start: async () => {
       await authEvents.start();
-      if (config.jobs) jobWorker = await startJobWorker(database.pool, jobDefinitions(db, log), log);
+      if (config.jobs)
+        jobWorker = await startJobWorker(database.pool, jobDefinitions(db, log, { deviceFiles }), log);
     },
     close: async () => {
       await jobWorker?.stop();

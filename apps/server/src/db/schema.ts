@@ -851,3 +851,32 @@ export const deviceUpdateReports = pgTable(
     index('device_update_reports_update_idx').on(table.updateId),
   ],
 );
+
+/**
+ * Files devices upload through tus (`/api/device/v1/Files`): pictures, point clouds and models. The
+ * bytes live under DATA_DIR (tus file store); a row says whose upload it is and whether it finished.
+ */
+export const deviceFiles = pgTable(
+  'device_files',
+  {
+    /** The tus upload id, which results name as FileId. */
+    id: text('id').primaryKey(),
+    companyId: companyId(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** picture | pointcloud | model | other */
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    complete: boolean('complete').notNull().default(false),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('device_files_device_idx').on(table.companyId, table.deviceId),
+    index('device_files_incomplete_idx')
+      .on(table.createdAt)
+      .where(sql`not ${table.complete}`),
+  ],
+);

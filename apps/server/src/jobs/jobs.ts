@@ -1,17 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import type { DeviceFilesService } from '../modules/results/device-files-service.ts';
 import { checkRollups } from '../modules/results/rollup-check.ts';
 import type { JobDefinitions } from './job-worker.ts';
 
 /** Every background job of the product and when the scheduled ones run. */
-export function jobDefinitions(db: Database, log: FastifyBaseLogger): JobDefinitions {
+export function jobDefinitions(
+  db: Database,
+  log: FastifyBaseLogger,
+  services: { deviceFiles?: Pick<DeviceFilesService, 'cleanUp'> } = {},
+): JobDefinitions {
   return {
     tasks: {
       'results:checkRollups': async () => {
         await checkRollups(db, log);
       },
+      // Partial device uploads older than 24 hours leave nothing behind (bytes and rows).
+      'results:expireUploads': async () => {
+        const removed = await services.deviceFiles?.cleanUp();
+        if (removed && removed.files + removed.rows > 0)
+          log.info({ component: 'jobs', ...removed }, 'expired uploads removed');
+      },
     },
     // Every night at 03:00 (server time): rollups recomputed from the readings, differences logged.
-    crontab: '0 3 * * * results:checkRollups\n',
+    crontab: '0 3 * * * results:checkRollups\n15 * * * * results:expireUploads\n',
   };
 }

@@ -16,6 +16,7 @@ import { registerDevicesRoutes } from './devices/devices-routes.ts';
 import { registerTasksRoutes } from './tasks/tasks-routes.ts';
 import { registerResultsRoutes } from './results/results-routes.ts';
 import { registerDeviceUpdatesRoutes } from './devices/device-updates-routes.ts';
+import { registerDeviceFilesRoutes } from './results/device-files-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -35,4 +36,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerTasksRoutes(app, services);
   registerResultsRoutes(app, services);
   await registerDeviceUpdatesRoutes(app, services);
+  await registerDeviceFilesRoutes(app, services);
 }

@@ -24,4 +24,10 @@ export const resultsMessagesEnUS: Record<keyof typeof resultsMessagesZhCN, strin
   'results.manualNotAllowed': 'The measure rule of item {code} does not allow manual entry',
   'results.manualTooManyValues': 'The item {code} takes at most {max} readings per site',
   'results.manualSaved': 'Readings saved',
+  'results.fileKindInvalid': 'The upload kind must be picture, pointcloud, model or other',
+  'results.fileNameRequired': 'An upload needs a filename',
+  'results.fileLengthRequired': 'An upload must declare its Upload-Length',
+  'results.fileTooLarge': '{kind} files are limited to {max} MB',
+  'results.fileNotFound': 'No such upload',
+  'results.fileInvalid': 'The file {file} is not a finished {kind} upload of this device',
 };

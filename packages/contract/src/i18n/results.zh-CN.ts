@@ -21,4 +21,10 @@ export const resultsMessagesZhCN = {
   'results.manualNotAllowed': '测量项 {code} 的测量规则不允许手工录入',
   'results.manualTooManyValues': '测量项 {code} 每个测区最多 {max} 个读数',
   'results.manualSaved': '读数已保存',
+  'results.fileKindInvalid': '上传文件的 kind 必须是 picture、pointcloud、model 或 other',
+  'results.fileNameRequired': '上传文件必须带 filename',
+  'results.fileLengthRequired': '上传文件必须声明 Upload-Length',
+  'results.fileTooLarge': '{kind} 类文件最大 {max} MB',
+  'results.fileNotFound': '上传的文件不存在',
+  'results.fileInvalid': '文件 {file} 不是本设备已完成的 {kind} 上传',
 } as const;

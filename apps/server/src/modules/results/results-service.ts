@@ -14,6 +14,7 @@ import type { DbExecutor } from '../../db/database-handle.ts';
 import type { FrozenItem } from '../../db/json-types.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
+import { DeviceFilesRepository } from './device-files-repository.ts';
 import { addFigureCounts, judgeReading, siteCounts } from './judge-readings.ts';
 import { type ReadingRow, ResultsRepository, type SiteRow } from './results-repository.ts';
 import { contributions } from './site-contributions.ts';
@@ -239,6 +240,7 @@ export class ResultsService {
       });
     });
 
+    await this.checkFiles(tx, sender, batch);
     const results = new ResultsRepository(tx);
     const replacedBy = sender.deviceId ? `device:${sender.deviceId}` : `user:${sender.userId ?? ''}`;
     // New sites go straight in; those the task has already are corrections: archived, then replaced.
@@ -263,6 +265,38 @@ export class ResultsService {
     await rollups.applyDeltas(sender.companyId, task.projectId, task.id, deltas);
     if (archived.length > 0) await rollups.dropEmpty(sender.companyId, task.id);
     return { Sites: sites.length, Readings: valueCount, Figures: toFigures(total) };
+  }
+
+  /**
+   * Files a batch names are finished uploads of the company (of the sending device, for a device) of
+   * the right kind: pictures, a point cloud per site, a model per batch; anything else is refused on
+   * its field.
+   */
+  private async checkFiles(tx: DbExecutor, sender: ResultsSender, batch: ResultBatch): Promise<void> {
+    const named: { field: string; id: string; kind: string }[] = [];
+    batch.Sites.forEach((site, s) => {
+      (site.PictureFileIds ?? []).forEach((id, p) =>
+        named.push({ field: `Sites[${s}].PictureFileIds[${p}]`, id, kind: 'picture' }),
+      );
+      if (site.PointCloudFileId) {
+        named.push({ field: `Sites[${s}].PointCloudFileId`, id: site.PointCloudFileId, kind: 'pointcloud' });
+      }
+    });
+    if (batch.ModelFileId) named.push({ field: 'ModelFileId', id: batch.ModelFileId, kind: 'model' });
+    if (named.length === 0) return;
+    const files = new Map(
+      (
+        await new DeviceFilesRepository(tx).finished(sender.companyId, [
+          ...new Set(named.map((file) => file.id)),
+        ])
+      ).map((file) => [file.id, file]),
+    );
+    for (const file of named) {
+      const found = files.get(file.id);
+      if (!found || found.kind !== file.kind || (sender.deviceId && found.deviceId !== sender.deviceId)) {
+        throw fieldError(file.field, 'results.fileInvalid', { file: file.id, kind: file.kind });
+      }
+    }
   }
 
   /** Design value of a reading: its own, else its site type's (frozen), else its house type template's. */
