@@ -1,0 +1,68 @@
+import { parseArgs } from 'node:util';
+import { DeviceApiError, runRobot } from './simulate.ts';
+
+/** `npm run robot -- --server URL --key KEY [options]`: plays one device (see simulate.ts). */
+const { values } = parseArgs({
+  options: {
+    server: { type: 'string', default: 'http://127.0.0.1:8080' },
+    key: { type: 'string' },
+    households: { type: 'string' },
+    'error-rate': { type: 'string' },
+    speed: { type: 'string' },
+    task: { type: 'string' },
+    'no-pictures': { type: 'boolean', default: false },
+    heartbeat: { type: 'boolean', default: false },
+    seed: { type: 'string' },
+    'batch-sites': { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+const USAGE = `usage: npm run robot -- --server URL --key DEVICE_KEY [--households N] [--error-rate 0.08]
+  [--speed MS_BETWEEN_BATCHES] [--task TASK_ID] [--no-pictures] [--heartbeat] [--seed N] [--batch-sites 50]`;
+
+const number = (value: string | undefined, name: string) => {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) {
+    console.error(`--${name} must be a non-negative number\n${USAGE}`);
+    process.exit(2);
+  }
+  return parsed;
+};
+
+if (values.help || !values.key) {
+  console.error(USAGE);
+  process.exit(values.help ? 0 : 2);
+}
+
+const started = Date.now();
+try {
+  const report = await runRobot({
+    server: values.server,
+    key: values.key,
+    households: number(values.households, 'households'),
+    errorRate: number(values['error-rate'], 'error-rate'),
+    speed: number(values.speed, 'speed'),
+    task: values.task,
+    pictures: !values['no-pictures'],
+    heartbeat: values.heartbeat,
+    seed: number(values.seed, 'seed'),
+    batchSites: number(values['batch-sites'], 'batch-sites'),
+    log: (line) => console.warn(line),
+  });
+  console.warn(
+    `done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${report.tasks.length} task(s), ${report.sites} sites, ` +
+      `${report.readings} readings, ${report.pictures} pictures`,
+  );
+} catch (error) {
+  const cause = (error as { cause?: { code?: string } }).cause?.code;
+  console.error(
+    error instanceof DeviceApiError
+      ? error.message
+      : cause
+        ? `cannot reach ${values.server}: ${cause}`
+        : error,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,133 @@
+import type { ResultSite, WorkPackage } from '@measure/contract';
+import { DeviceClient } from './device-client.ts';
+import { wallPicture } from './picture.ts';
+import { seededRandom } from './random.ts';
+import { readingFor } from './readings.ts';
+
+export { DeviceApiError } from './device-client.ts';
+
+export interface RobotOptions {
+  server: string;
+  key: string;
+  /** At most this many households per task (default: all). */
+  households?: number;
+  /** Share of readings beyond the standard, 0-1 (default 0.08). */
+  errorRate?: number;
+  /** Pause between batches in ms (default 0). */
+  speed?: number;
+  /** Only this task. */
+  task?: string;
+  pictures?: boolean;
+  heartbeat?: boolean;
+  seed?: number;
+  /** Sites per results batch (default 50). */
+  batchSites?: number;
+  log?: (line: string) => void;
+}
+
+export interface RobotReport {
+  tasks: { TaskId: string; Name: string; sites: ResultSite[] }[];
+  sites: number;
+  readings: number;
+  pictures: number;
+}
+
+const WALLS = ['north', 'east', 'south', 'west'] as const;
+/** Rooms of a household whose house type has none drawn: a plain flat's. */
+const GENERATED_ROOMS = [
+  { Id: null, Name: 'living room' },
+  { Id: null, Name: 'bedroom' },
+  { Id: null, Name: 'kitchen' },
+];
+
+function roomsOf(work: WorkPackage, houseMapId: string) {
+  const rooms = work.HouseMaps.find((map) => map.HouseMapId === houseMapId)?.MeasurePoints?.Rooms ?? [];
+  return rooms.length > 0
+    ? rooms.map((room) => ({ Id: room.Id as string | null, Name: room.Name || room.Id }))
+    : GENERATED_ROOMS;
+}
+
+/**
+ * Plays one device with the public device API only: fetches its pending and running tasks, and for
+ * each downloads the work package, starts it, walks every household's rooms (from the house type's
+ * MeasurePoints, else a generated layout) wall by wall, measures each item as its rule says, uploads
+ * a wall picture per site through tus, sends the sites in batches (retries keep their Idempotency-Key)
+ * and finishes. Answers what it sent, for its caller to compare with the server's figures.
+ */
+export async function runRobot(options: RobotOptions): Promise<RobotReport> {
+  const log = options.log ?? (() => {});
+  const client = new DeviceClient(options.server.replace(/\/$/, ''), options.key);
+  const random = seededRandom(options.seed ?? 20261124);
+  const errorRate = options.errorRate ?? 0.08;
+  const batchSites = options.batchSites ?? 50;
+  const report: RobotReport = { tasks: [], sites: 0, readings: 0, pictures: 0 };
+  const tasks = (await client.tasks()).filter((task) => !options.task || task.TaskId === options.task);
+  log(`${tasks.length} task(s) to do`);
+  for (const task of tasks) {
+    const work = await client.workPackage(task.TaskId);
+    await client.start(task.TaskId);
+    const sent: ResultSite[] = [];
+    let batch: ResultSite[] = [];
+    let batchIndex = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const answer = await client.results(
+        task.TaskId,
+        { Source: 'robot', Sites: batch },
+        `${task.TaskId}:${options.seed ?? 0}:${batchIndex}`,
+      );
+      batchIndex += 1;
+      sent.push(...batch);
+      report.sites += answer.Sites;
+      report.readings += answer.Readings;
+      log(
+        `${task.Name}: batch ${batchIndex}, ${answer.Sites} sites, pass rate ${answer.Figures.PassRate ?? '-'}%`,
+      );
+      batch = [];
+      if (options.heartbeat) await client.heartbeat(Math.max(5, 100 - batchIndex));
+      if (options.speed) await new Promise((resolve) => setTimeout(resolve, options.speed));
+    };
+    let pointIndex = 0;
+    const started = Date.now();
+    for (const household of work.Households.slice(0, options.households ?? work.Households.length)) {
+      for (const room of roomsOf(work, household.HouseMapId)) {
+        for (const wall of WALLS) {
+          pointIndex += 1;
+          const wallMm = 2400 + Math.round(random() * 2400);
+          const readings = work.Items.map((item) => readingFor(item, wallMm, errorRate, random));
+          const pictureIds: string[] = [];
+          if (options.pictures !== false) {
+            const rulers = readings.reduce((sum, reading) => sum + reading.Values.length, 0);
+            pictureIds.push(
+              await client.upload(
+                wallPicture(Math.min(rulers, 12), pointIndex),
+                `site-${pointIndex}.png`,
+                'picture',
+              ),
+            );
+            report.pictures += 1;
+          }
+          batch.push({
+            PointIndex: pointIndex,
+            BuildingNumber: household.BuildingNumber,
+            Floor: household.Floor,
+            Household: household.Household,
+            RoomId: room.Id,
+            Name: `${household.BuildingNumber} ${household.Floor}-${household.Household} ${room.Name} ${wall}`,
+            Surface: 'wall',
+            AreaM2: Math.round((wallMm / 1000) * 2.8 * 100) / 100,
+            MeasuredAt: new Date(started + pointIndex * 40_000).toISOString(),
+            PictureFileIds: pictureIds,
+            Readings: readings,
+          });
+          if (batch.length >= batchSites) await flush();
+        }
+      }
+    }
+    await flush();
+    await client.finish(task.TaskId);
+    report.tasks.push({ TaskId: task.TaskId, Name: task.Name, sites: sent });
+    log(`${task.Name}: finished, ${sent.length} sites`);
+  }
+  return report;
+}
