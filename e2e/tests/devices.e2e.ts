@@ -147,9 +147,19 @@ describe.each(['zh-CN', 'en-US'] as const)('devices (%s)', (language) => {
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: button(text.assignSelected) }).click();
     const assign = page.getByRole('dialog');
-    await assign.getByLabel(text.person).click();
-    await assign.getByLabel(text.person).fill('赵实测');
-    await page.locator('.ant-select-item-option', { hasText: '赵实测' }).first().click();
+    // The pick has to show in the field before OK: under load the option list can re-render as the
+    // search settles and swallow the click, so pick again until the field holds the name.
+    await expect
+      .poll(
+        async () => {
+          await assign.getByLabel(text.person).click();
+          await assign.getByLabel(text.person).fill('赵实测');
+          await page.locator('.ant-select-item-option', { hasText: '赵实测' }).first().click();
+          return assign.getByText('赵实测').count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
     await assign.getByRole('button', { name: button(text.ok) }).click();
     await assign.waitFor({ state: 'hidden' });
     await expect.poll(() => row.textContent()).toContain('赵实测');
