@@ -199,7 +199,13 @@ describe('project standards', () => {
     await design(code).fill('');
     await expect.poll(() => page.getByText('Only one net height design value can be saved').count()).toBe(0);
     await page.getByLabel('PL-01 Warning value (mm)', { exact: true }).fill('3');
+    // Defect 6 of issue 10: a standard with its lower limit above the upper one is refused.
+    await page.getByLabel('PL-01 Standard', { exact: true }).fill('[8,0]');
+    await page.getByText('Start the standard with [lower, upper]', { exact: false }).waitFor();
     await page.getByLabel('PL-01 Standard', { exact: true }).fill('[0, 4] high grade');
+    await expect
+      .poll(() => page.getByText('Start the standard with [lower, upper]', { exact: false }).count())
+      .toBe(0);
 
     // An item needing a design value has none: the server asks; cancel keeps it unsaved, OK saves.
     const details = () =>

@@ -150,6 +150,8 @@ export const messagesEnUS: Record<MessageKey, string> = {
   'houseMaps.saved': 'House type saved',
   'houseMaps.copied': 'House type copied',
 
+  'standards.standardText':
+    'Start the standard with [lower, upper]: lower not above upper, both between -100 and 100',
   'standards.valueRange': 'Standard values must be between -100 and 100',
   'standards.concreteRange': 'Standard values of a concrete item must be between 0 and 100',
   'standards.leftAboveRight': 'The left value cannot be greater than the right value',

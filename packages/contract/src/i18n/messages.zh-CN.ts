@@ -147,6 +147,7 @@ export const messagesZhCN = {
   'houseMaps.saved': '户型已保存',
   'houseMaps.copied': '户型已复制',
 
+  'standards.standardText': '标准须以 [下限, 上限] 开头，下限不大于上限，且都在 -100 到 100 之间',
   'standards.valueRange': '标准值须在 -100 到 100 之间',
   'standards.concreteRange': '混凝土测量项的标准值须在 0 到 100 之间',
   'standards.leftAboveRight': '左值不能大于右值',

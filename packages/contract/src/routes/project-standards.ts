@@ -69,6 +69,20 @@ export const designValue = z
   .min(0, 'standards.designValueRange')
   .max(STANDARD_LIMITS.designValueMax, 'standards.designValueRange');
 
+const STANDARD_TEXT = /^\[\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\]/;
+
+/**
+ * Starts with "[left, right]": two numbers in [-100, 100] mm, left not above right; a label may follow
+ * ("[0, 3] high grade"). An empty text means the default.
+ */
+function isStandardText(text: string | undefined): boolean {
+  if (text === undefined) return true;
+  const match = STANDARD_TEXT.exec(text);
+  if (!match) return false;
+  const [left, right] = [Number(match[1]), Number(match[2])];
+  return left <= right && left >= STANDARD_LIMITS.valueMin && right <= STANDARD_LIMITS.valueMax;
+}
+
 export const pointTypeItemInputSchema = z.object({
   MeasureItemId: rules.uuid,
   DesignValue: designValue.nullish().transform((value) => value ?? null),
@@ -80,8 +94,11 @@ export const pointTypeItemInputSchema = z.object({
     .max(STANDARD_LIMITS.valueMax, 'standards.valueRange')
     .nullish()
     .transform((value) => value ?? null),
-  /** The standard shown for this site type, e.g. "[-15, 15]"; default: the project's selected standard. */
-  Standard: rules.optionalText(32),
+  /**
+   * The standard shown for this site type, "[left, right]" in mm (left <= right, both in [-100, 100]),
+   * optionally followed by a label; default: the project's selected standard.
+   */
+  Standard: rules.optionalText(32).refine(isStandardText, 'standards.standardText'),
 });
 export type PointTypeItemInput = z.output<typeof pointTypeItemInputSchema>;
 

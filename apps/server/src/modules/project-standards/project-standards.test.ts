@@ -269,6 +269,20 @@ describe('site type measure items', () => {
     expect(details.body.Result.MeasureItems).toHaveLength(2);
   });
 
+  it('takes a standard text only as [lower, upper] with lower not above upper (defect 6: "[8,0]")', async () => {
+    const withStandard = (Standard: string) => [{ ...flatness, Standard }];
+    for (const bad of ['[8,0]', '8, 0', '[0, 101]', '[a, 4]']) {
+      const answer = await save(withStandard(bad));
+      expect(answer.body.Code, bad).toBe(400);
+      expect(answer.body.Result, bad).toEqual([
+        expect.objectContaining({ Field: 'MeasureItems[0].Standard', Message: expect.stringContaining('[') }),
+      ]);
+    }
+    const good = await save(withStandard('[0, 3.5] high grade'));
+    expect(good.body.Code).toBe(0);
+    expect(good.body.Result.MeasureItems[0]?.Standard).toBe('[0, 3.5] high grade');
+  });
+
   it('keeps design values at most 20,000', async () => {
     expect((await save([netHeight(20_000)])).body.Code).toBe(0);
     const over = await save([netHeight(20_000.1)]);
