@@ -1,6 +1,7 @@
 import { api, apiLogin, createReadyAdmin, createReadyUser, type TestUser } from './api.ts';
-import { BASE_URL, DEMO } from './browser.ts';
+import { DEMO } from './browser.ts';
 import { planPng } from './plan-files.ts';
+import { uploadPlan } from './upload-plan.ts';
 
 export interface TaskProject {
   planner: TestUser;
@@ -26,17 +27,7 @@ export async function taskProject(name: string): Promise<TaskProject> {
     },
     plannerToken,
   );
-  const form = new FormData();
-  form.append('ProjectId', project.ProjectId);
-  form.append('Name', '标准户型');
-  form.append('FloorArea', '90');
-  form.append('file', new Blob([new Uint8Array(planPng())]), 'plan.png');
-  const uploaded = await fetch(`${BASE_URL}/api/ms/Project/HouseMapUpdate`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${plannerToken}` },
-    body: form,
-  });
-  const houseMap = ((await uploaded.json()) as { Result: { HouseMapId: string } }).Result;
+  const houseMap = await uploadPlan(plannerToken, project.ProjectId, '标准户型', planPng(), 'plan.png', 90);
   await api(
     '/api/ms/Project/AssignHouseMapToFloors',
     {

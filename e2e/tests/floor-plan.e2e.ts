@@ -5,6 +5,7 @@ import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api
 import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
 import { planPng as twoRoomPng } from '../support/plan-files.ts';
 import { signInAndLand } from '../support/sign-in.ts';
+import { uploadPlan } from '../support/upload-plan.ts';
 
 /**
  * Floor-plan editor (issue 5, item 4): a company administrator draws a room with two stations on
@@ -100,22 +101,6 @@ interface Detail extends HouseMap {
     Stations: { Id: string; RoomId: string | null }[];
     Points: { Id: string; RoomId: string | null; StationId: string | null }[];
   };
-}
-
-async function uploadPlan(token: string, projectId: string, name: string, file: Buffer, fileName: string) {
-  const form = new FormData();
-  form.append('ProjectId', projectId);
-  form.append('Name', name);
-  form.append('FloorArea', '80');
-  form.append('file', new Blob([new Uint8Array(file)]), fileName);
-  const response = await fetch(`${BASE_URL}/api/ms/Project/HouseMapUpdate`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const envelope = (await response.json()) as { Code: number; Message: string; Result: HouseMap };
-  if (envelope.Code !== 0) throw new Error(`upload ${fileName}: ${envelope.Code} ${envelope.Message}`);
-  return envelope.Result;
 }
 
 /** A company administrator with a project of two buildings, a site type and both house types. */

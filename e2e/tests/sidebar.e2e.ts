@@ -47,3 +47,38 @@ it('keeps the landing tab when the last tab is closed (defect 6)', async () => {
   expect(await tabs.first().textContent()).toContain('项目列表');
   expect(errors).toEqual([]);
 });
+
+it('closes the oldest tabs rather than cutting one short when more pages are open than fit (defect 6)', async () => {
+  const { page, errors } = await browsers.open();
+  const admin = await createReadyAdmin();
+  await signInAndLand(page, admin);
+  const items = page.getByRole('menu').getByRole('menuitem');
+  await items.first().waitFor();
+  const count = await items.count();
+  const tabs = page.locator('.ant-tabs-nav .ant-tabs-tab');
+  for (let index = 0; index < count; index += 1) {
+    const item = items.nth(index);
+    await item.click();
+    await expect.poll(() => item.getAttribute('class')).toContain('ant-menu-item-selected');
+  }
+  // Every page was opened, so the bar would have overflowed: the tabs left all fit whole.
+  await expect
+    .poll(() =>
+      page.locator('.ant-tabs-nav').evaluate((nav) => {
+        const wrap = nav.querySelector('.ant-tabs-nav-wrap')?.getBoundingClientRect();
+        if (!wrap) return 'no tab bar';
+        const cut = [...nav.querySelectorAll('.ant-tabs-nav-list .ant-tabs-tab')].filter((tab) => {
+          const box = tab.getBoundingClientRect();
+          return box.left < wrap.left - 0.5 || box.right > wrap.right + 0.5;
+        });
+        return cut.map((tab) => tab.textContent).join(', ');
+      }),
+    )
+    .toBe('');
+  expect(await tabs.count()).toBeGreaterThan(3);
+  expect(await tabs.count()).toBeLessThan(count);
+  // The page opened last is on screen, and its tab is the active one.
+  expect(await items.nth(count - 1).getAttribute('class')).toContain('ant-menu-item-selected');
+  expect(await page.locator('.ant-tabs-tab-active').count()).toBe(1);
+  expect(errors).toEqual([]);
+});

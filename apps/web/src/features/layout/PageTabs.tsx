@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LANDING_PATH } from '../../shared/routing/paths.ts';
 import { locationOf, neighbourOf } from './visitedPages.ts';
+import { useTabsFit } from './useTabsFit.ts';
 import { useVisitedPages, visitedPages } from './visitedStore.ts';
 
 /** Tabs of the visited pages, closable one by one, all but the current, or all. */
@@ -23,6 +24,8 @@ export function PageTabs() {
     }
     visitedPages.remove(path);
   };
+  // Tabs that no longer fit close, oldest first, so none is ever cut short at the bar's edge.
+  const barRef = useTabsFit(pages, pathname, (path) => visitedPages.remove(path));
   const closeOthers = () => visitedPages.keepOnly(pathname);
   const closeAll = () => {
     // The landing page opens again (or stays), so there is always one tab.
@@ -35,46 +38,48 @@ export function PageTabs() {
   };
 
   return (
-    <Tabs
-      type="editable-card"
-      hideAdd
-      size="small"
-      activeKey={pathname}
-      onChange={(path) => {
-        const page = pages.find((item) => item.path === path);
-        navigate(page ? locationOf(page) : path);
-      }}
-      onEdit={(target, action) => {
-        if (action === 'remove' && typeof target === 'string') close(target);
-      }}
-      items={pages.map((page) => ({
-        key: page.path,
-        label: t(page.titleKey),
-        closable: !isLastLanding(page.path),
-      }))}
-      tabBarStyle={{ margin: 0, padding: '6px 16px 0', background: '#fff' }}
-      tabBarExtraContent={{
-        right: (
-          <Dropdown
-            menu={{
-              items: [
-                { key: 'this', label: t('tabs.closeThis') },
-                { key: 'others', label: t('tabs.closeOthers') },
-                { key: 'all', label: t('tabs.closeAll') },
-              ],
-              onClick: ({ key }) => {
-                if (key === 'this') close(pathname);
-                if (key === 'others') closeOthers();
-                if (key === 'all') closeAll();
-              },
-            }}
-          >
-            <Button size="small" type="text" aria-label={t('tabs.actions')}>
-              {t('tabs.actions')} <DownOutlined />
-            </Button>
-          </Dropdown>
-        ),
-      }}
-    />
+    <div ref={barRef}>
+      <Tabs
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={pathname}
+        onChange={(path) => {
+          const page = pages.find((item) => item.path === path);
+          navigate(page ? locationOf(page) : path);
+        }}
+        onEdit={(target, action) => {
+          if (action === 'remove' && typeof target === 'string') close(target);
+        }}
+        items={pages.map((page) => ({
+          key: page.path,
+          label: t(page.titleKey),
+          closable: !isLastLanding(page.path),
+        }))}
+        tabBarStyle={{ margin: 0, padding: '6px 16px 0', background: '#fff' }}
+        tabBarExtraContent={{
+          right: (
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'this', label: t('tabs.closeThis') },
+                  { key: 'others', label: t('tabs.closeOthers') },
+                  { key: 'all', label: t('tabs.closeAll') },
+                ],
+                onClick: ({ key }) => {
+                  if (key === 'this') close(pathname);
+                  if (key === 'others') closeOthers();
+                  if (key === 'all') closeAll();
+                },
+              }}
+            >
+              <Button size="small" type="text" aria-label={t('tabs.actions')}>
+                {t('tabs.actions')} <DownOutlined />
+              </Button>
+            </Dropdown>
+          ),
+        }}
+      />
+    </div>
   );
 }

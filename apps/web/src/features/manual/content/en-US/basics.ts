@@ -78,7 +78,7 @@ const basics: Record<keyof typeof zh, ManualSection> = {
     paragraphs: [
       'After signing in, the menu on the left lists only the pages your role can use; on a child page (such as a project detail) its parent entry stays selected. The arrow at the bottom of the menu collapses it to icons.',
       'The top bar holds, from left to right: the language switch, "User manual", your name, "Personal centre" and "Sign out". Your name is only shown there; to open your profile, click the "Personal centre" button next to it. After a language switch every text on the screen, messages from the server included, is in the chosen language at once.',
-      'Every page you open adds a tab below the top bar; a page never appears twice. Click a tab to return to it, or its close icon to close it. The "Tabs" menu on the right offers "Close this", "Close others" and "Close all".',
+      'Every page you open adds a tab below the top bar; a page never appears twice. Click a tab to return to it, or its close icon to close it. The "Tabs" menu on the right offers "Close this", "Close others" and "Close all". When the tab bar is full, the tab opened longest ago closes by itself, so no tab is ever cut short.',
       'Signing out: click "Sign out" and confirm "Do you want to sign out?" with OK; you see "Signed out" and the sign-in page. On a shared computer, always sign out.',
     ],
     rules: [

@@ -1,0 +1,60 @@
+import { afterEach, expect, it } from 'vitest';
+import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
+import { BASE_URL, browserPool } from '../support/browser.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+import { uploadPlan } from '../support/upload-plan.ts';
+
+/**
+ * Issue 10, defect 6: a DXF whose entities name the WALL and TEXT layers but which has no LAYER
+ * table (as many exporters write it) lists both layers in the editor's Layers panel.
+ */
+const browsers = browserPool('floor-plan-layers');
+const made: { projectId: string; token: string }[] = [];
+afterEach(async (context) => {
+  await browsers.closeAll(context);
+  for (const { projectId, token } of made.splice(0)) {
+    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+  }
+});
+
+/** A 6 m × 4 m room's walls on WALL and its label on TEXT; no TABLES section at all. */
+function dxfWithoutLayerTable(): Buffer {
+  const line = (x1: number, y1: number, x2: number, y2: number) =>
+    ['0', 'LINE', '8', 'WALL', '10', x1, '20', y1, '11', x2, '21', y2].join('\n');
+  const entities = [
+    line(0, 0, 6000, 0),
+    line(6000, 0, 6000, 4000),
+    line(6000, 4000, 0, 4000),
+    line(0, 4000, 0, 0),
+    ['0', 'TEXT', '8', 'TEXT', '10', 2000, '20', 2000, '40', 300, '1', 'Bedroom'].join('\n'),
+  ];
+  return Buffer.from(
+    ['0', 'SECTION', '2', 'ENTITIES', ...entities, '0', 'ENDSEC', '0', 'EOF', ''].join('\n'),
+  );
+}
+
+it('lists the layers a DXF names only on its entities', async () => {
+  const { page, errors } = await browsers.open();
+  const admin = await createReadyAdmin();
+  const token = await apiLogin(admin.login, admin.password);
+  const project = await api<{ ProjectId: string }>(
+    '/api/ms/Project/Add',
+    {
+      Name: `E2E图层${Date.now().toString(36).slice(-6)}`,
+      DetailsInfo: [{ BuildingNumber: '1', Stories: 2, Households: 1, DeliveryStandard: 'fine' }],
+    },
+    token,
+  );
+  made.push({ projectId: project.ProjectId, token });
+  const plan = await uploadPlan(token, project.ProjectId, '无图层表', dxfWithoutLayerTable(), 'no-table.dxf');
+
+  await signInAndLand(page, admin);
+  await page.goto(`${BASE_URL}/measurerobot/floorPlanEditorDetail?id=${plan.HouseMapId}`);
+  await page.locator('[data-first-render="true"]').waitFor({ timeout: 30_000 });
+  await page.getByRole('tab', { name: '图层' }).click();
+  for (const layer of ['WALL', 'TEXT']) await page.getByRole('checkbox', { name: layer }).waitFor();
+  expect(await page.getByText('图纸没有图层').count()).toBe(0);
+  await page.getByRole('checkbox', { name: 'TEXT' }).uncheck();
+  expect(await page.getByRole('checkbox', { name: 'TEXT' }).isChecked()).toBe(false);
+  expect(errors).toEqual([]);
+});
