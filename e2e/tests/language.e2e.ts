@@ -63,3 +63,22 @@ it('follows a language switch at once: company name, project log, seeded rules a
   expect(await surveyor.innerText()).not.toMatch(/Surveyor\s*Surveyor/);
   expect(errors).toEqual([]);
 }, 120_000);
+
+it('says "1 user" and "2 users" in English (counted nouns)', async () => {
+  const { page, errors } = await browsers.open('en-US');
+  const admin = await createReadyAdmin();
+  await signInAndLand(page, admin, 'en-US');
+  await page.goto(`${BASE_URL}/measurerobot/mscUser`);
+  const search = page.getByPlaceholder('Name, email or mobile number');
+  await search.fill(admin.login);
+  await search.press('Enter');
+  await page.getByText('1 user', { exact: true }).waitFor();
+  // Two admins made by this run share the login's prefix.
+  const other = await createReadyAdmin();
+  await search.fill(other.login.slice(0, 'admin-'.length));
+  await search.press('Enter');
+  await expect
+    .poll(async () => (await page.locator('.ant-pagination-total-text').textContent()) ?? '')
+    .toMatch(/^\d[\d,]* users$/);
+  expect(errors).toEqual([]);
+});

@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import authEnUS from '../../features/auth/locales/en-US.ts';
 import authZhCN from '../../features/auth/locales/zh-CN.ts';
+import { countedFormat } from './counted.ts';
 import { isLanguage, readStoredLanguage, storeLanguage } from './languages.ts';
 import commonEnUS from './locales/en-US.ts';
 import commonZhCN from './locales/zh-CN.ts';
@@ -40,6 +41,8 @@ export async function initI18n(language: Language = readStoredLanguage()): Promi
     keySeparator: false,
     interpolation: { escapeValue: false },
   });
+  // English nouns after a count: {{count, counted(one: # user; other: # users)}}.
+  i18next.services.formatter?.add('counted', countedFormat);
   applyLanguage(language);
 }
 

@@ -36,7 +36,7 @@ const houseMapsEnUS: Record<keyof typeof houseMaps, string> = {
   'hint.room':
     'Click to place the vertices of a room (at least 3); click the first vertex, double-click or press Enter to finish, Esc to cancel.',
   'hint.roomDrawing':
-    '{{count}} vertices placed: click the first vertex, double-click or press Enter to finish, Backspace removes the last vertex, Esc cancels.',
+    '{{count, counted(one: # vertex; other: # vertices)}} placed: click the first vertex, double-click or press Enter to finish, Backspace removes the last vertex, Esc cancels.',
   'hint.station': 'Click inside a room to place a station; it belongs to the room it is in.',
   'hint.point':
     'Click to place a measuring point; it belongs to its room and the nearest station of that room.',

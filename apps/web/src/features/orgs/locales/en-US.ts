@@ -33,7 +33,7 @@ const orgsEnUS: Record<keyof typeof orgs, string> = {
   'users.pickOne': 'Choose at least one user',
   'users.option': '{{name}} ({{email}}, now in {{org}})',
   'users.optionNoOrg': '{{name}} ({{email}}, no organisation)',
-  'users.added': '{{count}} users added',
+  'users.added': '{{count, counted(one: # user; other: # users)}} added',
   'users.remove': 'Remove',
   'users.removeTitle': 'Remove from organisation',
   'users.removeConfirm': 'Remove "{{name}}" from "{{org}}"? The user is then in no organisation.',

@@ -44,7 +44,7 @@ const templatesEnUS: Record<keyof typeof templates, string> = {
   'template.unused': 'None',
   'template.delete.title': 'Delete design value template',
   'template.delete.confirm':
-    'Delete the template "{{name}}"? The {{count}} house types using it will use the default template.',
+    'Delete the template "{{name}}"? {{count, counted(one: The # house type using it; other: The # house types using it)}} will use the default template.',
   'template.delete.done': 'Template deleted',
   'houseType.title': 'Templates of the house types',
   'houseType.empty': 'This project has no house types yet; upload a plan in the project details first',
@@ -68,14 +68,14 @@ const templatesEnUS: Record<keyof typeof templates, string> = {
   'apply.houseTypesRequired': 'Choose at least one house type',
   'apply.houseTypesHelp': 'In brackets: the template the house type uses now',
   'apply.houseTypeOption': '{{name}} ({{template}})',
-  'apply.done': 'Template "{{name}}" applied to {{count}} house types',
+  'apply.done': 'Template "{{name}}" applied to {{count, counted(one: # house type; other: # house types)}}',
   'algorithm.title': 'Algorithm parameter templates',
   'algorithm.lockedHint':
     'The project is published: its own algorithm parameter templates can only be viewed; company-wide ones can still be changed.',
   'algorithm.summary':
-    'This project can use {{total}} templates: {{own}} of its own and {{company}} company-wide.',
+    'This project can use {{total, counted(one: # template; other: # templates)}}: {{own}} of its own and {{company}} company-wide.',
   'algorithm.search': 'Search by template name',
-  'algorithm.total': '{{total}} templates',
+  'algorithm.total': '{{total, counted(one: # template; other: # templates)}}',
   'algorithm.create': 'New algorithm template',
   'algorithm.createTitle': 'New algorithm parameter template',
   'algorithm.editTitle': 'Edit algorithm parameter template: {{name}}',

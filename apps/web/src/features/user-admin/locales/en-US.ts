@@ -6,7 +6,7 @@ const usersEnUS: Record<keyof typeof users, string> = {
   searchPlaceholder: 'Name, email or mobile number',
   'filter.org': 'All organisations',
   'filter.status': 'All statuses',
-  total: '{{total}} users',
+  total: '{{total, counted(one: # user; other: # users)}}',
   'column.name': 'Name',
   'column.email': 'Email',
   'column.phone': 'Mobile',
@@ -31,8 +31,9 @@ const usersEnUS: Record<keyof typeof users, string> = {
   'delete.title': 'Delete users',
   'delete.notYourself': 'You cannot delete your own account',
   'delete.confirmOne': 'Delete the user "{{name}}"? This cannot be undone.',
-  'delete.confirmMany': 'Delete the {{count}} selected users? This cannot be undone.',
-  'delete.done': '{{count}} users deleted',
+  'delete.confirmMany':
+    'Delete the {{count, counted(one: # selected user; other: # selected users)}}? This cannot be undone.',
+  'delete.done': '{{count, counted(one: # user; other: # users)}} deleted',
   'delete.selected': 'Delete selected ({{count}})',
   'reset.action': 'Reset password',
   'reset.title': 'Reset the password of "{{name}}"',
@@ -74,7 +75,8 @@ const usersEnUS: Record<keyof typeof users, string> = {
   'import.notXlsx': 'Only Excel files in .xlsx format can be uploaded',
   'import.tooLarge': 'The file must not exceed 5 MB',
   'import.again': 'Upload another file',
-  'import.summary': '{{file}}: {{total}} rows, {{valid}} valid, {{invalid}} with errors',
+  'import.summary':
+    '{{file}}: {{total, counted(one: # row; other: # rows)}}, {{valid}} valid, {{invalid}} with errors',
   'import.allValid': 'Every row is valid; set the initial password to import.',
   'import.fixFirst': 'While a row has errors no user is imported: correct the file and upload it again.',
   'import.onlyErrors': 'Only rows with errors',
@@ -91,9 +93,9 @@ const usersEnUS: Record<keyof typeof users, string> = {
   'import.column.Role': 'Role',
   'import.column.Errors': 'Errors',
   'import.initialPassword': 'Initial password',
-  'import.commit': 'Import {{count}} users',
+  'import.commit': 'Import {{count, counted(one: # user; other: # users)}}',
   'import.passwordHelp': 'All imported users get this initial password and must change it at first sign-in.',
-  'import.committed': '{{count}} users imported',
+  'import.committed': '{{count, counted(one: # user; other: # users)}} imported',
 };
 
 export default usersEnUS;
