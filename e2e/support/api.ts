@@ -92,3 +92,26 @@ export async function createReadyAdmin(
   );
   return user;
 }
+
+/** A project of one small building (1: 2 stories, 1 household a floor unless told) made through the API. */
+export async function createSmallProject(
+  token: string,
+  name: string,
+  building: { Stories?: number; Households?: number } = {},
+): Promise<{ ProjectId: string; Name: string }> {
+  return api<{ ProjectId: string; Name: string }>(
+    '/api/ms/Project/Add',
+    {
+      Name: name,
+      DetailsInfo: [
+        {
+          BuildingNumber: '1',
+          Stories: building.Stories ?? 2,
+          Households: building.Households ?? 1,
+          DeliveryStandard: 'fine',
+        },
+      ],
+    },
+    token,
+  );
+}

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin } from '../support/api.ts';
 import { BASE_URL, browserPool, DEMO, screenshot } from '../support/browser.ts';
 import { signInAndLand, type Login } from '../support/sign-in.ts';
+import { pickSearchedOption } from '../support/select.ts';
 
 /**
  * Devices (issue 12): an administrator registers a device in the browser, activates it (the key is
@@ -147,19 +148,7 @@ describe.each(['zh-CN', 'en-US'] as const)('devices (%s)', (language) => {
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: button(text.assignSelected) }).click();
     const assign = page.getByRole('dialog');
-    // The pick has to show in the field before OK: under load the option list can re-render as the
-    // search settles and swallow the click, so pick again until the field holds the name.
-    await expect
-      .poll(
-        async () => {
-          await assign.getByLabel(text.person).click();
-          await assign.getByLabel(text.person).fill('赵实测');
-          await page.locator('.ant-select-item-option', { hasText: '赵实测' }).first().click();
-          return assign.getByText('赵实测').count();
-        },
-        { timeout: 30_000 },
-      )
-      .toBeGreaterThan(0);
+    await pickSearchedOption(page, assign.getByLabel(text.person), '赵实测');
     await assign.getByRole('button', { name: button(text.ok) }).click();
     await assign.waitFor({ state: 'hidden' });
     await expect.poll(() => row.textContent()).toContain('赵实测');

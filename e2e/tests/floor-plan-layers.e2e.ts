@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, createSmallProject } from '../support/api.ts';
 import { BASE_URL, browserPool } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { uploadPlan } from '../support/upload-plan.ts';
@@ -37,14 +37,7 @@ it('lists the layers a DXF names only on its entities', async () => {
   const { page, errors } = await browsers.open();
   const admin = await createReadyAdmin();
   const token = await apiLogin(admin.login, admin.password);
-  const project = await api<{ ProjectId: string }>(
-    '/api/ms/Project/Add',
-    {
-      Name: `E2E图层${Date.now().toString(36).slice(-6)}`,
-      DetailsInfo: [{ BuildingNumber: '1', Stories: 2, Households: 1, DeliveryStandard: 'fine' }],
-    },
-    token,
-  );
+  const project = await createSmallProject(token, `E2E图层${Date.now().toString(36).slice(-6)}`);
   made.push({ projectId: project.ProjectId, token });
   const plan = await uploadPlan(token, project.ProjectId, '无图层表', dxfWithoutLayerTable(), 'no-table.dxf');
 

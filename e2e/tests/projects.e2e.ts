@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
 import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
 import { planDxf, planPng } from '../support/plan-files.ts';
+import { pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
 /**
@@ -184,12 +185,8 @@ describe('projects', () => {
     made.push({ projectId: target.ProjectId, token });
     await page.locator('.ant-table-row', { hasText: 'A户型' }).getByRole('button', { name: '复制' }).click();
     const copy = page.getByRole('dialog', { name: '复制户型到其他项目：A户型' });
-    await copy.getByLabel('目标项目').click();
     // Type to filter: the list is virtual and holds every project of the company.
-    await page.keyboard.type(targetName);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: targetName })
-      .click();
+    await pickSearchedOption(page, copy.getByLabel('目标项目'), targetName);
     await copy.getByLabel('户型名称').fill('复制户型');
     await copy.getByRole('button', { name: zhButton('保存') }).click();
     await page.getByText('户型已复制').waitFor();

@@ -26,6 +26,7 @@ export const routePaths = {
   projects: {
     getList: { method: 'POST', path: '/api/ms/Project/GetList' },
     getPage: { method: 'POST', path: '/api/ms/Project/GetPage' },
+    exportProjectList: { method: 'POST', path: '/api/ms/Project/ExportProjectList' },
     getProjectList: { method: 'POST', path: '/api/ms/Project/GetProjecList' },
     syncProjectToCloud: { method: 'POST', path: '/api/ms/Project/syncProjectToCloud' },
     fmsGetList: { method: 'POST', path: '/api/fms/Project/GetList' },
@@ -52,6 +53,7 @@ export const routePaths = {
   },
   userAdmin: {
     getUserList: { method: 'POST', path: '/api/sys/User/GetUserList' },
+    exportUserList: { method: 'POST', path: '/api/sys/User/ExportUserList' },
     getCompanyUserList: { method: 'POST', path: '/api/sys/user/GetCompanyUserList' },
     getUser: { method: 'POST', path: '/api/sys/User/GetUser' },
     createUser: { method: 'POST', path: '/api/sys/User/CreateUser' },
@@ -69,6 +71,7 @@ export const routePaths = {
   },
   houseMaps: {
     houseMapList: { method: 'POST', path: '/api/ms/Project/HouseMapList' },
+    exportHouseMapList: { method: 'POST', path: '/api/ms/Project/ExportHouseMapList' },
     getHouseMapById: { method: 'POST', path: '/api/ms/Project/GetHouseMapById' },
     houseMapUpdate: { method: 'POST', path: '/api/ms/Project/HouseMapUpdate' },
     fmsAddHouseMap: { method: 'POST', path: '/api/fms/Project/AddHouseMap' },

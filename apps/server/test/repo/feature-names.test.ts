@@ -31,7 +31,8 @@ function trees() {
     ...new Set(
       readdirSync(new URL('packages/contract/src/routes/', root))
         .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'index.ts')
-        .filter((name) => name !== 'define.ts')
+        // Helpers the route files share, not features.
+        .filter((name) => name !== 'define.ts' && name !== 'list-export.ts')
         .map((name) => name.split('.')[0] as string),
     ),
   ];

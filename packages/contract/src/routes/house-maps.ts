@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { listExportRoute } from './list-export.ts';
 import { PROJECT_LIMITS, withProjectId } from './projects.ts';
 import {
   HOUSE_MAP_LIMITS,
@@ -171,6 +172,7 @@ const floorRangeShape = {
 };
 
 const tag = 'houseMaps';
+export const HOUSE_MAP_ORDER_FIELDS = ['Name', 'CreateTime', 'UpdateTime'] as const;
 const HOUSE_MAP_UPDATE_SUMMARY =
   'Create (no HouseMapId) or change a house type. multipart/form-data with fields ProjectId, Name (≤20, Chinese, ' +
   'letters, digits, _; unique in the project: 409), FloorArea (>1, two decimals), StandardFloor (true/false, ' +
@@ -178,26 +180,29 @@ const HOUSE_MAP_UPDATE_SUMMARY =
   'up to 5 MB or DXF up to 50 MB, checked by content. A JSON body changes the fields without a file. ' +
   'Changing an existing house type of a published project answers 423.';
 
-export const houseMapsRoutes = {
-  houseMapList: defineRoute({
-    method: 'POST',
-    path: '/api/ms/Project/HouseMapList',
-    access: 'authenticated',
-    tag,
-    summary:
-      'House types of the projects the caller may see: ProjectId (one project), ExcludeProjectId (others, e.g. to ' +
-      'copy from), HouseMapId (one), Name (contains); paged',
-    body: z.object({
-      ProjectId: rules.uuid.nullish(),
-      ProjectGuid: rules.uuid.nullish(),
-      Name: rules.optionalText(HOUSE_MAP_LIMITS.name),
-      ExcludeProjectId: rules.uuid.nullish(),
-      HouseMapId: rules.uuid.nullish(),
-      ...pageRequestShape,
-      OrderBy: z.enum(['Name', 'CreateTime', 'UpdateTime']).optional(),
-    }),
-    result: pageResultSchema(houseMapRowSchema),
+const houseMapList = defineRoute({
+  method: 'POST',
+  path: '/api/ms/Project/HouseMapList',
+  access: 'authenticated',
+  tag,
+  summary:
+    'House types of the projects the caller may see: ProjectId (one project), ExcludeProjectId (others, e.g. to ' +
+    'copy from), HouseMapId (one), Name (contains); paged',
+  body: z.object({
+    ProjectId: rules.uuid.nullish(),
+    ProjectGuid: rules.uuid.nullish(),
+    Name: rules.optionalText(HOUSE_MAP_LIMITS.name),
+    ExcludeProjectId: rules.uuid.nullish(),
+    HouseMapId: rules.uuid.nullish(),
+    ...pageRequestShape,
+    OrderBy: z.enum(HOUSE_MAP_ORDER_FIELDS).optional(),
   }),
+  result: pageResultSchema(houseMapRowSchema),
+});
+
+export const houseMapsRoutes = {
+  houseMapList,
+  exportHouseMapList: listExportRoute(houseMapList, '/api/ms/Project/ExportHouseMapList', 'House types'),
   getHouseMapById: defineRoute({
     method: 'POST',
     path: '/api/ms/Project/GetHouseMapById',

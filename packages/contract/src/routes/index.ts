@@ -20,6 +20,7 @@ import { resultsDeviceRoutes } from './results.device.ts';
 import { resultsRoutes } from './results.ts';
 
 export * from './define.ts';
+export * from './list-export.ts';
 export * from './account.ts';
 export * from './auth.ts';
 export * from './notifications.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { listExportRoute } from './list-export.ts';
 
 export const DELIVERY_STANDARDS = ['fine', 'none'] as const;
 
@@ -200,9 +201,16 @@ export type ProjectLog = z.infer<typeof projectLogSchema>;
 
 const ids = z.array(rules.uuid).max(1000);
 
+const projectPage = projectList('/api/ms/Project/GetPage', LIST_SUMMARY);
+
 export const projectsRoutes = {
   getList: projectList('/api/ms/Project/GetList', LIST_SUMMARY),
-  getPage: projectList('/api/ms/Project/GetPage', LIST_SUMMARY),
+  getPage: projectPage,
+  exportProjectList: listExportRoute(
+    projectPage,
+    '/api/ms/Project/ExportProjectList',
+    'Projects the caller may see',
+  ),
   getProjectList: projectList('/api/ms/Project/GetProjecList', `${LIST_SUMMARY} (spec spelling)`),
   syncProjectToCloud: projectList(
     '/api/ms/Project/syncProjectToCloud',

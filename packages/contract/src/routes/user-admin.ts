@@ -3,6 +3,7 @@ import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import { ROLES } from '../permissions.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { listExportRoute } from './list-export.ts';
 import { userCoreShape } from './account.ts';
 
 /** One row of the user list. */
@@ -99,26 +100,33 @@ export const USER_IMPORT_LIMITS = {
   previewTtlMs: 60 * 60_000,
 } as const;
 
-export const userAdminRoutes = {
-  getUserList: defineRoute({
-    method: 'POST',
-    path: '/api/sys/User/GetUserList',
-    access: 'user.view',
-    tag: 'users',
-    summary:
-      'Users of the caller’s company, paged (20 by default). Content searches name, email and phone; ' +
-      'OrgId keeps the users of that organisation and its sub-organisations; Status filters.',
-    body: z.object({
-      AppId: z.union([z.string().max(64), z.number()]).nullish(),
-      Content: rules.optionalText(rules.USER_FIELD_MAX),
-      OrgId: rules.uuid.nullish(),
-      Status: rules.userStatus.nullish(),
-      ...pageRequestShape,
-      PageSize: z.coerce.number().int().min(1).max(200).default(20),
-      OrderBy: z.enum(USER_ORDER_FIELDS).optional(),
-    }),
-    result: pageResultSchema(userRowSchema),
+const getUserList = defineRoute({
+  method: 'POST',
+  path: '/api/sys/User/GetUserList',
+  access: 'user.view',
+  tag: 'users',
+  summary:
+    'Users of the caller’s company, paged (20 by default). Content searches name, email and phone; ' +
+    'OrgId keeps the users of that organisation and its sub-organisations; Status filters.',
+  body: z.object({
+    AppId: z.union([z.string().max(64), z.number()]).nullish(),
+    Content: rules.optionalText(rules.USER_FIELD_MAX),
+    OrgId: rules.uuid.nullish(),
+    Status: rules.userStatus.nullish(),
+    ...pageRequestShape,
+    PageSize: z.coerce.number().int().min(1).max(200).default(20),
+    OrderBy: z.enum(USER_ORDER_FIELDS).optional(),
   }),
+  result: pageResultSchema(userRowSchema),
+});
+
+export const userAdminRoutes = {
+  getUserList,
+  exportUserList: listExportRoute(
+    getUserList,
+    '/api/sys/User/ExportUserList',
+    'Users of the caller’s company',
+  ),
   getCompanyUserList: defineRoute({
     method: 'POST',
     path: '/api/sys/user/GetCompanyUserList',

@@ -1,9 +1,5 @@
 import type { DeviceRow, Language } from '@measure/contract';
-import ExcelJS from 'exceljs';
-import { applyColumns, cellsOf, type SheetColumn } from '../../core/sheet-columns.ts';
-
-const yes = (language: Language, value: boolean) =>
-  language === 'zh-CN' ? (value ? '是' : '否') : value ? 'Yes' : 'No';
+import { buildSheet, type SheetColumn, yesNoCell } from '../../core/sheet-columns.ts';
 
 /** The export's columns: header in both languages and the cell of a row. */
 const COLUMNS: SheetColumn<DeviceRow>[] = [
@@ -58,20 +54,15 @@ const COLUMNS: SheetColumn<DeviceRow>[] = [
   { zh: '三脚架质保到期', en: 'Tripod warranty ends', width: 12, cell: (row) => row.TripodExpireDate },
   { zh: '加密狗编号', en: 'Dongle number', width: 14, cell: (row) => row.EncryptedDogNumber },
   { zh: '加密狗类型', en: 'Dongle type', width: 12, cell: (row) => row.EncryptedDogType },
-  { zh: '已激活', en: 'Activated', width: 8, cell: (row, language) => yes(language, row.IsActive) },
+  { zh: '已激活', en: 'Activated', width: 8, cell: (row, language) => yesNoCell(language, row.IsActive) },
   { zh: '激活日期', en: 'Activation date', width: 12, cell: (row) => row.ActiveDate?.slice(0, 10) ?? null },
-  { zh: '已分配', en: 'Allocated', width: 8, cell: (row, language) => yes(language, row.Allocated) },
+  { zh: '已分配', en: 'Allocated', width: 8, cell: (row, language) => yesNoCell(language, row.Allocated) },
   { zh: '使用人', en: 'Assigned user', width: 12, cell: (row) => row.DeviceUserName },
 ];
 
 /** The device list as one .xlsx sheet in the request language. */
-export async function buildDeviceSheet(rows: readonly DeviceRow[], language: Language): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(language === 'zh-CN' ? '设备' : 'Devices');
-  applyColumns(sheet, COLUMNS, language);
-  for (const row of rows) sheet.addRow(cellsOf(COLUMNS, row, language));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+export const buildDeviceSheet = (rows: readonly DeviceRow[], language: Language) =>
+  buildSheet(rows, COLUMNS, language, { zh: '设备', en: 'Devices' });
 
 /** The column headers (tests read the sheet back by them). */
 export const DEVICE_SHEET_HEADERS = COLUMNS.map((column) => ({ zh: column.zh, en: column.en }));

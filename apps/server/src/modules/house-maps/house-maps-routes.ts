@@ -1,10 +1,18 @@
-import { HOUSE_MAP_LIMITS, houseMapFieldsSchema, houseMapsRoutes, type HouseMapRow } from '@measure/contract';
+import {
+  LIST_EXPORT_MAX_ROWS,
+  HOUSE_MAP_LIMITS,
+  houseMapFieldsSchema,
+  houseMapsRoutes,
+  type HouseMapRow,
+} from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, fieldError } from '../../core/app-error.ts';
 import { parseFormFields } from '../../core/form-fields.ts';
 import { sendPlan } from './plan-reply.ts';
 import { PostDataError, unwrapPostData } from '../../core/normalize-input.ts';
-import { registerRoute, type RouteHandler } from '../../core/register-route.ts';
+import { REPLY_SENT, registerRoute, type RouteHandler } from '../../core/register-route.ts';
+import { sendWorkbook } from '../../core/xlsx-reply.ts';
+import { buildHouseMapListSheet } from './house-map-list-sheet.ts';
 import type { Services } from '../../services.ts';
 import { inspectPlanFile } from './plan-file.ts';
 import { acceptPlanUploads, readPlanUpload } from './plan-upload.ts';
@@ -15,6 +23,17 @@ export async function registerHouseMapsRoutes(
   { houseMaps, pointTypes, houseMapAssignments }: Services,
 ): Promise<void> {
   registerRoute(app, houseMapsRoutes.houseMapList, async ({ body, user }) => houseMaps.list(user, body));
+  registerRoute(app, houseMapsRoutes.exportHouseMapList, async ({ body, user, request, reply }) => {
+    const page = await houseMaps.list(user, { ...body, PageSize: LIST_EXPORT_MAX_ROWS, CurrentPage: 1 });
+    const name = request.lang === 'zh-CN' ? '户型列表.xlsx' : 'house-types.xlsx';
+    await sendWorkbook(
+      reply,
+      await buildHouseMapListSheet(page.Items, request.lang),
+      'house-types.xlsx',
+      name,
+    );
+    return REPLY_SENT;
+  });
   registerRoute(app, houseMapsRoutes.getHouseMapById, async ({ body, user }) =>
     houseMaps.detail(user, body.HouseMapId),
   );

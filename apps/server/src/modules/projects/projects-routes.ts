@@ -1,6 +1,8 @@
-import { projectsRoutes } from '@measure/contract';
+import { LIST_EXPORT_MAX_ROWS, projectsRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../core/register-route.ts';
+import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
+import { sendWorkbook } from '../../core/xlsx-reply.ts';
+import { buildProjectListSheet } from './project-list-sheet.ts';
 import type { Services } from '../../services.ts';
 
 /** Projects, buildings, staff and the project log (spec section 7, /api/ms/Project and /api/fms/Project). */
@@ -19,6 +21,12 @@ export function registerProjectsRoutes(
   ]) {
     registerRoute(app, definition, async ({ body, user }) => projects.page(user, body));
   }
+  registerRoute(app, projectsRoutes.exportProjectList, async ({ body, user, request, reply }) => {
+    const page = await projects.page(user, { ...body, PageSize: LIST_EXPORT_MAX_ROWS, CurrentPage: 1 });
+    const name = request.lang === 'zh-CN' ? '项目列表.xlsx' : 'projects.xlsx';
+    await sendWorkbook(reply, await buildProjectListSheet(page.Items, request.lang), 'projects.xlsx', name);
+    return REPLY_SENT;
+  });
   registerRoute(app, projectsRoutes.add, async ({ body, user, setMessage }) => {
     const row = await projects.add(user, body);
     setMessage('projects.created');

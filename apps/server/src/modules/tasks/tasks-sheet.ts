@@ -1,6 +1,5 @@
 import { type Language, STAGE_LABELS, type TaskRow } from '@measure/contract';
-import ExcelJS from 'exceljs';
-import { applyColumns, cellsOf, type SheetColumn } from '../../core/sheet-columns.ts';
+import { bilingualCell, buildSheet, type SheetColumn } from '../../core/sheet-columns.ts';
 
 const STATE: Record<TaskRow['State'], { zh: string; en: string }> = {
   pending: { zh: '待执行', en: 'Pending' },
@@ -19,9 +18,6 @@ const INSPECTION_KIND: Record<TaskRow['InspectionKind'], { zh: string; en: strin
   third: { zh: '第三方检查', en: 'Third-party inspection' },
 };
 
-const pick = (text: { zh: string; en: string }, language: Language) =>
-  language === 'zh-CN' ? text.zh : text.en;
-
 /** The export's columns: header in both languages and the cell of a row (figures with their counts). */
 const COLUMNS: SheetColumn<TaskRow>[] = [
   { zh: '任务名称', en: 'Task name', width: 28, cell: (row) => row.Name },
@@ -31,15 +27,15 @@ const COLUMNS: SheetColumn<TaskRow>[] = [
     zh: '测量类型',
     en: 'Measure kind',
     width: 12,
-    cell: (row, language) => pick(MEASURE_KIND[row.MeasureKind], language),
+    cell: (row, language) => bilingualCell(MEASURE_KIND[row.MeasureKind], language),
   },
   {
     zh: '检查类型',
     en: 'Inspection kind',
     width: 14,
-    cell: (row, language) => pick(INSPECTION_KIND[row.InspectionKind], language),
+    cell: (row, language) => bilingualCell(INSPECTION_KIND[row.InspectionKind], language),
   },
-  { zh: '状态', en: 'State', width: 10, cell: (row, language) => pick(STATE[row.State], language) },
+  { zh: '状态', en: 'State', width: 10, cell: (row, language) => bilingualCell(STATE[row.State], language) },
   { zh: '设备', en: 'Device', width: 14, cell: (row) => row.DeviceNumber },
   {
     zh: '测量人员',
@@ -64,12 +60,5 @@ const COLUMNS: SheetColumn<TaskRow>[] = [
 ];
 
 /** The task center as one .xlsx sheet in the request language. */
-export async function buildTaskSheet(rows: readonly TaskRow[], language: Language): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(language === 'zh-CN' ? '任务' : 'Tasks', {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  applyColumns(sheet, COLUMNS, language);
-  for (const row of rows) sheet.addRow(cellsOf(COLUMNS, row, language));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+export const buildTaskSheet = (rows: readonly TaskRow[], language: Language) =>
+  buildSheet(rows, COLUMNS, language, { zh: '任务', en: 'Tasks' });

@@ -1,10 +1,11 @@
-import { userAdminRoutes } from '@measure/contract';
+import { LIST_EXPORT_MAX_ROWS, userAdminRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import { sendWorkbook } from '../../core/xlsx-reply.ts';
 import type { Services } from '../../services.ts';
 import { acceptSingleFileUploads, singleFile } from './upload.ts';
 import { buildTemplate } from './user-import-sheet.ts';
+import { buildUserListSheet } from './user-list-sheet.ts';
 
 /** Company user administration and the Excel import (spec section 7, /api/sys/User and /api/sys/user). */
 export async function registerUserAdminRoutes(
@@ -12,6 +13,12 @@ export async function registerUserAdminRoutes(
   { userAdmin, userImport }: Services,
 ): Promise<void> {
   registerRoute(app, userAdminRoutes.getUserList, async ({ body, user }) => userAdmin.page(user, body));
+  registerRoute(app, userAdminRoutes.exportUserList, async ({ body, user, request, reply }) => {
+    const page = await userAdmin.page(user, { ...body, PageSize: LIST_EXPORT_MAX_ROWS, CurrentPage: 1 });
+    const name = request.lang === 'zh-CN' ? '用户列表.xlsx' : 'users.xlsx';
+    await sendWorkbook(reply, await buildUserListSheet(page.Items, request.lang), 'users.xlsx', name);
+    return REPLY_SENT;
+  });
   registerRoute(app, userAdminRoutes.getCompanyUserList, async ({ user }) => userAdmin.companyUsers(user));
   registerRoute(app, userAdminRoutes.getUser, async ({ body, user }) => userAdmin.get(user, body.UserId));
 

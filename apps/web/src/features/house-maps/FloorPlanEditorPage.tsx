@@ -12,7 +12,7 @@ import { houseMapKey } from './paths.ts';
 import { prewarmDxfWorker } from './dxfWorkerPool.ts';
 import { loadDxfModule } from './loadDxfModule.ts';
 import { usePlanFile } from './usePlanFile.ts';
-import { useProjectRow } from '../projects/useProjectRow.ts';
+import { useProjectRowWithCrumb } from '../projects/useProjectRow.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
 
@@ -38,7 +38,7 @@ function EditorLoader({ houseMapId }: { houseMapId: string }) {
   // The permissions decide between editing and read-only: wait for them rather than flash a lock.
   const self = useSelf();
   const projectId = detail.data?.ProjectId ?? '';
-  const project = useProjectRow(projectId);
+  const project = useProjectRowWithCrumb(projectId);
   const pointTypes = useQuery({
     queryKey: [...projectKey(projectId), 'pointTypes'],
     queryFn: ({ signal }) => callApi(routes.houseMaps.getAllPointTypes, { ProjectId: projectId }, { signal }),

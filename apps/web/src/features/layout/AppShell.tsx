@@ -14,6 +14,7 @@ import { useSession } from '../../shared/storage/useSession.ts';
 import { mayOpen } from './menu.ts';
 import { PageTabs } from './PageTabs.tsx';
 import { NoAccess } from './PermissionGate.tsx';
+import { ShellBreadcrumb } from './ShellBreadcrumb.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useConnectivityProbe } from './useConnectivityProbe.ts';
@@ -82,6 +83,7 @@ function Shell() {
         </Layout.Header>
         <PageTabs />
         <Layout.Content style={{ margin: 16 }}>
+          <ShellBreadcrumb page={pathname.split('/')[2] ?? ''} titleKey={handle?.titleKey} self={self.data} />
           <PageAccess page={pathname.split('/')[2] ?? ''} self={self} />
         </Layout.Content>
       </Layout>

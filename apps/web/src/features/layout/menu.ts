@@ -66,6 +66,9 @@ const CHILD_PERMISSION: Readonly<Record<string, Permission>> = {
   mscUserCreate: 'user.create',
 };
 
+/** Whether a page path below /measurerobot is a child page (opened from a menu page, with breadcrumbs). */
+export const isChildPage = (path: string) => MENU_PARENT[path] !== undefined;
+
 /** The menu entry to select for a page path below /measurerobot (`visible`: the user's entries). */
 export function menuKeyOf(path: string, visible?: readonly string[]): string {
   const parents = MENU_PARENT[path];

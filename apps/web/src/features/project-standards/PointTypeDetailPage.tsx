@@ -8,7 +8,7 @@ import { detailPathOf, PROJECT_LIST_PATH, projectKey } from '../projects/project
 import { readOnlyReason } from './access.ts';
 import { PageState, pageStatus } from './PageState.tsx';
 import { useProjectCopies } from './queries.ts';
-import { useProjectRow } from '../projects/useProjectRow.ts';
+import { useProjectRowWithCrumb } from '../projects/useProjectRow.ts';
 import { SiteItemsEditor } from './SiteItemsEditor.tsx';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
@@ -24,7 +24,7 @@ export default function PointTypeDetailPage() {
 function PointTypeDetail({ projectId, id }: { projectId: string; id: string }) {
   const { t } = useTranslation('project-standards');
   const can = useCan();
-  const project = useProjectRow(projectId);
+  const project = useProjectRowWithCrumb(projectId);
   const copies = useProjectCopies(projectId);
   const pointType = useQuery({
     queryKey: [...projectKey(projectId), 'pointType', id],

@@ -10,7 +10,7 @@ import { readOnlyReason } from './access.ts';
 import { PageState, pageStatus } from './PageState.tsx';
 import { stageStandardPathOf } from './paths.ts';
 import { useProjectStages } from './queries.ts';
-import { useProjectRow } from '../projects/useProjectRow.ts';
+import { useProjectRowWithCrumb } from '../projects/useProjectRow.ts';
 import { ReadOnlyNotice } from './ReadOnlyNotice.tsx';
 import { stageLabel } from './stageForm.ts';
 import { useTakeUpdate } from './useTakeUpdate.ts';
@@ -32,7 +32,7 @@ function ProjectStandards({ projectId }: { projectId: string }) {
   const { t, i18n } = useTranslation('project-standards');
   const navigate = useNavigate();
   const can = useCan();
-  const project = useProjectRow(projectId);
+  const project = useProjectRowWithCrumb(projectId);
   const stages = useProjectStages(projectId);
   const takeUpdate = useTakeUpdate(projectId);
 

@@ -7,7 +7,7 @@ import { readOnlyReason } from './access.ts';
 import { PageState, pageStatus } from './PageState.tsx';
 import { projectStandardsPathOf } from './paths.ts';
 import { useLibrary, useProjectCopies } from './queries.ts';
-import { useProjectRow } from '../projects/useProjectRow.ts';
+import { useProjectRowWithCrumb } from '../projects/useProjectRow.ts';
 import { StageEditor } from './StageEditor.tsx';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
@@ -31,7 +31,7 @@ export default function StageStandardPage() {
 function StageStandard({ projectId, stage }: { projectId: string; stage: Stage | null }) {
   const { t } = useTranslation('project-standards');
   const can = useCan();
-  const project = useProjectRow(projectId);
+  const project = useProjectRowWithCrumb(projectId);
   const copies = useProjectCopies(projectId);
   const library = useLibrary(projectId !== '');
 

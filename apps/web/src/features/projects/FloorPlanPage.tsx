@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { apiRoutes, HOUSE_MAP_LIMITS, type HouseMapRow } from '@measure/contract';
+import { apiRoutes, HOUSE_MAP_LIMITS, HOUSE_MAP_ORDER_FIELDS, type HouseMapRow } from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -18,6 +18,8 @@ import { detailPathOf } from './projectForm.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
 import { columnsWidth } from '../../shared/table/columnsWidth.ts';
+import { ExportButton } from '../../shared/table/ExportButton.tsx';
+import { useServerSort } from '../../shared/table/useServerSort.ts';
 
 /** Spec section 9: lists are paged 10 per page. */
 const PAGE_SIZE = 10;
@@ -60,26 +62,26 @@ function FloorPlans() {
     queryKey: ['projects', 'selectItems'],
     queryFn: ({ signal }) => callApi(routes.projects.getProjectSelectItem, undefined, { signal }),
   });
+  const { order, sortable, onSort } = useServerSort(HOUSE_MAP_ORDER_FIELDS, () => setPage(1));
+  // What the list shows (latest change first unless a column is sorted), and what the export writes.
+  const listInput = {
+    ProjectId: projectId,
+    Name: name,
+    ...(order.OrderBy ? order : { OrderBy: 'UpdateTime' as const, AscDesc: 'desc' as const }),
+  };
   const list = useQuery({
-    queryKey: ['projects', 'floorPlans', { projectId, name, page }],
+    queryKey: ['projects', 'floorPlans', { ...listInput, page }],
     queryFn: ({ signal }) =>
       callApi(
         routes.houseMaps.houseMapList,
-        {
-          ProjectId: projectId,
-          Name: name,
-          CurrentPage: page,
-          PageSize: PAGE_SIZE,
-          OrderBy: 'UpdateTime',
-          AscDesc: 'desc',
-        },
+        { ...listInput, CurrentPage: page, PageSize: PAGE_SIZE },
         { signal },
       ),
     placeholderData: keepPreviousData,
   });
 
   const columns: ColumnsType<HouseMapRow> = [
-    { title: t('houseMap.column.name'), dataIndex: 'Name', ellipsis: true, width: 100 },
+    { title: t('houseMap.column.name'), dataIndex: 'Name', ellipsis: true, width: 104, ...sortable('Name') },
     {
       title: t('floorPlan.project'),
       dataIndex: 'ProjectName',
@@ -115,7 +117,8 @@ function FloorPlans() {
     {
       title: t('houseMap.column.updateTime'),
       dataIndex: 'UpdateTime',
-      width: 128,
+      width: 132,
+      ...sortable('UpdateTime'),
       render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
     },
     {
@@ -140,7 +143,16 @@ function FloorPlans() {
   ];
 
   return (
-    <Card title={t('floorPlan.title')}>
+    <Card
+      title={t('floorPlan.title')}
+      extra={
+        <ExportButton
+          route={routes.houseMaps.exportHouseMapList}
+          input={listInput}
+          fallbackName="house-types.xlsx"
+        />
+      }
+    >
       <Form layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item label={t('floorPlan.project')}>
           <Select
@@ -173,6 +185,7 @@ function FloorPlans() {
         columns={columns}
         dataSource={list.data?.Items ?? []}
         loading={list.isFetching}
+        onChange={(_pagination, _filters, sorter) => onSort(sorter)}
         size="middle"
         scroll={{ x: columnsWidth(columns) }}
         locale={list.isError ? { emptyText: t('floorPlan.loadFailed') } : undefined}

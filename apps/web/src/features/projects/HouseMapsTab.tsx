@@ -5,7 +5,7 @@ import {
   EyeOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import type { HouseMapRow, ProjectRow } from '@measure/contract';
+import { HOUSE_MAP_ORDER_FIELDS, type HouseMapRow, type ProjectRow } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Input, Modal, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -23,6 +23,8 @@ import { useCan } from '../auth/permissions.ts';
 import { editorPathOf } from '../house-maps/paths.ts';
 import { fileSizeText, projectKey } from './projectForm.ts';
 import { columnsWidth, SELECTION_WIDTH } from '../../shared/table/columnsWidth.ts';
+import { ExportButton } from '../../shared/table/ExportButton.tsx';
+import { useServerSort } from '../../shared/table/useServerSort.ts';
 
 const HouseMapDialog = lazy(() => import('./HouseMapDialog.tsx'));
 const AssignDialog = lazy(() => import('./AssignDialog.tsx'));
@@ -51,12 +53,15 @@ export function HouseMapsTab({ project }: { project: ProjectRow }) {
   // The editor opens read-only without the permission or once the project is published.
   const editPlans = can('floorPlan.detailSave') && !project.IsPublished;
 
+  const { order, sortable, onSort } = useServerSort(HOUSE_MAP_ORDER_FIELDS, () => setPage(1));
+  // What the list shows, and what "Export to Excel" writes.
+  const listInput = { ProjectId: project.ProjectId, Name: name, ...order };
   const list = useQuery({
-    queryKey: [...projectKey(project.ProjectId), 'house-maps', { page, name }],
+    queryKey: [...projectKey(project.ProjectId), 'house-maps', { ...listInput, page }],
     queryFn: ({ signal }) =>
       callApi(
         routes.houseMaps.houseMapList,
-        { ProjectId: project.ProjectId, Name: name, CurrentPage: page, PageSize: PAGE_SIZE },
+        { ...listInput, CurrentPage: page, PageSize: PAGE_SIZE },
         { signal },
       ),
     placeholderData: keepPreviousData,
@@ -119,7 +124,7 @@ export function HouseMapsTab({ project }: { project: ProjectRow }) {
 
   const rows = list.data?.Items ?? [];
   const columns: ColumnsType<HouseMapRow> = [
-    { title: t('houseMap.column.name'), dataIndex: 'Name', ellipsis: true, width: 110 },
+    { title: t('houseMap.column.name'), dataIndex: 'Name', ellipsis: true, width: 120, ...sortable('Name') },
     {
       title: t('houseMap.column.type'),
       dataIndex: 'MapType',
@@ -152,7 +157,8 @@ export function HouseMapsTab({ project }: { project: ProjectRow }) {
     {
       title: t('houseMap.column.updateTime'),
       dataIndex: 'UpdateTime',
-      width: 128,
+      width: 140,
+      ...sortable('UpdateTime'),
       render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
     },
     {
@@ -213,22 +219,27 @@ export function HouseMapsTab({ project }: { project: ProjectRow }) {
           }}
           style={{ width: 260 }}
         />
-        {manage && (
-          <Space>
-            {selected.length > 0 && (
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                onClick={() => remove(rows.filter((row) => selected.includes(row.HouseMapId)))}
-              >
-                {t('houseMap.delete.selected', { count: selected.length })}
-              </Button>
-            )}
+        <Space>
+          <ExportButton
+            route={routes.houseMaps.exportHouseMapList}
+            input={listInput}
+            fallbackName="house-types.xlsx"
+          />
+          {manage && selected.length > 0 && (
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => remove(rows.filter((row) => selected.includes(row.HouseMapId)))}
+            >
+              {t('houseMap.delete.selected', { count: selected.length })}
+            </Button>
+          )}
+          {manage && (
             <Button type="primary" icon={<UploadOutlined />} onClick={() => setDialog({ kind: 'upload' })}>
               {t('houseMap.upload')}
             </Button>
-          </Space>
-        )}
+          )}
+        </Space>
       </Flex>
       <Table<HouseMapRow>
         rowKey="HouseMapId"
@@ -236,6 +247,7 @@ export function HouseMapsTab({ project }: { project: ProjectRow }) {
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}
+        onChange={(_pagination, _filters, sorter) => onSort(sorter)}
         scroll={{ x: columnsWidth(columns, manage ? SELECTION_WIDTH : 0) }}
         rowSelection={
           manage

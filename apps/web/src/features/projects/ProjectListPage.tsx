@@ -1,6 +1,6 @@
 import { LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { KeywordSearch } from '../../shared/forms/KeywordSearch.tsx';
-import { apiRoutes, type ProjectRow } from '@measure/contract';
+import { apiRoutes, PROJECT_ORDER_FIELDS, type ProjectRow } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -19,6 +19,8 @@ import { detailPathOf, regionOf } from './projectForm.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
 import { columnsWidth } from '../../shared/table/columnsWidth.ts';
+import { ExportButton } from '../../shared/table/ExportButton.tsx';
+import { useServerSort } from '../../shared/table/useServerSort.ts';
 
 const ProjectFormDialog = lazy(() => import('./ProjectFormDialog.tsx'));
 
@@ -43,15 +45,17 @@ export default function ProjectListPage() {
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   /** The dialog: `null` closed, `'new'` create, a row to edit. */
   const [editing, setEditing] = useState<ProjectRow | 'new' | null>(null);
+  const { order, sortable, onSort } = useServerSort(PROJECT_ORDER_FIELDS, () => setPage(1));
+  // What the list shows (latest change first unless a column is sorted), and what the export writes.
+  const listInput = {
+    ProjectName: name,
+    ...(order.OrderBy ? order : { OrderBy: 'UpdateTime' as const, AscDesc: 'desc' as const }),
+  };
 
   const query = useQuery({
-    queryKey: ['projects', 'page', { name, page, pageSize }],
+    queryKey: ['projects', 'page', { ...listInput, page, pageSize }],
     queryFn: ({ signal }) =>
-      callApi(
-        routes.projects.getPage,
-        { ProjectName: name, PageSize: pageSize, CurrentPage: page, OrderBy: 'UpdateTime', AscDesc: 'desc' },
-        { signal },
-      ),
+      callApi(routes.projects.getPage, { ...listInput, PageSize: pageSize, CurrentPage: page }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -98,6 +102,7 @@ export default function ProjectListPage() {
       dataIndex: 'Name',
       ellipsis: true,
       width: 140,
+      ...sortable('Name'),
       render: (value: string, project) => (
         <Space size={6}>
           <Link to={detailPathOf(project.ProjectId)}>{value}</Link>
@@ -141,6 +146,7 @@ export default function ProjectListPage() {
       title: t('column.updateTime'),
       dataIndex: 'UpdateTime',
       width: 128,
+      ...sortable('UpdateTime'),
       render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
     },
     {
@@ -177,11 +183,18 @@ export default function ProjectListPage() {
     <Card
       title={t('list.title')}
       extra={
-        can('project.create') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('list.create')}
-          </Button>
-        )
+        <Space>
+          <ExportButton
+            route={routes.projects.exportProjectList}
+            input={listInput}
+            fallbackName="projects.xlsx"
+          />
+          {can('project.create') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('list.create')}
+            </Button>
+          )}
+        </Space>
       }
     >
       <Form layout="inline" style={{ marginBottom: 16 }}>
@@ -200,6 +213,7 @@ export default function ProjectListPage() {
         columns={columns}
         dataSource={query.data?.Items ?? []}
         loading={query.isFetching}
+        onChange={(_pagination, _filters, sorter) => onSort(sorter)}
         size="middle"
         scroll={{ x: columnsWidth(columns) }}
         pagination={{

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
-import { projectKey } from './projectForm.ts';
+import { useBreadcrumbTrail } from '../layout/breadcrumbTrail.ts';
+import { detailPathOf, projectKey } from './projectForm.ts';
 
 /**
  * One project's row (name, publish state) for the project detail page and its child pages, which
@@ -20,4 +21,15 @@ export function useProjectRow(projectId: string) {
     },
     enabled: projectId !== '',
   });
+}
+
+/**
+ * useProjectRow for a page below a project (standards, house type editor, templates): the project's
+ * name also becomes a breadcrumb back to its detail page.
+ */
+export function useProjectRowWithCrumb(projectId: string) {
+  const project = useProjectRow(projectId);
+  const name = project.data?.Name;
+  useBreadcrumbTrail(name ? [{ title: name, to: detailPathOf(projectId) }] : []);
+  return project;
 }

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   STAGES,
   TASK_ORDER_FIELDS,
@@ -15,10 +15,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
-import { downloadFile } from '../../shared/api/download.ts';
 import { routes } from '../../shared/api/routes.ts';
-import { showError } from '../../shared/api/showError.ts';
-import { notify } from '../../shared/feedback/notify.ts';
+import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
 import { columnsWidth, SELECTION_WIDTH } from '../../shared/table/columnsWidth.ts';
 import { useCan } from '../auth/permissions.ts';
@@ -64,7 +62,6 @@ export default function TaskCenterPage() {
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [selected, setSelected] = useState<TaskRow[]>([]);
   const [reassigning, setReassigning] = useState<TaskRow | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   const projects = useQuery({
     queryKey: ['projects', 'select'],
@@ -80,18 +77,6 @@ export default function TaskCenterPage() {
       ),
     placeholderData: keepPreviousData,
   });
-
-  const exportExcel = async () => {
-    setExporting(true);
-    try {
-      const name = await downloadFile(routes.tasks.exportTaskList, 'tasks.xlsx', { ...filters, ...order });
-      notify.success(t('done.exported', { name }));
-    } catch (error) {
-      showError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const search = (values: FilterForm) => {
     setFilters({
@@ -204,9 +189,11 @@ export default function TaskCenterPage() {
       title={t('center.title')}
       extra={
         <Space>
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportExcel()}>
-            {t('action.export')}
-          </Button>
+          <ExportButton
+            route={routes.tasks.exportTaskList}
+            input={{ ...filters, ...order }}
+            fallbackName="tasks.xlsx"
+          />
           {planner && (
             <>
               <Button

@@ -26,6 +26,7 @@ import { algorithmTemplatesKey } from './templateQueries.ts';
 // Registers the namespace before any component of this page renders.
 import { currentLanguage } from '../../shared/i18n/index.ts';
 import './i18n.ts';
+import { useProjectRowWithCrumb } from '../projects/useProjectRow.ts';
 
 const AlgorithmTemplateDialog = lazy(() => import('./AlgorithmTemplateDialog.tsx'));
 
@@ -45,6 +46,7 @@ export default function AlgorithmTemplatePage() {
 }
 
 function AlgorithmTemplates({ projectId }: { projectId: string }) {
+  useProjectRowWithCrumb(projectId);
   const { t } = useTranslation('templates');
   const can = useCan();
   const queryClient = useQueryClient();

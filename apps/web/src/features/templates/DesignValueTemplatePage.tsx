@@ -12,6 +12,7 @@ import { ProjectPageFrame } from './ProjectPageFrame.tsx';
 import { useDesignTemplates, useProjectHouseTypes, useTemplateItemOptions } from './templateQueries.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
+import { useProjectRowWithCrumb } from '../projects/useProjectRow.ts';
 
 const DesignTemplateDialog = lazy(() => import('./DesignTemplateDialog.tsx'));
 const ApplyTemplateDialog = lazy(() => import('./ApplyTemplateDialog.tsx'));
@@ -33,6 +34,7 @@ export default function DesignValueTemplatePage() {
 }
 
 function DesignValueTemplates({ projectId }: { projectId: string }) {
+  useProjectRowWithCrumb(projectId);
   const { t } = useTranslation('templates');
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog | null>(null);

@@ -1,6 +1,6 @@
 import { DeleteOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { KeywordSearch } from '../../shared/forms/KeywordSearch.tsx';
-import { apiRoutes, type UserRow } from '@measure/contract';
+import { apiRoutes, USER_ORDER_FIELDS, type UserRow } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -23,6 +23,8 @@ import { roleLabels, USER_CREATE_PATH } from './userForm.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
 import { columnsWidth, SELECTION_WIDTH } from '../../shared/table/columnsWidth.ts';
+import { ExportButton } from '../../shared/table/ExportButton.tsx';
+import { useServerSort } from '../../shared/table/useServerSort.ts';
 
 const ResetPasswordDialog = lazy(() => import('./ResetPasswordDialog.tsx'));
 const ImportUsersDialog = lazy(() => import('./ImportUsersDialog.tsx'));
@@ -58,20 +60,21 @@ function UserList() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [selected, setSelected] = useState<string[]>([]);
+  const { order, sortable, onSort } = useServerSort(USER_ORDER_FIELDS, () => setPage(1));
   const [resetting, setResetting] = useState<UserRow | null>(null);
   const [importing, setImporting] = useState(false);
   const language = currentLanguage();
   const manage = can('user.manage');
 
+  // What the list shows, and what "Export to Excel" writes.
+  const listInput = { Content: filters.content, OrgId: filters.orgId, Status: filters.status, ...order };
   const query = useQuery({
-    queryKey: ['userAdmin', 'list', { ...filters, page, pageSize }],
+    queryKey: ['userAdmin', 'list', { ...filters, ...order, page, pageSize }],
     queryFn: ({ signal }) =>
       callApi(
         routes.userAdmin.getUserList,
         {
-          Content: filters.content,
-          OrgId: filters.orgId,
-          Status: filters.status,
+          ...listInput,
           PageSize: pageSize,
           CurrentPage: page,
         },
@@ -136,8 +139,8 @@ function UserList() {
 
   const rows = query.data?.Items ?? [];
   const columns: ColumnsType<UserRow> = [
-    { title: t('column.name'), dataIndex: 'Name', ellipsis: true, width: 96 },
-    { title: t('column.email'), dataIndex: 'Email', ellipsis: true, width: 170 },
+    { title: t('column.name'), dataIndex: 'Name', ellipsis: true, width: 110, ...sortable('Name') },
+    { title: t('column.email'), dataIndex: 'Email', ellipsis: true, width: 180, ...sortable('Email') },
     {
       title: t('column.phone'),
       dataIndex: 'PhoneNumber',
@@ -185,7 +188,8 @@ function UserList() {
     {
       title: t('column.createTime'),
       dataIndex: 'CreateTime',
-      width: 130,
+      width: 140,
+      ...sortable('CreateTime'),
       render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
     },
   ];
@@ -229,6 +233,7 @@ function UserList() {
       title={t('title')}
       extra={
         <Space>
+          <ExportButton route={routes.userAdmin.exportUserList} input={listInput} fallbackName="users.xlsx" />
           {can('user.import') && (
             <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
               {t('import.action')}
@@ -289,6 +294,7 @@ function UserList() {
         columns={columns}
         dataSource={rows}
         loading={query.isFetching}
+        onChange={(_pagination, _filters, sorter) => onSort(sorter)}
         size="middle"
         scroll={{ x: columnsWidth(columns, manage ? SELECTION_WIDTH : 0) }}
         rowSelection={

@@ -20,7 +20,7 @@ describe('counted format', () => {
       interpolation: { escapeValue: false },
     });
     instance.services.formatter?.add('counted', countedFormat);
-    expect(instance.t('done', { count: 1 })).toBe('1 user imported');
-    expect(instance.t('done', { count: 3 })).toBe('3 users imported');
+    expect(instance.t('done' as never, { count: 1 })).toBe('1 user imported');
+    expect(instance.t('done' as never, { count: 3 })).toBe('3 users imported');
   });
 });

@@ -68,8 +68,6 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'done.started': 'Task started',
   'done.finished': 'Task marked as uploaded',
   'done.created': 'Task dispatched',
-  'action.export': 'Export to Excel',
-  'done.exported': 'Exported {{name}}',
   'center.title': 'Task management',
   'center.total': 'Tasks: {{count}}',
   'center.empty': 'No task matches',

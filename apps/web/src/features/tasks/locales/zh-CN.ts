@@ -67,8 +67,6 @@ const zhCN = {
   'done.started': '任务已开始',
   'done.finished': '任务已标记为已上传',
   'done.created': '任务已派发',
-  'action.export': '导出 Excel',
-  'done.exported': '已导出 {{name}}',
   'center.title': '任务管理',
   'center.total': '共 {{count}} 个任务',
   'center.empty': '没有符合条件的任务',

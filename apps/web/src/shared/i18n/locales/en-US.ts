@@ -18,6 +18,8 @@ const commonEnUS: Record<keyof typeof common, string> = {
   'forbidden.title': 'No permission',
   'forbidden.subTitle': 'Your role cannot use this page.',
   'action.delete': 'Delete',
+  'action.exportExcel': 'Export to Excel',
+  'done.exported': 'Exported {{name}}',
   'search.tooLong': 'Query conditions cannot exceed {{max}} characters',
   'notFound.title': 'Page not found',
   'notFound.subTitle': 'The page you opened does not exist or was removed.',

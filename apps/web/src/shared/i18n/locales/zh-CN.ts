@@ -17,6 +17,8 @@ const common = {
   'forbidden.title': '没有权限',
   'forbidden.subTitle': '您的角色不能使用此页面。',
   'action.delete': '删除',
+  'action.exportExcel': '导出 Excel',
+  'done.exported': '已导出 {{name}}',
   'search.tooLong': '查询条件不能超过 {{max}} 个字符',
   'notFound.title': '页面不存在',
   'notFound.subTitle': '您访问的页面不存在或已被移除。',

@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core';
+import { afterEach, expect, it } from 'vitest';
+import { api, apiLogin, createReadyAdmin, createSmallProject } from '../support/api.ts';
+import { BASE_URL, browserPool } from '../support/browser.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+
+/**
+ * Issue 10, "every list": the user, project and house type lists sort on the server by a column
+ * header and export what their filters show to Excel.
+ */
+const browsers = browserPool('lists');
+const made: { projectId: string; token: string }[] = [];
+afterEach(async (context) => {
+  await browsers.closeAll(context);
+  for (const { projectId, token } of made.splice(0)) {
+    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+  }
+});
+
+/** Clicks a column header and answers the list request it sends. */
+async function sortBy(page: Page, header: string, listPath: string) {
+  const request = page.waitForRequest((sent) => sent.url().endsWith(listPath));
+  await page.locator('.ant-table-thead th', { hasText: header }).click();
+  return (await request).postDataJSON() as { OrderBy?: string; AscDesc?: string };
+}
+
+/** Clicks "Export to Excel" and answers the export request's body and the message shown. */
+async function exportList(page: Page, exportPath: string, done: string) {
+  const request = page.waitForRequest((sent) => sent.url().endsWith(exportPath));
+  await page.getByRole('button', { name: /Export to Excel/ }).click();
+  const body = (await request).postDataJSON() as Record<string, unknown>;
+  await page.getByText(done).waitFor();
+  return body;
+}
+
+it('sorts and exports the user, project and house type lists (en-US)', async () => {
+  const { page, errors } = await browsers.open('en-US');
+  const admin = await createReadyAdmin();
+  const token = await apiLogin(admin.login, admin.password);
+  const name = `E2E列表${Date.now().toString(36).slice(-6)}`;
+  const project = await createSmallProject(token, name);
+  made.push({ projectId: project.ProjectId, token });
+  await signInAndLand(page, admin, 'en-US');
+
+  await page.goto(`${BASE_URL}/measurerobot/mscUser`);
+  await page.locator('.ant-table-row').first().waitFor();
+  expect(await sortBy(page, 'Name', '/api/sys/User/GetUserList')).toMatchObject({
+    OrderBy: 'Name',
+    AscDesc: 'asc',
+  });
+  expect(await sortBy(page, 'Name', '/api/sys/User/GetUserList')).toMatchObject({
+    OrderBy: 'Name',
+    AscDesc: 'desc',
+  });
+  const search = page.getByPlaceholder('Name, email or mobile number');
+  await search.fill(admin.login);
+  await search.press('Enter');
+  await page.getByText('1 user', { exact: true }).waitFor();
+  expect(await exportList(page, '/api/sys/User/ExportUserList', 'Exported users.xlsx')).toMatchObject({
+    Content: admin.login,
+    OrderBy: 'Name',
+    AscDesc: 'desc',
+  });
+
+  await page.goto(`${BASE_URL}/measurerobot/projectList`);
+  await page.locator('.ant-table-row').first().waitFor();
+  expect(await sortBy(page, 'Project name', '/api/ms/Project/GetPage')).toMatchObject({ OrderBy: 'Name' });
+  expect(await exportList(page, '/api/ms/Project/ExportProjectList', 'Exported projects.xlsx')).toMatchObject(
+    {
+      OrderBy: 'Name',
+    },
+  );
+
+  await page.goto(`${BASE_URL}/measurerobot/floorPlan`);
+  await page.getByRole('button', { name: /Export to Excel/ }).waitFor();
+  expect(
+    await exportList(page, '/api/ms/Project/ExportHouseMapList', 'Exported house-types.xlsx'),
+  ).toMatchObject({
+    OrderBy: 'UpdateTime',
+    AscDesc: 'desc',
+  });
+  expect(errors).toEqual([]);
+});
