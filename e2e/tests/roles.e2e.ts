@@ -73,10 +73,12 @@ describe.each(['ProjectAdmin', 'Surveyor'] as const)('%s', (role) => {
     const { user, projectName, projectId } = await staffOfProject(role);
     await signInAndLand(page, user);
     expect(await menuTexts(page)).toEqual([
+      '首页',
       '数据报表',
       '任务执行',
       '任务管理',
       '数据库',
+      '质量分析',
       '个人中心',
       '修改密码',
       '用户手册',

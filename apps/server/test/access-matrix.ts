@@ -125,6 +125,11 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'results.updates': 'authenticated',
   'results.getDataPool': 'authenticated',
   'results.exportDataPool': 'authenticated',
+  'analysis.getStatisticsData': 'authenticated',
+  'analysis.getProjectOverallPassRatePage': 'authenticated',
+  'analysis.getQualityAnalysisData': 'authenticated',
+  'analysis.getQualityAnalysisBuildingData': 'authenticated',
+  'analysis.qualityDataToExcelFile': 'authenticated',
   'tasks.deleteTask': 'project.distribute',
   'tasks.cancelTask': 'project.distribute',
   'tasks.reassignTask': 'project.distribute',
@@ -200,6 +205,8 @@ export const matrixRule = (id: string) => ({
 });
 
 /** A valid minimal input per route; unknown ids make writes answer 404 instead of changing data. */
+const analysisFilter = { Stage: 'plaster', StartDate: '2026-01-01' };
+
 export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'system.livez': () => ({ codes: [0] }),
   'system.readyz': () => ({ codes: [0] }),
@@ -369,6 +376,11 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'results.getManualMeasureSummaryItems': () => ({ body: { TaskId: random() } }),
   'results.getDataPool': () => ({ body: {}, codes: [0] }),
   'results.exportDataPool': () => ({ body: {}, codes: [0] }),
+  'analysis.getStatisticsData': () => ({ body: {}, codes: [0] }),
+  'analysis.getProjectOverallPassRatePage': () => ({ body: analysisFilter, codes: [0] }),
+  'analysis.getQualityAnalysisData': () => ({ body: analysisFilter, codes: [0] }),
+  'analysis.getQualityAnalysisBuildingData': () => ({ body: { ...analysisFilter, ProjectId: random() } }),
+  'analysis.qualityDataToExcelFile': () => ({ body: analysisFilter, codes: [0] }),
   'results.updates': () => ({
     body: {
       TaskId: random(),

@@ -179,4 +179,11 @@ export const routePaths = {
     getDataPool: { method: 'POST', path: '/api/ms/DataPool/GetList' },
     exportDataPool: { method: 'POST', path: '/api/ms/DataPool/Export' },
   },
+  analysis: {
+    getStatisticsData: { method: 'POST', path: '/api/ms/statis/GetStatisticsData' },
+    getProjectOverallPassRatePage: { method: 'POST', path: '/api/ms/statis/GetProjectOverallPassRatePage' },
+    getQualityAnalysisData: { method: 'POST', path: '/api/ms/statis/GetSQualityAnalysisData' },
+    getQualityAnalysisBuildingData: { method: 'POST', path: '/api/ms/statis/GetSQualityAnalysisBuildingData' },
+    qualityDataToExcelFile: { method: 'POST', path: '/api/ms/statis/QualityDataToExcelFile' },
+  },
 } as const;

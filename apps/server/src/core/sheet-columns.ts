@@ -1,4 +1,4 @@
-import type { Language } from '@measure/contract';
+import type { Figures, Language } from '@measure/contract';
 import ExcelJS, { type Worksheet } from 'exceljs';
 
 /** A column of an exported sheet: its header in both languages, width and the cell of a row. */
@@ -32,24 +32,55 @@ export interface BilingualName {
   en: string;
 }
 
+/** One sheet of a workbook: its name in both languages, rows and columns. */
+export interface SheetSpec<T> {
+  name: BilingualName;
+  rows: readonly T[];
+  columns: readonly SheetColumn<T>[];
+}
+
 /**
- * A list as one .xlsx sheet in the request language, header row frozen. For exports capped at a
+ * Sheets as one .xlsx workbook in the request language, header rows frozen. For exports capped at a
  * few thousand rows; the data pool streams its rows instead.
  */
-export async function buildSheet<T>(
+export async function buildWorkbook(
+  // Each sheet has its own row type.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  sheets: readonly SheetSpec<any>[],
+  language: Language,
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  for (const spec of sheets) {
+    const sheet = workbook.addWorksheet(language === 'zh-CN' ? spec.name.zh : spec.name.en, {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
+    applyColumns(sheet, spec.columns, language);
+    for (const row of spec.rows) sheet.addRow(cellsOf(spec.columns, row, language));
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A list as one .xlsx sheet in the request language, header row frozen. */
+export const buildSheet = <T>(
   rows: readonly T[],
   columns: readonly SheetColumn<T>[],
   language: Language,
   sheetName: BilingualName,
-): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(language === 'zh-CN' ? sheetName.zh : sheetName.en, {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  applyColumns(sheet, columns, language);
-  for (const row of rows) sheet.addRow(cellsOf(columns, row, language));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+): Promise<Buffer> => buildWorkbook([{ name: sheetName, rows, columns }], language);
+
+/** The columns of a row's Figures (measurement-api.md section 6): pass rate, then every count. */
+export const figureColumns = <T>(figures: (row: T) => Figures): SheetColumn<T>[] => [
+  { zh: '合格率（%）', en: 'Pass rate (%)', width: 10, cell: (row) => figures(row).PassRate },
+  { zh: '合格', en: 'Qualified', width: 8, cell: (row) => figures(row).Qualified },
+  { zh: '临界', en: 'Warning', width: 8, cell: (row) => figures(row).Warning },
+  { zh: '超差', en: 'Unqualified', width: 8, cell: (row) => figures(row).Unqualified },
+  { zh: '爆点', en: 'Exploded', width: 8, cell: (row) => figures(row).Exploded },
+  { zh: '判定数', en: 'Judged', width: 8, cell: (row) => figures(row).Total },
+  { zh: '未判定', en: 'Unjudged', width: 8, cell: (row) => figures(row).Unjudged },
+  { zh: '测区', en: 'Sites', width: 8, cell: (row) => figures(row).Sites },
+  { zh: '爆点测区', en: 'Exploded sites', width: 8, cell: (row) => figures(row).ExplodedSites },
+  { zh: '爆点率（%）', en: 'Exploded rate (%)', width: 10, cell: (row) => figures(row).ExplodedRate },
+];
 
 /** A timestamp cell: "2026-11-25 09:30:00" from an ISO string. */
 export const timeCell = (iso: string | null | undefined) => (iso ? iso.slice(0, 19).replace('T', ' ') : null);

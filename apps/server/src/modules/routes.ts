@@ -17,6 +17,7 @@ import { registerTasksRoutes } from './tasks/tasks-routes.ts';
 import { registerResultsRoutes } from './results/results-routes.ts';
 import { registerDeviceUpdatesRoutes } from './devices/device-updates-routes.ts';
 import { registerDeviceFilesRoutes } from './results/device-files-routes.ts';
+import { registerAnalysisRoutes } from './analysis/analysis-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -37,4 +38,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerResultsRoutes(app, services);
   await registerDeviceUpdatesRoutes(app, services);
   await registerDeviceFilesRoutes(app, services);
+  registerAnalysisRoutes(app, services);
 }

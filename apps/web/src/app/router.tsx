@@ -154,6 +154,26 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/results/DataPoolPage.tsx')),
               },
               {
+                path: 'home',
+                handle: title('layout:menu.home'),
+                lazy: page(() => import('../features/analysis/HomePage.tsx')),
+              },
+              {
+                path: 'mscQualityAnalysis',
+                handle: title('layout:menu.mscQualityAnalysis'),
+                lazy: page(() => import('../features/analysis/QualityAnalysisPage.tsx')),
+              },
+              {
+                path: 'mscQualityAnalysisDetails',
+                handle: title('layout:menu.mscQualityAnalysisDetails'),
+                lazy: page(() => import('../features/analysis/QualityDetailsPage.tsx')),
+              },
+              {
+                path: 'mscQualityAnalysisBuilding',
+                handle: title('layout:menu.mscQualityAnalysisBuilding'),
+                lazy: page(() => import('../features/analysis/QualityBuildingPage.tsx')),
+              },
+              {
                 path: 'manualMeasure',
                 handle: title('layout:menu.manualMeasure'),
                 lazy: page(() => import('../features/results/ManualMeasurePage.tsx')),

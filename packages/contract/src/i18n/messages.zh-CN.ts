@@ -5,10 +5,12 @@
  */
 import { resultsMessagesZhCN } from './results.zh-CN.ts';
 import { tasksMessagesZhCN } from './tasks.zh-CN.ts';
+import { analysisMessagesZhCN } from './analysis.zh-CN.ts';
 
 export const messagesZhCN = {
   ...tasksMessagesZhCN,
   ...resultsMessagesZhCN,
+  ...analysisMessagesZhCN,
   'common.success': '操作成功',
 
   'errors.badRequest': '请求参数不正确',

@@ -18,6 +18,7 @@ import { taskDeviceRoutes } from './tasks.device.ts';
 import { tasksRoutes } from './tasks.ts';
 import { resultsDeviceRoutes } from './results.device.ts';
 import { resultsRoutes } from './results.ts';
+import { analysisRoutes } from './analysis.ts';
 
 export * from './define.ts';
 export * from './list-export.ts';
@@ -42,6 +43,7 @@ export * from './tasks.device.ts';
 export * from './results.device.ts';
 export * from './results.ts';
 export * from './devices.updates.ts';
+export * from './analysis.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -69,4 +71,5 @@ export const apiRoutes = {
   taskDevice: taskDeviceRoutes,
   resultsDevice: resultsDeviceRoutes,
   results: resultsRoutes,
+  analysis: analysisRoutes,
 };

@@ -1,5 +1,5 @@
 import type { MessageKey } from '@measure/contract';
-import { and, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { projectLogs, projects, projectUsers, users } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
@@ -7,7 +7,7 @@ import type { AuthContext } from '../auth/auth-context.ts';
 export type ProjectRecord = typeof projects.$inferSelect;
 
 /** Project ids the caller may see, as a subquery-able SQL condition on a project id column. */
-export function visibleProjectCondition(auth: AuthContext, column: AnyColumn) {
+export function visibleProjectCondition(auth: AuthContext, column: AnyColumn | SQL) {
   const company = sql`${column} in (select id from ${projects} where ${projects.companyId} = ${auth.companyId})`;
   if (auth.projectScope !== 'assigned') return company;
   return sql`${company} and ${column} in (select project_id from ${projectUsers} where ${projectUsers.userId} = ${auth.userId})`;

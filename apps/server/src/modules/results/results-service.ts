@@ -51,7 +51,7 @@ async function startIfPending(tx: DbExecutor, task: TaskRecord): Promise<void> {
 }
 
 /** The time zone a reading's day is counted in (measurement-api.md section 6: the company's, default Asia/Shanghai). */
-const COMPANY_TIME_ZONE = 'Asia/Shanghai';
+export const COMPANY_TIME_ZONE = 'Asia/Shanghai';
 
 /** Household key of a task: building id, floor, position. */
 const placeKey = (building: string, floor: number, household: number) => `${building}/${floor}/${household}`;

@@ -1,5 +1,5 @@
 import { type Language, STAGE_LABELS, type TaskRow } from '@measure/contract';
-import { bilingualCell, buildSheet, type SheetColumn } from '../../core/sheet-columns.ts';
+import { bilingualCell, buildSheet, figureColumns, type SheetColumn } from '../../core/sheet-columns.ts';
 
 const STATE: Record<TaskRow['State'], { zh: string; en: string }> = {
   pending: { zh: '待执行', en: 'Pending' },
@@ -13,7 +13,7 @@ const MEASURE_KIND: Record<TaskRow['MeasureKind'], { zh: string; en: string }> =
   re: { zh: '复测', en: 'Re-measure' },
   other: { zh: '其他', en: 'Other' },
 };
-const INSPECTION_KIND: Record<TaskRow['InspectionKind'], { zh: string; en: string }> = {
+export const INSPECTION_KIND: Record<TaskRow['InspectionKind'], { zh: string; en: string }> = {
   self: { zh: '自检', en: 'Self inspection' },
   third: { zh: '第三方检查', en: 'Third-party inspection' },
 };
@@ -45,16 +45,7 @@ const COLUMNS: SheetColumn<TaskRow>[] = [
   },
   { zh: '户数', en: 'Households', width: 8, cell: (row) => row.Households },
   { zh: '计划日期', en: 'Planned date', width: 12, cell: (row) => row.PlannedDate },
-  { zh: '合格率（%）', en: 'Pass rate (%)', width: 10, cell: (row) => row.Figures.PassRate },
-  { zh: '合格', en: 'Qualified', width: 8, cell: (row) => row.Figures.Qualified },
-  { zh: '临界', en: 'Warning', width: 8, cell: (row) => row.Figures.Warning },
-  { zh: '超差', en: 'Unqualified', width: 8, cell: (row) => row.Figures.Unqualified },
-  { zh: '爆点', en: 'Exploded', width: 8, cell: (row) => row.Figures.Exploded },
-  { zh: '判定数', en: 'Judged', width: 8, cell: (row) => row.Figures.Total },
-  { zh: '未判定', en: 'Unjudged', width: 8, cell: (row) => row.Figures.Unjudged },
-  { zh: '测区', en: 'Sites', width: 8, cell: (row) => row.Figures.Sites },
-  { zh: '爆点测区', en: 'Exploded sites', width: 8, cell: (row) => row.Figures.ExplodedSites },
-  { zh: '爆点率（%）', en: 'Exploded rate (%)', width: 10, cell: (row) => row.Figures.ExplodedRate },
+  ...figureColumns<TaskRow>((row) => row.Figures),
   { zh: '创建时间', en: 'Created', width: 18, cell: (row) => row.CreateTime.slice(0, 19).replace('T', ' ') },
   { zh: '创建人', en: 'Created by', width: 12, cell: (row) => row.CreatedByName },
 ];

@@ -1,5 +1,7 @@
 import {
+  DashboardOutlined,
   DatabaseOutlined,
+  FundOutlined,
   PlayCircleOutlined,
   ScheduleOutlined,
   SendOutlined,
@@ -29,11 +31,13 @@ import { MENU, menuKeyOf, visibleMenu } from './menu.ts';
 
 /** Every menu entry has an icon: the collapsed menu shows icons only. */
 const ICONS: Record<string, ReactNode> = {
+  home: <DashboardOutlined />,
   mscProjectList: <BarChartOutlined />,
   TaskExcuse: <PlayCircleOutlined />,
   taskManage: <SendOutlined />,
   taskCenter: <ScheduleOutlined />,
   dataPool: <DatabaseOutlined />,
+  mscQualityAnalysis: <FundOutlined />,
   projectList: <ProjectOutlined />,
   projectUser: <UsergroupAddOutlined />,
   floorPlan: <HomeOutlined />,

@@ -13,11 +13,13 @@ export interface MenuEntry {
 
 /** Only pages that exist are listed; later issues add theirs with their permission or feature flag. */
 export const MENU: readonly MenuEntry[] = [
+  { path: 'home', titleKey: 'layout:menu.home' },
   { path: 'mscProjectList', titleKey: 'layout:menu.mscProjectList' },
   { path: 'TaskExcuse', titleKey: 'layout:menu.TaskExcuse' },
   { path: 'taskManage', titleKey: 'layout:menu.taskManage', permission: 'project.distribute' },
   { path: 'taskCenter', titleKey: 'layout:menu.taskCenter' },
   { path: 'dataPool', titleKey: 'layout:menu.dataPool' },
+  { path: 'mscQualityAnalysis', titleKey: 'layout:menu.mscQualityAnalysis' },
   { path: 'projectList', titleKey: 'layout:menu.projectList', permission: 'project.list' },
   { path: 'projectUser', titleKey: 'layout:menu.projectUser', permission: 'project.distribute' },
   { path: 'floorPlan', titleKey: 'layout:menu.floorPlan', permission: 'project.list' },
@@ -56,6 +58,8 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
   viewDeviceDetail: ['SKU'],
   taskDetail: ['taskCenter', 'TaskExcuse'],
   manualMeasure: ['TaskExcuse', 'taskCenter'],
+  mscQualityAnalysisDetails: ['mscQualityAnalysis'],
+  mscQualityAnalysisBuilding: ['mscQualityAnalysis'],
 };
 
 /**

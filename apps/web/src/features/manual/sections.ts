@@ -12,6 +12,7 @@ export const MANUAL_CHAPTERS = [
   'people',
   'devices',
   'tasks',
+  'analysis',
   'account',
 ] as const;
 export type ManualChapter = (typeof MANUAL_CHAPTERS)[number];
@@ -55,6 +56,10 @@ export const MANUAL_SECTIONS = [
   { id: 'TaskExcuse', chapter: 'tasks', page: true },
   { id: 'manualMeasure', chapter: 'tasks', page: true },
   { id: 'dataPool', chapter: 'tasks', page: true },
+  { id: 'home', chapter: 'analysis', page: true },
+  { id: 'mscQualityAnalysis', chapter: 'analysis', page: true },
+  { id: 'mscQualityAnalysisDetails', chapter: 'analysis', page: true },
+  { id: 'mscQualityAnalysisBuilding', chapter: 'analysis', page: true },
   { id: 'aboug', chapter: 'account', page: true },
   { id: 'changePassword', chapter: 'account', page: true },
   { id: 'userManual', chapter: 'account', page: true },

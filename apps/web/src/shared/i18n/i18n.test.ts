@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { devicesResources } from '../../features/devices/i18n.ts';
 import { tasksResources } from '../../features/tasks/i18n.ts';
 import { resultsResources } from '../../features/results/i18n.ts';
+import { analysisResources } from '../../features/analysis/i18n.ts';
 import { houseMapsResources } from '../../features/house-maps/i18n.ts';
 import { notificationsResources } from '../../features/notifications/i18n.ts';
 import { orgsResources } from '../../features/orgs/i18n.ts';
@@ -31,6 +32,7 @@ const lazyResources = {
   devices: devicesResources,
   tasks: tasksResources,
   results: resultsResources,
+  analysis: analysisResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');
@@ -118,6 +120,7 @@ describe('translations', () => {
       devices: true,
       tasks: true,
       results: true,
+      analysis: true,
       layout: true,
       account: true,
       manual: true,

@@ -22,6 +22,7 @@ const manualEnUS: Record<keyof typeof manual, string> = {
   'chapter.people': 'Users and organisations',
   'chapter.devices': 'Devices',
   'chapter.tasks': 'Tasks and data',
+  'chapter.analysis': 'Analysis',
   'chapter.account': 'Your account',
 };
 

@@ -20,6 +20,7 @@ const manual = {
   'chapter.people': '用户与组织',
   'chapter.devices': '设备',
   'chapter.tasks': '任务与数据',
+  'chapter.analysis': '分析',
   'chapter.account': '个人',
 };
 

@@ -3,6 +3,7 @@ import account from './account.ts';
 import basics from './basics.ts';
 import devices from './devices.ts';
 import tasks from './tasks.ts';
+import analysis from './analysis.ts';
 import library from './library.ts';
 import people from './people.ts';
 import projectSetup from './project-setup.ts';
@@ -17,6 +18,7 @@ const manual: ManualContent = {
   ...people,
   ...devices,
   ...tasks,
+  ...analysis,
   ...account,
 };
 

@@ -1,0 +1,151 @@
+import type { FigureCounts } from '@measure/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/database-handle.ts';
+import { measureItems, projectBuildings, projects, tasks, taskSites } from '../../db/schema.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { visibleProjectCondition } from '../projects/project-access-repository.ts';
+
+/** What an analysis call covers: the caller's visible projects, narrowed by the filters. */
+export interface AnalysisScope {
+  auth: AuthContext;
+  projectId: string | null;
+  stage: string | null;
+  inspectionKind: string | null;
+  measureKind: string | null;
+  /** Item codes, lower-cased; null for all items. */
+  itemCodes: string[] | null;
+  /** Inclusive reading days, YYYY-MM-DD. */
+  start: string;
+  end: string;
+}
+
+/** What figures are grouped by; `item` always reads the item rollups. */
+export type Grouping = 'none' | 'stage' | 'inspectionKind' | 'item' | 'project' | 'day' | 'floor';
+
+export interface GroupCounts extends FigureCounts {
+  /** The group's key (none: ''; floor: `<building id>/<floor>`). */
+  key: string;
+}
+
+const GROUP_KEYS: Record<Grouping, string> = {
+  none: "''",
+  stage: 't.stage',
+  inspectionKind: 't.inspection_kind',
+  item: 'r.item_code',
+  project: 'r.project_id::text',
+  day: "to_char(r.day, 'YYYY-MM-DD')",
+  floor: "r.building_id::text || '/' || r.floor",
+};
+
+const countsOf = (row: Record<string, unknown>): FigureCounts => ({
+  qualified: Number(row.q),
+  warning: Number(row.w),
+  unqualified: Number(row.u),
+  exploded: Number(row.e),
+  unjudged: Number(row.j),
+  sites: Number(row.s),
+  explodedSites: Number(row.xs),
+});
+
+/**
+ * The queries of the analysis pages: sums over the rollups (`item_rollups`, `floor_rollups`), joined to
+ * the tasks for their stage, kinds and state. Never reads readings. Every query filters by company.
+ */
+export class AnalysisRepository {
+  constructor(private readonly db: DbExecutor) {}
+
+  /** Counts per group. Without an item filter and grouping, the floor rollups (whole sites) are read. */
+  async counts(scope: AnalysisScope, grouping: Grouping): Promise<GroupCounts[]> {
+    const items = grouping === 'item' || scope.itemCodes !== null;
+    const table = sql.raw(items ? 'item_rollups' : 'floor_rollups');
+    const key = sql.raw(GROUP_KEYS[grouping]);
+    const result = await this.db.execute<Record<string, unknown>>(sql`
+      select ${key} as key, sum(r.qualified) q, sum(r.warning) w, sum(r.unqualified) u, sum(r.exploded) e,
+        sum(r.unjudged) j, sum(r.sites) s, sum(r.exploded_sites) xs
+      from ${table} r join ${tasks} t on t.id = r.task_id and t.company_id = ${scope.auth.companyId}
+      where ${this.where(scope, items)}
+      group by 1`);
+    return result.rows.map((row) => ({ key: String(row.key), ...countsOf(row) }));
+  }
+
+  private where(scope: AnalysisScope, items: boolean): SQL {
+    const parts: SQL[] = [
+      sql`r.company_id = ${scope.auth.companyId}`,
+      sql`r.day between ${scope.start}::date and ${scope.end}::date`,
+      sql`t.state <> 'cancelled'`,
+      visibleProjectCondition(scope.auth, sql.raw('r.project_id')),
+    ];
+    if (scope.projectId) parts.push(sql`r.project_id = ${scope.projectId}::uuid`);
+    if (scope.stage) parts.push(sql`t.stage = ${scope.stage}`);
+    if (scope.inspectionKind) parts.push(sql`t.inspection_kind = ${scope.inspectionKind}`);
+    if (scope.measureKind) parts.push(sql`t.measure_kind = ${scope.measureKind}`);
+    if (items && scope.itemCodes) {
+      parts.push(sql`lower(r.item_code) = any(${sql.param(scope.itemCodes)}::text[])`);
+    }
+    return sql.join(parts, sql` and `);
+  }
+
+  /** Names of the company's projects by id (only those asked for). */
+  async projectNames(companyId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const result = await this.db.execute<{ id: string; name: string }>(sql`
+      select id, name from ${projects}
+      where company_id = ${companyId} and id = any(${sql.param([...ids])}::uuid[])`);
+    return new Map(result.rows.map((row) => [row.id, row.name]));
+  }
+
+  /** Visible projects of the caller (for the home page's count), optionally one. */
+  async visibleProjectCount(auth: AuthContext, projectId: string | null): Promise<number> {
+    const result = await this.db.execute<{ n: number }>(sql`
+      select count(*)::int n from ${projects}
+      where company_id = ${auth.companyId} and ${visibleProjectCondition(auth, sql.raw('id'))}
+        ${projectId ? sql`and id = ${projectId}::uuid` : sql``}`);
+    return result.rows[0]?.n ?? 0;
+  }
+
+  /** Buildings of a project of the company, in their order. */
+  async buildings(companyId: string, projectId: string) {
+    const result = await this.db.execute<{ id: string; number: string }>(sql`
+      select id, building_number as number from ${projectBuildings}
+      where company_id = ${companyId} and project_id = ${projectId}::uuid order by sort, building_number`);
+    return result.rows;
+  }
+
+  /** Item names of the company's library by lower-cased code (frozen items keep their codes). */
+  async itemNames(companyId: string): Promise<Map<string, { zh: string; en: string }>> {
+    const result = await this.db.execute<{ code: string; zh: string; en: string }>(sql`
+      select code, name_zh zh, name_en en from ${measureItems} where company_id = ${companyId}`);
+    return new Map(result.rows.map((row) => [row.code.toLowerCase(), { zh: row.zh, en: row.en }]));
+  }
+
+  /** Tasks of the visible projects by state (all time). */
+  async taskStates(auth: AuthContext, projectId: string | null): Promise<Map<string, number>> {
+    const result = await this.db.execute<{ state: string; n: number }>(sql`
+      select state, count(*)::int n from ${tasks}
+      where company_id = ${auth.companyId} and ${visibleProjectCondition(auth, sql.raw('project_id'))}
+        ${projectId ? sql`and project_id = ${projectId}::uuid` : sql``}
+      group by state`);
+    return new Map(result.rows.map((row) => [row.state, row.n]));
+  }
+
+  /**
+   * Households (project, building, floor, position) with at least one judged value in the days, over
+   * the sites of the period (one range scan of the company's sites by day, not of readings).
+   */
+  async householdsMeasured(
+    auth: AuthContext,
+    projectId: string | null,
+    start: string,
+    end: string,
+  ): Promise<number> {
+    const result = await this.db.execute<{ n: number }>(sql`
+      select count(*)::int n from (
+        select distinct t.project_id, s.building_id, s.floor, s.household
+        from ${taskSites} s join ${tasks} t on t.id = s.task_id and t.company_id = ${auth.companyId}
+        where s.company_id = ${auth.companyId} and s.day between ${start}::date and ${end}::date
+          and t.state <> 'cancelled' and ${visibleProjectCondition(auth, sql.raw('t.project_id'))}
+          and s.qualified + s.warning + s.unqualified + s.exploded > 0
+          ${projectId ? sql`and t.project_id = ${projectId}::uuid` : sql``}) h`);
+    return result.rows[0]?.n ?? 0;
+  }
+}

@@ -1,0 +1,271 @@
+import {
+  ANALYSIS_LIMITS,
+  type AnalysisFilter,
+  type BuildingAnalysis,
+  DEFAULT_RATING_BANDS,
+  emptyCounts,
+  type FigureCounts,
+  type Figures,
+  INSPECTION_KINDS,
+  type ItemFiguresRow,
+  type Language,
+  type PageResult,
+  type ProjectPassRateRow,
+  type QualityAnalysis,
+  ratingOf,
+  STAGES,
+  type Statistics,
+  TASK_STATES,
+  toFigures,
+} from '@measure/contract';
+import { notFound } from '../../core/app-error.ts';
+import type { Database } from '../../db/client.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { visibleProject } from '../projects/project-access.ts';
+import { addFigureCounts } from '../results/judge-readings.ts';
+import { dayIn } from '../results/rollup-deltas.ts';
+import { COMPANY_TIME_ZONE } from '../results/results-service.ts';
+import { AnalysisRepository, type AnalysisScope, type GroupCounts } from './analysis-repository.ts';
+
+const DAY_MS = 86_400_000;
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const today = () => dayIn(COMPANY_TIME_ZONE, new Date());
+
+type Bands = { high: number; middle: number };
+const bandsOf = (filter: { RatingHigh?: number | null; RatingMiddle?: number | null }): Bands => ({
+  high: filter.RatingHigh ?? DEFAULT_RATING_BANDS.high,
+  middle: filter.RatingMiddle ?? DEFAULT_RATING_BANDS.middle,
+});
+
+/** Figures of counts, with the counts' all-zero default for a group without rows. */
+const figuresOf = (counts: FigureCounts | undefined): Figures => toFigures(counts ?? emptyCounts());
+
+/** Worst first: ascending pass rate, rows without one last, then by name. */
+function worstFirst<T extends { Figures: Figures; Name?: string; ProjectName?: string }>(rows: T[]): T[] {
+  const rate = (row: T) => row.Figures.PassRate ?? Number.POSITIVE_INFINITY;
+  return rows.sort(
+    (a, b) =>
+      rate(a) - rate(b) || (a.Name ?? a.ProjectName ?? '').localeCompare(b.Name ?? b.ProjectName ?? ''),
+  );
+}
+
+type ProjectOrder = 'PassRate' | 'Name' | 'Total';
+
+/**
+ * Analysis over many tasks (issue 17): quality by project, stage, inspection kind, item, building,
+ * floor and day, and the home page's headline figures, all summed from the rollups that ingestion
+ * keeps current in the transaction of every change, so each figure equals a recomputation from the
+ * stored readings.
+ */
+export class AnalysisService {
+  constructor(private readonly deps: { db: Database }) {}
+
+  private get repository() {
+    return new AnalysisRepository(this.deps.db);
+  }
+
+  /** The filter as a query scope: a visible project (404 otherwise) and the effective dates. */
+  private async scopeOf(auth: AuthContext, filter: AnalysisFilter): Promise<AnalysisScope> {
+    if (filter.ProjectId) await this.assertVisible(auth, filter.ProjectId);
+    const end = filter.EndDate ?? today();
+    const start = filter.StartDate ?? addDays(end, -(ANALYSIS_LIMITS.maxRangeDays - 1));
+    return {
+      auth,
+      projectId: filter.ProjectId ?? null,
+      stage: filter.Stage ?? null,
+      inspectionKind: filter.InspectionKind ?? null,
+      measureKind: filter.MeasureKind ?? null,
+      itemCodes: filter.ItemCodes?.length ? filter.ItemCodes.map((code) => code.toLowerCase()) : null,
+      start,
+      end,
+    };
+  }
+
+  private async assertVisible(auth: AuthContext, projectId: string): Promise<void> {
+    try {
+      await visibleProject(this.deps.db, auth, projectId);
+    } catch {
+      throw notFound('analysis.projectNotVisible');
+    }
+  }
+
+  private async itemRows(scope: AnalysisScope, language: Language, bands: Bands): Promise<ItemFiguresRow[]> {
+    const [rows, names] = await Promise.all([
+      this.repository.counts(scope, 'item'),
+      this.repository.itemNames(scope.auth.companyId),
+    ]);
+    return worstFirst(
+      rows.map((row) => {
+        const name = names.get(row.key.toLowerCase());
+        const figures = figuresOf(row);
+        return {
+          ItemCode: row.key,
+          Name: name ? (language === 'zh-CN' ? name.zh : name.en) : row.key,
+          Figures: figures,
+          Rating: ratingOf(figures.PassRate, bands),
+        };
+      }),
+    );
+  }
+
+  private async projectRows(scope: AnalysisScope, bands: Bands): Promise<ProjectPassRateRow[]> {
+    const rows = await this.repository.counts(scope, 'project');
+    const names = await this.repository.projectNames(
+      scope.auth.companyId,
+      rows.map((row) => row.key),
+    );
+    return rows.map((row) => {
+      const figures = figuresOf(row);
+      return {
+        ProjectId: row.key,
+        ProjectName: names.get(row.key) ?? '',
+        Figures: figures,
+        Rating: ratingOf(figures.PassRate, bands),
+      };
+    });
+  }
+
+  private async trend(scope: AnalysisScope) {
+    const rows = await this.repository.counts(scope, 'day');
+    return rows
+      .sort((a, b) => a.key.localeCompare(b.key))
+      .map((row) => ({ Day: row.key, Figures: figuresOf(row) }));
+  }
+
+  async quality(auth: AuthContext, filter: AnalysisFilter, language: Language): Promise<QualityAnalysis> {
+    const scope = await this.scopeOf(auth, filter);
+    const bands = bandsOf(filter);
+    const byKey = (rows: GroupCounts[]) => new Map(rows.map((row) => [row.key, row]));
+    const [overall, stageRows, kindRows, items, projects, trend] = await Promise.all([
+      this.repository.counts(scope, 'none'),
+      this.repository.counts(scope, 'stage'),
+      this.repository.counts(scope, 'inspectionKind'),
+      this.itemRows(scope, language, bands),
+      this.projectRows(scope, bands),
+      this.trend(scope),
+    ]);
+    const stages = byKey(stageRows);
+    const kinds = byKey(kindRows);
+    const figures = figuresOf(overall[0]);
+    return {
+      Figures: figures,
+      Rating: ratingOf(figures.PassRate, bands),
+      ByStage: STAGES.filter((stage) => stages.has(stage)).map((stage) => ({
+        Stage: stage,
+        Figures: figuresOf(stages.get(stage)),
+      })),
+      ByInspectionKind: INSPECTION_KINDS.filter((kind) => kinds.has(kind)).map((kind) => ({
+        InspectionKind: kind,
+        Figures: figuresOf(kinds.get(kind)),
+      })),
+      ByItem: items,
+      ByProject: worstFirst(projects),
+      Trend: trend,
+    };
+  }
+
+  async projectPage(
+    auth: AuthContext,
+    filter: AnalysisFilter & {
+      PageSize: number;
+      CurrentPage: number;
+      OrderBy?: ProjectOrder;
+      AscDesc?: 'asc' | 'desc';
+    },
+  ): Promise<PageResult<ProjectPassRateRow>> {
+    const scope = await this.scopeOf(auth, filter);
+    const rows = await this.projectRows(scope, bandsOf(filter));
+    const order = filter.OrderBy ?? 'PassRate';
+    const direction = (filter.AscDesc ?? (order === 'Total' ? 'desc' : 'asc')) === 'asc' ? 1 : -1;
+    const compare: Record<ProjectOrder, (a: ProjectPassRateRow, b: ProjectPassRateRow) => number> = {
+      // Projects without a pass rate stay last in either direction.
+      PassRate: (a, b) =>
+        a.Figures.PassRate === null || b.Figures.PassRate === null
+          ? Number(a.Figures.PassRate === null) - Number(b.Figures.PassRate === null)
+          : direction * (a.Figures.PassRate - b.Figures.PassRate),
+      Name: (a, b) => direction * a.ProjectName.localeCompare(b.ProjectName),
+      Total: (a, b) => direction * (a.Figures.Total - b.Figures.Total),
+    };
+    rows.sort((a, b) => compare[order](a, b) || a.ProjectName.localeCompare(b.ProjectName));
+    const from = (filter.CurrentPage - 1) * filter.PageSize;
+    return {
+      Items: rows.slice(from, from + filter.PageSize),
+      Total: rows.length,
+      PageSize: filter.PageSize,
+      CurrentPage: filter.CurrentPage,
+    };
+  }
+
+  async buildings(
+    auth: AuthContext,
+    filter: AnalysisFilter & { ProjectId: string },
+  ): Promise<BuildingAnalysis> {
+    const scope = await this.scopeOf(auth, filter);
+    const project = await visibleProject(this.deps.db, auth, filter.ProjectId);
+    const floors = await this.repository.counts(scope, 'floor');
+    const buildings = await this.repository.buildings(auth.companyId, filter.ProjectId);
+    const total = emptyCounts();
+    const perBuilding = buildings.map((building) => {
+      const sum = emptyCounts();
+      const rows = floors
+        .filter((row) => row.key.startsWith(`${building.id}/`))
+        .map((row) => ({ floor: Number(row.key.slice(building.id.length + 1)), counts: row }))
+        .sort((a, b) => a.floor - b.floor);
+      for (const row of rows) addFigureCounts(sum, row.counts);
+      addFigureCounts(total, sum);
+      return {
+        BuildingId: building.id,
+        BuildingNumber: building.number,
+        Figures: toFigures(sum),
+        Floors: rows.map((row) => ({ Floor: row.floor, Figures: figuresOf(row.counts) })),
+      };
+    });
+    return {
+      ProjectId: project.id,
+      ProjectName: project.name,
+      Figures: toFigures(total),
+      Buildings: perBuilding,
+    };
+  }
+
+  async statistics(
+    auth: AuthContext,
+    filter: { ProjectId: string | null; StartDate: string | null; EndDate: string | null },
+    language: Language,
+  ): Promise<Statistics> {
+    if (filter.ProjectId) await this.assertVisible(auth, filter.ProjectId);
+    const end = filter.EndDate ?? today();
+    const start = filter.StartDate ?? addDays(end, -29);
+    if (start > end) return this.statistics(auth, { ...filter, StartDate: end, EndDate: end }, language);
+    const scope: AnalysisScope = {
+      auth,
+      projectId: filter.ProjectId,
+      stage: null,
+      inspectionKind: null,
+      measureKind: null,
+      itemCodes: null,
+      start,
+      end,
+    };
+    const figures = figuresOf((await this.repository.counts(scope, 'none'))[0]);
+    const states = await this.repository.taskStates(auth, filter.ProjectId);
+    const now = today();
+    const monthStart = `${now.slice(0, 8)}01`;
+    return {
+      StartDate: start,
+      EndDate: end,
+      Projects: await this.repository.visibleProjectCount(auth, filter.ProjectId),
+      Figures: figures,
+      Rating: ratingOf(figures.PassRate),
+      Tasks: Object.fromEntries(
+        TASK_STATES.map((state) => [state, states.get(state) ?? 0]),
+      ) as Statistics['Tasks'],
+      HouseholdsThisMonth: await this.repository.householdsMeasured(auth, filter.ProjectId, monthStart, now),
+      Trend: await this.trend(scope),
+      WorstItems: (await this.itemRows(scope, language, DEFAULT_RATING_BANDS))
+        .filter((row) => row.Figures.PassRate !== null)
+        .slice(0, ANALYSIS_LIMITS.worstItems),
+    };
+  }
+}

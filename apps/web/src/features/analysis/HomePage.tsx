@@ -1,0 +1,125 @@
+import { TASK_STATES } from '@measure/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, DatePicker, Row, Select, Space, Statistic } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { callApi } from '../../shared/api/client.ts';
+import { routes } from '../../shared/api/routes.ts';
+import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
+import { analysisPath } from './analysisFilter.ts';
+import { barsHeight, rateBarsOption, trendOption } from './chartOptions.ts';
+import { EChart } from './EChart.tsx';
+import { FiguresCards } from './FiguresCards.tsx';
+import { QueryAlert } from './QueryAlert.tsx';
+import './i18n.ts';
+
+/** Home (`home`): headline figures of the user's projects, tasks by state, trend and worst items. */
+export default function HomePage() {
+  const { t } = useTranslation(['analysis', 'common']);
+  const { t: tc } = useTranslation('common');
+  const [projectId, setProjectId] = useState<string | undefined>();
+  const [dates, setDates] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
+  const period = { StartDate: toApiDate(dates[0]), EndDate: toApiDate(dates[1]) };
+  const projects = useQuery({
+    queryKey: ['projects', 'select'],
+    queryFn: ({ signal }) => callApi(routes.projects.getProjectSelectItem, undefined, { signal }),
+  });
+  const stats = useQuery({
+    queryKey: ['analysis', 'home', projectId, period],
+    queryFn: ({ signal }) =>
+      callApi(routes.analysis.getStatisticsData, { ProjectId: projectId, ...period }, { signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const data = stats.data;
+  const qualityLink = analysisPath('mscQualityAnalysis', {
+    ProjectId: projectId,
+    InspectionKind: 'self',
+    ...period,
+  });
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card size="small">
+        <Space wrap>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('filter.allProjects')}
+            style={{ width: 200 }}
+            value={projectId}
+            onChange={setProjectId}
+            aria-label={t('filter.project')}
+            options={(projects.data ?? []).map((p) => ({ value: p.ProjectId, label: p.Name }))}
+          />
+          <DatePicker.RangePicker
+            aria-label={t('home.period')}
+            value={dates}
+            allowClear={false}
+            presets={dateShortcuts(tc)}
+            onChange={(range) => {
+              if (range?.[0] && range[1]) setDates([range[0], range[1]]);
+            }}
+          />
+          <Link to={qualityLink}>
+            <Button>{t('home.openQuality')}</Button>
+          </Link>
+        </Space>
+      </Card>
+      <QueryAlert error={stats.error} />
+      {data && (
+        <Row gutter={[16, 16]}>
+          <Col span={24}>
+            <FiguresCards figures={data.Figures} rating={data.Rating} />
+          </Col>
+          <Col xs={12} md={6}>
+            <Card size="small">
+              <Statistic title={t('home.projects')} value={data.Projects} />
+            </Card>
+          </Col>
+          <Col xs={12} md={6}>
+            <Card size="small">
+              <Statistic title={t('home.householdsThisMonth')} value={data.HouseholdsThisMonth} />
+            </Card>
+          </Col>
+          <Col xs={24} md={12}>
+            <Card size="small" title={t('home.tasks')}>
+              <Row>
+                {TASK_STATES.map((state) => (
+                  <Col key={state} span={Math.floor(24 / TASK_STATES.length)} style={{ minWidth: 80 }}>
+                    <Statistic title={t(`state.${state}`)} value={data.Tasks[state]} />
+                  </Col>
+                ))}
+              </Row>
+            </Card>
+          </Col>
+          <Col xs={24} lg={14}>
+            <Card size="small" title={t('home.trend')}>
+              <EChart
+                label={t('home.trend')}
+                option={trendOption(data.Trend, { passRate: t('figure.passRate'), total: t('figure.total') })}
+              />
+            </Card>
+          </Col>
+          <Col xs={24} lg={10}>
+            <Card size="small" title={t('home.worstItems')}>
+              <EChart
+                label={t('home.worstItems')}
+                height={Math.max(280, barsHeight(data.WorstItems.length))}
+                option={rateBarsOption(
+                  data.WorstItems.map((row) => ({
+                    name: row.Name,
+                    figures: row.Figures,
+                    rating: row.Rating,
+                  })),
+                  t('figure.passRate'),
+                )}
+              />
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </Space>
+  );
+}
