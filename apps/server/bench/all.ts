@@ -5,7 +5,8 @@
  * server and opens the floor-plan editor on a 50,000-entity DXF in chromium, first render <3 s) and
  * get-page (about 45 s: an authenticated 10-row GetPage of the real server against a minimal
  * Fastify + pg server, throughput ratio >= 0.5) and ingest (about a minute: 1,000,000 readings through the
- * device API against a raw COPY of the same rows, ratio <= 3; p99 of a trivial call while ingesting <= 2x idle).
+ * device API against a raw COPY of the same rows, ratio <= 3; p99 of a trivial call while ingesting <= 2x idle) and
+ * analysis (a few minutes: 10,000,000 readings generated, then analysis calls against a trivial call, ratio <= 3).
  * Names as arguments run only those:
  *
  *   npm run bench                    all of them
@@ -13,11 +14,20 @@
  *   npm run bench -- editor-render   only the floor-plan editor benchmark
  *   npm run bench -- get-page        only the GetPage throughput benchmark
  *   npm run bench -- ingest          only the results ingestion benchmark
+ *   npm run bench -- analysis        only the analysis benchmark (10,000,000 readings)
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['import-users', 'dxf-parse', 'judging', 'editor-render', 'get-page', 'ingest'] as const;
+const BENCHES = [
+  'import-users',
+  'dxf-parse',
+  'judging',
+  'editor-render',
+  'get-page',
+  'ingest',
+  'analysis',
+] as const;
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(BENCHES as readonly string[]).includes(name));

@@ -16,6 +16,7 @@ import { DevicesService } from './modules/devices/devices-service.ts';
 import { TaskDeviceService } from './modules/tasks/task-device-service.ts';
 import { TasksService } from './modules/tasks/tasks-service.ts';
 import { AnalysisService } from './modules/analysis/analysis-service.ts';
+import { ProgressService } from './modules/analysis/progress-service.ts';
 import { DataPoolService } from './modules/results/data-pool-service.ts';
 import { DeviceFilesService } from './modules/results/device-files-service.ts';
 import { ManualEntryService } from './modules/results/manual-entry-service.ts';
@@ -117,6 +118,7 @@ export function createServices(
     deviceFiles,
     tasks: new TasksService({ db }),
     analysis: new AnalysisService({ db }),
+    progress: new ProgressService({ db }),
     taskDevice: new TaskDeviceService({ db, files: planFiles }),
     results,
     manualEntry: new ManualEntryService({ db, results }),

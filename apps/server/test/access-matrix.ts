@@ -130,6 +130,10 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'analysis.getQualityAnalysisData': 'authenticated',
   'analysis.getQualityAnalysisBuildingData': 'authenticated',
   'analysis.qualityDataToExcelFile': 'authenticated',
+  'analysis.getProjectProgressPageInfo': 'authenticated',
+  'analysis.getProjectProgressDetail': 'authenticated',
+  'analysis.getUserProgress': 'authenticated',
+  'analysis.exportProgressToExcelFile': 'authenticated',
   'tasks.deleteTask': 'project.distribute',
   'tasks.cancelTask': 'project.distribute',
   'tasks.reassignTask': 'project.distribute',
@@ -381,6 +385,10 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'analysis.getQualityAnalysisData': () => ({ body: analysisFilter, codes: [0] }),
   'analysis.getQualityAnalysisBuildingData': () => ({ body: { ...analysisFilter, ProjectId: random() } }),
   'analysis.qualityDataToExcelFile': () => ({ body: analysisFilter, codes: [0] }),
+  'analysis.getProjectProgressPageInfo': () => ({ body: {}, codes: [0] }),
+  'analysis.getProjectProgressDetail': () => ({ body: { ProjectId: random(), Stage: 'plaster' } }),
+  'analysis.getUserProgress': () => ({ body: {}, codes: [0] }),
+  'analysis.exportProgressToExcelFile': () => ({ body: {}, codes: [0] }),
   'results.updates': () => ({
     body: {
       TaskId: random(),

@@ -185,5 +185,9 @@ export const routePaths = {
     getQualityAnalysisData: { method: 'POST', path: '/api/ms/statis/GetSQualityAnalysisData' },
     getQualityAnalysisBuildingData: { method: 'POST', path: '/api/ms/statis/GetSQualityAnalysisBuildingData' },
     qualityDataToExcelFile: { method: 'POST', path: '/api/ms/statis/QualityDataToExcelFile' },
+    getProjectProgressPageInfo: { method: 'POST', path: '/api/ms/statis/GetProjectProgressPageInfo' },
+    getProjectProgressDetail: { method: 'POST', path: '/api/ms/statis/GetProjectProgressDetail' },
+    getUserProgress: { method: 'POST', path: '/api/ms/statis/GetUserProgress' },
+    exportProgressToExcelFile: { method: 'POST', path: '/api/ms/statis/ExportProgressToExcelFile' },
   },
 } as const;

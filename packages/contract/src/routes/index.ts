@@ -19,6 +19,7 @@ import { tasksRoutes } from './tasks.ts';
 import { resultsDeviceRoutes } from './results.device.ts';
 import { resultsRoutes } from './results.ts';
 import { analysisRoutes } from './analysis.ts';
+import { progressRoutes } from './analysis.progress.ts';
 
 export * from './define.ts';
 export * from './list-export.ts';
@@ -44,6 +45,7 @@ export * from './results.device.ts';
 export * from './results.ts';
 export * from './devices.updates.ts';
 export * from './analysis.ts';
+export * from './analysis.progress.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -71,5 +73,5 @@ export const apiRoutes = {
   taskDevice: taskDeviceRoutes,
   resultsDevice: resultsDeviceRoutes,
   results: resultsRoutes,
-  analysis: analysisRoutes,
+  analysis: { ...analysisRoutes, ...progressRoutes },
 };

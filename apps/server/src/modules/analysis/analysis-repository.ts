@@ -27,14 +27,15 @@ export interface GroupCounts extends FigureCounts {
   key: string;
 }
 
+/** Each grouping's key over the picked rollup rows (see `countsBy`). */
 const GROUP_KEYS: Record<Grouping, string> = {
   none: "''",
-  stage: 't.stage',
-  inspectionKind: 't.inspection_kind',
-  item: 'r.item_code',
-  project: 'r.project_id::text',
-  day: "to_char(r.day, 'YYYY-MM-DD')",
-  floor: "r.building_id::text || '/' || r.floor",
+  stage: 'stage',
+  inspectionKind: 'inspection_kind',
+  item: 'item_code',
+  project: 'project_id::text',
+  day: "to_char(day, 'YYYY-MM-DD')",
+  floor: "building_id::text || '/' || floor",
 };
 
 const countsOf = (row: Record<string, unknown>): FigureCounts => ({
@@ -54,18 +55,41 @@ const countsOf = (row: Record<string, unknown>): FigureCounts => ({
 export class AnalysisRepository {
   constructor(private readonly db: DbExecutor) {}
 
-  /** Counts per group. Without an item filter and grouping, the floor rollups (whole sites) are read. */
-  async counts(scope: AnalysisScope, grouping: Grouping): Promise<GroupCounts[]> {
-    const items = grouping === 'item' || scope.itemCodes !== null;
+  /**
+   * Counts per group for several groupings at once: the scope's rollup rows are picked once (item
+   * rollups when items are filtered or grouped, else floor rollups: whole sites) and summed per
+   * grouping from there.
+   */
+  async countsBy(
+    scope: AnalysisScope,
+    groupings: readonly Grouping[],
+  ): Promise<Map<Grouping, GroupCounts[]>> {
+    const items = groupings.includes('item') || scope.itemCodes !== null;
     const table = sql.raw(items ? 'item_rollups' : 'floor_rollups');
-    const key = sql.raw(GROUP_KEYS[grouping]);
+    const itemCode = sql.raw(items ? 'r.item_code' : 'null::text');
+    const sums = sql`sum(qualified) q, sum(warning) w, sum(unqualified) u, sum(exploded) e, sum(unjudged) j,
+      sum(sites) s, sum(exploded_sites) xs`;
+    const selects = groupings.map(
+      (grouping) =>
+        sql`select ${grouping}::text as grouping, ${sql.raw(GROUP_KEYS[grouping])} as key, ${sums} from picked group by 2`,
+    );
     const result = await this.db.execute<Record<string, unknown>>(sql`
-      select ${key} as key, sum(r.qualified) q, sum(r.warning) w, sum(r.unqualified) u, sum(r.exploded) e,
-        sum(r.unjudged) j, sum(r.sites) s, sum(r.exploded_sites) xs
-      from ${table} r join ${tasks} t on t.id = r.task_id and t.company_id = ${scope.auth.companyId}
-      where ${this.where(scope, items)}
-      group by 1`);
-    return result.rows.map((row) => ({ key: String(row.key), ...countsOf(row) }));
+      with picked as materialized (
+        select t.stage, t.inspection_kind, ${itemCode} item_code, r.project_id, r.day, r.building_id, r.floor,
+          r.qualified, r.warning, r.unqualified, r.exploded, r.unjudged, r.sites, r.exploded_sites
+        from ${table} r join ${tasks} t on t.id = r.task_id and t.company_id = ${scope.auth.companyId}
+        where ${this.where(scope, items)})
+      ${sql.join(selects, sql` union all `)}`);
+    const answer = new Map<Grouping, GroupCounts[]>(groupings.map((grouping) => [grouping, []]));
+    for (const row of result.rows) {
+      answer.get(row.grouping as Grouping)?.push({ key: String(row.key), ...countsOf(row) });
+    }
+    return answer;
+  }
+
+  /** Counts per group of one grouping. */
+  async counts(scope: AnalysisScope, grouping: Grouping): Promise<GroupCounts[]> {
+    return (await this.countsBy(scope, [grouping])).get(grouping) ?? [];
   }
 
   private where(scope: AnalysisScope, items: boolean): SQL {

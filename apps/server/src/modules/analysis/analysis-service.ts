@@ -110,7 +110,14 @@ export class AnalysisService {
   }
 
   private async projectRows(scope: AnalysisScope, bands: Bands): Promise<ProjectPassRateRow[]> {
-    const rows = await this.repository.counts(scope, 'project');
+    return this.projectRowsOf(scope, await this.repository.counts(scope, 'project'), bands);
+  }
+
+  private async projectRowsOf(
+    scope: AnalysisScope,
+    rows: GroupCounts[],
+    bands: Bands,
+  ): Promise<ProjectPassRateRow[]> {
     const names = await this.repository.projectNames(
       scope.auth.companyId,
       rows.map((row) => row.key),
@@ -126,8 +133,7 @@ export class AnalysisService {
     });
   }
 
-  private async trend(scope: AnalysisScope) {
-    const rows = await this.repository.counts(scope, 'day');
+  private trendOf(rows: GroupCounts[]) {
     return rows
       .sort((a, b) => a.key.localeCompare(b.key))
       .map((row) => ({ Day: row.key, Figures: figuresOf(row) }));
@@ -137,14 +143,15 @@ export class AnalysisService {
     const scope = await this.scopeOf(auth, filter);
     const bands = bandsOf(filter);
     const byKey = (rows: GroupCounts[]) => new Map(rows.map((row) => [row.key, row]));
-    const [overall, stageRows, kindRows, items, projects, trend] = await Promise.all([
-      this.repository.counts(scope, 'none'),
-      this.repository.counts(scope, 'stage'),
-      this.repository.counts(scope, 'inspectionKind'),
+    const [groups, items] = await Promise.all([
+      this.repository.countsBy(scope, ['none', 'stage', 'inspectionKind', 'project', 'day']),
       this.itemRows(scope, language, bands),
-      this.projectRows(scope, bands),
-      this.trend(scope),
     ]);
+    const overall = groups.get('none') ?? [];
+    const stageRows = groups.get('stage') ?? [];
+    const kindRows = groups.get('inspectionKind') ?? [];
+    const projects = await this.projectRowsOf(scope, groups.get('project') ?? [], bands);
+    const trend = this.trendOf(groups.get('day') ?? []);
     const stages = byKey(stageRows);
     const kinds = byKey(kindRows);
     const figures = figuresOf(overall[0]);
@@ -248,24 +255,28 @@ export class AnalysisService {
       start,
       end,
     };
-    const figures = figuresOf((await this.repository.counts(scope, 'none'))[0]);
-    const states = await this.repository.taskStates(auth, filter.ProjectId);
     const now = today();
     const monthStart = `${now.slice(0, 8)}01`;
+    const [groups, states, projects, households, items] = await Promise.all([
+      this.repository.countsBy(scope, ['none', 'day']),
+      this.repository.taskStates(auth, filter.ProjectId),
+      this.repository.visibleProjectCount(auth, filter.ProjectId),
+      this.repository.householdsMeasured(auth, filter.ProjectId, monthStart, now),
+      this.itemRows(scope, language, DEFAULT_RATING_BANDS),
+    ]);
+    const figures = figuresOf(groups.get('none')?.[0]);
     return {
       StartDate: start,
       EndDate: end,
-      Projects: await this.repository.visibleProjectCount(auth, filter.ProjectId),
+      Projects: projects,
       Figures: figures,
       Rating: ratingOf(figures.PassRate),
       Tasks: Object.fromEntries(
         TASK_STATES.map((state) => [state, states.get(state) ?? 0]),
       ) as Statistics['Tasks'],
-      HouseholdsThisMonth: await this.repository.householdsMeasured(auth, filter.ProjectId, monthStart, now),
-      Trend: await this.trend(scope),
-      WorstItems: (await this.itemRows(scope, language, DEFAULT_RATING_BANDS))
-        .filter((row) => row.Figures.PassRate !== null)
-        .slice(0, ANALYSIS_LIMITS.worstItems),
+      HouseholdsThisMonth: households,
+      Trend: this.trendOf(groups.get('day') ?? []),
+      WorstItems: items.filter((row) => row.Figures.PassRate !== null).slice(0, ANALYSIS_LIMITS.worstItems),
     };
   }
 }

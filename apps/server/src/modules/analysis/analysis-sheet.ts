@@ -1,6 +1,13 @@
-import { type Language, type QualityAnalysis, type RatingLevel, STAGE_LABELS } from '@measure/contract';
+import {
+  type Language,
+  type ProjectProgressRow,
+  type QualityAnalysis,
+  type RatingLevel,
+  STAGE_LABELS,
+} from '@measure/contract';
+import { buildSheet } from '../../core/sheet-columns.ts';
 import { bilingualCell, buildWorkbook, figureColumns, type SheetColumn } from '../../core/sheet-columns.ts';
-import { INSPECTION_KIND } from '../tasks/tasks-sheet.ts';
+import { INSPECTION_KIND, STATE } from '../tasks/tasks-sheet.ts';
 
 const RATING: Record<RatingLevel, { zh: string; en: string }> = {
   high: { zh: '高', en: 'High' },
@@ -87,3 +94,23 @@ export function buildQualitySheet(analysis: QualityAnalysis, language: Language)
     language,
   );
 }
+
+const PROGRESS_COLUMNS: SheetColumn<ProjectProgressRow>[] = [
+  { zh: '项目', en: 'Project', width: 20, cell: (row) => row.ProjectName },
+  { zh: '工序', en: 'Stage', width: 10, cell: (row, lang) => STAGE_LABELS[row.Stage][lang] },
+  { zh: '计划户数', en: 'Households planned', width: 10, cell: (row) => row.PlannedHouseholds },
+  { zh: '已测户数', en: 'Households measured', width: 10, cell: (row) => row.MeasuredHouseholds },
+  { zh: '进度（%）', en: 'Progress (%)', width: 10, cell: (row) => row.Progress },
+  ...(['pending', 'inProgress', 'uploaded', 'completed', 'cancelled'] as const).map(
+    (state): SheetColumn<ProjectProgressRow> => ({
+      zh: `${STATE[state].zh}任务`,
+      en: `Tasks ${STATE[state].en.toLowerCase()}`,
+      width: 10,
+      cell: (row) => row.Tasks[state],
+    }),
+  ),
+];
+
+/** Progress per project and stage as one sheet. */
+export const buildProgressSheet = (rows: readonly ProjectProgressRow[], language: Language) =>
+  buildSheet(rows, PROGRESS_COLUMNS, language, { zh: '进度', en: 'Progress' });

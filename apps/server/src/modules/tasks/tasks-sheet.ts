@@ -1,7 +1,7 @@
 import { type Language, STAGE_LABELS, type TaskRow } from '@measure/contract';
 import { bilingualCell, buildSheet, figureColumns, type SheetColumn } from '../../core/sheet-columns.ts';
 
-const STATE: Record<TaskRow['State'], { zh: string; en: string }> = {
+export const STATE: Record<TaskRow['State'], { zh: string; en: string }> = {
   pending: { zh: '待执行', en: 'Pending' },
   inProgress: { zh: '执行中', en: 'In progress' },
   uploaded: { zh: '已上传', en: 'Uploaded' },

@@ -152,7 +152,7 @@ export function QualityView({
         </Card>
       </Col>
       <Col span={24}>
-        <Card size="small" title={t('quality.byItem')}>
+        <Card size="small" title={t('quality.itemTable')}>
           <Table
             size="small"
             pagination={false}

@@ -73,6 +73,7 @@ export function trendOption(
         name: labels.total,
         type: 'bar',
         yAxisIndex: 1,
+        barMaxWidth: 24,
         data: rows.map((row) => row.Figures.Total),
         itemStyle: { color: '#bae0ff' },
       },
@@ -96,7 +97,13 @@ export function rateBarsOption(
       {
         name: passRateLabel,
         type: 'bar',
-        label: { show: true, position: 'right', formatter: '{c}%' },
+        barMaxWidth: 28,
+        label: {
+          show: true,
+          position: 'right',
+          formatter: (point: { value: number | null }) =>
+            point.value === null ? '—' : `${point.value.toFixed(2)}%`,
+        },
         data: ordered.map((row) => ({
           value: row.figures.PassRate,
           itemStyle: { color: row.rating ? RATING_COLORS[row.rating] : NONE },

@@ -29,6 +29,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'quality.overview': 'Overall',
   'quality.gradeShare': 'Share of the four grades',
   'quality.byItem': 'Pass rate per measure item (worst first)',
+  'quality.itemTable': 'Measure items in detail',
   'quality.byStage': 'Per stage',
   'quality.byInspectionKind': 'Per inspection kind',
   'quality.byProject': 'Pass rate per project',

@@ -28,6 +28,7 @@ const analysis = {
   'quality.overview': '总体',
   'quality.gradeShare': '四类结果占比',
   'quality.byItem': '各测量项合格率（由低到高）',
+  'quality.itemTable': '各测量项明细',
   'quality.byStage': '各工序',
   'quality.byInspectionKind': '各检查类型',
   'quality.byProject': '各项目合格率',

@@ -1,0 +1,165 @@
+import {
+  type FloorProgressState,
+  type PageResult,
+  percent,
+  type ProjectProgressDetail,
+  type ProjectProgressRow,
+  type Stage,
+  STAGES,
+  TASK_STATES,
+  type UserProgressRow,
+} from '@measure/contract';
+import { notFound } from '../../core/app-error.ts';
+import type { Database } from '../../db/client.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { visibleProject } from '../projects/project-access.ts';
+import { dayIn } from '../results/rollup-deltas.ts';
+import { COMPANY_TIME_ZONE } from '../results/results-service.ts';
+import { ProgressRepository, type ProgressScope } from './progress-repository.ts';
+
+type TaskStates = ProjectProgressRow['Tasks'];
+const noTasks = (): TaskStates => Object.fromEntries(TASK_STATES.map((state) => [state, 0])) as TaskStates;
+
+const floorState = (planned: number, measured: number, running: boolean): FloorProgressState => {
+  if (planned === 0) return 'notPlanned';
+  if (measured >= planned) return 'measured';
+  return measured > 0 || running ? 'inProgress' : 'planned';
+};
+
+/** Progress per project and stage, per floor and per person (domain.md section 10). */
+export class ProgressService {
+  constructor(private readonly deps: { db: Database }) {}
+
+  private get repository() {
+    return new ProgressRepository(this.deps.db);
+  }
+
+  private async scope(
+    auth: AuthContext,
+    projectId: string | null | undefined,
+    stage: Stage | null | undefined,
+  ) {
+    if (projectId) {
+      try {
+        await visibleProject(this.deps.db, auth, projectId);
+      } catch {
+        throw notFound('analysis.projectNotVisible');
+      }
+    }
+    return { auth, projectId: projectId ?? null, stage: stage ?? null } satisfies ProgressScope;
+  }
+
+  /** Every (project, stage) with planned households, by project name then stage order. */
+  async projectRows(
+    auth: AuthContext,
+    filter: { ProjectId?: string | null; Stage?: Stage | null },
+  ): Promise<ProjectProgressRow[]> {
+    const scope = await this.scope(auth, filter.ProjectId, filter.Stage);
+    const [households, states] = await Promise.all([
+      this.repository.households(scope, false),
+      this.repository.taskStates(scope),
+    ]);
+    const names = await this.repository.projectNames(auth.companyId, [
+      ...new Set(households.map((row) => row.project_id)),
+    ]);
+    const tasksOf = new Map<string, TaskStates>();
+    for (const row of states) {
+      const key = `${row.project_id}/${row.stage}`;
+      const counts = tasksOf.get(key) ?? noTasks();
+      counts[row.state as keyof TaskStates] = row.n;
+      tasksOf.set(key, counts);
+    }
+    return households
+      .map((row) => ({
+        ProjectId: row.project_id,
+        ProjectName: names.get(row.project_id) ?? '',
+        Stage: row.stage as Stage,
+        PlannedHouseholds: row.planned,
+        MeasuredHouseholds: row.measured,
+        Progress: percent(row.measured, row.planned),
+        Tasks: tasksOf.get(`${row.project_id}/${row.stage}`) ?? noTasks(),
+      }))
+      .sort(
+        (a, b) =>
+          a.ProjectName.localeCompare(b.ProjectName) ||
+          a.ProjectId.localeCompare(b.ProjectId) ||
+          STAGES.indexOf(a.Stage) - STAGES.indexOf(b.Stage),
+      );
+  }
+
+  async projectPage(
+    auth: AuthContext,
+    filter: { ProjectId?: string | null; Stage?: Stage | null; PageSize: number; CurrentPage: number },
+  ): Promise<PageResult<ProjectProgressRow>> {
+    const rows = await this.projectRows(auth, filter);
+    const from = (filter.CurrentPage - 1) * filter.PageSize;
+    return {
+      Items: rows.slice(from, from + filter.PageSize),
+      Total: rows.length,
+      PageSize: filter.PageSize,
+      CurrentPage: filter.CurrentPage,
+    };
+  }
+
+  async detail(auth: AuthContext, projectId: string, stage: Stage): Promise<ProjectProgressDetail> {
+    const scope = await this.scope(auth, projectId, stage);
+    const project = await visibleProject(this.deps.db, auth, projectId);
+    const [floors, running, buildings] = await Promise.all([
+      this.repository.households(scope, true),
+      this.repository.floorsInProgress(scope),
+      this.repository.buildings(auth.companyId, projectId),
+    ]);
+    const byFloor = new Map(floors.map((row) => [`${row.building_id}/${row.floor}`, row]));
+    const planned = floors.reduce((sum, row) => sum + row.planned, 0);
+    const measured = floors.reduce((sum, row) => sum + row.measured, 0);
+    return {
+      ProjectId: project.id,
+      ProjectName: project.name,
+      Stage: stage,
+      PlannedHouseholds: planned,
+      MeasuredHouseholds: measured,
+      Progress: percent(measured, planned),
+      Buildings: buildings.map((building) => ({
+        BuildingId: building.id,
+        BuildingNumber: building.number,
+        Stories: building.stories,
+        HouseholdsPerFloor: building.households,
+        Floors: Array.from({ length: building.stories }, (_, index) => {
+          const key = `${building.id}/${index + 1}`;
+          const row = byFloor.get(key);
+          return {
+            Floor: index + 1,
+            Planned: row?.planned ?? 0,
+            Measured: row?.measured ?? 0,
+            State: floorState(row?.planned ?? 0, row?.measured ?? 0, running.has(key)),
+          };
+        }),
+      })),
+    };
+  }
+
+  async users(
+    auth: AuthContext,
+    filter: {
+      ProjectId?: string | null;
+      Stage?: Stage | null;
+      StartDate: string | null;
+      EndDate: string | null;
+    },
+  ): Promise<UserProgressRow[]> {
+    const scope = await this.scope(auth, filter.ProjectId, filter.Stage);
+    const end = filter.EndDate ?? dayIn(COMPANY_TIME_ZONE, new Date());
+    const start =
+      filter.StartDate ??
+      new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+    const rows = await this.repository.users(scope, start, end);
+    return rows.map((row) => ({
+      UserId: row.user_id,
+      Name: row.name,
+      Tasks: row.tasks,
+      Households: row.households,
+      Sites: row.sites,
+      Readings: row.readings,
+    }));
+  }
+}

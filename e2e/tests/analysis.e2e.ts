@@ -1,0 +1,130 @@
+import crypto from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, apiLogin } from '../support/api.ts';
+import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+import { taskProject } from '../support/task-project.ts';
+
+/**
+ * Analysis (issue 17): home and quality analysis with charts drawn, in both languages, and a drill
+ * from a project's pass rate to its buildings and floors and on to the floor's readings. The test
+ * makes its own project and readings: plaster flatness [0, 4], warning up to 3.
+ * Floor 3: 1 (qualified), 6 (unqualified); floor 4: 2 (qualified), 3.5 (warning) -> 75.00 %.
+ */
+const browsers = browserPool('analysis');
+afterEach(async (context) => browsers.closeAll(context));
+
+const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
+
+const TEXT = {
+  'zh-CN': {
+    project: '项目',
+    home: '首页',
+    quality: '质量分析',
+    buildings: '楼栋楼层',
+    floor3: '3 层',
+    floor4: '4 层',
+  },
+  'en-US': {
+    project: 'Project',
+    home: 'Home',
+    quality: 'Quality analysis',
+    buildings: 'Buildings and floors',
+    floor3: 'Floor 3',
+    floor4: 'Floor 4',
+  },
+} as const;
+
+/** Waits until every chart on the page has drawn. */
+async function chartsDrawn(page: Page, atLeast: number) {
+  await expect
+    .poll(() => page.locator('[data-chart][data-drawn="true"]').count(), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(atLeast);
+}
+
+describe.each(['zh-CN', 'en-US'] as const)('analysis (%s)', (language) => {
+  const text = TEXT[language];
+
+  it('shows home and quality with charts and drills from a project to a floor’s readings', async () => {
+    const { planner, plannerToken, surveyor, surveyorId, project } = await taskProject(`E2E分析${stamp()}`);
+    const taskId = await api<string>(
+      '/api/ms/MsTask/AddTask',
+      {
+        ProjectId: project.ProjectId,
+        Stage: 'plaster',
+        MeasureKind: 'first',
+        InspectionKind: 'self',
+        Households: [3, 4].map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
+        ItemCodes: ['PL-01'],
+        SurveyorIds: [surveyorId],
+      },
+      plannerToken,
+    );
+    const surveyorToken = await apiLogin(surveyor.login, surveyor.password);
+    for (const [floor, values] of [
+      [3, [1, 6]],
+      [4, [2, 3.5]],
+    ] as const) {
+      await api(
+        '/api/ms/ManualMeasureSummaryItems/Updates',
+        {
+          TaskId: taskId,
+          BuildingNumber: '1#',
+          Floor: floor,
+          Household: 1,
+          Readings: [{ ItemCode: 'PL-01', Values: values }],
+        },
+        surveyorToken,
+      );
+    }
+
+    const { page, errors } = await browsers.open(language);
+    await signInAndLand(page, planner, language);
+
+    // Home, narrowed to the project with its picker: the headline pass rate and its counts.
+    await page.getByRole('menuitem', { name: text.home, exact: true }).click();
+    await page.waitForURL('**/measurerobot/home');
+    await chartsDrawn(page, 2);
+    const projectPicker = page.getByRole('combobox', { name: text.project });
+    await projectPicker.click();
+    await projectPicker.fill(project.Name);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: project.Name })
+      .click();
+    await page.getByText('75.00%').first().waitFor();
+    await page.getByText('3 / 4').first().waitFor();
+    await settle(page);
+    await screenshot(page, `analysis-home-${language}`);
+
+    // Quality analysis from the menu, then the project's filters by address (shareable).
+    await page.getByRole('menuitem', { name: text.quality }).click();
+    await page.waitForURL('**/measurerobot/mscQualityAnalysis');
+    await page.goto(
+      `${BASE_URL}/measurerobot/mscQualityAnalysis?projectId=${project.ProjectId}&stage=plaster`,
+    );
+    await chartsDrawn(page, 3);
+    const row = page.getByRole('row', { name: new RegExp(project.Name) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('75.00%');
+    await settle(page);
+    await screenshot(page, `analysis-quality-${language}`);
+
+    // Drill: the project's buildings and floors, then a floor's readings in the data pool.
+    await row.getByRole('link', { name: text.buildings }).click();
+    await page.waitForURL('**/measurerobot/mscQualityAnalysisBuilding?**');
+    const floor3 = page.locator('button[data-floor="3"]');
+    await floor3.waitFor();
+    expect(await floor3.textContent()).toContain('50.00%');
+    expect(await page.locator('button[data-floor="4"]').textContent()).toContain('100.00%');
+    await page.getByText(text.floor4).waitFor();
+    await settle(page);
+    await screenshot(page, `analysis-buildings-${language}`);
+    await floor3.click();
+    await page.waitForURL(`**/measurerobot/dataPool?projectId=${project.ProjectId}**floor=3**`);
+    // Back returns to the same filters.
+    await page.goBack();
+    await page.waitForURL('**/measurerobot/mscQualityAnalysisBuilding?**stage=plaster**');
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
