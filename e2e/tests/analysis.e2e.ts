@@ -21,17 +21,21 @@ const TEXT = {
   'zh-CN': {
     project: '项目',
     home: '首页',
+    progress: '进度分析',
+    efficiency: '效率分析',
+    floors: '楼层进度',
     quality: '质量分析',
     buildings: '楼栋楼层',
-    floor3: '3 层',
     floor4: '4 层',
   },
   'en-US': {
     project: 'Project',
     home: 'Home',
+    progress: 'Progress analysis',
+    efficiency: 'Efficiency analysis',
+    floors: 'Floors',
     quality: 'Quality analysis',
     buildings: 'Buildings and floors',
-    floor3: 'Floor 3',
     floor4: 'Floor 4',
   },
 } as const;
@@ -83,7 +87,7 @@ describe.each(['zh-CN', 'en-US'] as const)('analysis (%s)', (language) => {
     await signInAndLand(page, planner, language);
 
     // Home, narrowed to the project with its picker: the headline pass rate and its counts.
-    await page.getByRole('menuitem', { name: text.home, exact: true }).click();
+    await page.getByRole('menuitem', { name: new RegExp(`(^|\\s)${text.home}$`) }).click();
     await page.waitForURL('**/measurerobot/home');
     await chartsDrawn(page, 2);
     const projectPicker = page.getByRole('combobox', { name: text.project });
@@ -125,6 +129,32 @@ describe.each(['zh-CN', 'en-US'] as const)('analysis (%s)', (language) => {
     // Back returns to the same filters.
     await page.goBack();
     await page.waitForURL('**/measurerobot/mscQualityAnalysisBuilding?**stage=plaster**');
+
+    // Progress: both planned households measured; floor 3 shows as measured.
+    await page.getByRole('menuitem', { name: text.progress }).click();
+    await page.waitForURL('**/measurerobot/mscProgressAnalysis');
+    const progressRow = page.getByRole('row', { name: new RegExp(project.Name) });
+    await progressRow.waitFor();
+    expect(await progressRow.textContent()).toContain('100.00%');
+    await chartsDrawn(page, 1);
+    await settle(page);
+    await screenshot(page, `analysis-progress-${language}`);
+    await progressRow.getByRole('link', { name: text.floors }).click();
+    await page.waitForURL('**/measurerobot/mscProgressAnalysisDetail?**');
+    await page.locator('[data-floor="3"][data-state="measured"]').waitFor();
+    await page.locator('[data-floor="5"][data-state="notPlanned"]').waitFor();
+    await settle(page);
+    await screenshot(page, `analysis-floors-${language}`);
+
+    // Efficiency: the surveyor typed in both sites today; the people table lists them with 2 sites.
+    await page.getByRole('menuitem', { name: text.efficiency }).click();
+    await page.waitForURL('**/measurerobot/mscEfficacyAnalysis');
+    const person = page.getByRole('row', { name: new RegExp(surveyor.name) });
+    await person.waitFor();
+    expect((await person.locator('td').allTextContents()).slice(1, 4)).toEqual(['1', '2', '4']);
+    await chartsDrawn(page, 1);
+    await settle(page);
+    await screenshot(page, `analysis-efficiency-${language}`);
     expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -79,6 +79,8 @@ describe.each(['ProjectAdmin', 'Surveyor'] as const)('%s', (role) => {
       '任务管理',
       '数据库',
       '质量分析',
+      '进度分析',
+      '效率分析',
       '个人中心',
       '修改密码',
       '用户手册',

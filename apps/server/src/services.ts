@@ -17,6 +17,7 @@ import { TaskDeviceService } from './modules/tasks/task-device-service.ts';
 import { TasksService } from './modules/tasks/tasks-service.ts';
 import { AnalysisService } from './modules/analysis/analysis-service.ts';
 import { ProgressService } from './modules/analysis/progress-service.ts';
+import { EfficiencyService } from './modules/analysis/efficiency-service.ts';
 import { DataPoolService } from './modules/results/data-pool-service.ts';
 import { DeviceFilesService } from './modules/results/device-files-service.ts';
 import { ManualEntryService } from './modules/results/manual-entry-service.ts';
@@ -119,6 +120,7 @@ export function createServices(
     tasks: new TasksService({ db }),
     analysis: new AnalysisService({ db }),
     progress: new ProgressService({ db }),
+    efficiency: new EfficiencyService({ db }),
     taskDevice: new TaskDeviceService({ db, files: planFiles }),
     results,
     manualEntry: new ManualEntryService({ db, results }),

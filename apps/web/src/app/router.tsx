@@ -174,6 +174,26 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/analysis/QualityBuildingPage.tsx')),
               },
               {
+                path: 'mscProgressAnalysis',
+                handle: title('layout:menu.mscProgressAnalysis'),
+                lazy: page(() => import('../features/analysis/ProgressAnalysisPage.tsx')),
+              },
+              {
+                path: 'mscProgressAnalysisDetail',
+                handle: title('layout:menu.mscProgressAnalysisDetail'),
+                lazy: page(() => import('../features/analysis/ProgressDetailPage.tsx')),
+              },
+              {
+                path: 'mscEfficacyAnalysis',
+                handle: title('layout:menu.mscEfficacyAnalysis'),
+                lazy: page(() => import('../features/analysis/EfficiencyAnalysisPage.tsx')),
+              },
+              {
+                path: 'mscEfficacyAnalysisDetails',
+                handle: title('layout:menu.mscEfficacyAnalysisDetails'),
+                lazy: page(() => import('../features/analysis/EfficiencyDetailPage.tsx')),
+              },
+              {
                 path: 'manualMeasure',
                 handle: title('layout:menu.manualMeasure'),
                 lazy: page(() => import('../features/results/ManualMeasurePage.tsx')),

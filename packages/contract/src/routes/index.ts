@@ -20,6 +20,7 @@ import { resultsDeviceRoutes } from './results.device.ts';
 import { resultsRoutes } from './results.ts';
 import { analysisRoutes } from './analysis.ts';
 import { progressRoutes } from './analysis.progress.ts';
+import { efficiencyRoutes } from './analysis.efficiency.ts';
 
 export * from './define.ts';
 export * from './list-export.ts';
@@ -46,6 +47,7 @@ export * from './results.ts';
 export * from './devices.updates.ts';
 export * from './analysis.ts';
 export * from './analysis.progress.ts';
+export * from './analysis.efficiency.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -73,5 +75,5 @@ export const apiRoutes = {
   taskDevice: taskDeviceRoutes,
   resultsDevice: resultsDeviceRoutes,
   results: resultsRoutes,
-  analysis: { ...analysisRoutes, ...progressRoutes },
+  analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
 };

@@ -1,12 +1,16 @@
-import { analysisRoutes, progressRoutes } from '@measure/contract';
+import { analysisRoutes, efficiencyRoutes, progressRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import { sendWorkbook } from '../../core/xlsx-reply.ts';
 import type { Services } from '../../services.ts';
 import { buildProgressSheet, buildQualitySheet } from './analysis-sheet.ts';
+import { buildEfficiencyDaysSheet, buildEfficiencySheet } from './efficiency-sheet.ts';
 
 /** Analysis (/api/ms/statis): home statistics and quality from the rollups, progress from tasks and sites. */
-export function registerAnalysisRoutes(app: FastifyInstance, { analysis, progress }: Services): void {
+export function registerAnalysisRoutes(
+  app: FastifyInstance,
+  { analysis, progress, efficiency }: Services,
+): void {
   registerRoute(app, analysisRoutes.getStatisticsData, async ({ body, user, request }) =>
     analysis.statistics(user, body, request.lang),
   );
@@ -38,4 +42,50 @@ export function registerAnalysisRoutes(app: FastifyInstance, { analysis, progres
     await sendWorkbook(reply, file, 'progress.xlsx', name);
     return REPLY_SENT;
   });
+  registerRoute(app, efficiencyRoutes.getEfficiencySummaryData, async ({ body, user }) =>
+    efficiency.summary(user, body),
+  );
+  const lists = [
+    [efficiencyRoutes.getMsSPersonnelEfficiencyData, 'user'],
+    [efficiencyRoutes.getUserEfficiencyList, 'user'],
+    [efficiencyRoutes.getDeviceEfficiencyList, 'device'],
+    [efficiencyRoutes.getProjectEfficiencyList, 'project'],
+  ] as const;
+  for (const [route, subject] of lists) {
+    registerRoute(app, route, async ({ body, user }) => efficiency.list(user, subject, body));
+  }
+  const details = [
+    [efficiencyRoutes.getUserEfficiencyDetail, 'user'],
+    [efficiencyRoutes.getDeviceEfficiencyDetail, 'device'],
+    [efficiencyRoutes.getProjectEfficiencyDetail, 'project'],
+  ] as const;
+  for (const [route, subject] of details) {
+    registerRoute(app, route, async ({ body, user }) => efficiency.detail(user, subject, body));
+  }
+  registerRoute(app, efficiencyRoutes.efficiencyDataToExcelFile, async ({ body, user, request, reply }) => {
+    const rows = await efficiency.list(user, body.Subject, body);
+    const name = request.lang === 'zh-CN' ? '效率分析.xlsx' : 'efficiency.xlsx';
+    await sendWorkbook(
+      reply,
+      await buildEfficiencySheet(rows, body.Subject, request.lang),
+      'efficiency.xlsx',
+      name,
+    );
+    return REPLY_SENT;
+  });
+  registerRoute(
+    app,
+    efficiencyRoutes.downloadEfficiencySummaryData,
+    async ({ body, user, request, reply }) => {
+      const summary = await efficiency.summary(user, body);
+      const name = request.lang === 'zh-CN' ? '每日效率.xlsx' : 'efficiency-per-day.xlsx';
+      await sendWorkbook(
+        reply,
+        await buildEfficiencyDaysSheet(summary.ByDay, request.lang),
+        'efficiency-per-day.xlsx',
+        name,
+      );
+      return REPLY_SENT;
+    },
+  );
 }

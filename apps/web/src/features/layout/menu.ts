@@ -20,6 +20,8 @@ export const MENU: readonly MenuEntry[] = [
   { path: 'taskCenter', titleKey: 'layout:menu.taskCenter' },
   { path: 'dataPool', titleKey: 'layout:menu.dataPool' },
   { path: 'mscQualityAnalysis', titleKey: 'layout:menu.mscQualityAnalysis' },
+  { path: 'mscProgressAnalysis', titleKey: 'layout:menu.mscProgressAnalysis' },
+  { path: 'mscEfficacyAnalysis', titleKey: 'layout:menu.mscEfficacyAnalysis' },
   { path: 'projectList', titleKey: 'layout:menu.projectList', permission: 'project.list' },
   { path: 'projectUser', titleKey: 'layout:menu.projectUser', permission: 'project.distribute' },
   { path: 'floorPlan', titleKey: 'layout:menu.floorPlan', permission: 'project.list' },
@@ -60,6 +62,8 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
   manualMeasure: ['TaskExcuse', 'taskCenter'],
   mscQualityAnalysisDetails: ['mscQualityAnalysis'],
   mscQualityAnalysisBuilding: ['mscQualityAnalysis'],
+  mscProgressAnalysisDetail: ['mscProgressAnalysis'],
+  mscEfficacyAnalysisDetails: ['mscEfficacyAnalysis'],
 };
 
 /**

@@ -50,6 +50,46 @@ const analysis = {
       'Click a floor to open the data pool with its readings; from there a task leads on to its detail and sites.',
     ],
   },
+  mscProgressAnalysis: {
+    title: 'Progress analysis',
+    paragraphs: [
+      "Progress of every project and stage: households planned (those of the stage's tasks), households measured (with at least one judged reading) and the percentage, with the tasks by state. Cancelled tasks count nowhere.",
+      '"Progress per person" below counts, over the chosen dates, the tasks, households, sites and readings each person measured: a typed-in site is its author\'s, a site sent by a device belongs to the person holding the device.',
+    ],
+    items: [
+      ['Project, stage', 'Filters; "Export to Excel" exports the progress rows of the current filters.'],
+      ['Floors', 'Opens the building × floor view of that project and stage.'],
+    ],
+  },
+  mscProgressAnalysisDetail: {
+    title: 'Floor progress',
+    paragraphs: [
+      'Every floor of every building of one project and stage, top floor first: not planned (grey), planned (light blue), in progress (orange: some households measured, or a task in progress), measured (green: every planned household measured).',
+      'Each floor shows "measured/planned" households; hover a floor for the details.',
+    ],
+  },
+  mscEfficacyAnalysis: {
+    title: 'Efficiency analysis',
+    paragraphs: [
+      "Efficiency of every person, device and project over the period: tasks, sites, readings, measured area (the sum of the sites' areas), working time, m² and readings per hour, days worked; devices also their utilisation (working time / (days x 8 h)).",
+      'Working time is counted per task, day and device (for typed-in sites, per person): the times between consecutive sites, added up; a gap of more than 30 minutes is a break and does not count.',
+      'Sites sent by a device belong to the person holding it now; cancelled tasks count nowhere.',
+    ],
+    items: [
+      ['Project, period', 'Filters; the last 30 days by default.'],
+      [
+        'People / Devices / Projects',
+        'Switch the table; click a name for its days; "Export to Excel" exports the table.',
+      ],
+      ['Export the daily summary', 'Exports the totals of every day.'],
+    ],
+  },
+  mscEfficacyAnalysisDetails: {
+    title: 'Efficiency per day',
+    paragraphs: [
+      'The area, working time, sites and readings of one person, device or project for every day of the period, as a chart and a table.',
+    ],
+  },
 } satisfies ManualPart;
 
 export default analysis;

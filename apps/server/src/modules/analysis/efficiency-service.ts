@@ -1,0 +1,120 @@
+import {
+  ANALYSIS_LIMITS,
+  EFFICIENCY_LIMITS,
+  type EfficiencyDay,
+  type EfficiencyRow,
+  type EfficiencySubject,
+  type EfficiencySummary,
+} from '@measure/contract';
+import { notFound } from '../../core/app-error.ts';
+import type { Database } from '../../db/client.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { visibleProject } from '../projects/project-access.ts';
+import { dayIn } from '../results/rollup-deltas.ts';
+import { COMPANY_TIME_ZONE } from '../results/results-service.ts';
+import {
+  type EfficiencyCounts,
+  EfficiencyRepository,
+  type EfficiencyScope,
+} from './efficiency-repository.ts';
+
+type Filter = { ProjectId?: string | null; StartDate: string | null; EndDate: string | null };
+
+const DAY_MS = 86_400_000;
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const perHour = (amount: number, seconds: number) => (seconds > 0 ? round2(amount / (seconds / 3600)) : null);
+
+/** The measures of some sums (domain.md section 10). */
+const measuresOf = (row: EfficiencyCounts) => ({
+  Tasks: row.tasks,
+  Sites: row.sites,
+  Readings: row.readings,
+  AreaM2: round2(row.area),
+  WorkingHours: round2(row.seconds / 3600),
+  AreaPerHour: perHour(row.area, row.seconds),
+  ReadingsPerHour: perHour(row.readings, row.seconds),
+  DaysWorked: row.days,
+});
+
+const none: EfficiencyCounts = { key: '', tasks: 0, sites: 0, readings: 0, area: 0, seconds: 0, days: 0 };
+
+/** Efficiency per person, device and project over a period, from the sites' times and areas. */
+export class EfficiencyService {
+  constructor(private readonly deps: { db: Database }) {}
+
+  private get repository() {
+    return new EfficiencyRepository(this.deps.db);
+  }
+
+  private async scope(auth: AuthContext, filter: Filter): Promise<EfficiencyScope> {
+    if (filter.ProjectId) {
+      try {
+        await visibleProject(this.deps.db, auth, filter.ProjectId);
+      } catch {
+        throw notFound('analysis.projectNotVisible');
+      }
+    }
+    const end = filter.EndDate ?? dayIn(COMPANY_TIME_ZONE, new Date());
+    const start =
+      filter.StartDate ??
+      new Date(
+        Date.parse(`${end}T00:00:00Z`) - (filter.EndDate ? ANALYSIS_LIMITS.maxRangeDays - 1 : 29) * DAY_MS,
+      )
+        .toISOString()
+        .slice(0, 10);
+    return { auth, projectId: filter.ProjectId ?? null, start, end };
+  }
+
+  async summary(auth: AuthContext, filter: Filter): Promise<EfficiencySummary> {
+    const scope = await this.scope(auth, filter);
+    const [totals, days, people, devices] = await Promise.all([
+      this.repository.sums(scope, 'none'),
+      this.repository.sums(scope, 'day'),
+      this.repository.sums(scope, 'user'),
+      this.repository.sums(scope, 'device'),
+    ]);
+    return {
+      StartDate: scope.start,
+      EndDate: scope.end,
+      Totals: measuresOf(totals[0] ?? none),
+      People: people.length,
+      Devices: devices.length,
+      ByDay: this.daysOf(days),
+    };
+  }
+
+  async list(auth: AuthContext, subject: EfficiencySubject, filter: Filter): Promise<EfficiencyRow[]> {
+    const scope = await this.scope(auth, filter);
+    const rows = await this.repository.sums(scope, subject);
+    const names = await this.repository.names(
+      auth.companyId,
+      subject,
+      rows.map((row) => row.key),
+    );
+    const periodDays = Math.round((Date.parse(scope.end) - Date.parse(scope.start)) / DAY_MS) + 1;
+    const available = periodDays * EFFICIENCY_LIMITS.deviceDayHours * 3600;
+    return rows
+      .map((row) => ({
+        Id: row.key,
+        Name: names.get(row.key) ?? '',
+        ...measuresOf(row),
+        Utilisation: subject === 'device' ? round2((row.seconds / available) * 100) : null,
+      }))
+      .sort((a, b) => b.AreaM2 - a.AreaM2 || a.Name.localeCompare(b.Name));
+  }
+
+  async detail(
+    auth: AuthContext,
+    subject: EfficiencySubject,
+    filter: Filter & { Id: string },
+  ): Promise<EfficiencyDay[]> {
+    const scope = await this.scope(auth, filter);
+    return this.daysOf(await this.repository.sums({ ...scope, only: { by: subject, id: filter.Id } }, 'day'));
+  }
+
+  private daysOf(rows: EfficiencyCounts[]): EfficiencyDay[] {
+    return rows
+      .sort((a, b) => a.key.localeCompare(b.key))
+      .map((row) => ({ Day: row.key, ...measuresOf(row) }));
+  }
+}
