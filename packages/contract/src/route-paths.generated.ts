@@ -179,4 +179,12 @@ export const routePaths = {
     getDataPool: { method: 'POST', path: '/api/ms/DataPool/GetList' },
     exportDataPool: { method: 'POST', path: '/api/ms/DataPool/Export' },
   },
+  review: {
+    getMsPicDto: { method: 'POST', path: '/api/ms/Task/GetMsPicDto' },
+    getPicture: { method: 'GET', path: '/api/ms/Task/Picture/:TaskId/:PointIndex/:FileId' },
+    updateRulerSetting: { method: 'POST', path: '/api/ms/Task/UpdateRulerSetting' },
+    updateWallRuler: { method: 'POST', path: '/api/ms/Task/UpdateWallRuler' },
+    auditTask: { method: 'POST', path: '/api/ms/MsTask/AuditTask' },
+    getPlanViewLabelingImages: { method: 'POST', path: '/api/ms/Task/GetPlanViewLabelingImages' },
+  },
 } as const;

@@ -1,11 +1,13 @@
 import type { MessageKey } from './messages.zh-CN.ts';
 import { resultsMessagesEnUS } from './results.en-US.ts';
+import { reviewMessagesEnUS } from './review.en-US.ts';
 import { tasksMessagesEnUS } from './tasks.en-US.ts';
 
 /** English server and rule messages; typed against the Chinese keys so both stay complete. */
 export const messagesEnUS: Record<MessageKey, string> = {
   ...tasksMessagesEnUS,
   ...resultsMessagesEnUS,
+  ...reviewMessagesEnUS,
   'common.success': 'Done',
 
   'errors.badRequest': 'The request is not valid',

@@ -4,11 +4,13 @@
  * The English file is typed against these keys, so a missing key fails the typecheck.
  */
 import { resultsMessagesZhCN } from './results.zh-CN.ts';
+import { reviewMessagesZhCN } from './review.zh-CN.ts';
 import { tasksMessagesZhCN } from './tasks.zh-CN.ts';
 
 export const messagesZhCN = {
   ...tasksMessagesZhCN,
   ...resultsMessagesZhCN,
+  ...reviewMessagesZhCN,
   'common.success': '操作成功',
 
   'errors.badRequest': '请求参数不正确',

@@ -18,6 +18,7 @@ import { taskDeviceRoutes } from './tasks.device.ts';
 import { tasksRoutes } from './tasks.ts';
 import { resultsDeviceRoutes } from './results.device.ts';
 import { resultsRoutes } from './results.ts';
+import { reviewRoutes } from './review.ts';
 
 export * from './define.ts';
 export * from './list-export.ts';
@@ -41,6 +42,7 @@ export * from './tasks.ts';
 export * from './tasks.device.ts';
 export * from './results.device.ts';
 export * from './results.ts';
+export * from './review.ts';
 export * from './devices.updates.ts';
 
 /**
@@ -69,4 +71,5 @@ export const apiRoutes = {
   taskDevice: taskDeviceRoutes,
   resultsDevice: resultsDeviceRoutes,
   results: resultsRoutes,
+  review: reviewRoutes,
 };
