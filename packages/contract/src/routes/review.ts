@@ -94,6 +94,8 @@ export const planSiteSchema = z.object({
   RoomId: z.string().nullable(),
   StationId: z.string().nullable(),
   Name: z.string(),
+  /** The items measured at the site. */
+  ItemCodes: z.array(z.string()),
   /** The worst grade of the site's valid judged values; null when nothing was judged. */
   WorstGrade: z.enum(GRADE_NAMES).nullable(),
   Figures: figuresSchema,

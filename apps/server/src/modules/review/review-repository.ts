@@ -165,6 +165,9 @@ export class ReviewRepository {
         exploded: taskSites.exploded,
         unjudged: taskSites.unjudged,
         explodedSite: taskSites.explodedSite,
+        itemCodes: sql<string[]>`coalesce((select array_agg(r.item_code order by r.item_code)
+          from ${siteReadings} r where r.company_id = ${companyId} and r.task_id = ${taskSites.taskId}
+          and r.point_index = ${taskSites.pointIndex}), '{}'::text[])`,
       })
       .from(taskSites)
       .where(and(eq(taskSites.companyId, companyId), eq(taskSites.taskId, taskId)))

@@ -179,6 +179,7 @@ export class ReviewService {
         RoomId: site.roomId,
         StationId: site.stationId,
         Name: site.name,
+        ItemCodes: site.itemCodes,
         WorstGrade: worstGrade(site),
         Figures: siteFigures(site),
       });

@@ -250,6 +250,7 @@ describe('reviewing a site', () => {
     for (const row of household.Sites) {
       const figures = detail.Sites.find((s) => s.PointIndex === row.PointIndex)?.Figures;
       expect(row.Figures).toEqual(figures);
+      expect(row.ItemCodes.length).toBeGreaterThan(0);
       const worst =
         row.Figures.Exploded > 0
           ? 'exploded'

@@ -56,6 +56,8 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
   viewDeviceDetail: ['SKU'],
   taskDetail: ['taskCenter', 'TaskExcuse'],
   manualMeasure: ['TaskExcuse', 'taskCenter'],
+  // Spec section 2: a child of data reports; opened from the task detail, so the task center too.
+  mscReportData: ['mscProjectList', 'taskCenter'],
 };
 
 /**

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { devicesResources } from '../../features/devices/i18n.ts';
 import { tasksResources } from '../../features/tasks/i18n.ts';
 import { resultsResources } from '../../features/results/i18n.ts';
+import { reviewResources } from '../../features/review/i18n.ts';
 import { houseMapsResources } from '../../features/house-maps/i18n.ts';
 import { notificationsResources } from '../../features/notifications/i18n.ts';
 import { orgsResources } from '../../features/orgs/i18n.ts';
@@ -31,6 +32,7 @@ const lazyResources = {
   devices: devicesResources,
   tasks: tasksResources,
   results: resultsResources,
+  review: reviewResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');
@@ -118,6 +120,7 @@ describe('translations', () => {
       devices: true,
       tasks: true,
       results: true,
+      review: true,
       layout: true,
       account: true,
       manual: true,

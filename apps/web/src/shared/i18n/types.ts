@@ -11,6 +11,7 @@ import type auth from '../../features/auth/locales/zh-CN.ts';
 import type devices from '../../features/devices/locales/zh-CN.ts';
 import type tasks from '../../features/tasks/locales/zh-CN.ts';
 import type results from '../../features/results/locales/zh-CN.ts';
+import type review from '../../features/review/locales/zh-CN.ts';
 import type houseMaps from '../../features/house-maps/locales/zh-CN.ts';
 import type layout from '../../features/layout/locales/zh-CN.ts';
 import type manual from '../../features/manual/locales/zh-CN.ts';
@@ -43,6 +44,7 @@ export interface AppResources {
   devices: typeof devices;
   tasks: typeof tasks;
   results: typeof results;
+  review: typeof review;
   /** The contract's catalogue (./messages.ts). */
   messages: Record<MessageKey, string>;
 }
