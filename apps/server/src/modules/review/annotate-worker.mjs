@@ -146,7 +146,10 @@ function annotate({ width, height, rgb }, extent, mmRulers) {
     const text = [...ruler.label].filter((c) => GLYPHS[c]);
     const labelWidth = (text.length * 6 + 1) * scale;
     const left = Math.round((ruler.X1 + ruler.X2) / 2 - labelWidth / 2);
-    const top = Math.round((ruler.Y1 + ruler.Y2) / 2) - 10 * scale - thick;
+    // Above the ruler, or below it when there is no room above (a ruler along the picture's top).
+    const middle = Math.round((ruler.Y1 + ruler.Y2) / 2);
+    const above = middle - 10 * scale - thick;
+    const top = above >= 0 ? above : middle + thick + scale;
     for (let y = 0; y < 9 * scale; y += 1)
       for (let x = 0; x < labelWidth; x += 1) put(left + x, top + y, [255, 255, 255]);
     text.forEach((c, n) => {

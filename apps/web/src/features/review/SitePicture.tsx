@@ -75,12 +75,13 @@ export function SitePicture({ site }: { site: ReviewSite }) {
       ) : loading || !url ? (
         <Spin />
       ) : (
-        <Image
-          data-testid="review-picture"
-          src={url}
-          alt={site.Name}
-          style={{ maxWidth: '100%', maxHeight: 420, objectFit: 'contain' }}
-        />
+        <div data-testid="review-picture">
+          <Image
+            src={url}
+            alt={site.Name}
+            style={{ maxWidth: '100%', maxHeight: 420, objectFit: 'contain' }}
+          />
+        </div>
       )}
     </Space>
   );
