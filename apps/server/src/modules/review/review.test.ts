@@ -25,6 +25,8 @@ let reviewer: BuiltUser;
 let surveyor: BuiltUser;
 let stranger: BuiltUser;
 let taskId: string;
+let projectId: string;
+let device: { id: string; key: string };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,8 +34,8 @@ beforeAll(async () => {
   reviewer = await buildUser(t, { companyId, roles: ['MeasureAdmin'] });
   surveyor = await buildUser(t, { companyId, roles: ['Surveyor'] });
   stranger = await buildAdmin(t, { companyId: (await buildCompany(t)).id });
-  const device = await buildDevice(t, { companyId });
-  const projectId = (await buildProject(t, { companyId })).id;
+  device = await buildDevice(t, { companyId });
+  projectId = (await buildProject(t, { companyId })).id;
   const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
   await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 2 });
   taskId = await callRouteOk(
@@ -266,6 +268,78 @@ describe('reviewing a site', () => {
     expect(
       (await callRoute(t.app, routes.getPlanViewLabelingImages, { TaskId: taskId }, { as: stranger })).Code,
     ).toBe(404);
+  });
+
+  it('refuses a ruler on a reading without rulers, audits only uploaded tasks, changes no cancelled task', async () => {
+    const other = await callRouteOk(
+      t.app,
+      apiRoutes.tasks.addTask,
+      {
+        ProjectId: projectId,
+        Stage: 'plaster',
+        MeasureKind: 'first',
+        InspectionKind: 'self',
+        Households: [{ BuildingNumber: '1#', Floor: 2, Household: 1 }],
+        ItemCodes: ['PL-01'],
+        DeviceGuid: device.id,
+      },
+      { as: reviewer },
+    );
+    await callRouteOk(
+      t.app,
+      apiRoutes.resultsDevice.results,
+      {
+        TaskId: other,
+        Source: 'robot',
+        Sites: [
+          {
+            BuildingNumber: '1#',
+            Floor: 2,
+            Household: 1,
+            PointIndex: 1,
+            Readings: [{ ItemCode: 'PL-01', Values: [1, 2] }],
+          },
+        ],
+      } as never,
+      { headers: { authorization: `Device ${device.key}`, 'idempotency-key': 'review-other' } },
+    );
+    const ref = { TaskId: other, PointIndex: 1, ItemCode: 'pl-01', RulerIndex: 1 };
+    const ruler = await callRoute(
+      t.app,
+      routes.updateWallRuler,
+      { ...ref, Value: 3, Ruler: { X1: 0, Y1: 0, X2: 10, Y2: 0 } },
+      { as: reviewer, lang: 'en-US' },
+    );
+    expect(ruler.Code).toBe(400);
+    expect(ruler.Result).toEqual([expect.objectContaining({ Field: 'Ruler' })]);
+    // The item code is matched without regard to case; without a ruler the value is corrected.
+    const corrected = await callRouteOk(
+      t.app,
+      routes.updateWallRuler,
+      { ...ref, Value: 3.5 },
+      { as: reviewer },
+    );
+    expect(corrected).toMatchObject({ Qualified: 1, Warning: 1, Total: 2 });
+    const missing = await callRoute(
+      t.app,
+      routes.getMsPicDto,
+      { TaskId: other, PointIndex: 2 },
+      { as: reviewer },
+    );
+    expect(missing.Code).toBe(400);
+    expect(missing.Result).toEqual([expect.objectContaining({ Field: 'PointIndex' })]);
+    // In progress: no audit yet.
+    expect((await callRoute(t.app, routes.auditTask, { TaskId: other }, { as: reviewer })).Code).toBe(409);
+    await callRouteOk(t.app, apiRoutes.tasks.cancelTask, { TaskId: other }, { as: reviewer });
+    const cancelled = await callRoute(
+      t.app,
+      routes.updateRulerSetting,
+      { ...ref, Valid: false },
+      { as: reviewer },
+    );
+    expect(cancelled.Code).toBe(409);
+    expect((await callRoute(t.app, routes.auditTask, { TaskId: other }, { as: reviewer })).Code).toBe(409);
+    await expectFiguresCurrent();
   });
 
   it('audits an uploaded task once; afterwards every change answers 423', async () => {
