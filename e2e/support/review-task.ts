@@ -51,7 +51,7 @@ async function device<T>(path: string, key: string, body: unknown, idempotencyKe
 
 /**
  * An uploaded task of the project measured by a robot through the device API: a household (1# floor
- * 2, household 1) with two flatness sites (PL-01, standard [0, 4], warning up to 3). Site 1 has a
+ * 2, household 1) whose plan has two rooms, with two flatness sites in the first room (PL-01, standard [0, 4], warning up to 3). Site 1 has a
  * picture and the values 1, 2 and 6 (6 unqualified: pass rate 66.67 %); site 2 the values 1 and 1.
  */
 export async function reviewTask(setup: TaskProject, name: string): Promise<string> {
@@ -80,6 +80,32 @@ export async function reviewTask(setup: TaskProject, name: string): Promise<stri
     },
     setup.plannerToken,
   );
+  // Two rooms on the house type's plan (160 x 100 pixels), the sites in the first.
+  const detail = await api<{ HouseholdList: { HouseMapId: string }[] }>(
+    '/api/ms/MsTask/GetTask',
+    { TaskId: taskId },
+    setup.plannerToken,
+  );
+  const square = (x0: number, x1: number) => [
+    { X: x0, Y: 4 },
+    { X: x1, Y: 4 },
+    { X: x1, Y: 96 },
+    { X: x0, Y: 96 },
+  ];
+  await api(
+    '/api/ms/Project/SaveMeasurePoints',
+    {
+      HouseMapId: detail.HouseholdList[0]?.HouseMapId,
+      MeasurePoints: {
+        Rooms: [
+          { Id: 'living', Name: 'living', Polygon: square(4, 90) },
+          { Id: 'bed', Name: 'bed', Polygon: square(94, 156) },
+        ],
+        Stations: [{ Id: 's1', Name: 'S1', X: 40, Y: 50, RoomId: 'living' }],
+      },
+    },
+    setup.plannerToken,
+  );
   const picture = await uploadPicture(DeviceKey, planPng());
   const place = { BuildingNumber: '1#', Floor: 2, Household: 1 };
   const ruler = (y: number) => ({ X1: 100, Y1: y, X2: 2100, Y2: y });
@@ -92,13 +118,21 @@ export async function reviewTask(setup: TaskProject, name: string): Promise<stri
         {
           ...place,
           PointIndex: 1,
+          RoomId: 'living',
+          StationId: 's1',
           Name: 'north wall',
           PictureFileIds: [picture],
           Readings: [
             { ItemCode: 'PL-01', Values: [1, 2, 6], Rulers: [ruler(300), ruler(1200), ruler(2100)] },
           ],
         },
-        { ...place, PointIndex: 2, Name: 'east wall', Readings: [{ ItemCode: 'PL-01', Values: [1, 1] }] },
+        {
+          ...place,
+          PointIndex: 2,
+          RoomId: 'living',
+          Name: 'east wall',
+          Readings: [{ ItemCode: 'PL-01', Values: [1, 1] }],
+        },
       ],
     },
     `review-${taskId}`,

@@ -8,8 +8,8 @@ import { taskProject } from '../support/task-project.ts';
 
 /**
  * Reviewing a task's data (issue 15): from the task detail to the task data page, the annotated
- * picture, a value marked invalid (figures and trail follow), the next site by keyboard, and the
- * audit that locks the task. In both languages.
+ * picture, a value marked invalid (figures and trail follow), the next site by keyboard, a value
+ * corrected, the plan coloured by grade, and the audit that locks the task. In both languages.
  */
 
 const browsers = browserPool('review');
@@ -28,6 +28,10 @@ const TEXT = {
     ok: '确定',
     completed: '已完成',
     locked: '任务已审核或已取消，或您没有修改权限：读数只能查看',
+    valueLabel: 'PL-01 第 2 个值',
+    save: '保存',
+    corrected: 'PL-01 第 2 个值由 1 改为 3.5',
+    plan: '平面图',
   },
   'en-US': {
     data: 'Task data',
@@ -37,6 +41,10 @@ const TEXT = {
     ok: 'OK',
     completed: 'Completed',
     locked: 'The task is audited or cancelled, or you may not change it: readings can only be viewed',
+    valueLabel: 'PL-01 value 2',
+    save: 'Save',
+    corrected: 'PL-01 value 2 changed from 1 to 3.5',
+    plan: 'Plan',
   },
 } as const;
 
@@ -88,6 +96,24 @@ describe.each(['zh-CN', 'en-US'] as const)('task data (%s)', (language) => {
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('ArrowRight');
     await page.getByText('#2 east wall').waitFor();
+
+    // Value 2 of site 2 corrected to 3.5 mm: a warning (still counted as qualified).
+    await page.getByTestId('value-PL-01-1').getByText('1', { exact: true }).click();
+    const input = page.getByLabel(text.valueLabel);
+    await input.fill('3.5');
+    const corrected = page.waitForResponse((response) =>
+      response.url().includes('/api/ms/Task/UpdateWallRuler'),
+    );
+    await page.getByRole('button', { name: button(text.save) }).click();
+    await corrected;
+    await page.getByText(text.corrected).waitFor();
+    expect(await page.getByTestId('value-PL-01-1').textContent()).toContain('3.5');
+
+    // The plan colours the room of the sites by their worst grade (warning now) and labels it.
+    await page.getByRole('tab', { name: text.plan }).click();
+    const room = page.getByTestId('review-plan').locator('g', { hasText: 'living (2)' });
+    await room.waitFor();
+    expect(await room.locator('polygon').getAttribute('fill')).toBe('#faad14');
 
     // The audit completes the task; the readings can only be viewed afterwards.
     await page.getByRole('button', { name: button(text.audit) }).click();

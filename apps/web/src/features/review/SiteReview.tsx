@@ -11,6 +11,7 @@ import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
 import { formatRate } from '../tasks/taskLabels.tsx';
 import { SitePicture } from './SitePicture.tsx';
+import { ValueEditor } from './ValueEditor.tsx';
 
 export const GRADE_COLOR: Record<GradeName, string> = {
   qualified: 'success',
@@ -39,28 +40,37 @@ export function SiteReview(props: { taskId: string; pointIndex: number; canEdit:
   if (!site) return <Alert type="error" showIcon message={t('common:notFound.title')} />;
   const editable = canEdit && site.Editable;
 
-  const setValid = async (reading: ReviewReading, index: number, valid: boolean) => {
-    const key = `${reading.ItemCode}/${index}`;
+  /** One change of one value; the site, the task's figures and the plan's grades all move with it. */
+  const change = async (key: string, call: () => Promise<unknown>): Promise<boolean> => {
     setSaving(key);
     try {
-      await callApi(routes.review.updateRulerSetting, {
-        TaskId: taskId,
-        PointIndex: pointIndex,
-        ItemCode: reading.ItemCode,
-        RulerIndex: index,
-        Valid: valid,
-      });
+      await call();
+      return true;
     } catch (error) {
       showError(error);
+      return false;
     } finally {
       setSaving(undefined);
-      // The site, the task's figures and the plan's grades all move with the change.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['review'] }),
         queryClient.invalidateQueries({ queryKey: ['tasks', 'detail', taskId] }),
       ]);
     }
   };
+  const ref = (reading: ReviewReading, index: number) => ({
+    TaskId: taskId,
+    PointIndex: pointIndex,
+    ItemCode: reading.ItemCode,
+    RulerIndex: index,
+  });
+  const setValid = (reading: ReviewReading, index: number, valid: boolean) =>
+    change(`${reading.ItemCode}/${index}`, () =>
+      callApi(routes.review.updateRulerSetting, { ...ref(reading, index), Valid: valid }),
+    );
+  const correct = (reading: ReviewReading, index: number, value: number) =>
+    change(`${reading.ItemCode}/${index}`, () =>
+      callApi(routes.review.updateWallRuler, { ...ref(reading, index), Value: value }),
+    );
 
   const columns: ColumnsType<ReviewReading> = [
     {
@@ -94,15 +104,22 @@ export function SiteReview(props: { taskId: string; pointIndex: number; canEdit:
                 align="center"
                 data-testid={`value-${reading.ItemCode}-${index}`}
               >
-                <Tag
-                  color={valid && grade ? GRADE_COLOR[grade] : 'default'}
-                  style={valid ? undefined : { textDecoration: 'line-through' }}
-                  title={
-                    valid ? t(grade ? `review:grade.${grade}` : 'review:grade.none') : t('reading.invalid')
-                  }
+                <ValueEditor
+                  value={value}
+                  label={t('correct.label', { item: reading.ItemCode, index: index + 1 })}
+                  editable={editable}
+                  onSave={(next) => correct(reading, index, next)}
                 >
-                  {value}
-                </Tag>
+                  <Tag
+                    color={valid && grade ? GRADE_COLOR[grade] : 'default'}
+                    style={valid ? undefined : { textDecoration: 'line-through' }}
+                    title={
+                      valid ? t(grade ? `review:grade.${grade}` : 'review:grade.none') : t('reading.invalid')
+                    }
+                  >
+                    {value}
+                  </Tag>
+                </ValueEditor>
                 <Switch
                   size="small"
                   checked={valid}

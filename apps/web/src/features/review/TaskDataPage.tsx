@@ -1,7 +1,7 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { GRADE_NAMES, type GradeName, type PlanHousehold, type TaskDetail } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Row, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { useCan } from '../auth/permissions.ts';
 import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
 import { formatRate, TaskStateTag } from '../tasks/taskLabels.tsx';
+import { PlanView } from './PlanView.tsx';
 import { GRADE_COLOR, SiteReview } from './SiteReview.tsx';
 import { SiteFilters, type Filters } from './SiteFilters.tsx';
 import './i18n.ts';
@@ -89,6 +90,11 @@ export default function TaskDataPage() {
   );
   const current = shown.some((row) => row.PointIndex === selected) ? selected : shown[0]?.PointIndex;
   const position = shown.findIndex((row) => row.PointIndex === current);
+  // The plan shows the household filtered on, else the current site's.
+  const planHousehold = (plan.data ?? []).find(
+    (home) =>
+      householdKey(home) === (filters.household ?? rows.find((row) => row.PointIndex === current)?.household),
+  );
   const move = (step: number) => {
     const next = shown[position + step];
     if (next) setSelected(next.PointIndex);
@@ -225,21 +231,45 @@ export default function TaskDataPage() {
                 gradeNames={GRADE_NAMES}
                 gradeLabel={gradeLabel}
               />
-              <Typography.Paragraph type="secondary">
-                {t('sites.count', { shown: shown.length, total: rows.length })}
-              </Typography.Paragraph>
-              <Table<SiteRow>
-                rowKey="PointIndex"
+              <Tabs
                 size="small"
-                columns={siteColumns}
-                dataSource={shown}
-                locale={{ emptyText: t('sites.empty') }}
-                pagination={{ pageSize: 15, showSizeChanger: false }}
-                rowClassName={(row) => (row.PointIndex === current ? 'ant-table-row-selected' : '')}
-                onRow={(row) => ({
-                  onClick: () => setSelected(row.PointIndex),
-                  style: { cursor: 'pointer' },
-                })}
+                items={[
+                  {
+                    key: 'list',
+                    label: t('sites.list'),
+                    children: (
+                      <>
+                        <Typography.Paragraph type="secondary">
+                          {t('sites.count', { shown: shown.length, total: rows.length })}
+                        </Typography.Paragraph>
+                        <Table<SiteRow>
+                          rowKey="PointIndex"
+                          size="small"
+                          columns={siteColumns}
+                          dataSource={shown}
+                          locale={{ emptyText: t('sites.empty') }}
+                          pagination={{ pageSize: 15, showSizeChanger: false }}
+                          rowClassName={(row) => (row.PointIndex === current ? 'ant-table-row-selected' : '')}
+                          onRow={(row) => ({
+                            onClick: () => setSelected(row.PointIndex),
+                            style: { cursor: 'pointer' },
+                          })}
+                        />
+                      </>
+                    ),
+                  },
+                  {
+                    key: 'plan',
+                    label: t('plan.title'),
+                    children: (
+                      <PlanView
+                        household={planHousehold}
+                        current={current}
+                        onSite={(pointIndex) => setSelected(pointIndex)}
+                      />
+                    ),
+                  },
+                ]}
               />
             </Card>
           </Col>

@@ -14,6 +14,11 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'sites.title': 'Sites',
   'sites.count': '{{shown}} of {{total}} sites',
   'sites.empty': 'No site matches the filters',
+  'sites.list': 'List',
+  'plan.title': 'Plan',
+  'plan.hint':
+    "Rooms are coloured by their sites' worst grade, with the number of sites in brackets; click a room to open its first site",
+  'plan.noRooms': "No rooms are drawn on this household's plan",
   'site.choose': 'Choose a site on the left',
   'site.place': 'Place',
   'site.source': 'Source',
@@ -40,6 +45,10 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'reading.readOnly':
     'The task is audited or cancelled, or you may not change it: readings can only be viewed',
   'reading.toggle': 'Value {{index}} is valid',
+  'correct.title': 'Correct the value',
+  'correct.save': 'Save',
+  'correct.hint': 'Click to correct this value',
+  'correct.label': '{{item}} value {{index}}',
   'grade.qualified': 'Qualified',
   'grade.warning': 'Warning',
   'grade.unqualified': 'Unqualified',

@@ -81,6 +81,8 @@ const tasks = {
       'Filter the sites by measure item, grade and household and click a row to view that site; "Previous site" and "Next site" or the keys ← → move between the listed sites.',
       'View the annotated picture (rulers and values drawn in, coloured by grade, invalid values grey) or the original; click the picture to zoom and rotate it.',
       'Under "Readings" the switch below each value marks it valid or invalid (a wrong value from reflective glass or an obstacle, for example); the figures and the annotated picture follow.',
+      'Click a value to type in the corrected value and save it; the site is judged again and the figures follow.',
+      'The "Plan" tab shows the plan of the chosen household (or of the current site\'s): each room coloured by the worst grade of its sites, with the number of sites in brackets; click a room to open its first site.',
       '"Changes" lists who changed which value when, before and after.',
       'Once the data is checked, an administrator clicks "Audit" and confirms: the task is completed and its data locked.',
     ],
