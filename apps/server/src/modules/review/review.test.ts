@@ -187,6 +187,23 @@ describe('reviewing a site', () => {
     await expectFiguresCurrent();
   });
 
+  it('serialises changes made at once on one site (the task lock): all land, rollups stay current', async () => {
+    const { view, itemCode } = await pickSite();
+    const ref = { TaskId: taskId, PointIndex: view.PointIndex, ItemCode: itemCode };
+    const before = await changeCount();
+    const answers = await Promise.all([
+      callRoute(t.app, routes.updateRulerSetting, { ...ref, RulerIndex: 0, Valid: false }, { as: reviewer }),
+      callRoute(t.app, routes.updateRulerSetting, { ...ref, RulerIndex: 1, Valid: false }, { as: reviewer }),
+      callRoute(t.app, routes.updateWallRuler, { ...ref, RulerIndex: 0, Value: 2.5 }, { as: reviewer }),
+    ]);
+    expect(answers.map((answer) => answer.Code)).toEqual([0, 0, 0]);
+    expect(await changeCount()).toBe((before ?? 0) + 3);
+    const reading = (await site(view.PointIndex)).Readings.find((r) => r.ItemCode === itemCode);
+    expect(reading?.Valid.slice(0, 2)).toEqual([false, false]);
+    expect(reading?.Values[0]).toBe(2.5);
+    await expectFiguresCurrent();
+  });
+
   it('refuses bad inputs on their field and changes nothing', async () => {
     const { view, itemCode } = await pickSite();
     const before = await t.db
