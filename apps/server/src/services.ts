@@ -22,6 +22,8 @@ import { DataPoolService } from './modules/results/data-pool-service.ts';
 import { DeviceFilesService } from './modules/results/device-files-service.ts';
 import { ManualEntryService } from './modules/results/manual-entry-service.ts';
 import { ResultsService } from './modules/results/results-service.ts';
+import { ReviewChanges } from './modules/review/review-changes.ts';
+import { ReviewService } from './modules/review/review-service.ts';
 import { startJobWorker } from './jobs/job-worker.ts';
 import { jobDefinitions } from './jobs/jobs.ts';
 import type { Runner } from 'graphile-worker';
@@ -125,6 +127,8 @@ export function createServices(
     results,
     manualEntry: new ManualEntryService({ db, results }),
     dataPool: new DataPoolService({ db }),
+    review: new ReviewService({ db, dataDir: config.dataDir }),
+    reviewChanges: new ReviewChanges({ db }),
     deviceUpdates: new DeviceUpdatesService({ db, files: updateFiles, audit }),
     ready: () => pingDatabase(database.pool),
     start: async () => {

@@ -167,6 +167,12 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'deviceApi.checkSystemUpdate': 'device',
   'deviceApi.downloadUpdate': 'device',
   'deviceApi.updateSystem': 'device',
+  'review.getMsPicDto': 'authenticated',
+  'review.getPicture': 'authenticated',
+  'review.updateRulerSetting': 'project.detail',
+  'review.updateWallRuler': 'project.detail',
+  'review.auditTask': 'project.publish',
+  'review.getPlanViewLabelingImages': 'authenticated',
 };
 
 export interface Caller {
@@ -419,6 +425,16 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
     },
   }),
   'tasks.deleteTask': () => ({ body: { Ids: [random()] } }),
+  'review.getMsPicDto': () => ({ body: { TaskId: random(), PointIndex: 1 } }),
+  'review.getPicture': () => ({ params: { TaskId: random(), PointIndex: '1', FileId: 'matrix' } }),
+  'review.updateRulerSetting': () => ({
+    body: { TaskId: random(), PointIndex: 1, ItemCode: 'PL-01', RulerIndex: 0, Valid: false },
+  }),
+  'review.updateWallRuler': () => ({
+    body: { TaskId: random(), PointIndex: 1, ItemCode: 'PL-01', RulerIndex: 0, Value: 1 },
+  }),
+  'review.auditTask': () => ({ body: { TaskId: random() } }),
+  'review.getPlanViewLabelingImages': () => ({ body: { TaskId: random() } }),
   'tasks.cancelTask': () => ({ body: { TaskId: random() } }),
   'tasks.reassignTask': () => ({ body: { TaskId: random(), SurveyorIds: [] } }),
   'tasks.getTaskOptions': () => ({ body: { ProjectId: random() } }),

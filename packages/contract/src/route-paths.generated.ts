@@ -200,4 +200,12 @@ export const routePaths = {
     efficiencyDataToExcelFile: { method: 'POST', path: '/api/ms/statis/EfficiencyDataToExcelFile' },
     downloadEfficiencySummaryData: { method: 'POST', path: '/api/ms/statis/DownloadEfficiencySummaryData' },
   },
+  review: {
+    getMsPicDto: { method: 'POST', path: '/api/ms/Task/GetMsPicDto' },
+    getPicture: { method: 'GET', path: '/api/ms/Task/Picture/:TaskId/:PointIndex/:FileId' },
+    updateRulerSetting: { method: 'POST', path: '/api/ms/Task/UpdateRulerSetting' },
+    updateWallRuler: { method: 'POST', path: '/api/ms/Task/UpdateWallRuler' },
+    auditTask: { method: 'POST', path: '/api/ms/MsTask/AuditTask' },
+    getPlanViewLabelingImages: { method: 'POST', path: '/api/ms/Task/GetPlanViewLabelingImages' },
+  },
 } as const;

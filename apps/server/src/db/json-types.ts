@@ -106,3 +106,10 @@ export interface SiteRuler {
   X2: number;
   Y2: number;
 }
+
+/** One value of a reading as a review change saw it (site_changes before / after). */
+export interface SiteValueState {
+  Value: number;
+  Valid: boolean;
+  Ruler: SiteRuler | null;
+}

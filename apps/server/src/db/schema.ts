@@ -25,6 +25,7 @@ import {
 import type {
   FrozenStandard,
   SiteRuler,
+  SiteValueState,
   MeasurePoints,
   MeasureRule,
   PointTypeMeasureItem,
@@ -731,6 +732,32 @@ export const siteHistory = pgTable(
     replacedBy: text('replaced_by').notNull(),
   },
   (table) => [index('site_history_site_idx').on(table.taskId, table.pointIndex, table.version)],
+);
+
+/**
+ * The review trail of sites: who marked a value valid or invalid or corrected a value (and its ruler),
+ * when, and the value's state before and after. Kept per task and PointIndex, newest last.
+ */
+export const siteChanges = pgTable(
+  'site_changes',
+  {
+    id: id(),
+    companyId: companyId(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    pointIndex: integer('point_index').notNull(),
+    /** valid | value */
+    kind: text('kind').notNull(),
+    itemCode: text('item_code').notNull(),
+    rulerIndex: integer('ruler_index').notNull(),
+    before: jsonb('before').$type<SiteValueState>().notNull(),
+    after: jsonb('after').$type<SiteValueState>().notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('site_changes_site_idx').on(table.taskId, table.pointIndex, table.changedAt)],
 );
 
 /** Results batches by Idempotency-Key (kept 24 hours): the same key and body answers the same result. */

@@ -15,6 +15,7 @@ import { registerAccountRoutes } from './account/account-routes.ts';
 import { registerDevicesRoutes } from './devices/devices-routes.ts';
 import { registerTasksRoutes } from './tasks/tasks-routes.ts';
 import { registerResultsRoutes } from './results/results-routes.ts';
+import { registerReviewRoutes } from './review/review-routes.ts';
 import { registerDeviceUpdatesRoutes } from './devices/device-updates-routes.ts';
 import { registerDeviceFilesRoutes } from './results/device-files-routes.ts';
 import { registerAnalysisRoutes } from './analysis/analysis-routes.ts';
@@ -36,6 +37,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerDevicesRoutes(app, services);
   registerTasksRoutes(app, services);
   registerResultsRoutes(app, services);
+  registerReviewRoutes(app, services);
   await registerDeviceUpdatesRoutes(app, services);
   await registerDeviceFilesRoutes(app, services);
   registerAnalysisRoutes(app, services);

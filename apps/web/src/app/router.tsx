@@ -149,6 +149,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/tasks/TaskDetailPage.tsx')),
               },
               {
+                path: 'mscReportData',
+                handle: title('layout:menu.mscReportData'),
+                lazy: page(() => import('../features/review/TaskDataPage.tsx')),
+              },
+              {
                 path: 'dataPool',
                 handle: title('layout:menu.dataPool'),
                 lazy: page(() => import('../features/results/DataPoolPage.tsx')),

@@ -1,5 +1,6 @@
 import type { MessageKey } from './messages.zh-CN.ts';
 import { resultsMessagesEnUS } from './results.en-US.ts';
+import { reviewMessagesEnUS } from './review.en-US.ts';
 import { tasksMessagesEnUS } from './tasks.en-US.ts';
 import { analysisMessagesEnUS } from './analysis.en-US.ts';
 
@@ -8,6 +9,7 @@ export const messagesEnUS: Record<MessageKey, string> = {
   ...tasksMessagesEnUS,
   ...resultsMessagesEnUS,
   ...analysisMessagesEnUS,
+  ...reviewMessagesEnUS,
   'common.success': 'Done',
 
   'errors.badRequest': 'The request is not valid',

@@ -4,6 +4,7 @@
  * The English file is typed against these keys, so a missing key fails the typecheck.
  */
 import { resultsMessagesZhCN } from './results.zh-CN.ts';
+import { reviewMessagesZhCN } from './review.zh-CN.ts';
 import { tasksMessagesZhCN } from './tasks.zh-CN.ts';
 import { analysisMessagesZhCN } from './analysis.zh-CN.ts';
 
@@ -11,6 +12,7 @@ export const messagesZhCN = {
   ...tasksMessagesZhCN,
   ...resultsMessagesZhCN,
   ...analysisMessagesZhCN,
+  ...reviewMessagesZhCN,
   'common.success': '操作成功',
 
   'errors.badRequest': '请求参数不正确',

@@ -21,6 +21,7 @@ import { resultsRoutes } from './results.ts';
 import { analysisRoutes } from './analysis.ts';
 import { progressRoutes } from './analysis.progress.ts';
 import { efficiencyRoutes } from './analysis.efficiency.ts';
+import { reviewRoutes } from './review.ts';
 
 export * from './define.ts';
 export * from './list-export.ts';
@@ -44,6 +45,7 @@ export * from './tasks.ts';
 export * from './tasks.device.ts';
 export * from './results.device.ts';
 export * from './results.ts';
+export * from './review.ts';
 export * from './devices.updates.ts';
 export * from './analysis.ts';
 export * from './analysis.progress.ts';
@@ -76,4 +78,5 @@ export const apiRoutes = {
   resultsDevice: resultsDeviceRoutes,
   results: resultsRoutes,
   analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
+  review: reviewRoutes,
 };

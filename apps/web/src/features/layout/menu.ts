@@ -64,6 +64,8 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
   mscQualityAnalysisBuilding: ['mscQualityAnalysis'],
   mscProgressAnalysisDetail: ['mscProgressAnalysis'],
   mscEfficacyAnalysisDetails: ['mscEfficacyAnalysis'],
+  // Spec section 2: a child of data reports; opened from the task detail, so the task center too.
+  mscReportData: ['mscProjectList', 'taskCenter'],
 };
 
 /**

@@ -139,9 +139,14 @@ export default function TaskDetailPage() {
           </Space>
         }
         extra={
-          <Link to={TASK_CENTER_PATH}>
-            <Button>{t('action.back')}</Button>
-          </Link>
+          <Space>
+            <Link to={`/measurerobot/mscReportData?taskId=${task.TaskId}`}>
+              <Button type="primary">{t('action.data')}</Button>
+            </Link>
+            <Link to={TASK_CENTER_PATH}>
+              <Button>{t('action.back')}</Button>
+            </Link>
+          </Space>
         }
       >
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>

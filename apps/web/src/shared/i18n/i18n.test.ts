@@ -5,6 +5,7 @@ import { devicesResources } from '../../features/devices/i18n.ts';
 import { tasksResources } from '../../features/tasks/i18n.ts';
 import { resultsResources } from '../../features/results/i18n.ts';
 import { analysisResources } from '../../features/analysis/i18n.ts';
+import { reviewResources } from '../../features/review/i18n.ts';
 import { houseMapsResources } from '../../features/house-maps/i18n.ts';
 import { notificationsResources } from '../../features/notifications/i18n.ts';
 import { orgsResources } from '../../features/orgs/i18n.ts';
@@ -33,6 +34,7 @@ const lazyResources = {
   tasks: tasksResources,
   results: resultsResources,
   analysis: analysisResources,
+  review: reviewResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');
@@ -121,6 +123,7 @@ describe('translations', () => {
       tasks: true,
       results: true,
       analysis: true,
+      review: true,
       layout: true,
       account: true,
       manual: true,

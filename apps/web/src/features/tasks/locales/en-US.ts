@@ -47,6 +47,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'action.search': 'Search',
   'action.reset': 'Reset',
   'action.dispatch': 'Dispatch task',
+  'action.data': 'Task data',
   'action.view': 'View',
   'action.cancel': 'Cancel task',
   'action.reassign': 'Reassign',

@@ -46,6 +46,7 @@ const zhCN = {
   'action.search': '查询',
   'action.reset': '重置',
   'action.dispatch': '派发任务',
+  'action.data': '任务数据',
   'action.view': '查看',
   'action.cancel': '取消任务',
   'action.reassign': '改派',

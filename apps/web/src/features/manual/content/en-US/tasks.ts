@@ -71,6 +71,33 @@ const tasks = {
       ['Sites', 'The sites with uploaded results and their figures.'],
     ],
   },
+  mscReportData: {
+    title: 'Task data',
+    paragraphs: [
+      'Review a task\'s measured data: the task\'s figures (overall and per measure item), its sites, and for the chosen site its picture, readings, grades and change trail. Open it with the "Task data" button on the task detail.',
+      'Every reading is judged with the standard frozen when the task was created; a value marked invalid is kept but counts nowhere. After a change the site, task and project figures are current at once.',
+    ],
+    steps: [
+      'Filter the sites by measure item, grade and household and click a row to view that site; "Previous site" and "Next site" or the keys ← → move between the listed sites.',
+      'View the annotated picture (rulers and values drawn in, coloured by grade, invalid values grey) or the original; click the picture to zoom and rotate it.',
+      'Under "Readings" the switch below each value marks it valid or invalid (a wrong value from reflective glass or an obstacle, for example); the figures and the annotated picture follow.',
+      'Click a value to type in the corrected value and save it; the site is judged again and the figures follow.',
+      'The "Plan" tab shows the plan of the chosen household (or of the current site\'s): each room coloured by the worst grade of its sites, with the number of sites in brackets; click a room to open its first site.',
+      '"Changes" lists who changed which value when, before and after.',
+      'Once the data is checked, an administrator clicks "Audit" and confirms: the task is completed and its data locked.',
+    ],
+    items: [
+      [
+        'Grade',
+        'Qualified (green), warning (yellow), unqualified (orange), exploded (red); the site list shows the worst grade of each site.',
+      ],
+      ['Audit', 'Only an uploaded task can be audited; it needs the permission to publish projects.'],
+    ],
+    rules: [
+      'Marking values valid or invalid needs the permission to edit project details; after the audit every change is refused: "The task has been audited; its data is locked".',
+      'A cancelled task cannot be changed.',
+    ],
+  },
   TaskExcuse: {
     title: 'Task execution',
     paragraphs: [

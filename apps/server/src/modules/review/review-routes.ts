@@ -1,0 +1,39 @@
+import { reviewRoutes } from '@measure/contract';
+import type { FastifyInstance } from 'fastify';
+import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
+import type { Services } from '../../services.ts';
+
+/** Reviewing a task's data: the site view, its pictures, value changes, the plan view and the audit. */
+export function registerReviewRoutes(app: FastifyInstance, { review, reviewChanges }: Services): void {
+  registerRoute(app, reviewRoutes.getMsPicDto, async ({ body, user, request }) =>
+    review.site(user, body.TaskId, body.PointIndex, request.lang),
+  );
+  registerRoute(app, reviewRoutes.getPicture, async ({ params, query, user, reply }) => {
+    const picture = await review.picture(user, params, query.Annotated === 'true');
+    await reply
+      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(picture.fileName)}`)
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .type(picture.contentType)
+      .send(picture.data);
+    return REPLY_SENT;
+  });
+  registerRoute(app, reviewRoutes.updateRulerSetting, async ({ body, user, setMessage }) => {
+    const figures = await reviewChanges.setValid(user, body);
+    setMessage('review.rulerSaved');
+    return figures;
+  });
+  registerRoute(app, reviewRoutes.updateWallRuler, async ({ body, user, setMessage }) => {
+    const figures = await reviewChanges.correctValue(user, body);
+    setMessage('review.valueSaved');
+    return figures;
+  });
+  registerRoute(app, reviewRoutes.auditTask, async ({ body, user, setMessage }) => {
+    const audited = await review.audit(user, body.TaskId);
+    setMessage('review.audited');
+    return audited;
+  });
+  registerRoute(app, reviewRoutes.getPlanViewLabelingImages, async ({ body, user }) =>
+    review.planView(user, body.TaskId),
+  );
+}

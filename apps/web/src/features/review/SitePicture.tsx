@@ -1,0 +1,88 @@
+import type { ReviewSite } from '@measure/contract';
+import { Alert, Empty, Image, Segmented, Space, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchFile } from '../../shared/api/download.ts';
+import { routes } from '../../shared/api/routes.ts';
+
+type Fetched = { key: string; url?: string; failed?: boolean };
+
+/**
+ * The object URL of a picture fetched with the session header (an <img> cannot send it), freed when
+ * the picture is replaced or the view left. The trail's length is part of the key: a change redraws
+ * the annotated picture.
+ */
+function usePictureUrl(site: ReviewSite, fileId: string | undefined, annotated: boolean) {
+  const key = `${site.TaskId}/${site.PointIndex}/${fileId}/${annotated}/${site.Changes.length}`;
+  const [fetched, setFetched] = useState<Fetched>({ key: '' });
+  const { TaskId, PointIndex } = site;
+  useEffect(() => {
+    if (!fileId) return undefined;
+    let url: string | null = null;
+    let cancelled = false;
+    fetchFile(routes.review.getPicture, {
+      TaskId,
+      PointIndex,
+      FileId: fileId,
+      ...(annotated ? { Annotated: 'true' } : {}),
+    }).then(
+      ({ blob }) => {
+        if (cancelled) return;
+        url = URL.createObjectURL(blob);
+        setFetched({ key, url });
+      },
+      () => !cancelled && setFetched({ key, failed: true }),
+    );
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [key, TaskId, PointIndex, fileId, annotated]);
+  const current = fetched.key === key ? fetched : undefined;
+  return { url: current?.url, loading: !current, failed: current?.failed ?? false };
+}
+
+/** A site's pictures: annotated (rulers and values drawn in) or the original, zoomable in a preview. */
+export function SitePicture({ site }: { site: ReviewSite }) {
+  const { t } = useTranslation('review');
+  const [annotated, setAnnotated] = useState(true);
+  const [index, setIndex] = useState(0);
+  const picture = site.Pictures[Math.min(index, site.Pictures.length - 1)];
+  const { url, loading, failed } = usePictureUrl(site, picture?.FileId, annotated);
+  if (site.Pictures.length === 0) return <Empty description={t('picture.none')} />;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Space wrap>
+        <Segmented
+          value={annotated ? 'annotated' : 'plain'}
+          onChange={(value) => setAnnotated(value === 'annotated')}
+          options={[
+            { value: 'annotated', label: t('picture.annotated') },
+            { value: 'plain', label: t('picture.plain') },
+          ]}
+        />
+        {site.Pictures.length > 1 && (
+          <Segmented
+            value={index}
+            onChange={(value) => setIndex(Number(value))}
+            options={site.Pictures.map((_, n) => ({ value: n, label: String(n + 1) }))}
+          />
+        )}
+        <Typography.Text type="secondary">{t('picture.zoomHint')}</Typography.Text>
+      </Space>
+      {failed ? (
+        <Alert type="warning" showIcon message={t('picture.failed')} />
+      ) : loading || !url ? (
+        <Spin />
+      ) : (
+        <div data-testid="review-picture">
+          <Image
+            src={url}
+            alt={site.Name}
+            style={{ maxWidth: '100%', maxHeight: 420, objectFit: 'contain' }}
+          />
+        </div>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,142 @@
+import { api, apiLogin } from './api.ts';
+import { BASE_URL, DEMO } from './browser.ts';
+import { planPng } from './plan-files.ts';
+import type { TaskProject } from './task-project.ts';
+
+const tus = { 'tus-resumable': '1.0.0' };
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+/** A picture uploaded by the device through tus (creation, then one PATCH); answers its FileId. */
+async function uploadPicture(deviceKey: string, data: Buffer): Promise<string> {
+  const created = await fetch(`${BASE_URL}/api/device/v1/Files`, {
+    method: 'POST',
+    headers: {
+      ...tus,
+      authorization: `Device ${deviceKey}`,
+      'upload-length': String(data.length),
+      'upload-metadata': `filename ${b64('wall.png')},kind ${b64('picture')}`,
+    },
+  });
+  const location = created.headers.get('location');
+  if (created.status !== 201 || !location) throw new Error(`tus creation answered ${created.status}`);
+  const url = new URL(location, BASE_URL).toString();
+  const patched = await fetch(url, {
+    method: 'PATCH',
+    headers: {
+      ...tus,
+      authorization: `Device ${deviceKey}`,
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(data),
+  });
+  if (patched.status !== 204) throw new Error(`tus PATCH answered ${patched.status}`);
+  return decodeURIComponent(url.split('/').pop() ?? '');
+}
+
+async function device<T>(path: string, key: string, body: unknown, idempotencyKey?: string): Promise<T> {
+  const response = await fetch(`${BASE_URL}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Device ${key}`,
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { Code: number; Message: string; Result: T };
+  if (envelope.Code !== 0) throw new Error(`${path}: ${envelope.Code} ${envelope.Message}`);
+  return envelope.Result;
+}
+
+/**
+ * An uploaded task of the project measured by a robot through the device API: a household (1# floor
+ * 2, household 1) whose plan has two rooms, with two flatness sites in the first room (PL-01, standard [0, 4], warning up to 3). Site 1 has a
+ * picture and the values 1, 2 and 6 (6 unqualified: pass rate 66.67 %); site 2 the values 1 and 1.
+ */
+export async function reviewTask(setup: TaskProject, name: string): Promise<string> {
+  const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
+  const deviceId = await api<string>(
+    '/api/sys/SysDevice/AddDevice',
+    { DeviceNumber: `RV-${name}`, DeviceType: 'robot' },
+    admin,
+  );
+  const { DeviceKey } = await api<{ DeviceKey: string }>(
+    '/api/sys/SysDevice/ActivateDevice',
+    { DeviceGuid: deviceId },
+    admin,
+  );
+  const taskId = await api<string>(
+    '/api/ms/MsTask/AddTask',
+    {
+      ProjectId: setup.project.ProjectId,
+      Stage: 'plaster',
+      MeasureKind: 'first',
+      InspectionKind: 'self',
+      Name: name,
+      Households: [{ BuildingNumber: '1#', Floor: 2, Household: 1 }],
+      ItemCodes: ['PL-01'],
+      DeviceGuid: deviceId,
+    },
+    setup.plannerToken,
+  );
+  // Two rooms on the house type's plan (160 x 100 pixels), the sites in the first.
+  const detail = await api<{ HouseholdList: { HouseMapId: string }[] }>(
+    '/api/ms/MsTask/GetTask',
+    { TaskId: taskId },
+    setup.plannerToken,
+  );
+  const square = (x0: number, x1: number) => [
+    { X: x0, Y: 4 },
+    { X: x1, Y: 4 },
+    { X: x1, Y: 96 },
+    { X: x0, Y: 96 },
+  ];
+  await api(
+    '/api/ms/Project/SaveMeasurePoints',
+    {
+      HouseMapId: detail.HouseholdList[0]?.HouseMapId,
+      MeasurePoints: {
+        Rooms: [
+          { Id: 'living', Name: 'living', Polygon: square(4, 90) },
+          { Id: 'bed', Name: 'bed', Polygon: square(94, 156) },
+        ],
+        Stations: [{ Id: 's1', Name: 'S1', X: 40, Y: 50, RoomId: 'living' }],
+      },
+    },
+    setup.plannerToken,
+  );
+  const picture = await uploadPicture(DeviceKey, planPng());
+  const place = { BuildingNumber: '1#', Floor: 2, Household: 1 };
+  const ruler = (y: number) => ({ X1: 100, Y1: y, X2: 2100, Y2: y });
+  await device(
+    `/api/device/v1/Tasks/${taskId}/Results`,
+    DeviceKey,
+    {
+      Source: 'robot',
+      Sites: [
+        {
+          ...place,
+          PointIndex: 1,
+          RoomId: 'living',
+          StationId: 's1',
+          Name: 'north wall',
+          PictureFileIds: [picture],
+          Readings: [
+            { ItemCode: 'PL-01', Values: [1, 2, 6], Rulers: [ruler(300), ruler(1200), ruler(2100)] },
+          ],
+        },
+        {
+          ...place,
+          PointIndex: 2,
+          RoomId: 'living',
+          Name: 'east wall',
+          Readings: [{ ItemCode: 'PL-01', Values: [1, 1] }],
+        },
+      ],
+    },
+    `review-${taskId}`,
+  );
+  await device(`/api/device/v1/Tasks/${taskId}/Finish`, DeviceKey, {});
+  return taskId;
+}

@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api } from '../support/api.ts';
+import { browserPool, screenshot, settle } from '../support/browser.ts';
+import { reviewTask } from '../support/review-task.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+import { taskProject } from '../support/task-project.ts';
+
+/**
+ * Reviewing a task's data (issue 15): from the task detail to the task data page, the annotated
+ * picture, a value marked invalid (figures and trail follow), the next site by keyboard, a value
+ * corrected, the plan coloured by grade, and the audit that locks the task. In both languages.
+ */
+
+const browsers = browserPool('review');
+afterEach(async (context) => browsers.closeAll(context));
+
+const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
+const button = (text: string) =>
+  new RegExp(`(^|\\s)${[...text].map((c) => c.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')).join('\\s*')}\\s*$`);
+
+const TEXT = {
+  'zh-CN': {
+    data: '任务数据',
+    toggle: '第 3 个值有效',
+    trail: 'PL-01 第 3 个值标记为无效',
+    audit: '审核',
+    ok: '确定',
+    completed: '已完成',
+    locked: '任务已审核或已取消，或您没有修改权限：读数只能查看',
+    valueLabel: 'PL-01 第 2 个值',
+    save: '保存',
+    corrected: 'PL-01 第 2 个值由 1 改为 3.5',
+    plan: '平面图',
+  },
+  'en-US': {
+    data: 'Task data',
+    toggle: 'Value 3 is valid',
+    trail: 'PL-01 value 3 marked invalid',
+    audit: 'Audit',
+    ok: 'OK',
+    completed: 'Completed',
+    locked: 'The task is audited or cancelled, or you may not change it: readings can only be viewed',
+    valueLabel: 'PL-01 value 2',
+    save: 'Save',
+    corrected: 'PL-01 value 2 changed from 1 to 3.5',
+    plan: 'Plan',
+  },
+} as const;
+
+describe.each(['zh-CN', 'en-US'] as const)('task data (%s)', (language) => {
+  const text = TEXT[language];
+
+  it('marks a value invalid, moves to the next site by keyboard and audits the task', async () => {
+    const setup = await taskProject(`E2E审核${stamp()}`);
+    const name = `审核${stamp()}`;
+    const taskId = await reviewTask(setup, name);
+    const { page, errors } = await browsers.open(language);
+    await signInAndLand(page, setup.planner, language);
+    await page.goto(`${new URL(page.url()).origin}/measurerobot/taskDetail?id=${taskId}`);
+    await page.getByRole('button', { name: button(text.data) }).click();
+    await page.waitForURL(`**/measurerobot/mscReportData?taskId=${taskId}`);
+
+    // Site 1 is shown first, with its annotated picture (fetched with the session) loaded.
+    const picture = page.getByTestId('review-picture').locator('img');
+    await picture.waitFor();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="review-picture"] img');
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    });
+    const value = page.getByTestId('value-PL-01-2');
+    expect(await value.textContent()).toContain('6');
+    await settle(page);
+    await screenshot(page, `review-site-${language}`);
+
+    // 6 mm is unqualified: marked invalid, the site counts 1 and 2 only (pass rate 100 %).
+    const saved = page.waitForResponse((response) =>
+      response.url().includes('/api/ms/Task/UpdateRulerSetting'),
+    );
+    await value.getByRole('switch', { name: text.toggle }).click();
+    await saved;
+    await page.getByText(text.trail).waitFor();
+    const task = await api<{ Figures: { Qualified: number; Unqualified: number; Total: number } }>(
+      '/api/ms/MsTask/GetTask',
+      { TaskId: taskId },
+      setup.plannerToken,
+    );
+    expect(task.Figures).toMatchObject({ Unqualified: 0, Total: 4 });
+    await page
+      .getByRole('row', { name: /PL-01/ })
+      .filter({ has: page.getByTestId('value-PL-01-0') })
+      .getByText('100.00%')
+      .waitFor();
+
+    // → opens site 2.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('ArrowRight');
+    await page.getByText('#2 east wall').waitFor();
+
+    // Value 2 of site 2 corrected to 3.5 mm: a warning (still counted as qualified).
+    await page.getByTestId('value-PL-01-1').getByText('1', { exact: true }).click();
+    const input = page.getByLabel(text.valueLabel);
+    await input.fill('3.5');
+    const corrected = page.waitForResponse((response) =>
+      response.url().includes('/api/ms/Task/UpdateWallRuler'),
+    );
+    await page.getByRole('button', { name: button(text.save) }).click();
+    await corrected;
+    await page.getByText(text.corrected).waitFor();
+    expect(await page.getByTestId('value-PL-01-1').textContent()).toContain('3.5');
+
+    // The plan colours the room of the sites by their worst grade (warning now) and labels it.
+    await page.getByRole('tab', { name: text.plan }).click();
+    const room = page.getByTestId('review-plan').locator('g', { hasText: 'living (2)' });
+    await room.waitFor();
+    expect(await room.locator('polygon').getAttribute('fill')).toBe('#faad14');
+
+    // The audit completes the task; the readings can only be viewed afterwards.
+    await page.getByRole('button', { name: button(text.audit) }).click();
+    const audited = page.waitForResponse((response) => response.url().includes('/api/ms/MsTask/AuditTask'));
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: button(text.ok) })
+      .click();
+    await audited;
+    await page.getByText(text.completed, { exact: true }).first().waitFor();
+    await page.getByText(text.locked).waitFor();
+    await settle(page);
+    await screenshot(page, `review-audited-${language}`);
+    expect(errors).toEqual([]);
+  });
+});
