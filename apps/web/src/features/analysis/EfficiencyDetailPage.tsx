@@ -51,10 +51,7 @@ export default function EfficiencyDetailPage() {
             rowKey="Day"
             dataSource={days.data}
             pagination={false}
-            columns={[
-              { title: t('efficiency.day'), dataIndex: 'Day', width: 120 },
-              ...measures,
-            ]}
+            columns={[{ title: t('efficiency.day'), dataIndex: 'Day', width: 120 }, ...measures]}
           />
         </>
       )}
