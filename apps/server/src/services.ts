@@ -18,6 +18,7 @@ import { TasksService } from './modules/tasks/tasks-service.ts';
 import { AnalysisService } from './modules/analysis/analysis-service.ts';
 import { ProgressService } from './modules/analysis/progress-service.ts';
 import { EfficiencyService } from './modules/analysis/efficiency-service.ts';
+import { WorkOrdersService } from './modules/work-orders/work-orders-service.ts';
 import { DataPoolService } from './modules/results/data-pool-service.ts';
 import { DeviceFilesService } from './modules/results/device-files-service.ts';
 import { ManualEntryService } from './modules/results/manual-entry-service.ts';
@@ -85,6 +86,7 @@ export function createServices(
     devices,
     trustProxy: config.trustProxy,
   });
+  const tasks = new TasksService({ db });
   const results = new ResultsService({ db });
   const projectStandards = new ProjectStandardsService({ db });
   let jobWorker: Runner | undefined;
@@ -119,10 +121,11 @@ export function createServices(
     templates: new TemplatesService({ db }),
     devices,
     deviceFiles,
-    tasks: new TasksService({ db }),
+    tasks,
     analysis: new AnalysisService({ db }),
     progress: new ProgressService({ db }),
     efficiency: new EfficiencyService({ db }),
+    workOrders: new WorkOrdersService({ db, tasks }),
     taskDevice: new TaskDeviceService({ db, files: planFiles }),
     results,
     manualEntry: new ManualEntryService({ db, results }),

@@ -189,3 +189,6 @@ export function projectScopeOfRoles(roles: readonly Role[]): 'company' | 'assign
  * (`Authorization: Device <key>`, the device API of measurement-api.md section 3).
  */
 export type Access = Permission | 'authenticated' | 'public' | 'device';
+
+/** Whether a stored role name is one of the catalogue's assignable roles. */
+export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);

@@ -208,4 +208,15 @@ export const routePaths = {
     auditTask: { method: 'POST', path: '/api/ms/MsTask/AuditTask' },
     getPlanViewLabelingImages: { method: 'POST', path: '/api/ms/Task/GetPlanViewLabelingImages' },
   },
+  workOrders: {
+    add: { method: 'POST', path: '/api/rs/WorkOrderMap/Add' },
+    addFromTask: { method: 'POST', path: '/api/rs/WorkOrderMap/AddFromTask' },
+    list: { method: 'POST', path: '/api/rs/WorkOrder/List' },
+    get: { method: 'POST', path: '/api/rs/WorkOrder/Get' },
+    getWorkOrderMapProjects: { method: 'POST', path: '/api/rs/WorkOrderMap/GetWorkOrderMapProjects' },
+    assign: { method: 'POST', path: '/api/rs/WorkOrder/Assign' },
+    start: { method: 'POST', path: '/api/rs/WorkOrder/Start' },
+    complete: { method: 'POST', path: '/api/rs/WorkOrder/Complete' },
+    createRemeasureTask: { method: 'POST', path: '/api/rs/WorkOrder/CreateRemeasureTask' },
+  },
 } as const;

@@ -907,3 +907,71 @@ export const deviceFiles = pgTable(
       .where(sql`not ${table.complete}`),
   ],
 );
+
+/** Work orders (measurement-api.md section 7): a place to rectify or re-measure, and its state. */
+export const workOrders = pgTable(
+  'work_orders',
+  {
+    id: id(),
+    companyId: companyId(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** WO + YYYYMMDD + 3-digit sequence of the day, unique in the company. */
+    orderNumber: text('order_number').notNull(),
+    /** rectify | remeasure */
+    type: text('type').notNull(),
+    stage: text('stage').notNull(),
+    buildingId: uuid('building_id')
+      .notNull()
+      .references(() => projectBuildings.id, { onDelete: 'cascade' }),
+    buildingNumber: text('building_number').notNull(),
+    floor: integer('floor').notNull(),
+    household: integer('household'),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    pointIndex: integer('point_index'),
+    itemCode: text('item_code'),
+    x: doublePrecision('x'),
+    y: doublePrecision('y'),
+    remark: text('remark').notNull().default(''),
+    /** undistributed | unstart | start | completed */
+    state: text('state').notNull(),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    completionRemark: text('completion_remark'),
+    pictureFileIds: text('picture_file_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    remeasureTaskId: uuid('remeasure_task_id').references((): AnyPgColumn => tasks.id, {
+      onDelete: 'set null',
+    }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('work_orders_number_idx').on(table.companyId, table.orderNumber),
+    index('work_orders_project_idx').on(table.companyId, table.projectId, table.state),
+    index('work_orders_assignee_idx').on(table.assigneeId, table.state),
+    index('work_orders_site_idx').on(table.taskId, table.pointIndex),
+  ],
+);
+
+/** What happened to a work order: who, when, what (created, assigned, started, completed, re-measure). */
+export const workOrderEvents = pgTable(
+  'work_order_events',
+  {
+    id: id(),
+    companyId: companyId(),
+    workOrderId: uuid('work_order_id')
+      .notNull()
+      .references(() => workOrders.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    remark: text('remark'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('work_order_events_order_idx').on(table.workOrderId, table.at)],
+);

@@ -3,12 +3,14 @@ import { resultsMessagesEnUS } from './results.en-US.ts';
 import { reviewMessagesEnUS } from './review.en-US.ts';
 import { tasksMessagesEnUS } from './tasks.en-US.ts';
 import { analysisMessagesEnUS } from './analysis.en-US.ts';
+import { workOrdersMessagesEnUS } from './work-orders.en-US.ts';
 
 /** English server and rule messages; typed against the Chinese keys so both stay complete. */
 export const messagesEnUS: Record<MessageKey, string> = {
   ...tasksMessagesEnUS,
   ...resultsMessagesEnUS,
   ...analysisMessagesEnUS,
+  ...workOrdersMessagesEnUS,
   ...reviewMessagesEnUS,
   'common.success': 'Done',
 

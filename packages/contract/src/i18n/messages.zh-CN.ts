@@ -7,11 +7,13 @@ import { resultsMessagesZhCN } from './results.zh-CN.ts';
 import { reviewMessagesZhCN } from './review.zh-CN.ts';
 import { tasksMessagesZhCN } from './tasks.zh-CN.ts';
 import { analysisMessagesZhCN } from './analysis.zh-CN.ts';
+import { workOrdersMessagesZhCN } from './work-orders.zh-CN.ts';
 
 export const messagesZhCN = {
   ...tasksMessagesZhCN,
   ...resultsMessagesZhCN,
   ...analysisMessagesZhCN,
+  ...workOrdersMessagesZhCN,
   ...reviewMessagesZhCN,
   'common.success': '操作成功',
 

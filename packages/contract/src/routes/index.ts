@@ -22,6 +22,7 @@ import { analysisRoutes } from './analysis.ts';
 import { progressRoutes } from './analysis.progress.ts';
 import { efficiencyRoutes } from './analysis.efficiency.ts';
 import { reviewRoutes } from './review.ts';
+import { workOrdersRoutes } from './work-orders.ts';
 
 export * from './define.ts';
 export * from './list-export.ts';
@@ -50,6 +51,7 @@ export * from './devices.updates.ts';
 export * from './analysis.ts';
 export * from './analysis.progress.ts';
 export * from './analysis.efficiency.ts';
+export * from './work-orders.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -79,4 +81,5 @@ export const apiRoutes = {
   results: resultsRoutes,
   analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
   review: reviewRoutes,
+  workOrders: workOrdersRoutes,
 };

@@ -1,4 +1,5 @@
 import {
+  isRole,
   ErrorCode,
   formatMessage,
   type Language,
@@ -30,7 +31,7 @@ import { figuresOf } from '../results/judge-readings.ts';
 import { ResultsRepository } from '../results/results-repository.ts';
 import { TasksRepository } from './tasks-repository.ts';
 
-type AddBody = RouteBody<typeof tasksRoutes.addTask>;
+export type AddBody = RouteBody<typeof tasksRoutes.addTask>;
 type CheckBody = RouteBody<typeof tasksRoutes.checkTask>;
 type CheckResult = RouteResult<typeof tasksRoutes.checkTask>;
 type ListBody = RouteBody<typeof tasksRoutes.getTaskList>;
@@ -41,8 +42,6 @@ type OptionsResult = RouteResult<typeof tasksRoutes.getTaskOptions>;
 
 const conflictKey = (key: Parameters<typeof formatMessage>[1], params = {}) =>
   new AppError(ErrorCode.Conflict, key, params);
-
-const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 /**
  * Tasks: planning (with the frozen standard), the task center, cancelling, reassigning, deleting,
@@ -71,8 +70,11 @@ export class TasksService {
     };
   }
 
-  async add(auth: AuthContext, body: AddBody, lang: Language): Promise<string> {
-    return this.deps.db.transaction(async (tx) => {
+  /** Plans a task; `within` runs it in the caller's transaction (a work order's re-measure task). */
+  async add(auth: AuthContext, body: AddBody, lang: Language, within?: DbExecutor): Promise<string> {
+    const run = <T>(work: (tx: DbExecutor) => Promise<T>) =>
+      within ? work(within) : this.deps.db.transaction(work);
+    return run(async (tx) => {
       const project = await visibleProject(tx, auth, body.ProjectId);
       const plan = await resolvePlan(tx, auth.companyId, body);
       const missing = plan.withoutHouseType[0];

@@ -1,0 +1,238 @@
+import type { WorkOrderState } from '@measure/contract';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/database-handle.ts';
+import {
+  householdAssignments,
+  houseMaps,
+  projects,
+  siteReadings,
+  taskSites,
+  users,
+  workOrderEvents,
+  workOrders,
+} from '../../db/schema.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { visibleProjectCondition } from '../projects/project-access-repository.ts';
+
+export type WorkOrderRecord = typeof workOrders.$inferSelect;
+export type NewWorkOrder = Omit<
+  typeof workOrders.$inferInsert,
+  'id' | 'companyId' | 'orderNumber' | 'createdAt' | 'updatedAt'
+>;
+
+export interface WorkOrderQuery {
+  projectId?: string | null;
+  state?: WorkOrderState | null;
+  type?: string | null;
+  assigneeId?: string | null;
+  buildingNumber?: string;
+  floor?: number | null;
+  taskId?: string | null;
+}
+
+/** A work order row with its project's and assignee's names. */
+const rowColumns = {
+  order: workOrders,
+  projectName: projects.name,
+  assigneeName: users.name,
+};
+
+/** The work orders' queries; every one filters by company. */
+export class WorkOrdersRepository {
+  constructor(private readonly db: DbExecutor) {}
+
+  /** What the caller sees: the projects of their scope, and the orders given to them. */
+  private visible(auth: AuthContext): SQL {
+    return sql`(${visibleProjectCondition(auth, workOrders.projectId)} or ${workOrders.assigneeId} = ${auth.userId})`;
+  }
+
+  private conditions(auth: AuthContext, query: WorkOrderQuery): SQL | undefined {
+    return and(
+      eq(workOrders.companyId, auth.companyId),
+      this.visible(auth),
+      query.projectId ? eq(workOrders.projectId, query.projectId) : undefined,
+      query.state ? eq(workOrders.state, query.state) : undefined,
+      query.type ? eq(workOrders.type, query.type) : undefined,
+      query.assigneeId ? eq(workOrders.assigneeId, query.assigneeId) : undefined,
+      query.buildingNumber ? eq(workOrders.buildingNumber, query.buildingNumber) : undefined,
+      query.floor ? eq(workOrders.floor, query.floor) : undefined,
+      query.taskId ? eq(workOrders.taskId, query.taskId) : undefined,
+    );
+  }
+
+  async page(auth: AuthContext, query: WorkOrderQuery, limit: number, offset: number) {
+    const where = this.conditions(auth, query);
+    const rows = await this.db
+      .select(rowColumns)
+      .from(workOrders)
+      .innerJoin(projects, eq(projects.id, workOrders.projectId))
+      .leftJoin(users, eq(users.id, workOrders.assigneeId))
+      .where(where)
+      .orderBy(desc(workOrders.createdAt), desc(workOrders.orderNumber))
+      .limit(limit)
+      .offset(offset);
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(workOrders)
+      .where(where);
+    return { rows, total: count?.n ?? 0 };
+  }
+
+  /** One visible work order (`forUpdate` locks it). */
+  async find(auth: AuthContext, id: string, forUpdate = false) {
+    const query = this.db
+      .select(rowColumns)
+      .from(workOrders)
+      .innerJoin(projects, eq(projects.id, workOrders.projectId))
+      .leftJoin(users, eq(users.id, workOrders.assigneeId))
+      .where(and(eq(workOrders.companyId, auth.companyId), eq(workOrders.id, id), this.visible(auth)));
+    const [row] = forUpdate ? await query.for('update', { of: workOrders }) : await query;
+    return row;
+  }
+
+  async events(companyId: string, workOrderId: string) {
+    return this.db
+      .select()
+      .from(workOrderEvents)
+      .where(and(eq(workOrderEvents.companyId, companyId), eq(workOrderEvents.workOrderId, workOrderId)))
+      .orderBy(workOrderEvents.at);
+  }
+
+  /**
+   * Inserts work orders with the next order numbers of the day (WO + YYYYMMDD + 3 digits), under a
+   * transaction lock per company and day so that concurrent creations never take the same number.
+   */
+  async insert(companyId: string, day: string, rows: readonly NewWorkOrder[]): Promise<string[]> {
+    if (rows.length === 0) return [];
+    const prefix = `WO${day.replaceAll('-', '')}`;
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`${companyId}/${prefix}`}))`);
+    const [last] = await this.db
+      .select({ n: sql<number>`coalesce(max(substr(${workOrders.orderNumber}, 11)::int), 0)::int` })
+      .from(workOrders)
+      .where(and(eq(workOrders.companyId, companyId), sql`${workOrders.orderNumber} like ${`${prefix}%`}`));
+    const first = (last?.n ?? 0) + 1;
+    const inserted = await this.db
+      .insert(workOrders)
+      .values(
+        rows.map((row, index) => ({
+          ...row,
+          companyId,
+          orderNumber: `${prefix}${String(first + index).padStart(3, '0')}`,
+        })),
+      )
+      .returning({ id: workOrders.id });
+    return inserted.map((row) => row.id);
+  }
+
+  async update(companyId: string, id: string, changes: Partial<NewWorkOrder>): Promise<void> {
+    await this.db
+      .update(workOrders)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(workOrders.companyId, companyId), eq(workOrders.id, id)));
+  }
+
+  async addEvents(
+    companyId: string,
+    events: readonly {
+      workOrderId: string;
+      action: string;
+      userId: string;
+      userName: string;
+      remark?: string | null;
+    }[],
+  ): Promise<void> {
+    if (events.length === 0) return;
+    await this.db.insert(workOrderEvents).values(events.map((event) => ({ ...event, companyId })));
+  }
+
+  /** Projects the caller sees with work orders, and their counts per state. */
+  async projectCounts(auth: AuthContext) {
+    return this.db
+      .select({
+        projectId: workOrders.projectId,
+        projectName: projects.name,
+        state: workOrders.state,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(workOrders)
+      .innerJoin(projects, eq(projects.id, workOrders.projectId))
+      .where(and(eq(workOrders.companyId, auth.companyId), this.visible(auth)))
+      .groupBy(workOrders.projectId, projects.name, workOrders.state);
+  }
+
+  /** The house type of a household of a project, with its plan size and MeasurePoints. */
+  async houseTypeOf(companyId: string, buildingId: string, floor: number, household: number) {
+    const [row] = await this.db
+      .select({
+        mapType: houseMaps.mapType,
+        width: houseMaps.width,
+        height: houseMaps.height,
+        measurePoints: houseMaps.measurePoints,
+      })
+      .from(householdAssignments)
+      .innerJoin(houseMaps, eq(houseMaps.id, householdAssignments.houseMapId))
+      .where(
+        and(
+          eq(householdAssignments.companyId, companyId),
+          eq(householdAssignments.buildingId, buildingId),
+          eq(householdAssignments.floor, floor),
+          eq(householdAssignments.household, household),
+        ),
+      );
+    return row;
+  }
+
+  /** A site of a task with the item codes measured there. */
+  async site(companyId: string, taskId: string, pointIndex: number) {
+    const [row] = await this.db
+      .select({
+        buildingId: taskSites.buildingId,
+        buildingNumber: taskSites.buildingNumber,
+        floor: taskSites.floor,
+        household: taskSites.household,
+        itemCodes: sql<string[]>`coalesce((select array_agg(${siteReadings.itemCode}) from ${siteReadings}
+          where ${siteReadings.taskId} = ${taskSites.taskId} and ${siteReadings.pointIndex} = ${taskSites.pointIndex}
+            and ${siteReadings.companyId} = ${companyId}), '{}')`,
+      })
+      .from(taskSites)
+      .where(
+        and(
+          eq(taskSites.companyId, companyId),
+          eq(taskSites.taskId, taskId),
+          eq(taskSites.pointIndex, pointIndex),
+        ),
+      );
+    return row;
+  }
+
+  /** Sites of a task with an exploded (or, with `unqualified`, an unqualified) valid reading, and their worst item. */
+  async failedSites(companyId: string, taskId: string, unqualified: boolean) {
+    const result = await this.db.execute<{
+      point_index: number;
+      building_id: string;
+      building_number: string;
+      floor: number;
+      household: number;
+      item_code: string;
+      open: boolean;
+    }>(sql`
+      select s.point_index, s.building_id, s.building_number, s.floor, s.household,
+        (select r.item_code from ${siteReadings} r where r.company_id = ${companyId} and r.task_id = s.task_id
+          and r.point_index = s.point_index order by r.exploded desc, r.unqualified desc, r.item_code limit 1) item_code,
+        exists (select 1 from ${workOrders} w where w.company_id = ${companyId} and w.task_id = s.task_id
+          and w.point_index = s.point_index and w.state <> 'completed') open
+      from ${taskSites} s
+      where s.company_id = ${companyId} and s.task_id = ${taskId}
+        and (s.exploded > 0 ${unqualified ? sql`or s.unqualified > 0` : sql``})
+      order by s.point_index`);
+    return result.rows;
+  }
+
+  async userName(companyId: string, userId: string): Promise<string> {
+    const [row] = await this.db
+      .select({ name: users.name })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+    return row?.name ?? '';
+  }
+}

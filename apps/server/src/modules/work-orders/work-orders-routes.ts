@@ -1,0 +1,47 @@
+import { workOrdersRoutes } from '@measure/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../core/register-route.ts';
+import type { Services } from '../../services.ts';
+
+/** Work orders (/api/rs/WorkOrder, /api/rs/WorkOrderMap). */
+export function registerWorkOrdersRoutes(app: FastifyInstance, { workOrders }: Services): void {
+  registerRoute(app, workOrdersRoutes.add, async ({ body, user, setMessage }) => {
+    const { id, number } = await workOrders.add(user, body);
+    setMessage('workOrders.created', { number });
+    return id;
+  });
+  registerRoute(app, workOrdersRoutes.addFromTask, async ({ body, user, setMessage }) => {
+    const result = await workOrders.addFromTask(user, body);
+    setMessage('workOrders.createdMany', { count: result.Created });
+    return result;
+  });
+  registerRoute(app, workOrdersRoutes.list, async ({ body, user }) => workOrders.list(user, body));
+  registerRoute(app, workOrdersRoutes.get, async ({ body, user }) => workOrders.get(user, body.WorkOrderId));
+  registerRoute(app, workOrdersRoutes.getWorkOrderMapProjects, async ({ user }) => workOrders.projects(user));
+  registerRoute(app, workOrdersRoutes.assign, async ({ body, user, request, setMessage }) => {
+    const row = await workOrders.assign(user, body.WorkOrderId, body.AssigneeId, request.lang);
+    setMessage('workOrders.assigned');
+    return row;
+  });
+  registerRoute(app, workOrdersRoutes.start, async ({ body, user, request, setMessage }) => {
+    const row = await workOrders.start(user, body.WorkOrderId, request.lang);
+    setMessage('workOrders.started');
+    return row;
+  });
+  registerRoute(app, workOrdersRoutes.complete, async ({ body, user, request, setMessage }) => {
+    const row = await workOrders.complete(
+      user,
+      body.WorkOrderId,
+      body.Remark,
+      body.PictureFileIds ?? [],
+      request.lang,
+    );
+    setMessage('workOrders.completed');
+    return row;
+  });
+  registerRoute(app, workOrdersRoutes.createRemeasureTask, async ({ body, user, request, setMessage }) => {
+    const taskId = await workOrders.createRemeasureTask(user, body.WorkOrderId, request.lang);
+    setMessage('workOrders.remeasureCreated');
+    return taskId;
+  });
+}

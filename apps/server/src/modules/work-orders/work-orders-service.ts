@@ -1,0 +1,425 @@
+import {
+  ErrorCode,
+  formatMessage,
+  isRole,
+  type Language,
+  type MessageKey,
+  type PageResult,
+  projectScopeOfRoles,
+  type RouteBody,
+  type WorkOrderDetail,
+  type WorkOrderRow,
+  type WorkOrderState,
+  type workOrdersRoutes,
+} from '@measure/contract';
+import { AppError, fieldError, notFound } from '../../core/app-error.ts';
+import type { Database } from '../../db/client.ts';
+import type { DbExecutor } from '../../db/database-handle.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { visibleProject } from '../projects/project-access.ts';
+import { DeviceFilesRepository } from '../results/device-files-repository.ts';
+import { dayIn } from '../results/rollup-deltas.ts';
+import { COMPANY_TIME_ZONE } from '../results/results-service.ts';
+import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
+import type { TasksService } from '../tasks/tasks-service.ts';
+import { TasksRepository } from '../tasks/tasks-repository.ts';
+import { checkPin } from './work-order-pin.ts';
+import { type NewWorkOrder, WorkOrdersRepository } from './work-orders-repository.ts';
+
+type AddBody = RouteBody<typeof workOrdersRoutes.add>;
+type ListBody = RouteBody<typeof workOrdersRoutes.list>;
+type Found = NonNullable<Awaited<ReturnType<WorkOrdersRepository['find']>>>;
+
+const toRow = ({ order, projectName, assigneeName }: Found): WorkOrderRow => ({
+  WorkOrderId: order.id,
+  OrderNumber: order.orderNumber,
+  ProjectId: order.projectId,
+  ProjectName: projectName,
+  Type: order.type as WorkOrderRow['Type'],
+  Process: order.stage as WorkOrderRow['Process'],
+  BuildingNumber: order.buildingNumber,
+  Floor: order.floor,
+  Household: order.household,
+  TaskId: order.taskId,
+  PointIndex: order.pointIndex,
+  ItemCode: order.itemCode,
+  X: order.x,
+  Y: order.y,
+  Remark: order.remark,
+  State: order.state as WorkOrderState,
+  AssigneeId: order.assigneeId,
+  AssigneeName: assigneeName,
+  CompletionRemark: order.completionRemark,
+  PictureFileIds: order.pictureFileIds,
+  RemeasureTaskId: order.remeasureTaskId,
+  CreatedByName: order.createdByName,
+  CreateTime: order.createdAt.toISOString(),
+  UpdateTime: order.updatedAt.toISOString(),
+});
+
+/** Code 409: the state does not allow the move. */
+const illegalMove = (from: string, action: 'assign' | 'start' | 'complete', lang: Language) =>
+  new AppError(ErrorCode.Conflict, 'workOrders.illegalMove', {
+    from: formatMessage(lang, `workOrders.state.${from}` as MessageKey),
+    action: formatMessage(lang, `workOrders.action.${action}`),
+  });
+
+/**
+ * Work orders (measurement-api.md section 7): creation at a place (a site of a task, a pin on the
+ * household's plan, or by hand), the four states and their moves, history, and the re-measure task.
+ */
+export class WorkOrdersService {
+  constructor(private readonly deps: { db: Database; tasks: TasksService }) {}
+
+  private async userName(db: DbExecutor, auth: AuthContext): Promise<string> {
+    return new WorkOrdersRepository(db).userName(auth.companyId, auth.userId);
+  }
+
+  /** An enabled person of the company who sees the project (company scope, or on its staff). */
+  private async checkAssignee(
+    db: DbExecutor,
+    auth: AuthContext,
+    projectId: string,
+    userId: string,
+    field: string,
+  ) {
+    const [person] = await new TaskPlanRepository(db).people(auth.companyId, projectId, [userId]);
+    if (!person || (projectScopeOfRoles(person.roles.filter(isRole)) === 'assigned' && !person.onStaff)) {
+      throw fieldError(field, 'workOrders.assigneeInvalid');
+    }
+  }
+
+  /** The place of a new work order, checked against the project, the task's site and the plan. */
+  private async place(tx: DbExecutor, auth: AuthContext, body: AddBody) {
+    const buildings = await new TaskPlanRepository(tx).buildings(auth.companyId, body.ProjectId);
+    const building = buildings.find((candidate) => candidate.number === body.BuildingNumber);
+    if (!building)
+      throw fieldError('BuildingNumber', 'tasks.buildingNotInProject', { building: body.BuildingNumber });
+    if (body.Floor > building.stories) {
+      throw fieldError('Floor', 'workOrders.floorOutsideBuilding', {
+        building: building.number,
+        floor: body.Floor,
+      });
+    }
+    const household = body.Household ?? null;
+    if (household !== null && household > building.households) {
+      throw fieldError('Household', 'tasks.householdOutsideBuilding', {
+        building: building.number,
+        floor: body.Floor,
+        household,
+      });
+    }
+    if (body.TaskId) {
+      const task = await new TasksRepository(tx).find(auth.companyId, body.TaskId);
+      if (!task || task.projectId !== body.ProjectId)
+        throw fieldError('TaskId', 'workOrders.taskNotInProject');
+      if (body.PointIndex) {
+        const site = await new WorkOrdersRepository(tx).site(auth.companyId, body.TaskId, body.PointIndex);
+        if (!site) throw fieldError('PointIndex', 'workOrders.siteNotInTask', { index: body.PointIndex });
+        if (
+          site.buildingId !== building.id ||
+          site.floor !== body.Floor ||
+          (household !== null && site.household !== household)
+        ) {
+          throw fieldError('PointIndex', 'workOrders.sitePlaceMismatch', {
+            index: body.PointIndex,
+            building: site.buildingNumber,
+            floor: site.floor,
+            household: site.household,
+          });
+        }
+        const code = body.ItemCode?.toLowerCase();
+        if (code && !site.itemCodes.some((candidate) => candidate.toLowerCase() === code)) {
+          throw fieldError('ItemCode', 'workOrders.itemNotAtSite', {
+            index: body.PointIndex,
+            code: body.ItemCode ?? '',
+          });
+        }
+      }
+    }
+    const pinned = body.X !== null && body.X !== undefined;
+    if (pinned !== (body.Y !== null && body.Y !== undefined) || (pinned && household === null)) {
+      throw fieldError('X', 'workOrders.pinNeedsHousehold');
+    }
+    if (pinned && household !== null) {
+      const plan = await new WorkOrdersRepository(tx).houseTypeOf(
+        auth.companyId,
+        building.id,
+        body.Floor,
+        household,
+      );
+      const place = { building: building.number, floor: body.Floor, household };
+      if (!plan) throw fieldError('X', 'workOrders.noHouseType', place);
+      if (!checkPin(plan, body.X as number, body.Y as number)) {
+        throw fieldError('X', 'workOrders.pinOutsidePlan', { x: body.X as number, y: body.Y as number });
+      }
+    }
+    return { building, household };
+  }
+
+  async add(auth: AuthContext, body: AddBody): Promise<{ id: string; number: string }> {
+    return this.deps.db.transaction(async (tx) => {
+      await visibleProject(tx, auth, body.ProjectId);
+      const { building, household } = await this.place(tx, auth, body);
+      if (body.AssigneeId) await this.checkAssignee(tx, auth, body.ProjectId, body.AssigneeId, 'AssigneeId');
+      const userName = await this.userName(tx, auth);
+      const order: NewWorkOrder = {
+        projectId: body.ProjectId,
+        type: body.Type,
+        stage: body.Process,
+        buildingId: building.id,
+        buildingNumber: building.number,
+        floor: body.Floor,
+        household,
+        taskId: body.TaskId,
+        pointIndex: body.TaskId ? (body.PointIndex ?? null) : null,
+        itemCode: body.ItemCode ?? null,
+        x: body.X ?? null,
+        y: body.Y ?? null,
+        remark: body.Remark ?? '',
+        state: body.AssigneeId ? 'unstart' : 'undistributed',
+        assigneeId: body.AssigneeId,
+        createdBy: auth.userId,
+        createdByName: userName,
+      };
+      const repository = new WorkOrdersRepository(tx);
+      const [id] = await repository.insert(auth.companyId, dayIn(COMPANY_TIME_ZONE, new Date()), [order]);
+      const events = [{ workOrderId: id as string, action: 'created', userId: auth.userId, userName }];
+      if (body.AssigneeId) events.push({ ...events[0]!, action: 'assigned' });
+      await repository.addEvents(auth.companyId, events);
+      const found = await repository.find(auth, id as string);
+      return { id: id as string, number: found?.order.orderNumber ?? '' };
+    });
+  }
+
+  /** One work order per failed site of a task without an open one (rectify, at the site). */
+  async addFromTask(auth: AuthContext, body: RouteBody<typeof workOrdersRoutes.addFromTask>) {
+    return this.deps.db.transaction(async (tx) => {
+      const task = await new TasksRepository(tx).find(auth.companyId, body.TaskId);
+      if (!task) throw notFound();
+      await visibleProject(tx, auth, task.projectId);
+      if (body.AssigneeId) await this.checkAssignee(tx, auth, task.projectId, body.AssigneeId, 'AssigneeId');
+      const repository = new WorkOrdersRepository(tx);
+      const sites = await repository.failedSites(auth.companyId, task.id, body.Unqualified ?? false);
+      const fresh = sites.filter((site) => !site.open);
+      const userName = await this.userName(tx, auth);
+      const ids = await repository.insert(
+        auth.companyId,
+        dayIn(COMPANY_TIME_ZONE, new Date()),
+        fresh.map((site) => ({
+          projectId: task.projectId,
+          type: 'rectify',
+          stage: task.stage,
+          buildingId: site.building_id,
+          buildingNumber: site.building_number,
+          floor: site.floor,
+          household: site.household,
+          taskId: task.id,
+          pointIndex: site.point_index,
+          itemCode: site.item_code,
+          state: body.AssigneeId ? 'unstart' : 'undistributed',
+          assigneeId: body.AssigneeId,
+          createdBy: auth.userId,
+          createdByName: userName,
+        })),
+      );
+      await repository.addEvents(
+        auth.companyId,
+        ids.flatMap((workOrderId) => [
+          { workOrderId, action: 'created', userId: auth.userId, userName },
+          ...(body.AssigneeId ? [{ workOrderId, action: 'assigned', userId: auth.userId, userName }] : []),
+        ]),
+      );
+      return { Created: ids.length, Skipped: sites.length - fresh.length };
+    });
+  }
+
+  async list(auth: AuthContext, body: ListBody): Promise<PageResult<WorkOrderRow>> {
+    const { rows, total } = await new WorkOrdersRepository(this.deps.db).page(
+      auth,
+      {
+        projectId: body.ProjectId,
+        state: body.State,
+        type: body.Type,
+        assigneeId: body.AssigneeId,
+        buildingNumber: body.BuildingNumber,
+        floor: body.Floor,
+        taskId: body.TaskId,
+      },
+      body.PageSize,
+      (body.CurrentPage - 1) * body.PageSize,
+    );
+    return { Items: rows.map(toRow), Total: total, PageSize: body.PageSize, CurrentPage: body.CurrentPage };
+  }
+
+  async get(auth: AuthContext, id: string): Promise<WorkOrderDetail> {
+    const repository = new WorkOrdersRepository(this.deps.db);
+    const found = await repository.find(auth, id);
+    if (!found) throw notFound();
+    const events = await repository.events(auth.companyId, id);
+    return {
+      ...toRow(found),
+      History: events.map((event) => ({
+        Action: event.action as WorkOrderDetail['History'][number]['Action'],
+        UserName: event.userName,
+        Remark: event.remark,
+        Time: event.at.toISOString(),
+      })),
+    };
+  }
+
+  async projects(auth: AuthContext) {
+    const rows = await new WorkOrdersRepository(this.deps.db).projectCounts(auth);
+    const byProject = new Map<
+      string,
+      { ProjectId: string; ProjectName: string; Counts: Record<WorkOrderState, number> }
+    >();
+    for (const row of rows) {
+      const entry = byProject.get(row.projectId) ?? {
+        ProjectId: row.projectId,
+        ProjectName: row.projectName,
+        Counts: { undistributed: 0, unstart: 0, start: 0, completed: 0 },
+      };
+      entry.Counts[row.state as WorkOrderState] = row.n;
+      byProject.set(row.projectId, entry);
+    }
+    return [...byProject.values()].sort((a, b) => a.ProjectName.localeCompare(b.ProjectName));
+  }
+
+  /** Locks a visible work order, checks its state and who moves it, applies the change and records it. */
+  private async move(
+    auth: AuthContext,
+    id: string,
+    action: 'assign' | 'start' | 'complete',
+    lang: Language,
+    change: (tx: DbExecutor, found: Found) => Promise<Partial<NewWorkOrder>>,
+    remark?: string,
+  ): Promise<WorkOrderRow> {
+    const from: Record<typeof action, WorkOrderState> = {
+      assign: 'undistributed',
+      start: 'unstart',
+      complete: 'start',
+    };
+    const to: Record<typeof action, WorkOrderState> = {
+      assign: 'unstart',
+      start: 'start',
+      complete: 'completed',
+    };
+    return this.deps.db.transaction(async (tx) => {
+      const repository = new WorkOrdersRepository(tx);
+      const found = await repository.find(auth, id, true);
+      if (!found) throw notFound();
+      const mayDistribute = auth.permissions.has('project.distribute');
+      if (action !== 'assign' && found.order.assigneeId !== auth.userId && !mayDistribute) {
+        throw new AppError(ErrorCode.Forbidden, 'workOrders.notAssignee');
+      }
+      if (found.order.state !== from[action]) throw illegalMove(found.order.state, action, lang);
+      const changes = await change(tx, found);
+      await repository.update(auth.companyId, id, { ...changes, state: to[action] });
+      const actionName = { assign: 'assigned', start: 'started', complete: 'completed' }[action];
+      await repository.addEvents(auth.companyId, [
+        {
+          workOrderId: id,
+          action: actionName,
+          userId: auth.userId,
+          userName: await this.userName(tx, auth),
+          remark,
+        },
+      ]);
+      const updated = await repository.find(auth, id);
+      return toRow(updated as Found);
+    });
+  }
+
+  assign(auth: AuthContext, id: string, assigneeId: string, lang: Language) {
+    return this.move(auth, id, 'assign', lang, async (tx, found) => {
+      await this.checkAssignee(tx, auth, found.order.projectId, assigneeId, 'AssigneeId');
+      return { assigneeId };
+    });
+  }
+
+  start(auth: AuthContext, id: string, lang: Language) {
+    return this.move(auth, id, 'start', lang, async () => ({}));
+  }
+
+  complete(auth: AuthContext, id: string, remark: string, pictureIds: readonly string[], lang: Language) {
+    return this.move(
+      auth,
+      id,
+      'complete',
+      lang,
+      async (tx) => {
+        const files = new Map(
+          (await new DeviceFilesRepository(tx).finished(auth.companyId, pictureIds)).map((file) => [
+            file.id,
+            file,
+          ]),
+        );
+        pictureIds.forEach((file, index) => {
+          if (files.get(file)?.kind !== 'picture') {
+            throw fieldError(`PictureFileIds[${index}]`, 'workOrders.pictureInvalid', { file });
+          }
+        });
+        return { completionRemark: remark, pictureFileIds: [...pictureIds] };
+      },
+      remark,
+    );
+  }
+
+  /** A re-measure task of the order's place, stage and item, child of its task; once, when completed. */
+  async createRemeasureTask(auth: AuthContext, id: string, lang: Language): Promise<string> {
+    return this.deps.db.transaction(async (tx) => {
+      const repository = new WorkOrdersRepository(tx);
+      const found = await repository.find(auth, id, true);
+      if (!found) throw notFound();
+      const { order } = found;
+      if (order.state !== 'completed') throw new AppError(ErrorCode.Conflict, 'workOrders.notCompleted');
+      if (order.remeasureTaskId) throw new AppError(ErrorCode.Conflict, 'workOrders.remeasureExists');
+      const parent = order.taskId
+        ? await new TasksRepository(tx).find(auth.companyId, order.taskId)
+        : undefined;
+      const assigned = (await new TaskPlanRepository(tx).assignments(auth.companyId, order.projectId)).filter(
+        (row) =>
+          row.buildingId === order.buildingId &&
+          row.floor === order.floor &&
+          (order.household === null || row.household === order.household),
+      );
+      const taskId = await this.deps.tasks.add(
+        auth,
+        {
+          ProjectId: order.projectId,
+          Stage: order.stage as AddBody['Process'],
+          MeasureKind: 're',
+          InspectionKind: (parent?.inspectionKind ?? 'self') as 'self' | 'third',
+          Name: formatMessage(lang, 'workOrders.remeasureName', { order: order.orderNumber }),
+          Households: (assigned.length > 0 ? assigned : [{ household: order.household ?? 1 }]).map((row) => ({
+            BuildingNumber: order.buildingNumber,
+            Floor: order.floor,
+            Household: row.household,
+          })),
+          ItemCodes: order.itemCode
+            ? [order.itemCode]
+            : parent
+              ? parent.standard.Items.map((item) => item.Code)
+              : undefined,
+          ParentTaskId: parent && parent.stage === order.stage ? parent.id : null,
+          SurveyorIds: [],
+          DeviceGuid: null,
+          PlannedDate: null,
+        },
+        lang,
+        tx,
+      );
+      await repository.update(auth.companyId, id, { remeasureTaskId: taskId });
+      await repository.addEvents(auth.companyId, [
+        {
+          workOrderId: id,
+          action: 'remeasureCreated',
+          userId: auth.userId,
+          userName: await this.userName(tx, auth),
+        },
+      ]);
+      return taskId;
+    });
+  }
+}

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { pageRequestShape, pageResultSchema } from '../envelope.ts';
+import * as rules from '../rules.ts';
+import { defineRoute } from './define.ts';
+import { STAGES } from './standards.ts';
+
+/**
+ * Work orders (measurement-api.md section 7; domain.md sections 8 and 9 step 6): a rectification or
+ * re-measurement of a place, from undistributed to completed, and the re-measure task that checks it.
+ */
+
+export const WORK_ORDER_TYPES = ['rectify', 'remeasure'] as const;
+export type WorkOrderType = (typeof WORK_ORDER_TYPES)[number];
+export const WORK_ORDER_STATES = ['undistributed', 'unstart', 'start', 'completed'] as const;
+export type WorkOrderState = (typeof WORK_ORDER_STATES)[number];
+export const WORK_ORDER_EVENTS = ['created', 'assigned', 'started', 'completed', 'remeasureCreated'] as const;
+
+export const WORK_ORDER_LIMITS = {
+  remark: 200,
+  maxPictures: 20,
+  /** Work orders one bulk creation makes at most. */
+  maxBulk: 500,
+} as const;
+
+const optionalId = z
+  .union([rules.uuid, z.literal('')])
+  .nullish()
+  .transform((value) => value || null);
+
+export const workOrderRowSchema = z.object({
+  WorkOrderId: z.string(),
+  OrderNumber: z.string(),
+  ProjectId: z.string(),
+  ProjectName: z.string(),
+  Type: z.enum(WORK_ORDER_TYPES),
+  /** The stage (the spec's process). */
+  Process: z.enum(STAGES),
+  BuildingNumber: z.string(),
+  Floor: z.number().int(),
+  Household: z.number().int().nullable(),
+  TaskId: z.string().nullable(),
+  PointIndex: z.number().int().nullable(),
+  ItemCode: z.string().nullable(),
+  X: z.number().nullable(),
+  Y: z.number().nullable(),
+  Remark: z.string(),
+  State: z.enum(WORK_ORDER_STATES),
+  AssigneeId: z.string().nullable(),
+  AssigneeName: z.string().nullable(),
+  CompletionRemark: z.string().nullable(),
+  PictureFileIds: z.array(z.string()),
+  RemeasureTaskId: z.string().nullable(),
+  CreatedByName: z.string(),
+  CreateTime: z.string(),
+  UpdateTime: z.string(),
+});
+export type WorkOrderRow = z.infer<typeof workOrderRowSchema>;
+
+export const workOrderDetailSchema = workOrderRowSchema.extend({
+  History: z.array(
+    z.object({
+      Action: z.enum(WORK_ORDER_EVENTS),
+      UserName: z.string(),
+      Remark: z.string().nullable(),
+      Time: z.string(),
+    }),
+  ),
+});
+export type WorkOrderDetail = z.infer<typeof workOrderDetailSchema>;
+
+const workOrderId = z.object({ WorkOrderId: rules.uuid });
+const remark = rules.optionalText(WORK_ORDER_LIMITS.remark);
+const coordinate = z.number('validation.invalidValue').finite().min(-1e9).max(1e9).nullish();
+const tag = 'workOrders';
+
+export const workOrdersRoutes = {
+  add: defineRoute({
+    method: 'POST',
+    path: '/api/rs/WorkOrderMap/Add',
+    access: 'project.distribute',
+    tag,
+    summary:
+      'A work order for a place of a project: Type rectify|remeasure, Process (stage), BuildingNumber, Floor, ' +
+      'Household?, TaskId + PointIndex (+ ItemCode) for a site of a task, X/Y a pin on the household plan (image ' +
+      'pixels, or drawing units inside the rooms drawn), Remark, AssigneeId (then unstart, else undistributed). ' +
+      'Answers the WorkOrderId; the order number is WO + date + sequence',
+    body: z.object({
+      ProjectId: rules.uuid,
+      Type: z.enum(WORK_ORDER_TYPES, 'workOrders.typeInvalid'),
+      Process: z.enum(STAGES, 'tasks.stageInvalid'),
+      BuildingNumber: rules.requiredText(20),
+      Floor: z
+        .number('validation.invalidValue')
+        .int()
+        .min(1, 'tasks.floorRange')
+        .max(200, 'tasks.floorRange'),
+      Household: z
+        .number('validation.invalidValue')
+        .int()
+        .min(1, 'tasks.householdRange')
+        .max(50, 'tasks.householdRange')
+        .nullish(),
+      TaskId: optionalId,
+      PointIndex: z.number('validation.invalidValue').int().min(1).max(1_000_000).nullish(),
+      ItemCode: rules.optionalText(20),
+      X: coordinate,
+      Y: coordinate,
+      Remark: remark,
+      AssigneeId: optionalId,
+    }),
+    result: z.string(),
+  }),
+  addFromTask: defineRoute({
+    method: 'POST',
+    path: '/api/rs/WorkOrderMap/AddFromTask',
+    access: 'project.distribute',
+    tag,
+    summary:
+      'Rectification work orders for every site of a task with an exploded reading (Unqualified: true adds the ' +
+      'unqualified ones), one per site, skipping sites that already have an open work order; AssigneeId optional',
+    body: z.object({ TaskId: rules.uuid, Unqualified: z.boolean().optional(), AssigneeId: optionalId }),
+    result: z.object({ Created: z.number().int(), Skipped: z.number().int() }),
+  }),
+  list: defineRoute({
+    method: 'POST',
+    path: '/api/rs/WorkOrder/List',
+    access: 'authenticated',
+    tag,
+    summary:
+      'Work orders the caller sees (project scope; an assignee also sees the orders given to them), newest first; ' +
+      'filters ProjectId, State, Type, AssigneeId, BuildingNumber, Floor, TaskId; paged',
+    body: z.object({
+      ProjectId: optionalId,
+      State: z.enum(WORK_ORDER_STATES).nullish(),
+      Type: z.enum(WORK_ORDER_TYPES).nullish(),
+      AssigneeId: optionalId,
+      BuildingNumber: rules.optionalText(20),
+      Floor: z.number('validation.invalidValue').int().min(1).max(200).nullish(),
+      TaskId: optionalId,
+      ...pageRequestShape,
+    }),
+    result: pageResultSchema(workOrderRowSchema),
+  }),
+  get: defineRoute({
+    method: 'POST',
+    path: '/api/rs/WorkOrder/Get',
+    access: 'authenticated',
+    tag,
+    summary: 'One work order with its history',
+    body: workOrderId,
+    result: workOrderDetailSchema,
+  }),
+  getWorkOrderMapProjects: defineRoute({
+    method: 'POST',
+    path: '/api/rs/WorkOrderMap/GetWorkOrderMapProjects',
+    access: 'authenticated',
+    tag,
+    summary: 'Projects the caller sees that have work orders, with their counts per state',
+    result: z.array(
+      z.object({
+        ProjectId: z.string(),
+        ProjectName: z.string(),
+        Counts: z.object(
+          Object.fromEntries(WORK_ORDER_STATES.map((state) => [state, z.number().int()])) as {
+            [K in WorkOrderState]: z.ZodNumber;
+          },
+        ),
+      }),
+    ),
+  }),
+  assign: defineRoute({
+    method: 'POST',
+    path: '/api/rs/WorkOrder/Assign',
+    access: 'project.distribute',
+    tag,
+    summary:
+      'undistributed -> unstart, to a person of the company who sees the project (any other state: 409)',
+    body: workOrderId.extend({ AssigneeId: rules.uuid }),
+    result: workOrderRowSchema,
+  }),
+  start: defineRoute({
+    method: 'POST',
+    path: '/api/rs/WorkOrder/Start',
+    access: 'authenticated',
+    tag,
+    summary: 'unstart -> start, by the assignee or a holder of project.distribute (any other state: 409)',
+    body: workOrderId,
+    result: workOrderRowSchema,
+  }),
+  complete: defineRoute({
+    method: 'POST',
+    path: '/api/rs/WorkOrder/Complete',
+    access: 'authenticated',
+    tag,
+    summary:
+      'start -> completed with a Remark (required) and PictureFileIds (finished picture uploads), by the assignee ' +
+      'or a holder of project.distribute (any other state: 409)',
+    body: workOrderId.extend({
+      Remark: rules.requiredText(WORK_ORDER_LIMITS.remark),
+      PictureFileIds: z.array(z.string().max(128)).max(WORK_ORDER_LIMITS.maxPictures).nullish(),
+    }),
+    result: workOrderRowSchema,
+  }),
+  createRemeasureTask: defineRoute({
+    method: 'POST',
+    path: '/api/rs/WorkOrder/CreateRemeasureTask',
+    access: 'project.distribute',
+    tag,
+    summary:
+      'A re-measure task of the work order’s place (its household, or every household of the floor), stage and ' +
+      'item, child of its task; only for a completed work order, once (409 otherwise). Answers the TaskId',
+    body: workOrderId,
+    result: z.string(),
+  }),
+};
