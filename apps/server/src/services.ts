@@ -15,7 +15,9 @@ import { OrgService } from './modules/orgs/org-service.ts';
 import { DevicesService } from './modules/devices/devices-service.ts';
 import { TaskDeviceService } from './modules/tasks/task-device-service.ts';
 import { TasksService } from './modules/tasks/tasks-service.ts';
+import { DataPoolExportService, EXPORT_JOB } from './modules/results/data-pool-export-service.ts';
 import { DataPoolService } from './modules/results/data-pool-service.ts';
+import { JobQueue } from './jobs/job-queue.ts';
 import { DeviceFilesService } from './modules/results/device-files-service.ts';
 import { ManualEntryService } from './modules/results/manual-entry-service.ts';
 import { ResultsService } from './modules/results/results-service.ts';
@@ -82,6 +84,16 @@ export function createServices(
   });
   const results = new ResultsService({ db });
   const projectStandards = new ProjectStandardsService({ db });
+  const dataPool = new DataPoolService({ db });
+  const jobQueue = new JobQueue(database.pool);
+  // Finished data pool exports: DATA_DIR/exports/data-pool, never under the web root.
+  const dataPoolExports = new DataPoolExportService({
+    db,
+    files: new FileStore<'xlsx'>(path.join(config.dataDir, 'exports', 'data-pool'), ['xlsx']),
+    dataPool,
+    // One attempt: a failed export says so, and its owner starts another.
+    enqueue: (payload) => jobQueue.add(EXPORT_JOB, payload, { maxAttempts: 1 }),
+  });
   let jobWorker: Runner | undefined;
   return {
     audit,
@@ -118,16 +130,23 @@ export function createServices(
     taskDevice: new TaskDeviceService({ db, files: planFiles }),
     results,
     manualEntry: new ManualEntryService({ db, results }),
-    dataPool: new DataPoolService({ db }),
+    dataPool,
+    dataPoolExports,
+    jobQueue,
     deviceUpdates: new DeviceUpdatesService({ db, files: updateFiles, audit }),
     ready: () => pingDatabase(database.pool),
     start: async () => {
       await authEvents.start();
       if (config.jobs)
-        jobWorker = await startJobWorker(database.pool, jobDefinitions(db, log, { deviceFiles }), log);
+        jobWorker = await startJobWorker(
+          database.pool,
+          jobDefinitions(db, log, { deviceFiles, dataPoolExports }),
+          log,
+        );
     },
     close: async () => {
       await jobWorker?.stop();
+      await jobQueue.close();
       await authEvents.close();
       await codeSender.close?.();
     },

@@ -125,6 +125,9 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'results.updates': 'authenticated',
   'results.getDataPool': 'authenticated',
   'results.exportDataPool': 'authenticated',
+  'results.startDataPoolExport': 'authenticated',
+  'results.getDataPoolExport': 'authenticated',
+  'results.downloadDataPoolExport': 'authenticated',
   'tasks.deleteTask': 'project.distribute',
   'tasks.cancelTask': 'project.distribute',
   'tasks.reassignTask': 'project.distribute',
@@ -369,6 +372,9 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'results.getManualMeasureSummaryItems': () => ({ body: { TaskId: random() } }),
   'results.getDataPool': () => ({ body: {}, codes: [0] }),
   'results.exportDataPool': () => ({ body: {}, codes: [0] }),
+  'results.startDataPoolExport': () => ({ body: {}, codes: [0] }),
+  'results.getDataPoolExport': () => ({ body: { ExportId: random() } }),
+  'results.downloadDataPoolExport': () => ({ body: { ExportId: random() } }),
   'results.updates': () => ({
     body: {
       TaskId: random(),
