@@ -121,6 +121,8 @@ export class DataPoolExportService {
       maxBytes: MAX_FILE_BYTES,
       tooLarge: () => new Error('data pool export too large'),
     });
+    // Awaited below; a failure before then (the directory cannot be made) must not go unhandled.
+    staging.catch(() => {});
     try {
       const total = await this.deps.dataPool.count(auth, row.filter, DATA_POOL_LIMITS.exportRows);
       await repository.update(companyId, exportId, { rowsTotal: total });

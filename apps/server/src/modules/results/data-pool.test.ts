@@ -223,4 +223,31 @@ describe('data pool', () => {
     expect(await exports.expire(new Date(Date.now() + 2 * 3_600_000))).toBeGreaterThanOrEqual(1);
     expect((await status(planner)).Code).toBe(404);
   });
+
+  it('records a failed export with its reason, and leaves no file behind', async () => {
+    const start = await callRouteOk(t.app, routes.startDataPoolExport, { TaskId: taskB }, { as: planner });
+    // The export directory cannot be created (a file is in its way), so the job fails.
+    const blocked = path.join(t.config.dataDir, 'blocked');
+    await fs.writeFile(blocked, 'not a directory');
+    const exports = new DataPoolExportService({
+      db: t.db,
+      files: new FileStore<'xlsx'>(path.join(blocked, 'data-pool'), ['xlsx']),
+      dataPool: new DataPoolService({ db: t.db }),
+      enqueue: async () => {},
+    });
+    await expect(exports.run({ companyId: planner.companyId, exportId: start.ExportId })).rejects.toThrow();
+    const failed = await callRoute(t.app, routes.getDataPoolExport, start, { as: planner, lang: 'en-US' });
+    expect(failed.Result).toMatchObject({
+      State: 'failed',
+      Error: 'The export failed; start it again',
+      FileSize: null,
+    });
+    const download = await t.app.inject({
+      method: 'POST',
+      url: '/api/ms/DataPool/DownloadExport',
+      headers: { authorization: `Bearer ${planner.token}` },
+      payload: start,
+    });
+    expect(download.json()).toMatchObject({ Code: 404 });
+  });
 });
