@@ -170,10 +170,20 @@ describe('data pool', () => {
 
     // The worker's job writes it (the same job definitions the server runs, on the test database).
     const directory = path.join(t.config.dataDir, 'exports', 'data-pool');
+    // The progress its owner sees after each chunk is written.
+    const rowsSource = new DataPoolService({ db: t.db });
+    const seen: unknown[] = [];
     const exports = new DataPoolExportService({
       db: t.db,
       files: new FileStore<'xlsx'>(directory, ['xlsx']),
-      dataPool: new DataPoolService({ db: t.db }),
+      dataPool: {
+        count: (...args) => rowsSource.count(...args),
+        export: (auth, body, lang, out, progress) =>
+          rowsSource.export(auth, body, lang, out, async (rows) => {
+            await progress?.(rows);
+            seen.push((await status(planner)).Result);
+          }),
+      },
       enqueue: async () => {},
     });
     const pool = new pg.Pool({ connectionString: t.connectionString, max: 2 });
@@ -186,6 +196,7 @@ describe('data pool', () => {
     } finally {
       await pool.end();
     }
+    expect(seen).toEqual([expect.objectContaining({ State: 'running', RowsWritten: 2, RowsTotal: 2 })]);
     const ready = (await status(planner)).Result;
     expect(ready).toMatchObject({
       State: 'ready',
