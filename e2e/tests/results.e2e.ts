@@ -8,7 +8,8 @@ import { taskProject } from '../support/task-project.ts';
 /**
  * Manual entry and the data pool (issue 14, items 5 and 6): the surveyor of a task opens it from task
  * execution, types in flatness readings for a household, sees the grades previewed and stored, the
- * task's figures follow, and the data pool lists and exports the readings. In both languages.
+ * task's figures follow, and the data pool lists the readings and exports them through a background
+ * job with a progress bar. In both languages.
  */
 
 const browsers = browserPool('results');
@@ -102,7 +103,9 @@ describe.each(['zh-CN', 'en-US'] as const)('manual entry (%s)', (language) => {
     const row = page.getByRole('row', { name: new RegExp(name) });
     await row.waitFor();
     expect(await row.textContent()).toContain('1, 6');
+    // The export runs as a background job: its progress shows, then the file downloads.
     await page.getByRole('button', { name: button(text.export) }).click();
+    await page.getByTestId('export-progress').waitFor();
     await page.getByText(text.exported).waitFor();
     await screenshot(page, `results-pool-${language}`);
     expect(errors).toEqual([]);

@@ -248,6 +248,7 @@ async function main(): Promise<number> {
         demo: true,
         adminEmail: undefined,
         adminPassword: undefined,
+        dataDir: tempDir,
       });
     } finally {
       await client.close();

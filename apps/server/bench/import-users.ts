@@ -35,6 +35,7 @@ async function main(): Promise<number> {
       demo: true,
       adminEmail: undefined,
       adminPassword: undefined,
+      dataDir: tempDir,
     });
     const config = loadConfig({});
     const app = await buildApp(config, { database: client });

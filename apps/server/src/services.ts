@@ -19,7 +19,9 @@ import { AnalysisService } from './modules/analysis/analysis-service.ts';
 import { ProgressService } from './modules/analysis/progress-service.ts';
 import { EfficiencyService } from './modules/analysis/efficiency-service.ts';
 import { WorkOrdersService } from './modules/work-orders/work-orders-service.ts';
+import { DataPoolExportService, EXPORT_JOB } from './modules/results/data-pool-export-service.ts';
 import { DataPoolService } from './modules/results/data-pool-service.ts';
+import { JobQueue } from './jobs/job-queue.ts';
 import { DeviceFilesService } from './modules/results/device-files-service.ts';
 import { ManualEntryService } from './modules/results/manual-entry-service.ts';
 import { ResultsService } from './modules/results/results-service.ts';
@@ -89,6 +91,16 @@ export function createServices(
   const tasks = new TasksService({ db });
   const results = new ResultsService({ db });
   const projectStandards = new ProjectStandardsService({ db });
+  const dataPool = new DataPoolService({ db });
+  const jobQueue = new JobQueue(database.pool);
+  // Finished data pool exports: DATA_DIR/exports/data-pool, never under the web root.
+  const dataPoolExports = new DataPoolExportService({
+    db,
+    files: new FileStore<'xlsx'>(path.join(config.dataDir, 'exports', 'data-pool'), ['xlsx']),
+    dataPool,
+    // One attempt: a failed export says so, and its owner starts another.
+    enqueue: (payload) => jobQueue.add(EXPORT_JOB, payload, { maxAttempts: 1 }),
+  });
   let jobWorker: Runner | undefined;
   return {
     audit,
@@ -129,7 +141,9 @@ export function createServices(
     taskDevice: new TaskDeviceService({ db, files: planFiles }),
     results,
     manualEntry: new ManualEntryService({ db, results }),
-    dataPool: new DataPoolService({ db }),
+    dataPool,
+    dataPoolExports,
+    jobQueue,
     review: new ReviewService({ db, dataDir: config.dataDir }),
     reviewChanges: new ReviewChanges({ db }),
     deviceUpdates: new DeviceUpdatesService({ db, files: updateFiles, audit }),
@@ -137,10 +151,15 @@ export function createServices(
     start: async () => {
       await authEvents.start();
       if (config.jobs)
-        jobWorker = await startJobWorker(database.pool, jobDefinitions(db, log, { deviceFiles }), log);
+        jobWorker = await startJobWorker(
+          database.pool,
+          jobDefinitions(db, log, { deviceFiles, dataPoolExports }),
+          log,
+        );
     },
     close: async () => {
       await jobWorker?.stop();
+      await jobQueue.close();
       await authEvents.close();
       await codeSender.close?.();
     },

@@ -153,6 +153,9 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'analysis.getProjectEfficiencyDetail': 'authenticated',
   'analysis.efficiencyDataToExcelFile': 'authenticated',
   'analysis.downloadEfficiencySummaryData': 'authenticated',
+  'results.startDataPoolExport': 'authenticated',
+  'results.getDataPoolExport': 'authenticated',
+  'results.downloadDataPoolExport': 'authenticated',
   'tasks.deleteTask': 'project.distribute',
   'tasks.cancelTask': 'project.distribute',
   'tasks.reassignTask': 'project.distribute',
@@ -435,6 +438,9 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'analysis.getProjectEfficiencyDetail': () => ({ body: { Id: random() }, codes: [0] }),
   'analysis.efficiencyDataToExcelFile': () => ({ body: { Subject: 'user' }, codes: [0] }),
   'analysis.downloadEfficiencySummaryData': () => ({ body: {}, codes: [0] }),
+  'results.startDataPoolExport': () => ({ body: {}, codes: [0] }),
+  'results.getDataPoolExport': () => ({ body: { ExportId: random() } }),
+  'results.downloadDataPoolExport': () => ({ body: { ExportId: random() } }),
   'results.updates': () => ({
     body: {
       TaskId: random(),

@@ -178,6 +178,9 @@ export const routePaths = {
     updates: { method: 'POST', path: '/api/ms/ManualMeasureSummaryItems/Updates' },
     getDataPool: { method: 'POST', path: '/api/ms/DataPool/GetList' },
     exportDataPool: { method: 'POST', path: '/api/ms/DataPool/Export' },
+    startDataPoolExport: { method: 'POST', path: '/api/ms/DataPool/StartExport' },
+    getDataPoolExport: { method: 'POST', path: '/api/ms/DataPool/GetExport' },
+    downloadDataPoolExport: { method: 'POST', path: '/api/ms/DataPool/DownloadExport' },
   },
   analysis: {
     getStatisticsData: { method: 'POST', path: '/api/ms/statis/GetStatisticsData' },

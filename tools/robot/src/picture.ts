@@ -19,6 +19,23 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
+/** A truecolour PNG (8 bits per channel) from its rows of RGB bytes, each `width * 3` long. */
+export function encodePng(width: number, height: number, rgbRows: readonly Buffer[]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  // Each scanline starts with filter type 0 (none).
+  const scanlines = rgbRows.map((row) => Buffer.concat([Buffer.alloc(1), row]));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(scanlines))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /**
  * A wall picture as a robot's camera would send it, small and plain: a grey wall with a darker ruler
  * band per value, so each site has its own picture. PNG, truecolour, drawn in plain JavaScript.
@@ -27,23 +44,12 @@ export function wallPicture(rulers: number, seed: number, width = 320, height = 
   const shade = 180 + (seed % 50);
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 3, shade);
-    row[0] = 0;
+    const row = Buffer.alloc(width * 3, shade);
     for (let r = 0; r < rulers; r += 1) {
       const band = Math.round(((r + 1) * height) / (rulers + 1));
-      if (Math.abs(y - band) <= 2) row.fill(60, 1 + 20 * 3, 1 + (width - 20) * 3);
+      if (Math.abs(y - band) <= 2) row.fill(60, 20 * 3, (width - 20) * 3);
     }
     rows.push(row);
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, rows);
 }

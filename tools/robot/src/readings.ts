@@ -12,6 +12,10 @@ const DESIGN_GUESS = [
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
+/** The design value (mm) a deviation item of this English name typically has. */
+export const designGuess = (nameEn: string): number =>
+  DESIGN_GUESS.find((guess) => guess.match.test(nameEn))?.value ?? 1000;
+
 /**
  * One value to be judged: mostly inside the warning range, some in the warning band, a share
  * (`errorRate`) beyond the standard, a few of those beyond the exploded threshold.
@@ -44,10 +48,7 @@ export function readingFor(item: Item, wallMm: number, errorRate: number, random
     );
     return { ItemCode: item.ItemCode, Values: values };
   }
-  const design =
-    item.Mode === 'deviation'
-      ? (DESIGN_GUESS.find((guess) => guess.match.test(item.NameEn))?.value ?? 1000)
-      : 0;
+  const design = item.Mode === 'deviation' ? designGuess(item.NameEn) : 0;
   const values = Array.from({ length: count }, () =>
     round1(design + judgedValue(item.Standard, errorRate, random)),
   );

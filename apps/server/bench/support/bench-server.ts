@@ -124,6 +124,7 @@ export async function startBenchServer(
       demo: true,
       adminEmail: undefined,
       adminPassword: undefined,
+      dataDir: tempDir,
     });
   } finally {
     await client.close();

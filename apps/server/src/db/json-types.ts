@@ -6,6 +6,7 @@
  */
 import type {
   AlgorithmTemplate,
+  DataPoolExportFilter,
   JudgingModeName,
   MeasurePoints,
   MeasureRule,
@@ -14,7 +15,7 @@ import type {
   StandardValue,
 } from '@measure/contract';
 
-export type { MeasurePoints, MeasureRule, PointTypeMeasureItem };
+export type { DataPoolExportFilter, MeasurePoints, MeasureRule, PointTypeMeasureItem };
 
 /**
  * A standard (variant) of a measure item as stored. JSON has no undefined: a project copy stores a

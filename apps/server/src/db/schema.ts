@@ -23,6 +23,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type {
+  DataPoolExportFilter,
   FrozenStandard,
   SiteRuler,
   SiteValueState,
@@ -974,4 +975,40 @@ export const workOrderEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('work_order_events_order_idx').on(table.workOrderId, table.at)],
+);
+/**
+ * Data pool exports (issue 14 item 6): a workbook written by a background job, its progress, and
+ * the finished file (DATA_DIR/exports/data-pool/<uuid>.xlsx) downloadable once by the user who
+ * asked for it until `expiresAt`.
+ */
+export const dataPoolExports = pgTable(
+  'data_pool_exports',
+  {
+    id: id(),
+    companyId: companyId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The caller's project scope when asked: company | assigned (the job reads the same rows). */
+    projectScope: text('project_scope').notNull(),
+    /** The export body's filters, as the route validated them. */
+    filter: jsonb('filter').$type<DataPoolExportFilter>().notNull(),
+    language: text('language').notNull(),
+    /** queued | running | ready | failed */
+    state: text('state').notNull().default('queued'),
+    rowsWritten: integer('rows_written').notNull().default(0),
+    rowsTotal: integer('rows_total'),
+    /** A message key when failed. */
+    error: text('error'),
+    storedName: text('stored_name'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('data_pool_exports_user_idx').on(table.companyId, table.userId),
+    index('data_pool_exports_expires_idx').on(table.expiresAt),
+  ],
 );

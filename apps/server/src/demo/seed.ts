@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { count } from 'drizzle-orm';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -15,9 +16,15 @@ import {
 import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
 import { ProjectStandardsRepository } from '../modules/project-standards/project-standards-repository.ts';
 import { StandardsRepository } from '../modules/standards/standards-repository.ts';
+import { PlanFileStore } from '../modules/house-maps/file-store.ts';
 import { DEMO_COMPANIES, DEMO_NOTIFICATION, type DemoCompany } from './demo-data.ts';
+import { seedDemoMeasurements, type SeededCompany } from './demo-measurements.ts';
 
-async function insertCompany(tx: DbExecutor, hasher: PasswordHasher, company: DemoCompany): Promise<void> {
+async function insertCompany(
+  tx: DbExecutor,
+  hasher: PasswordHasher,
+  company: DemoCompany,
+): Promise<SeededCompany> {
   const [created] = await tx
     .insert(companies)
     .values({
@@ -69,6 +76,7 @@ async function insertCompany(tx: DbExecutor, hasher: PasswordHasher, company: De
     await tx.insert(userRoles).values({ companyId, userId: row.id, role: user.role, position: 0 });
   }
 
+  const projectIds = new Map<string, string>();
   for (const project of company.projects) {
     const [row] = await tx
       .insert(projects)
@@ -84,6 +92,7 @@ async function insertCompany(tx: DbExecutor, hasher: PasswordHasher, company: De
       })
       .returning({ id: projects.id });
     if (!row) throw new Error('project insert returned nothing');
+    projectIds.set(project.name, row.id);
     await tx.insert(projectBuildings).values(
       project.buildings.map((building, sort) => ({
         companyId,
@@ -103,6 +112,7 @@ async function insertCompany(tx: DbExecutor, hasher: PasswordHasher, company: De
       await tx.insert(projectUsers).values(staff.map((userId) => ({ companyId, projectId: row.id, userId })));
     }
   }
+  return { companyId, userIds, projectIds };
 }
 
 export class SeedError extends Error {}
@@ -114,16 +124,25 @@ export class SeedError extends Error {}
 export async function seedDatabase(
   db: Database,
   hasher: PasswordHasher,
-  config: Pick<AppConfig, 'demo' | 'adminEmail' | 'adminPassword'>,
+  config: Pick<AppConfig, 'demo' | 'adminEmail' | 'adminPassword' | 'dataDir'>,
 ): Promise<'demo' | 'admin' | 'existing'> {
   const [existing] = await db.select({ total: count() }).from(companies);
   if ((existing?.total ?? 0) > 0) return 'existing';
 
   if (config.demo) {
-    await db.transaction(async (tx) => {
-      for (const company of DEMO_COMPANIES) await insertCompany(tx, hasher, company);
+    const seeded = await db.transaction(async (tx) => {
+      const made: SeededCompany[] = [];
+      for (const company of DEMO_COMPANIES) made.push(await insertCompany(tx, hasher, company));
       await tx.insert(updateNotifications).values(DEMO_NOTIFICATION);
+      return made;
     });
+    // The main demo company's house types, devices, tasks and results, through the services (each
+    // call commits on its own, as a person's requests would). Plan files as services.ts keeps them.
+    const main = seeded[0];
+    if (main) {
+      const files = new PlanFileStore(path.join(config.dataDir, 'uploads', 'house-maps'));
+      await seedDemoMeasurements(db, files, main);
+    }
     return 'demo';
   }
 

@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import {
+  type DataPoolExportService,
+  EXPORT_JOB,
+  type ExportJobPayload,
+} from '../modules/results/data-pool-export-service.ts';
 import type { DeviceFilesService } from '../modules/results/device-files-service.ts';
 import { checkRollups } from '../modules/results/rollup-check.ts';
 import type { JobDefinitions } from './job-worker.ts';
@@ -8,7 +13,10 @@ import type { JobDefinitions } from './job-worker.ts';
 export function jobDefinitions(
   db: Database,
   log: FastifyBaseLogger,
-  services: { deviceFiles?: Pick<DeviceFilesService, 'cleanUp'> } = {},
+  services: {
+    deviceFiles?: Pick<DeviceFilesService, 'cleanUp'>;
+    dataPoolExports?: Pick<DataPoolExportService, 'run' | 'expire'>;
+  } = {},
 ): JobDefinitions {
   return {
     tasks: {
@@ -21,8 +29,18 @@ export function jobDefinitions(
         if (removed && removed.files + removed.rows > 0)
           log.info({ component: 'jobs', ...removed }, 'expired uploads removed');
       },
+      // One data pool export (queued by DataPool/StartExport): the workbook, its progress, its file.
+      [EXPORT_JOB]: async (payload) => {
+        await services.dataPoolExports?.run(payload as ExportJobPayload);
+      },
+      // Finished exports are kept an hour; then the rows and files go.
+      'results:expireExports': async () => {
+        const removed = await services.dataPoolExports?.expire();
+        if (removed) log.info({ component: 'jobs', removed }, 'expired data pool exports removed');
+      },
     },
     // Every night at 03:00 (server time): rollups recomputed from the readings, differences logged.
-    crontab: '0 3 * * * results:checkRollups\n15 * * * * results:expireUploads\n',
+    crontab:
+      '0 3 * * * results:checkRollups\n15 * * * * results:expireUploads\n30 * * * * results:expireExports\n',
   };
 }

@@ -25,6 +25,7 @@ export const tasksMessagesZhCN = {
   'tasks.notReassignable': '只有待执行的任务可以更换设备和测量员',
   'tasks.notStartable': '该任务已{state}，不能开始',
   'tasks.notFinishable': '只有执行中的任务可以标记完成',
+  'tasks.notAuditable': '只有已上传的任务可以审核通过',
   'tasks.notYours': '您不是该任务的测量员，也不持有它的设备',
   'tasks.created': '任务已创建',
   'tasks.deleted': '已删除 {count} 个任务',

@@ -48,6 +48,8 @@ export const DATA_POOL_LIMITS = {
   countCap: 10_000,
   /** Rows of one export. */
   exportRows: 200_000,
+  /** A finished background export can be downloaded (once) for this long. */
+  exportHours: 1,
 } as const;
 export const DATA_POOL_GRADES = [...GRADE_NAMES, 'unjudged'] as const;
 
@@ -69,6 +71,31 @@ export const dataPoolFilterShape = {
   StartDate: taskDate,
   EndDate: taskDate,
 };
+
+/** The filters of an export, as stored with a background export. */
+export const dataPoolExportBodySchema = z.object(dataPoolFilterShape);
+export type DataPoolExportFilter = z.output<typeof dataPoolExportBodySchema>;
+
+export const DATA_POOL_EXPORT_STATES = ['queued', 'running', 'ready', 'failed'] as const;
+export type DataPoolExportState = (typeof DATA_POOL_EXPORT_STATES)[number];
+
+/** A background export of the data pool: its progress, then its file (downloadable once). */
+export const dataPoolExportSchema = z.object({
+  ExportId: z.string(),
+  State: z.enum(DATA_POOL_EXPORT_STATES),
+  RowsWritten: z.number().int(),
+  /** Rows the export will have (known once it runs). */
+  RowsTotal: z.number().int().nullable(),
+  /** Why it failed, translated. */
+  Error: z.string().nullable(),
+  FileName: z.string(),
+  FileSize: z.number().int().nullable(),
+  /** Until when the finished file can be downloaded. */
+  ExpiresAt: z.string(),
+  Downloaded: z.boolean(),
+});
+export type DataPoolExport = z.infer<typeof dataPoolExportSchema>;
+const exportIdBody = z.object({ ExportId: rules.uuid });
 
 export const dataPoolRowSchema = z.object({
   TaskId: z.string(),
@@ -163,7 +190,40 @@ export const resultsRoutes = {
     summary:
       'The data pool with its filters as an .xlsx attachment (not an envelope), written as it streams: one row per ' +
       `site and item with every value, at most ${DATA_POOL_LIMITS.exportRows} rows`,
-    body: z.object(dataPoolFilterShape),
+    body: dataPoolExportBodySchema,
+    result: z.null(),
+  }),
+  startDataPoolExport: defineRoute({
+    method: 'POST',
+    path: '/api/ms/DataPool/StartExport',
+    access: 'authenticated',
+    tag,
+    summary:
+      'Starts a background export of the data pool with its filters (at most ' +
+      `${DATA_POOL_LIMITS.exportRows} rows); answers the ExportId whose progress GetExport reports`,
+    body: dataPoolExportBodySchema,
+    result: z.object({ ExportId: z.string() }),
+  }),
+  getDataPoolExport: defineRoute({
+    method: 'POST',
+    path: '/api/ms/DataPool/GetExport',
+    access: 'authenticated',
+    tag,
+    summary:
+      'The state of one of your exports (queued, running, ready, failed), rows written of the total, the error; ' +
+      "another user's or company's export answers 404",
+    body: exportIdBody,
+    result: dataPoolExportSchema,
+  }),
+  downloadDataPoolExport: defineRoute({
+    method: 'POST',
+    path: '/api/ms/DataPool/DownloadExport',
+    access: 'authenticated',
+    tag,
+    summary:
+      'The finished .xlsx of one of your exports (not an envelope), once: the file is removed as it is sent. ' +
+      `404 when it is not yours, not ready, already downloaded or older than ${DATA_POOL_LIMITS.exportHours} h`,
+    body: exportIdBody,
     result: z.null(),
   }),
 };

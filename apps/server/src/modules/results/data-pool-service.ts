@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   DATA_POOL_LIMITS,
   type DataPoolRow,
@@ -62,8 +63,23 @@ export class DataPoolService {
     };
   }
 
-  /** Writes the filtered pool as .xlsx into `out`, chunk by chunk (keyset), at most `exportRows` rows. */
-  async export(auth: AuthContext, body: ExportBody, lang: Language, out: Writable): Promise<number> {
+  /** How many rows an export with these filters writes (counted up to `cap`). */
+  async count(auth: AuthContext, body: ExportBody, cap: number): Promise<number> {
+    return Math.min(await new DataPoolRepository(this.deps.db).count(auth, filterOf(body), cap), cap);
+  }
+
+  /**
+   * Writes the filtered pool as .xlsx into `out`, chunk by chunk (keyset), at most `exportRows` rows.
+   * After each chunk `progress` hears the rows written so far and the event loop gets a turn, so a
+   * large export never holds it for longer than one chunk's rows.
+   */
+  async export(
+    auth: AuthContext,
+    body: ExportBody,
+    lang: Language,
+    out: Writable,
+    progress?: (rowsWritten: number) => Promise<void>,
+  ): Promise<number> {
     const repository = new DataPoolRepository(this.deps.db);
     const filter = filterOf(body);
     const names = new Map<string, Map<string, string>>();
@@ -77,6 +93,8 @@ export class DataPoolService {
         if (records.length === 0) return;
         yield await rowsOf(records);
         written += records.length;
+        await progress?.(written);
+        await nextTurn();
         const last = records[records.length - 1] as PoolRecord;
         after = {
           day: last.day,

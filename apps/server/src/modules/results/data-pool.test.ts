@@ -1,5 +1,9 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { apiRoutes, type DataPoolRow } from '@measure/contract';
 import ExcelJS from 'exceljs';
+import { runOnce } from 'graphile-worker';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk } from '../../../test/call-route.ts';
@@ -13,6 +17,10 @@ import {
   companyAdmin,
   type BuiltUser,
 } from '../../../test/factories.ts';
+import { FileStore } from '../../core/file-store.ts';
+import { jobDefinitions } from '../../jobs/jobs.ts';
+import { DataPoolExportService } from './data-pool-export-service.ts';
+import { DataPoolService } from './data-pool-service.ts';
 
 const routes = apiRoutes.results;
 let t: TestApp;
@@ -141,5 +149,116 @@ describe('data pool', () => {
       if (index > 1) values.push(row.getCell(12).value);
     });
     expect(values).toEqual(['30', '1, 2']);
+  });
+
+  it('exports in the background: progress, then one download by its owner only, then it expires', async () => {
+    const start = await callRouteOk(
+      t.app,
+      routes.startDataPoolExport,
+      { TaskId: taskA, ItemCode: 'PL-01' },
+      { as: planner, lang: 'en-US' },
+    );
+    const status = (as: BuiltUser) => callRoute(t.app, routes.getDataPoolExport, start, { as });
+    expect((await status(planner)).Result).toMatchObject({
+      State: 'queued',
+      RowsWritten: 0,
+      RowsTotal: null,
+    });
+    // Another user of the company, or of another company, does not see it.
+    expect((await status(surveyor)).Code).toBe(404);
+    expect((await status(stranger)).Code).toBe(404);
+
+    // The worker's job writes it (the same job definitions the server runs, on the test database).
+    const directory = path.join(t.config.dataDir, 'exports', 'data-pool');
+    // The progress its owner sees after each chunk is written.
+    const rowsSource = new DataPoolService({ db: t.db });
+    const seen: unknown[] = [];
+    const exports = new DataPoolExportService({
+      db: t.db,
+      files: new FileStore<'xlsx'>(directory, ['xlsx']),
+      dataPool: {
+        count: (...args) => rowsSource.count(...args),
+        export: (auth, body, lang, out, progress) =>
+          rowsSource.export(auth, body, lang, out, async (rows) => {
+            await progress?.(rows);
+            seen.push((await status(planner)).Result);
+          }),
+      },
+      enqueue: async () => {},
+    });
+    const pool = new pg.Pool({ connectionString: t.connectionString, max: 2 });
+    try {
+      const silent = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} };
+      await runOnce({
+        pgPool: pool,
+        taskList: jobDefinitions(t.db, silent as never, { dataPoolExports: exports }).tasks,
+      });
+    } finally {
+      await pool.end();
+    }
+    expect(seen).toEqual([expect.objectContaining({ State: 'running', RowsWritten: 2, RowsTotal: 2 })]);
+    const ready = (await status(planner)).Result;
+    expect(ready).toMatchObject({
+      State: 'ready',
+      RowsWritten: 2,
+      RowsTotal: 2,
+      Error: null,
+      FileName: 'data-pool.xlsx',
+      Downloaded: false,
+    });
+    expect(await fs.readdir(directory)).toHaveLength(1);
+
+    const download = (as: BuiltUser) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ms/DataPool/DownloadExport',
+        headers: { authorization: `Bearer ${as.token}` },
+        payload: start,
+      });
+    expect((await download(surveyor)).json()).toMatchObject({ Code: 404 });
+    const response = await download(planner);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const values: unknown[] = [];
+    workbook.worksheets[0]?.eachRow((row, index) => {
+      if (index > 1) values.push(row.getCell(12).value);
+    });
+    expect(values).toEqual(['30', '1, 2']);
+    // Once: the file is gone and a second download is refused.
+    expect((await download(planner)).json()).toMatchObject({ Code: 404 });
+    expect((await status(planner)).Result).toMatchObject({ State: 'ready', Downloaded: true });
+    await expect.poll(() => fs.readdir(directory)).toEqual([]);
+
+    // An hour later the hourly clean-up removes it.
+    expect(await exports.expire(new Date(Date.now() + 2 * 3_600_000))).toBeGreaterThanOrEqual(1);
+    expect((await status(planner)).Code).toBe(404);
+  });
+
+  it('records a failed export with its reason, and leaves no file behind', async () => {
+    const start = await callRouteOk(t.app, routes.startDataPoolExport, { TaskId: taskB }, { as: planner });
+    // The export directory cannot be created (a file is in its way), so the job fails.
+    const blocked = path.join(t.config.dataDir, 'blocked');
+    await fs.writeFile(blocked, 'not a directory');
+    const exports = new DataPoolExportService({
+      db: t.db,
+      files: new FileStore<'xlsx'>(path.join(blocked, 'data-pool'), ['xlsx']),
+      dataPool: new DataPoolService({ db: t.db }),
+      enqueue: async () => {},
+    });
+    await expect(exports.run({ companyId: planner.companyId, exportId: start.ExportId })).rejects.toThrow();
+    const failed = await callRoute(t.app, routes.getDataPoolExport, start, { as: planner, lang: 'en-US' });
+    expect(failed.Result).toMatchObject({
+      State: 'failed',
+      Error: 'The export failed; start it again',
+      FileSize: null,
+    });
+    const download = await t.app.inject({
+      method: 'POST',
+      url: '/api/ms/DataPool/DownloadExport',
+      headers: { authorization: `Bearer ${planner.token}` },
+      payload: start,
+    });
+    expect(download.json()).toMatchObject({ Code: 404 });
   });
 });

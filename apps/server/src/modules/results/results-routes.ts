@@ -19,7 +19,7 @@ function idempotencyKey(header: string | string[] | undefined): string {
 /** Results from devices (/api/device/v1/Tasks/:TaskId/Results) and typed in on the web (manual entry). */
 export function registerResultsRoutes(
   app: FastifyInstance,
-  { results, manualEntry, dataPool }: Services,
+  { results, manualEntry, dataPool, dataPoolExports }: Services,
 ): void {
   registerRoute(app, resultsRoutes.getDataPool, async ({ body, user, request }) =>
     dataPool.list(user, body, request.lang),
@@ -33,6 +33,20 @@ export function registerResultsRoutes(
     });
     const name = request.lang === 'zh-CN' ? '数据库.xlsx' : 'data-pool.xlsx';
     await sendWorkbook(reply, out, 'data-pool.xlsx', name);
+    return REPLY_SENT;
+  });
+  // The same export in the background (a job writes it; the page shows its progress, then downloads).
+  registerRoute(app, resultsRoutes.startDataPoolExport, async ({ body, user, request }) => ({
+    ExportId: await dataPoolExports.start(user, body, request.lang),
+  }));
+  registerRoute(app, resultsRoutes.getDataPoolExport, async ({ body, user, request }) =>
+    dataPoolExports.status(user, body.ExportId, request.lang),
+  );
+  registerRoute(app, resultsRoutes.downloadDataPoolExport, async ({ body, user, reply }) => {
+    const file = await dataPoolExports.download(user, body.ExportId);
+    // Downloadable once: the file goes when the response is over, sent in full or not.
+    reply.raw.once('close', () => void file.release());
+    await sendWorkbook(reply, file.stream, 'data-pool.xlsx', file.fileName);
     return REPLY_SENT;
   });
   registerRoute(app, resultsRoutes.getManualMeasureSummaryItems, async ({ body, user, request }) =>

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { PlanFileStore } from '../house-maps/file-store.ts';
 import type { DeviceContext } from '../devices/device-context.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
-import { designValues } from './task-rows.ts';
+import { designValues, toWorkItem } from './task-rows.ts';
 import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
 
 type DeviceTaskRow = RouteResult<typeof taskDeviceRoutes.tasks>[number];
@@ -73,21 +73,7 @@ export class TaskDeviceService {
         PlanUrl: `${baseUrl}/api/device/v1/Tasks/${task.id}/HouseMaps/${map.id}/Plan`,
         MeasurePoints: map.measurePoints,
       })),
-      Items: task.standard.Items.map((item) => ({
-        ItemCode: item.Code,
-        Name: item.NameZh,
-        NameEn: item.NameEn,
-        Mode: item.Mode,
-        Standard: {
-          Left: item.Left,
-          Right: item.Right,
-          WarnLeft: item.WarnLeft,
-          WarnRight: item.WarnRight,
-          Exploded: item.Exploded,
-        },
-        Rule: item.Rule,
-        NeedsDesign: item.NeedsDesign,
-      })),
+      Items: task.standard.Items.map(toWorkItem),
       DesignValues: designValues(task),
     };
   }

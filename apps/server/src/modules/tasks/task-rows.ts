@@ -12,7 +12,9 @@ import {
   type TaskState,
   TASK_STATES,
   toFigures,
+  type WorkPackage,
 } from '@measure/contract';
+import type { FrozenItem } from '../../db/json-types.ts';
 import type { TaskRecord } from './tasks-repository.ts';
 import { itemName } from './task-plan.ts';
 
@@ -116,3 +118,20 @@ export function designValues(record: Pick<TaskRecord, 'standard'>) {
     .filter((type) => type.Values.length > 0)
     .sort((a, b) => a.PointTypeName.localeCompare(b.PointTypeName));
 }
+
+/** A frozen item as the work package hands it to a device (and the demo seed to its generator). */
+export const toWorkItem = (item: FrozenItem): WorkPackage['Items'][number] => ({
+  ItemCode: item.Code,
+  Name: item.NameZh,
+  NameEn: item.NameEn,
+  Mode: item.Mode,
+  Standard: {
+    Left: item.Left,
+    Right: item.Right,
+    WarnLeft: item.WarnLeft,
+    WarnRight: item.WarnRight,
+    Exploded: item.Exploded,
+  },
+  Rule: item.Rule,
+  NeedsDesign: item.NeedsDesign,
+});

@@ -374,4 +374,20 @@ export class TasksService {
       return this.row(tx, auth, taskId, lang);
     });
   }
+
+  /**
+   * The audit (domain.md section 9.5): an uploaded task becomes completed and its results are final
+   * (results.taskClosed answers 423 from then on). No route calls it yet; the demo seed audits its
+   * completed tasks through it.
+   */
+  async audit(auth: AuthContext, taskId: string, lang: Language): Promise<TaskRow> {
+    return this.deps.db.transaction(async (tx) => {
+      const { task } = await visibleTask(tx, auth, taskId, true);
+      await visibleProject(tx, auth, task.projectId);
+      if (!(await new TasksRepository(tx).transition(auth.companyId, taskId, ['uploaded'], 'completed'))) {
+        throw conflictKey('tasks.notAuditable');
+      }
+      return this.row(tx, auth, taskId, lang);
+    });
+  }
 }

@@ -20,14 +20,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
-import { downloadFile } from '../../shared/api/download.ts';
 import { routes } from '../../shared/api/routes.ts';
-import { showError } from '../../shared/api/showError.ts';
-import { notify } from '../../shared/feedback/notify.ts';
 import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
 import { columnsWidth } from '../../shared/table/columnsWidth.ts';
 import { formatRate, taskDetailPath } from '../tasks/taskLabels.tsx';
+import { ExportProgress } from './ExportProgress.tsx';
 import { GRADE_COLOR } from './gradePreview.ts';
+import { useDataPoolExport } from './useDataPoolExport.ts';
 import './i18n.ts';
 
 const PAGE_SIZE = 20;
@@ -58,7 +57,7 @@ export default function DataPoolPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const [exporting, setExporting] = useState(false);
+  const exporter = useDataPoolExport();
 
   const projects = useQuery({
     queryKey: ['projects', 'select'],
@@ -90,18 +89,6 @@ export default function DataPoolPage() {
       EndDate: toApiDate(values.Dates?.[1]),
     });
     setPage(1);
-  };
-
-  const exportExcel = async () => {
-    setExporting(true);
-    try {
-      const name = await downloadFile(routes.results.exportDataPool, 'data-pool.xlsx', filters);
-      notify.success(t('pool.exported', { name }));
-    } catch (error) {
-      showError(error);
-    } finally {
-      setExporting(false);
-    }
   };
 
   const columns: ColumnsType<DataPoolRow> = [
@@ -162,12 +149,17 @@ export default function DataPoolPage() {
     <Card
       title={t('pool.title')}
       extra={
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportExcel()}>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporter.busy}
+          onClick={() => void exporter.start(filters)}
+        >
           {t('pool.export')}
         </Button>
       }
     >
       <Typography.Paragraph type="secondary">{t('pool.note')}</Typography.Paragraph>
+      {exporter.busy && <ExportProgress current={exporter.current} />}
       <Form
         form={form}
         layout="inline"

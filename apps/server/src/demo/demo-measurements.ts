@@ -1,0 +1,260 @@
+import {
+  apiRoutes,
+  houseMapFieldsSchema,
+  permissionsOfRoles,
+  type RouteBody,
+  type RouteBodyInput,
+  type ResultSite,
+  type Role,
+  type WorkPackage,
+} from '@measure/contract';
+import { seededRandom } from '@measure/robot/random';
+import { designGuess, readingFor } from '@measure/robot/readings';
+import type { Database } from '../db/client.ts';
+import { AuditRepository } from '../modules/audit/audit-repository.ts';
+import type { AuthContext } from '../modules/auth/auth-context.ts';
+import { DevicesService } from '../modules/devices/devices-service.ts';
+import type { PlanFileStore } from '../modules/house-maps/file-store.ts';
+import { HouseMapAssignmentService } from '../modules/house-maps/house-map-assignment-service.ts';
+import { HouseMapService } from '../modules/house-maps/house-map-service.ts';
+import { inspectPlanFile } from '../modules/house-maps/plan-file.ts';
+import { PointTypeService } from '../modules/house-maps/point-type-service.ts';
+import { ProjectStandardsService } from '../modules/project-standards/project-standards-service.ts';
+import { ResultsService, type ResultsSender } from '../modules/results/results-service.ts';
+import { TaskDeviceService } from '../modules/tasks/task-device-service.ts';
+import { toWorkItem } from '../modules/tasks/task-rows.ts';
+import { TasksRepository } from '../modules/tasks/tasks-repository.ts';
+import { TasksService } from '../modules/tasks/tasks-service.ts';
+import {
+  DEMO_ROOMS,
+  DEMO_SITE_TYPES,
+  type DemoSiteTypeKey,
+  demoMeasurePoints,
+  demoPlanPng,
+} from './demo-plan.ts';
+import { DEMO_DEVICES, DEMO_HOUSE_TYPES, DEMO_TASKS, type DemoTask, sourceOf } from './demo-tasks.ts';
+
+/** What the company seed made: ids by login and by project name. */
+export interface SeededCompany {
+  companyId: string;
+  userIds: Map<string, string>;
+  projectIds: Map<string, string>;
+}
+
+const WALLS = ['北墙', '东墙', '南墙', '西墙'] as const;
+const SITES_PER_BATCH = 50;
+const DAY_MS = 86_400_000;
+const SEED = 20261125;
+
+/** The company administrator acting in the seed, as a session of that user would. */
+function actingAs(company: SeededCompany, login: string, role: Role): AuthContext {
+  const userId = company.userIds.get(login);
+  if (!userId) throw new Error(`demo user ${login} missing`);
+  return {
+    sessionId: 'demo-seed',
+    userId,
+    companyId: company.companyId,
+    roles: [role],
+    permissions: new Set(permissionsOfRoles([role])),
+    projectScope: 'company',
+  };
+}
+
+/** A request body as the route's schema reads it (defaults applied), as registerRoute would pass it. */
+function bodyOf<R extends { body?: { parse(input: unknown): unknown } }>(
+  route: R,
+  input: RouteBodyInput<R>,
+): RouteBody<R> {
+  if (!route.body) throw new Error('route without a body');
+  return route.body.parse(input) as RouteBody<R>;
+}
+
+const idOf = <T>(map: Map<string, T>, key: string): T => {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`demo: ${key} missing`);
+  return value;
+};
+
+/**
+ * The measurement data of the main demo company, made through the services real requests use:
+ * site types with measure items and design values, a house type with a generated plan and its
+ * MeasurePoints given to floors of a building, two activated devices, tasks in every state and
+ * their results (readings shaped like the robot simulator's, ingested and judged by ResultsService).
+ * Deterministic: one seeded random for every reading.
+ */
+export async function seedDemoMeasurements(
+  db: Database,
+  files: PlanFileStore,
+  company: SeededCompany,
+): Promise<void> {
+  const admin = actingAs(company, 'admin@example.com', 'CompanyAdmin');
+  const audit = new AuditRepository(db);
+  const projectStandards = new ProjectStandardsService({ db });
+  const pointTypes = new PointTypeService({ db });
+  const houseMaps = new HouseMapService({ db, files });
+  const assignments = new HouseMapAssignmentService({ db });
+  const devices = new DevicesService({ db, audit, offlineSeconds: 60 });
+  const tasks = new TasksService({ db });
+  const taskDevice = new TaskDeviceService({ db, files });
+  const results = new ResultsService({ db });
+  const random = seededRandom(SEED);
+  const plan = await inspectPlanFile(
+    { fileName: 'demo-plan.png', contentType: 'image/png', data: demoPlanPng() },
+    'image',
+  );
+
+  for (const houseType of DEMO_HOUSE_TYPES) {
+    const ProjectId = idOf(company.projectIds, houseType.project);
+    const copies = await projectStandards.listByProject(admin, ProjectId, 'zh-CN');
+    const items = copies.flatMap((copy) => copy.Classes);
+    // Design values where items need them, the robot's typical sizes; one net height per site type.
+    const firstHeight = items.find((item) => item.NeedsDesign && item.Dimension === 'height');
+    const MeasureItems = items.map((item) => ({
+      MeasureItemId: item.MeasureItemId,
+      DesignValue:
+        item.NeedsDesign && (item.Dimension !== 'height' || item === firstHeight)
+          ? designGuess(item.NameEn)
+          : null,
+    }));
+    const siteTypeIds = {} as Record<DemoSiteTypeKey, string>;
+    for (const [key, Name] of Object.entries(DEMO_SITE_TYPES) as [DemoSiteTypeKey, string][]) {
+      const saved = await pointTypes.save(
+        admin,
+        bodyOf(apiRoutes.houseMaps.savePointType, { ProjectId, Name }),
+      );
+      siteTypeIds[key] = saved.Id;
+      await projectStandards.savePointTypeItems(
+        admin,
+        bodyOf(apiRoutes.projectStandards.savePointTypeMeasureItem, {
+          ProjectId,
+          Id: saved.Id,
+          MeasureItems,
+          Confirmed: true,
+        }),
+      );
+    }
+    const row = await houseMaps.save(
+      admin,
+      houseMapFieldsSchema.parse({
+        ProjectId,
+        Name: houseType.name,
+        FloorArea: houseType.area,
+        MapType: 'image',
+      }),
+      plan,
+    );
+    await houseMaps.saveMeasurePoints(admin, row.HouseMapId, demoMeasurePoints(siteTypeIds));
+    await assignments.assign(
+      admin,
+      bodyOf(apiRoutes.houseMaps.assignHouseMapToFloors, {
+        ProjectId,
+        HouseMapId: row.HouseMapId,
+        BuildingNumber: houseType.building,
+        FloorFrom: houseType.floors[0],
+        FloorTo: houseType.floors[1],
+      }),
+    );
+  }
+
+  const deviceIds = new Map<string, string>();
+  for (const device of DEMO_DEVICES) {
+    const id = await devices.add(
+      admin,
+      bodyOf(apiRoutes.devices.addDevice, { DeviceNumber: device.number, DeviceType: device.type }),
+    );
+    // The key is shown once and not kept: an administrator activates again to get one.
+    await devices.activate(admin, id, null);
+    if (device.holder) await devices.assign(admin, [id], idOf(company.userIds, device.holder));
+    deviceIds.set(device.number, id);
+  }
+
+  const now = Date.now();
+  for (const demo of DEMO_TASKS) {
+    const deviceId = demo.device ? idOf(deviceIds, demo.device) : null;
+    const Households = [];
+    for (let floor = demo.floors[0]; floor <= demo.floors[1]; floor += 1) {
+      for (let household = 1; household <= demo.households; household += 1) {
+        Households.push({ BuildingNumber: demo.building, Floor: floor, Household: household });
+      }
+    }
+    const taskId = await tasks.add(
+      admin,
+      bodyOf(apiRoutes.tasks.addTask, {
+        ProjectId: idOf(company.projectIds, demo.project),
+        Name: demo.name,
+        Stage: demo.stage,
+        MeasureKind: demo.measureKind,
+        InspectionKind: demo.inspectionKind,
+        Households,
+        DeviceGuid: deviceId,
+        SurveyorIds: demo.surveyors.map((login) => idOf(company.userIds, login)),
+        PlannedDate: new Date(now - demo.daysAgo[0] * DAY_MS).toISOString().slice(0, 10),
+      }),
+      'zh-CN',
+    );
+    if (demo.state === 'cancelled') {
+      await tasks.cancel(admin, taskId, 'zh-CN');
+      continue;
+    }
+    if (demo.state === 'pending') continue;
+    const device = deviceId ? { companyId: company.companyId, deviceId } : undefined;
+    if (device) await taskDevice.move(device, taskId, 'inProgress');
+    const sender: ResultsSender = device ?? {
+      companyId: company.companyId,
+      userId: idOf(company.userIds, demo.surveyors[0] ?? 'admin@example.com'),
+    };
+    const task = await new TasksRepository(db).find(company.companyId, taskId);
+    if (!task) throw new Error('demo task vanished');
+    const sites = demoSites(demo, task.standard.Items.map(toWorkItem), Households, random, now);
+    for (let start = 0; start < sites.length; start += SITES_PER_BATCH) {
+      await results.ingest(
+        sender,
+        taskId,
+        { Source: sourceOf(demo), Sites: sites.slice(start, start + SITES_PER_BATCH) },
+        `demo:${taskId}:${start / SITES_PER_BATCH}`,
+      );
+    }
+    if (demo.state === 'inProgress') continue;
+    if (device) await taskDevice.move(device, taskId, 'uploaded');
+    else await tasks.move(admin, taskId, 'uploaded', 'zh-CN');
+    if (demo.state === 'completed') await tasks.audit(admin, taskId, 'zh-CN');
+  }
+}
+
+/**
+ * The sites of a task as the robot walks them (every room of each household, wall by wall), the
+ * first `done` share of them, measured evenly over the task's days during working hours.
+ */
+function demoSites(
+  demo: DemoTask,
+  items: WorkPackage['Items'],
+  households: { BuildingNumber: string; Floor: number; Household: number }[],
+  random: () => number,
+  now: number,
+): ResultSite[] {
+  const all = households.flatMap((household) =>
+    DEMO_ROOMS.flatMap((room) => WALLS.map((wall) => ({ household, room, wall }))),
+  );
+  const count = Math.max(1, Math.round(all.length * demo.done));
+  const [from, to] = demo.daysAgo;
+  return all.slice(0, count).map(({ household, room, wall }, index) => {
+    const day = Math.floor(from - ((from - to) * index) / count);
+    const measuredAt = new Date(now - day * DAY_MS);
+    // 09:00-17:00 China time (01:00-09:00 UTC), a minute or so per site.
+    measuredAt.setUTCHours(1 + Math.floor((index % 480) / 60), index % 60, Math.floor(random() * 60), 0);
+    const wallMm = 2400 + Math.round(random() * 2400);
+    return {
+      PointIndex: index + 1,
+      ...household,
+      RoomId: room.id,
+      StationId: `s-${room.id.slice(2)}`,
+      Name: `${household.BuildingNumber} ${household.Floor}-${household.Household} ${room.name} ${wall}`,
+      Surface: 'wall',
+      AreaM2: Math.round((wallMm / 1000) * 2.8 * 100) / 100,
+      MeasuredAt: measuredAt.toISOString(),
+      PictureFileIds: [],
+      PointCloudFileId: null,
+      Readings: items.map((item) => readingFor(item, wallMm, demo.errorRate, random)),
+    };
+  });
+}

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  DATA_POOL_LIMITS,
+  type DataPoolExport,
+  type DataPoolExportFilter,
+  type DataPoolExportState,
+  formatMessage,
+  type Language,
+  LANGUAGES,
+} from '@measure/contract';
+import { notFound } from '../../core/app-error.ts';
+import type { FileStore } from '../../core/file-store.ts';
+import type { Database } from '../../db/client.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { DataPoolExportRepository, type DataPoolExportRecord } from './data-pool-export-repository.ts';
+import type { DataPoolService } from './data-pool-service.ts';
+
+/** The job that writes one export; its payload names the company and the export. */
+export const EXPORT_JOB = 'results:exportDataPool';
+export interface ExportJobPayload {
+  companyId: string;
+  exportId: string;
+}
+
+const HOUR_MS = 3_600_000;
+/** A workbook of 200,000 rows is far below this; a runaway one stops here. */
+const MAX_FILE_BYTES = 1024 * 1024 * 1024;
+
+const fileNameOf = (language: Language) => (language === 'zh-CN' ? '数据库.xlsx' : 'data-pool.xlsx');
+const languageOf = (value: string): Language =>
+  (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'zh-CN';
+
+/**
+ * Data pool exports in the background (issue 14 item 6): `start` records the request and queues a
+ * graphile-worker job, which writes the workbook chunk by chunk (keyset, yielding to the event loop
+ * between chunks) into a temp file of the export store, counting rows written against the total;
+ * the finished file is published atomically and can be downloaded once by the user who asked for
+ * it, within an hour. An hourly job removes expired exports and their files.
+ */
+export class DataPoolExportService {
+  constructor(
+    private readonly deps: {
+      db: Database;
+      files: FileStore<'xlsx'>;
+      dataPool: Pick<DataPoolService, 'count' | 'export'>;
+      enqueue: (payload: ExportJobPayload) => Promise<void>;
+    },
+  ) {}
+
+  async start(auth: AuthContext, filter: DataPoolExportFilter, language: Language): Promise<string> {
+    const repository = new DataPoolExportRepository(this.deps.db);
+    const exportId = await repository.insert({
+      companyId: auth.companyId,
+      userId: auth.userId,
+      projectScope: auth.projectScope,
+      filter,
+      language,
+      expiresAt: new Date(Date.now() + DATA_POOL_LIMITS.exportHours * HOUR_MS),
+    });
+    try {
+      await this.deps.enqueue({ companyId: auth.companyId, exportId });
+    } catch (error) {
+      await repository.update(auth.companyId, exportId, { state: 'failed', error: 'results.exportFailed' });
+      throw error;
+    }
+    return exportId;
+  }
+
+  async status(auth: AuthContext, exportId: string, language: Language): Promise<DataPoolExport> {
+    const row = await new DataPoolExportRepository(this.deps.db).findOwn(
+      auth.companyId,
+      auth.userId,
+      exportId,
+    );
+    if (!row) throw notFound();
+    return toExport(row, language);
+  }
+
+  /**
+   * The finished file, once: the download is claimed before the first byte is sent, and the file is
+   * removed when the response ends (`release`).
+   */
+  async download(
+    auth: AuthContext,
+    exportId: string,
+  ): Promise<{ stream: Readable; fileName: string; release: () => Promise<void> }> {
+    const row = await new DataPoolExportRepository(this.deps.db).claimDownload(
+      auth.companyId,
+      auth.userId,
+      exportId,
+    );
+    if (!row?.storedName) throw notFound();
+    const storedName = row.storedName;
+    const stream = fs.createReadStream(this.deps.files.pathOf(storedName));
+    return {
+      stream,
+      fileName: fileNameOf(languageOf(row.language)),
+      release: () => this.deps.files.remove([storedName]),
+    };
+  }
+
+  /** The job: writes the workbook of one queued export. A retry after a crash starts it over. */
+  async run({ companyId, exportId }: ExportJobPayload): Promise<void> {
+    const repository = new DataPoolExportRepository(this.deps.db);
+    const row = await repository.find(companyId, exportId);
+    if (!row || row.state === 'ready' || row.expiresAt.getTime() < Date.now()) return;
+    // The owner's reach when asked (company or assigned projects); no session is needed to read it.
+    const auth: AuthContext = {
+      sessionId: '',
+      userId: row.userId,
+      companyId,
+      roles: [],
+      permissions: new Set(),
+      projectScope: row.projectScope === 'assigned' ? 'assigned' : 'company',
+    };
+    const language = languageOf(row.language);
+    await repository.update(companyId, exportId, { state: 'running', rowsWritten: 0, error: null });
+    const out = new PassThrough();
+    const staging = this.deps.files.stage(out, 'xlsx', {
+      maxBytes: MAX_FILE_BYTES,
+      tooLarge: () => new Error('data pool export too large'),
+    });
+    // Awaited below; a failure before then (the directory cannot be made) must not go unhandled.
+    staging.catch(() => {});
+    try {
+      const total = await this.deps.dataPool.count(auth, row.filter, DATA_POOL_LIMITS.exportRows);
+      await repository.update(companyId, exportId, { rowsTotal: total });
+      const writing = this.deps.dataPool
+        .export(auth, row.filter, language, out, (rowsWritten) =>
+          repository.update(companyId, exportId, { rowsWritten }),
+        )
+        .catch((error: unknown) => {
+          out.destroy(error instanceof Error ? error : new Error(String(error)));
+          throw error;
+        });
+      const [rows, staged] = await Promise.all([writing, staging]);
+      await staged.publish();
+      await repository.update(companyId, exportId, {
+        state: 'ready',
+        rowsWritten: rows,
+        rowsTotal: rows,
+        storedName: staged.storedName,
+        fileSize: staged.size,
+        expiresAt: new Date(Date.now() + DATA_POOL_LIMITS.exportHours * HOUR_MS),
+      });
+    } catch (error) {
+      out.destroy();
+      await staging.then((staged) => staged.discard()).catch(() => {});
+      await repository.update(companyId, exportId, { state: 'failed', error: 'results.exportFailed' });
+      throw error;
+    }
+  }
+
+  /** Removes expired exports and their files, and files no export refers to (a crash mid-job). */
+  async expire(now = new Date()): Promise<number> {
+    const repository = new DataPoolExportRepository(this.deps.db);
+    const expired = await repository.expired(now);
+    await this.deps.files.remove(expired.flatMap((row) => (row.storedName ? [row.storedName] : [])));
+    const byCompany = new Map<string, string[]>();
+    for (const row of expired)
+      byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row.id]);
+    for (const [companyId, ids] of byCompany) await repository.delete(companyId, ids);
+    await this.deps.files.sweep(await repository.storedNames(), 60_000);
+    return expired.length;
+  }
+}
+
+function toExport(row: DataPoolExportRecord, language: Language): DataPoolExport {
+  return {
+    ExportId: row.id,
+    State: row.state as DataPoolExportState,
+    RowsWritten: row.rowsWritten,
+    RowsTotal: row.rowsTotal,
+    Error: row.error ? formatMessage(language, 'results.exportFailed') : null,
+    FileName: fileNameOf(languageOf(row.language)),
+    FileSize: row.fileSize,
+    ExpiresAt: row.expiresAt.toISOString(),
+    Downloaded: row.downloadedAt !== null,
+  };
+}
