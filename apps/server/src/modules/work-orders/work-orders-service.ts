@@ -1,11 +1,9 @@
 import {
   ErrorCode,
   formatMessage,
-  isRole,
   type Language,
   type MessageKey,
   type PageResult,
-  projectScopeOfRoles,
   type RouteBody,
   type WorkOrderDetail,
   type WorkOrderRow,
@@ -23,7 +21,7 @@ import { COMPANY_TIME_ZONE } from '../results/results-service.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import type { TasksService } from '../tasks/tasks-service.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
-import { checkPin } from './work-order-pin.ts';
+import { checkAssignee, checkPlace } from './work-order-checks.ts';
 import { type NewWorkOrder, WorkOrdersRepository } from './work-orders-repository.ts';
 
 type AddBody = RouteBody<typeof workOrdersRoutes.add>;
@@ -75,93 +73,11 @@ export class WorkOrdersService {
     return new WorkOrdersRepository(db).userName(auth.companyId, auth.userId);
   }
 
-  /** An enabled person of the company who sees the project (company scope, or on its staff). */
-  private async checkAssignee(
-    db: DbExecutor,
-    auth: AuthContext,
-    projectId: string,
-    userId: string,
-    field: string,
-  ) {
-    const [person] = await new TaskPlanRepository(db).people(auth.companyId, projectId, [userId]);
-    if (!person || (projectScopeOfRoles(person.roles.filter(isRole)) === 'assigned' && !person.onStaff)) {
-      throw fieldError(field, 'workOrders.assigneeInvalid');
-    }
-  }
-
-  /** The place of a new work order, checked against the project, the task's site and the plan. */
-  private async place(tx: DbExecutor, auth: AuthContext, body: AddBody) {
-    const buildings = await new TaskPlanRepository(tx).buildings(auth.companyId, body.ProjectId);
-    const building = buildings.find((candidate) => candidate.number === body.BuildingNumber);
-    if (!building)
-      throw fieldError('BuildingNumber', 'tasks.buildingNotInProject', { building: body.BuildingNumber });
-    if (body.Floor > building.stories) {
-      throw fieldError('Floor', 'workOrders.floorOutsideBuilding', {
-        building: building.number,
-        floor: body.Floor,
-      });
-    }
-    const household = body.Household ?? null;
-    if (household !== null && household > building.households) {
-      throw fieldError('Household', 'tasks.householdOutsideBuilding', {
-        building: building.number,
-        floor: body.Floor,
-        household,
-      });
-    }
-    if (body.TaskId) {
-      const task = await new TasksRepository(tx).find(auth.companyId, body.TaskId);
-      if (!task || task.projectId !== body.ProjectId)
-        throw fieldError('TaskId', 'workOrders.taskNotInProject');
-      if (body.PointIndex) {
-        const site = await new WorkOrdersRepository(tx).site(auth.companyId, body.TaskId, body.PointIndex);
-        if (!site) throw fieldError('PointIndex', 'workOrders.siteNotInTask', { index: body.PointIndex });
-        if (
-          site.buildingId !== building.id ||
-          site.floor !== body.Floor ||
-          (household !== null && site.household !== household)
-        ) {
-          throw fieldError('PointIndex', 'workOrders.sitePlaceMismatch', {
-            index: body.PointIndex,
-            building: site.buildingNumber,
-            floor: site.floor,
-            household: site.household,
-          });
-        }
-        const code = body.ItemCode?.toLowerCase();
-        if (code && !site.itemCodes.some((candidate) => candidate.toLowerCase() === code)) {
-          throw fieldError('ItemCode', 'workOrders.itemNotAtSite', {
-            index: body.PointIndex,
-            code: body.ItemCode ?? '',
-          });
-        }
-      }
-    }
-    const pinned = body.X !== null && body.X !== undefined;
-    if (pinned !== (body.Y !== null && body.Y !== undefined) || (pinned && household === null)) {
-      throw fieldError('X', 'workOrders.pinNeedsHousehold');
-    }
-    if (pinned && household !== null) {
-      const plan = await new WorkOrdersRepository(tx).houseTypeOf(
-        auth.companyId,
-        building.id,
-        body.Floor,
-        household,
-      );
-      const place = { building: building.number, floor: body.Floor, household };
-      if (!plan) throw fieldError('X', 'workOrders.noHouseType', place);
-      if (!checkPin(plan, body.X as number, body.Y as number)) {
-        throw fieldError('X', 'workOrders.pinOutsidePlan', { x: body.X as number, y: body.Y as number });
-      }
-    }
-    return { building, household };
-  }
-
   async add(auth: AuthContext, body: AddBody): Promise<{ id: string; number: string }> {
     return this.deps.db.transaction(async (tx) => {
       await visibleProject(tx, auth, body.ProjectId);
-      const { building, household } = await this.place(tx, auth, body);
-      if (body.AssigneeId) await this.checkAssignee(tx, auth, body.ProjectId, body.AssigneeId, 'AssigneeId');
+      const { building, household } = await checkPlace(tx, auth, body);
+      if (body.AssigneeId) await checkAssignee(tx, auth, body.ProjectId, body.AssigneeId, 'AssigneeId');
       const userName = await this.userName(tx, auth);
       const order: NewWorkOrder = {
         projectId: body.ProjectId,
@@ -198,7 +114,7 @@ export class WorkOrdersService {
       const task = await new TasksRepository(tx).find(auth.companyId, body.TaskId);
       if (!task) throw notFound();
       await visibleProject(tx, auth, task.projectId);
-      if (body.AssigneeId) await this.checkAssignee(tx, auth, task.projectId, body.AssigneeId, 'AssigneeId');
+      if (body.AssigneeId) await checkAssignee(tx, auth, task.projectId, body.AssigneeId, 'AssigneeId');
       const repository = new WorkOrdersRepository(tx);
       const sites = await repository.failedSites(auth.companyId, task.id, body.Unqualified ?? false);
       const fresh = sites.filter((site) => !site.open);
@@ -333,7 +249,7 @@ export class WorkOrdersService {
 
   assign(auth: AuthContext, id: string, assigneeId: string, lang: Language) {
     return this.move(auth, id, 'assign', lang, async (tx, found) => {
-      await this.checkAssignee(tx, auth, found.order.projectId, assigneeId, 'AssigneeId');
+      await checkAssignee(tx, auth, found.order.projectId, assigneeId, 'AssigneeId');
       return { assigneeId };
     });
   }
