@@ -81,6 +81,7 @@ describe.each(['ProjectAdmin', 'Surveyor'] as const)('%s', (role) => {
       '质量分析',
       '进度分析',
       '效率分析',
+      '工单管理',
       '个人中心',
       '修改密码',
       '用户手册',

@@ -199,6 +199,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/analysis/EfficiencyDetailPage.tsx')),
               },
               {
+                path: 'workOrder',
+                handle: title('layout:menu.workOrder'),
+                lazy: page(() => import('../features/work-orders/WorkOrderPage.tsx')),
+              },
+              {
                 path: 'manualMeasure',
                 handle: title('layout:menu.manualMeasure'),
                 lazy: page(() => import('../features/results/ManualMeasurePage.tsx')),

@@ -22,6 +22,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: 'mscQualityAnalysis', titleKey: 'layout:menu.mscQualityAnalysis' },
   { path: 'mscProgressAnalysis', titleKey: 'layout:menu.mscProgressAnalysis' },
   { path: 'mscEfficacyAnalysis', titleKey: 'layout:menu.mscEfficacyAnalysis' },
+  { path: 'workOrder', titleKey: 'layout:menu.workOrder' },
   { path: 'projectList', titleKey: 'layout:menu.projectList', permission: 'project.list' },
   { path: 'projectUser', titleKey: 'layout:menu.projectUser', permission: 'project.distribute' },
   { path: 'floorPlan', titleKey: 'layout:menu.floorPlan', permission: 'project.list' },

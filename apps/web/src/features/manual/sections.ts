@@ -65,6 +65,7 @@ export const MANUAL_SECTIONS = [
   { id: 'mscProgressAnalysisDetail', chapter: 'analysis', page: true },
   { id: 'mscEfficacyAnalysis', chapter: 'analysis', page: true },
   { id: 'mscEfficacyAnalysisDetails', chapter: 'analysis', page: true },
+  { id: 'workOrder', chapter: 'tasks', page: true },
   { id: 'aboug', chapter: 'account', page: true },
   { id: 'changePassword', chapter: 'account', page: true },
   { id: 'userManual', chapter: 'account', page: true },

@@ -5,6 +5,7 @@ import { devicesResources } from '../../features/devices/i18n.ts';
 import { tasksResources } from '../../features/tasks/i18n.ts';
 import { resultsResources } from '../../features/results/i18n.ts';
 import { analysisResources } from '../../features/analysis/i18n.ts';
+import { workOrdersResources } from '../../features/work-orders/i18n.ts';
 import { reviewResources } from '../../features/review/i18n.ts';
 import { houseMapsResources } from '../../features/house-maps/i18n.ts';
 import { notificationsResources } from '../../features/notifications/i18n.ts';
@@ -34,6 +35,7 @@ const lazyResources = {
   tasks: tasksResources,
   results: resultsResources,
   analysis: analysisResources,
+  'work-orders': workOrdersResources,
   review: reviewResources,
 };
 
@@ -123,6 +125,7 @@ describe('translations', () => {
       tasks: true,
       results: true,
       analysis: true,
+      'work-orders': true,
       review: true,
       layout: true,
       account: true,

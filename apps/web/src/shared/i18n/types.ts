@@ -12,6 +12,7 @@ import type devices from '../../features/devices/locales/zh-CN.ts';
 import type tasks from '../../features/tasks/locales/zh-CN.ts';
 import type results from '../../features/results/locales/zh-CN.ts';
 import type analysis from '../../features/analysis/locales/zh-CN.ts';
+import type workOrders from '../../features/work-orders/locales/zh-CN.ts';
 import type review from '../../features/review/locales/zh-CN.ts';
 import type houseMaps from '../../features/house-maps/locales/zh-CN.ts';
 import type layout from '../../features/layout/locales/zh-CN.ts';
@@ -46,6 +47,7 @@ export interface AppResources {
   tasks: typeof tasks;
   results: typeof results;
   analysis: typeof analysis;
+  'work-orders': typeof workOrders;
   review: typeof review;
   /** The contract's catalogue (./messages.ts). */
   messages: Record<MessageKey, string>;

@@ -17,6 +17,7 @@ const layoutEnUS: Record<keyof typeof layout, string> = {
   'menu.mscProgressAnalysisDetail': 'Floor progress',
   'menu.mscEfficacyAnalysis': 'Efficiency analysis',
   'menu.mscEfficacyAnalysisDetails': 'Efficiency per day',
+  'menu.workOrder': 'Work orders',
   'menu.projectList': 'Projects',
   'menu.projectDetail': 'Project detail',
   'menu.projectUser': 'Project staff',

@@ -16,6 +16,7 @@ const layout = {
   'menu.mscProgressAnalysisDetail': '楼层进度',
   'menu.mscEfficacyAnalysis': '效率分析',
   'menu.mscEfficacyAnalysisDetails': '每日效率',
+  'menu.workOrder': '工单管理',
   'menu.projectList': '项目列表',
   'menu.projectDetail': '项目详情',
   'menu.projectUser': '项目人员',

@@ -142,6 +142,20 @@ const tasks = {
       ['Export to Excel', 'Exports what the filters show, every value of each row, at most 200,000 rows.'],
     ],
   },
+  workOrder: {
+    title: 'Work orders',
+    paragraphs: [
+      "Rectification and re-measure work orders: the cards on top count each project's orders per state (click one to filter by the project); the list below filters by project, state and type.",
+      'A work order goes undistributed -> not started (assigned) -> in progress -> completed; any other move is refused with the reason.',
+      'Whoever distributes work (the "distribute" permission) assigns orders and creates re-measure tasks; the assignee starts and completes their own orders, and sees the orders given to them.',
+    ],
+    steps: [
+      'On an undistributed order click Assign and pick a person who can see the project.',
+      'The assignee clicks Start, then Complete after the repair, with a completion remark (required).',
+      'On a completed order click "Create re-measure task": a re-measure task of its household (or whole floor), stage and item; a link to it follows.',
+      'Click an order number for its details and history.',
+    ],
+  },
 } satisfies ManualPart;
 
 export default tasks;

@@ -1,0 +1,130 @@
+import type { WorkOrderRow } from '@measure/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Drawer, Form, Input, Modal, Select, Timeline } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../shared/api/client.ts';
+import { routes } from '../../shared/api/routes.ts';
+import { useStageLabel } from '../tasks/taskLabels.tsx';
+import './i18n.ts';
+
+export function usePlace() {
+  const { t } = useTranslation('work-orders');
+  return (row: WorkOrderRow) =>
+    row.Household === null
+      ? t('place', { building: row.BuildingNumber, floor: row.Floor })
+      : t('placeHousehold', { building: row.BuildingNumber, floor: row.Floor, household: row.Household });
+}
+
+/** Picks the person a work order goes to: people who can see its project. */
+export function AssignDialog({
+  order,
+  onOk,
+  onClose,
+}: {
+  order: WorkOrderRow;
+  onOk: (assigneeId: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('work-orders');
+  const [form] = Form.useForm<{ AssigneeId: string }>();
+  const people = useQuery({
+    queryKey: ['tasks', 'options', order.ProjectId],
+    queryFn: ({ signal }) => callApi(routes.tasks.getTaskOptions, { ProjectId: order.ProjectId }, { signal }),
+  });
+  return (
+    <Modal
+      open
+      title={t('dialog.assignTitle', { number: order.OrderNumber })}
+      onCancel={onClose}
+      onOk={() => void form.validateFields().then((values) => onOk(values.AssigneeId))}
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item name="AssigneeId" label={t('field.assignee')} rules={[{ required: true }]}>
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={people.isLoading}
+            options={(people.data?.Surveyors ?? []).map((person) => ({
+              value: person.UserId,
+              label: person.Name,
+            }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Completes a work order with the remark the server requires. */
+export function CompleteDialog({
+  order,
+  onOk,
+  onClose,
+}: {
+  order: WorkOrderRow;
+  onOk: (remark: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('work-orders');
+  const [form] = Form.useForm<{ Remark: string }>();
+  return (
+    <Modal
+      open
+      title={t('dialog.completeTitle', { number: order.OrderNumber })}
+      onCancel={onClose}
+      onOk={() => void form.validateFields().then((values) => onOk(values.Remark))}
+    >
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="Remark"
+          label={t('field.completionRemark')}
+          rules={[{ required: true, whitespace: true }, { max: 200 }]}
+        >
+          <Input.TextArea rows={3} maxLength={200} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** A work order with its place, people and history. */
+export function WorkOrderDrawer({ workOrderId, onClose }: { workOrderId: string; onClose: () => void }) {
+  const { t } = useTranslation('work-orders');
+  const stageLabel = useStageLabel();
+  const place = usePlace();
+  const detail = useQuery({
+    queryKey: ['workOrders', 'detail', workOrderId],
+    queryFn: ({ signal }) => callApi(routes.workOrders.get, { WorkOrderId: workOrderId }, { signal }),
+  });
+  const order = detail.data;
+  return (
+    <Drawer open size={520} title={order?.OrderNumber} onClose={onClose} loading={detail.isLoading}>
+      {order && (
+        <>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={t('field.project')}>{order.ProjectName}</Descriptions.Item>
+            <Descriptions.Item label={t('field.type')}>{t(`type.${order.Type}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('field.process')}>{stageLabel(order.Process)}</Descriptions.Item>
+            <Descriptions.Item label={t('field.place')}>{place(order)}</Descriptions.Item>
+            <Descriptions.Item label={t('field.site')}>
+              {order.PointIndex ? `#${order.PointIndex} ${order.ItemCode ?? ''}` : '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('field.state')}>{t(`state.${order.State}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('field.assignee')}>{order.AssigneeName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('field.remark')}>{order.Remark || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('field.completionRemark')}>
+              {order.CompletionRemark ?? '—'}
+            </Descriptions.Item>
+          </Descriptions>
+          <h4 style={{ marginTop: 16 }}>{t('detail.history')}</h4>
+          <Timeline
+            items={order.History.map((event) => ({
+              children: `${event.Time.slice(0, 16).replace('T', ' ')} ${event.UserName} ${t(`event.${event.Action}`)}${
+                event.Remark ? `：${event.Remark}` : ''
+              }`,
+            }))}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

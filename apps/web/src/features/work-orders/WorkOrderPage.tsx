@@ -1,0 +1,258 @@
+import {
+  WORK_ORDER_STATES,
+  WORK_ORDER_TYPES,
+  type WorkOrderRow,
+  type WorkOrderState,
+} from '@measure/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Card, Col, Row, Select, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { callApi } from '../../shared/api/client.ts';
+import { routes } from '../../shared/api/routes.ts';
+import { showError } from '../../shared/api/showError.ts';
+import { notify } from '../../shared/feedback/notify.ts';
+import { useCan } from '../auth/permissions.ts';
+import { useSelf } from '../auth/self.ts';
+import { taskDetailPath, useStageLabel } from '../tasks/taskLabels.tsx';
+import { AssignDialog, CompleteDialog, usePlace, WorkOrderDrawer } from './WorkOrderDialogs.tsx';
+import './i18n.ts';
+
+const STATE_COLOR: Record<WorkOrderState, string> = {
+  undistributed: 'default',
+  unstart: 'blue',
+  start: 'orange',
+  completed: 'green',
+};
+const PAGE_SIZE = 10;
+
+/** Work orders (`workOrder`): counts per project and state, the list with its moves, and details. */
+export default function WorkOrderPage() {
+  const { t } = useTranslation(['work-orders', 'common']);
+  const can = useCan();
+  const distributor = can('project.distribute');
+  const me = useSelf().data?.UserId;
+  const stageLabel = useStageLabel();
+  const place = usePlace();
+  const client = useQueryClient();
+  const [filter, setFilter] = useState<{
+    ProjectId?: string;
+    State?: WorkOrderState;
+    Type?: 'rectify' | 'remeasure';
+  }>({});
+  const [page, setPage] = useState(1);
+  const [assigning, setAssigning] = useState<WorkOrderRow | null>(null);
+  const [completing, setCompleting] = useState<WorkOrderRow | null>(null);
+  const [showing, setShowing] = useState<string | null>(null);
+
+  const board = useQuery({
+    queryKey: ['workOrders', 'projects'],
+    queryFn: ({ signal }) => callApi(routes.workOrders.getWorkOrderMapProjects, undefined, { signal }),
+  });
+  const list = useQuery({
+    queryKey: ['workOrders', 'list', filter, page],
+    queryFn: ({ signal }) =>
+      callApi(routes.workOrders.list, { ...filter, PageSize: PAGE_SIZE, CurrentPage: page }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ['workOrders'] });
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      notify.success(done);
+      await refresh();
+    } catch (error) {
+      showError(error);
+    }
+  };
+  const mine = (row: WorkOrderRow) => distributor || row.AssigneeId === me;
+
+  const columns: ColumnsType<WorkOrderRow> = [
+    {
+      title: t('field.number'),
+      dataIndex: 'OrderNumber',
+      width: 150,
+      render: (number: string, row) => (
+        <Button type="link" size="small" onClick={() => setShowing(row.WorkOrderId)}>
+          {number}
+        </Button>
+      ),
+    },
+    { title: t('field.project'), dataIndex: 'ProjectName', ellipsis: true },
+    {
+      title: t('field.type'),
+      dataIndex: 'Type',
+      width: 80,
+      render: (type: WorkOrderRow['Type']) => t(`type.${type}`),
+    },
+    { title: t('field.process'), dataIndex: 'Process', width: 80, render: (stage) => stageLabel(stage) },
+    { title: t('field.place'), key: 'place', width: 170, render: (_, row) => place(row) },
+    {
+      title: t('field.state'),
+      dataIndex: 'State',
+      width: 90,
+      render: (state: WorkOrderState) => <Tag color={STATE_COLOR[state]}>{t(`state.${state}`)}</Tag>,
+    },
+    { title: t('field.assignee'), dataIndex: 'AssigneeName', width: 110, render: (name) => name ?? '—' },
+    {
+      title: '',
+      key: 'actions',
+      width: 200,
+      render: (_, row) => (
+        <Space size={4} wrap>
+          {row.State === 'undistributed' && distributor && (
+            <Button size="small" onClick={() => setAssigning(row)}>
+              {t('action.assign')}
+            </Button>
+          )}
+          {row.State === 'unstart' && mine(row) && (
+            <Button
+              size="small"
+              onClick={() =>
+                void run(
+                  () => callApi(routes.workOrders.start, { WorkOrderId: row.WorkOrderId }),
+                  t('action.start'),
+                )
+              }
+            >
+              {t('action.start')}
+            </Button>
+          )}
+          {row.State === 'start' && mine(row) && (
+            <Button size="small" type="primary" onClick={() => setCompleting(row)}>
+              {t('action.complete')}
+            </Button>
+          )}
+          {row.State === 'completed' && !row.RemeasureTaskId && distributor && (
+            <Button
+              size="small"
+              onClick={() =>
+                void run(
+                  () => callApi(routes.workOrders.createRemeasureTask, { WorkOrderId: row.WorkOrderId }),
+                  t('action.remeasure'),
+                )
+              }
+            >
+              {t('action.remeasure')}
+            </Button>
+          )}
+          {row.RemeasureTaskId && (
+            <Link to={taskDetailPath(row.RemeasureTaskId)}>{t('action.openTask')}</Link>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card size="small" title={t('board.title')}>
+        <Row gutter={[12, 12]}>
+          {(board.data ?? []).map((project) => (
+            <Col key={project.ProjectId} xs={24} md={12} xl={8}>
+              <Card
+                size="small"
+                hoverable
+                title={project.ProjectName}
+                onClick={() => {
+                  setFilter((current) => ({ ...current, ProjectId: project.ProjectId }));
+                  setPage(1);
+                }}
+              >
+                <Space wrap>
+                  {WORK_ORDER_STATES.map((state) => (
+                    <Badge
+                      key={state}
+                      color={STATE_COLOR[state] === 'default' ? 'gray' : STATE_COLOR[state]}
+                      text={`${t(`state.${state}`)} ${project.Counts[state]}`}
+                    />
+                  ))}
+                </Space>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      </Card>
+      <Card size="small">
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Select
+            allowClear
+            placeholder={t('field.project')}
+            style={{ width: 200 }}
+            value={filter.ProjectId}
+            onChange={(ProjectId) => {
+              setFilter((current) => ({ ...current, ProjectId }));
+              setPage(1);
+            }}
+            options={(board.data ?? []).map((p) => ({ value: p.ProjectId, label: p.ProjectName }))}
+          />
+          <Select
+            allowClear
+            placeholder={t('field.state')}
+            style={{ width: 140 }}
+            value={filter.State}
+            onChange={(State) => {
+              setFilter((current) => ({ ...current, State }));
+              setPage(1);
+            }}
+            options={WORK_ORDER_STATES.map((state) => ({ value: state, label: t(`state.${state}`) }))}
+          />
+          <Select
+            allowClear
+            placeholder={t('field.type')}
+            style={{ width: 140 }}
+            value={filter.Type}
+            onChange={(Type) => {
+              setFilter((current) => ({ ...current, Type }));
+              setPage(1);
+            }}
+            options={WORK_ORDER_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) }))}
+          />
+        </Space>
+        <Table
+          size="small"
+          rowKey="WorkOrderId"
+          loading={list.isFetching}
+          dataSource={list.data?.Items ?? []}
+          columns={columns}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: list.data?.Total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+          }}
+        />
+      </Card>
+      {assigning && (
+        <AssignDialog
+          order={assigning}
+          onClose={() => setAssigning(null)}
+          onOk={async (AssigneeId) => {
+            await run(
+              () => callApi(routes.workOrders.assign, { WorkOrderId: assigning.WorkOrderId, AssigneeId }),
+              t('action.assign'),
+            );
+            setAssigning(null);
+          }}
+        />
+      )}
+      {completing && (
+        <CompleteDialog
+          order={completing}
+          onClose={() => setCompleting(null)}
+          onOk={async (Remark) => {
+            await run(
+              () => callApi(routes.workOrders.complete, { WorkOrderId: completing.WorkOrderId, Remark }),
+              t('action.complete'),
+            );
+            setCompleting(null);
+          }}
+        />
+      )}
+      {showing && <WorkOrderDrawer workOrderId={showing} onClose={() => setShowing(null)} />}
+    </Space>
+  );
+}
