@@ -126,6 +126,9 @@ describe.each(['zh-CN', 'en-US'] as const)('analysis (%s)', (language) => {
     await screenshot(page, `analysis-buildings-${language}`);
     await floor3.click();
     await page.waitForURL(`**/measurerobot/dataPool?projectId=${project.ProjectId}**floor=3**`);
+    // The data pool opens on that floor's readings only.
+    await page.getByRole('cell', { name: '1, 6' }).waitFor();
+    expect(await page.getByRole('cell', { name: '2, 3.5' }).count()).toBe(0);
     // Back returns to the same filters.
     await page.goBack();
     await page.waitForURL('**/measurerobot/mscQualityAnalysisBuilding?**stage=plaster**');

@@ -18,7 +18,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
@@ -48,13 +48,37 @@ interface FilterForm extends Omit<Filters, 'StartDate' | 'EndDate'> {
   Dates?: [Dayjs | null, Dayjs | null] | null;
 }
 
+/** Filters given in the address (see analysis `readingsPath`). */
+function filtersFromParams(params: URLSearchParams): Filters {
+  const floor = Number(params.get('floor'));
+  return {
+    ProjectId: params.get('projectId') || undefined,
+    TaskId: params.get('taskId') || undefined,
+    BuildingNumber: params.get('building') || undefined,
+    Floor: Number.isInteger(floor) && floor > 0 ? floor : undefined,
+    ItemCode: params.get('itemCode') || undefined,
+    StartDate: params.get('start') || undefined,
+    EndDate: params.get('end') || undefined,
+  };
+}
+
+const formOf = (filters: Filters): FilterForm => ({
+  ...filters,
+  Dates:
+    filters.StartDate || filters.EndDate
+      ? [filters.StartDate ? dayjs(filters.StartDate) : null, filters.EndDate ? dayjs(filters.EndDate) : null]
+      : undefined,
+});
+
 /** The data pool (`dataPool`): every reading of the visible tasks, filtered and paged on the server. */
 export default function DataPoolPage() {
   const { t } = useTranslation(['results', 'common']);
   const { t: tc } = useTranslation('common');
   const [form] = Form.useForm<FilterForm>();
   const projectId = Form.useWatch('ProjectId', form);
-  const [filters, setFilters] = useState<Filters>({});
+  // Analysis pages link here with the readings behind a figure (project, item, building, floor, dates).
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<Filters>(() => filtersFromParams(params));
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const exporter = useDataPoolExport();
@@ -163,6 +187,7 @@ export default function DataPoolPage() {
       <Form
         form={form}
         layout="inline"
+        initialValues={formOf(filters)}
         onFinish={search}
         style={{ marginBottom: 16, rowGap: 8 }}
         onValuesChange={(changed: Partial<FilterForm>) => {
