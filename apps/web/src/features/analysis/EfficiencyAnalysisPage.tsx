@@ -2,13 +2,13 @@ import { EFFICIENCY_SUBJECTS, type EfficiencyRow, type EfficiencySubject } from 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Row, Select, Space, Statistic, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
-import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
+import { companyToday, dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
 import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { formatRate } from '../tasks/taskLabels.tsx';
 import { EChart } from './EChart.tsx';
@@ -38,7 +38,7 @@ export default function EfficiencyAnalysisPage() {
   const { t } = useTranslation(['analysis', 'common']);
   const { t: tc } = useTranslation('common');
   const [projectId, setProjectId] = useState<string | undefined>();
-  const [dates, setDates] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
+  const [dates, setDates] = useState<[Dayjs, Dayjs]>([companyToday().subtract(29, 'day'), companyToday()]);
   const [subject, setSubject] = useState<EfficiencySubject>('user');
   const filter = { ProjectId: projectId, StartDate: toApiDate(dates[0]), EndDate: toApiDate(dates[1]) };
   const projects = useQuery({

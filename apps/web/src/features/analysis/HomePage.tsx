@@ -1,13 +1,13 @@
 import { TASK_STATES } from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Row, Select, Space, Statistic } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
-import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
+import { companyToday, dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
 import { analysisPath } from './analysisFilter.ts';
 import { barsHeight, rateBarsOption, trendOption } from './chartOptions.ts';
 import { EChart } from './EChart.tsx';
@@ -20,7 +20,7 @@ export default function HomePage() {
   const { t } = useTranslation(['analysis', 'common']);
   const { t: tc } = useTranslation('common');
   const [projectId, setProjectId] = useState<string | undefined>();
-  const [dates, setDates] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
+  const [dates, setDates] = useState<[Dayjs, Dayjs]>([companyToday().subtract(29, 'day'), companyToday()]);
   const period = { StartDate: toApiDate(dates[0]), EndDate: toApiDate(dates[1]) };
   const projects = useQuery({
     queryKey: ['projects', 'select'],

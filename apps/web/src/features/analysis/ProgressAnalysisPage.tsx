@@ -2,13 +2,13 @@ import { STAGES, type ProjectProgressRow, type Stage, type UserProgressRow } fro
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Form, Progress, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
-import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
+import { companyToday, dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
 import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { useStageLabel } from '../tasks/taskLabels.tsx';
 import { barsHeight } from './chartOptions.ts';
@@ -27,7 +27,7 @@ export default function ProgressAnalysisPage() {
   const stageLabel = useStageLabel();
   const [filter, setFilter] = useState<{ ProjectId?: string; Stage?: Stage }>({});
   const [page, setPage] = useState(1);
-  const [dates, setDates] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
+  const [dates, setDates] = useState<[Dayjs, Dayjs]>([companyToday().subtract(29, 'day'), companyToday()]);
   const projects = useQuery({
     queryKey: ['projects', 'select'],
     queryFn: ({ signal }) => callApi(routes.projects.getProjectSelectItem, undefined, { signal }),

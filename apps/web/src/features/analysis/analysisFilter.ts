@@ -1,7 +1,7 @@
 import { INSPECTION_KINDS, STAGES, type InspectionKind, type Stage } from '@measure/contract';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { companyToday } from '../../shared/forms/dateShortcuts.ts';
 
 /** The filters of the analysis pages, kept in the URL so a view can be shared and Back works. */
 export interface AnalysisFilter {
@@ -34,8 +34,8 @@ export function filterFromParams(params: URLSearchParams): AnalysisFilter {
   };
   if (!filter.Stage && !filter.InspectionKind && !filter.ItemCodes) filter.InspectionKind = 'self';
   if (!filter.StartDate && !filter.EndDate) {
-    filter.EndDate = dayjs().format('YYYY-MM-DD');
-    filter.StartDate = dayjs().subtract(29, 'day').format('YYYY-MM-DD');
+    filter.EndDate = companyToday().format('YYYY-MM-DD');
+    filter.StartDate = companyToday().subtract(29, 'day').format('YYYY-MM-DD');
   }
   return filter;
 }

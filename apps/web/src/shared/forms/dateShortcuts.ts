@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
  * the current natural month and the previous one. `last week` and `last month` end today.
  */
 export function dateShortcuts(t: TFunction<'common'>): { label: string; value: [Dayjs, Dayjs] }[] {
-  const today = dayjs().startOf('day');
+  const today = companyToday();
   const lastMonthStart = today.subtract(1, 'month').startOf('month');
   return [
     { label: t('dates.today'), value: [today, today] },
@@ -24,3 +24,19 @@ export function dateShortcuts(t: TFunction<'common'>): { label: string; value: [
 /** `YYYY-MM-DD` of a picked day, as the API's date filters take it. */
 export const toApiDate = (day: Dayjs | null | undefined): string | undefined =>
   day ? day.format('YYYY-MM-DD') : undefined;
+
+/**
+ * The company's time zone: the server counts a reading's day there (measurement-api.md section 6), so
+ * "today" in a filter is the company's today, whatever the browser's zone.
+ */
+export const COMPANY_TIME_ZONE = 'Asia/Shanghai';
+
+const companyDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: COMPANY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today (start of the day) in the company's time zone. */
+export const companyToday = (): Dayjs => dayjs(companyDay.format(new Date()));
