@@ -129,6 +129,14 @@ describe.each(['zh-CN', 'en-US'] as const)('analysis (%s)', (language) => {
     // The data pool opens on that floor's readings only.
     await page.getByRole('cell', { name: '1, 6' }).waitFor();
     expect(await page.getByRole('cell', { name: '2, 3.5' }).count()).toBe(0);
+    // The site opens in the task data page, with its readings graded.
+    await page.getByRole('row', { name: /1, 6/ }).locator('a[href*="mscReportData"]').click();
+    await page.waitForURL('**/measurerobot/mscReportData?taskId=**&point=**');
+    await page
+      .locator('.ant-card-head-title', { hasText: /^#\d+ / })
+      .first()
+      .waitFor();
+    await page.goBack();
     // Back returns to the same filters.
     await page.goBack();
     await page.waitForURL('**/measurerobot/mscQualityAnalysisBuilding?**stage=plaster**');

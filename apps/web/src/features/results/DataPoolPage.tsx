@@ -23,7 +23,7 @@ import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
 import { columnsWidth } from '../../shared/table/columnsWidth.ts';
-import { formatRate, taskDetailPath } from '../tasks/taskLabels.tsx';
+import { formatRate, siteReviewPath, taskDetailPath } from '../tasks/taskLabels.tsx';
 import { ExportProgress } from './ExportProgress.tsx';
 import { GRADE_COLOR } from './gradePreview.ts';
 import { useDataPoolExport } from './useDataPoolExport.ts';
@@ -124,7 +124,13 @@ export default function DataPoolPage() {
       ellipsis: true,
       render: (name: string, row) => <Link to={taskDetailPath(row.TaskId)}>{name}</Link>,
     },
-    { title: t('pool.place'), dataIndex: 'SiteName', width: 150, ellipsis: true },
+    {
+      title: t('pool.place'),
+      dataIndex: 'SiteName',
+      width: 150,
+      ellipsis: true,
+      render: (name: string, row) => <Link to={siteReviewPath(row.TaskId, row.PointIndex)}>{name}</Link>,
+    },
     {
       title: t('pool.item'),
       key: 'item',

@@ -1,4 +1,4 @@
-import type { GradeName, ReviewReading, ReviewSite } from '@measure/contract';
+import type { GradeName, ReviewReading, ReviewSite, Stage } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Space, Switch, Table, Tag, Timeline, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -12,6 +12,7 @@ import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
 import { formatRate } from '../tasks/taskLabels.tsx';
 import { SitePicture } from './SitePicture.tsx';
 import { ValueEditor } from './ValueEditor.tsx';
+import { NewWorkOrderButton } from '../work-orders/NewWorkOrderButton.tsx';
 
 export const GRADE_COLOR: Record<GradeName, string> = {
   qualified: 'success',
@@ -25,8 +26,14 @@ const gradeOf = (reading: ReviewReading, index: number): GradeName | undefined =
   reading.Grades.length === reading.Values.length ? reading.Grades[index] : reading.Grades[0];
 
 /** One site under review: place, picture, readings with grades and validity switches, the trail. */
-export function SiteReview(props: { taskId: string; pointIndex: number; canEdit: boolean }) {
-  const { taskId, pointIndex, canEdit } = props;
+export function SiteReview(props: {
+  taskId: string;
+  pointIndex: number;
+  canEdit: boolean;
+  /** Where a work order for the site goes (shown to those who distribute work). */
+  workOrderAt?: { projectId: string; stage: Stage };
+}) {
+  const { taskId, pointIndex, canEdit, workOrderAt } = props;
   const { t } = useTranslation(['review', 'tasks', 'results', 'common']);
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState<string>();
@@ -147,7 +154,22 @@ export function SiteReview(props: { taskId: string; pointIndex: number; canEdit:
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card size="small" title={`#${site.PointIndex} ${site.Name}`}>
+      <Card
+        size="small"
+        title={`#${site.PointIndex} ${site.Name}`}
+        extra={
+          workOrderAt && (
+            <Space>
+              <NewWorkOrderButton
+                projectId={workOrderAt.projectId}
+                stage={workOrderAt.stage}
+                taskId={taskId}
+                site={site}
+              />
+            </Space>
+          )
+        }
+      >
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
           <Descriptions.Item label={t('site.place')}>
             {t('filter.householdLabel', {

@@ -64,7 +64,11 @@ export default function TaskDataPage() {
     enabled: Boolean(taskId),
   });
   const [filters, setFilters] = useState<Filters>({});
-  const [selected, setSelected] = useState<number>();
+  // `point` opens a site directly (from the data pool or a work order).
+  const [selected, setSelected] = useState<number | undefined>(() => {
+    const point = Number(params.get('point'));
+    return Number.isInteger(point) && point > 0 ? point : undefined;
+  });
 
   const rows = useMemo<SiteRow[]>(
     () =>
@@ -296,6 +300,9 @@ export default function TaskDataPage() {
                 taskId={detail.TaskId}
                 pointIndex={current}
                 canEdit={can('project.detail')}
+                workOrderAt={
+                  can('project.distribute') ? { projectId: detail.ProjectId, stage: detail.Stage } : undefined
+                }
               />
             )}
           </Col>

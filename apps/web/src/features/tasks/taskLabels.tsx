@@ -37,3 +37,7 @@ export const formatRate = (rate: number | null): string => (rate === null ? '—
 /** The pass rate with the counts it comes from, as a tooltip-friendly line. */
 export const figuresLine = (figures: Figures): string =>
   `${figures.Qualified + figures.Warning}/${figures.Total}`;
+
+/** The task data page opened at one site (its picture, readings and grades). */
+export const siteReviewPath = (taskId: string, pointIndex: number) =>
+  `/measurerobot/mscReportData?taskId=${encodeURIComponent(taskId)}&point=${pointIndex}`;

@@ -2,9 +2,10 @@ import type { WorkOrderRow } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Form, Input, Modal, Select, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
-import { useStageLabel } from '../tasks/taskLabels.tsx';
+import { siteReviewPath, useStageLabel } from '../tasks/taskLabels.tsx';
 import './i18n.ts';
 
 export function usePlace() {
@@ -106,7 +107,13 @@ export function WorkOrderDrawer({ workOrderId, onClose }: { workOrderId: string;
             <Descriptions.Item label={t('field.process')}>{stageLabel(order.Process)}</Descriptions.Item>
             <Descriptions.Item label={t('field.place')}>{place(order)}</Descriptions.Item>
             <Descriptions.Item label={t('field.site')}>
-              {order.PointIndex ? `#${order.PointIndex} ${order.ItemCode ?? ''}` : '—'}
+              {order.TaskId && order.PointIndex ? (
+                <Link to={siteReviewPath(order.TaskId, order.PointIndex)}>
+                  {`#${order.PointIndex} ${order.ItemCode ?? ''}`}
+                </Link>
+              ) : (
+                '—'
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t('field.state')}>{t(`state.${order.State}`)}</Descriptions.Item>
             <Descriptions.Item label={t('field.assignee')}>{order.AssigneeName ?? '—'}</Descriptions.Item>

@@ -27,6 +27,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   place: '{{building}}, floor {{floor}}',
   placeHousehold: '{{building}}, floor {{floor}}, household {{household}}',
   'action.new': 'New work order',
+  'action.created': 'Work order created',
+  'action.openList': 'Work orders',
   'action.assign': 'Assign',
   'action.start': 'Start',
   'action.complete': 'Complete',

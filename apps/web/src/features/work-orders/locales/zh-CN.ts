@@ -26,6 +26,8 @@ const workOrders = {
   place: '{{building}} {{floor}} 层',
   placeHousehold: '{{building}} {{floor}} 层 {{household}} 户',
   'action.new': '新建工单',
+  'action.created': '工单已创建',
+  'action.openList': '查看工单',
   'action.assign': '分配',
   'action.start': '开始',
   'action.complete': '完成',
