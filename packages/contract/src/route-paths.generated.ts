@@ -215,6 +215,7 @@ export const routePaths = {
     add: { method: 'POST', path: '/api/rs/WorkOrderMap/Add' },
     addFromTask: { method: 'POST', path: '/api/rs/WorkOrderMap/AddFromTask' },
     list: { method: 'POST', path: '/api/rs/WorkOrder/List' },
+    exportWorkOrderList: { method: 'POST', path: '/api/rs/WorkOrder/ExportList' },
     get: { method: 'POST', path: '/api/rs/WorkOrder/Get' },
     getWorkOrderMapProjects: { method: 'POST', path: '/api/rs/WorkOrderMap/GetWorkOrderMapProjects' },
     assign: { method: 'POST', path: '/api/rs/WorkOrder/Assign' },

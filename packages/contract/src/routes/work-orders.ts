@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { listExportRoute } from './list-export.ts';
 import { STAGES } from './standards.ts';
 
 /**
@@ -73,6 +74,27 @@ const remark = rules.optionalText(WORK_ORDER_LIMITS.remark);
 const coordinate = z.number('validation.invalidValue').finite().min(-1e9).max(1e9).nullish();
 const tag = 'workOrders';
 
+const workOrderList = defineRoute({
+  method: 'POST',
+  path: '/api/rs/WorkOrder/List',
+  access: 'authenticated',
+  tag,
+  summary:
+    'Work orders the caller sees (project scope; an assignee also sees the orders given to them), newest first; ' +
+    'filters ProjectId, State, Type, AssigneeId, BuildingNumber, Floor, TaskId; paged',
+  body: z.object({
+    ProjectId: optionalId,
+    State: z.enum(WORK_ORDER_STATES).nullish(),
+    Type: z.enum(WORK_ORDER_TYPES).nullish(),
+    AssigneeId: optionalId,
+    BuildingNumber: rules.optionalText(20),
+    Floor: z.number('validation.invalidValue').int().min(1).max(200).nullish(),
+    TaskId: optionalId,
+    ...pageRequestShape,
+  }),
+  result: pageResultSchema(workOrderRowSchema),
+});
+
 export const workOrdersRoutes = {
   add: defineRoute({
     method: 'POST',
@@ -121,26 +143,12 @@ export const workOrdersRoutes = {
     body: z.object({ TaskId: rules.uuid, Unqualified: z.boolean().optional(), AssigneeId: optionalId }),
     result: z.object({ Created: z.number().int(), Skipped: z.number().int() }),
   }),
-  list: defineRoute({
-    method: 'POST',
-    path: '/api/rs/WorkOrder/List',
-    access: 'authenticated',
-    tag,
-    summary:
-      'Work orders the caller sees (project scope; an assignee also sees the orders given to them), newest first; ' +
-      'filters ProjectId, State, Type, AssigneeId, BuildingNumber, Floor, TaskId; paged',
-    body: z.object({
-      ProjectId: optionalId,
-      State: z.enum(WORK_ORDER_STATES).nullish(),
-      Type: z.enum(WORK_ORDER_TYPES).nullish(),
-      AssigneeId: optionalId,
-      BuildingNumber: rules.optionalText(20),
-      Floor: z.number('validation.invalidValue').int().min(1).max(200).nullish(),
-      TaskId: optionalId,
-      ...pageRequestShape,
-    }),
-    result: pageResultSchema(workOrderRowSchema),
-  }),
+  list: workOrderList,
+  exportWorkOrderList: listExportRoute(
+    workOrderList,
+    '/api/rs/WorkOrder/ExportList',
+    'Work orders the caller sees',
+  ),
   get: defineRoute({
     method: 'POST',
     path: '/api/rs/WorkOrder/Get',

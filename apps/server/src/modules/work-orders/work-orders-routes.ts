@@ -1,6 +1,8 @@
-import { workOrdersRoutes } from '@measure/contract';
+import { LIST_EXPORT_MAX_ROWS, workOrdersRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../core/register-route.ts';
+import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
+import { sendWorkbook } from '../../core/xlsx-reply.ts';
+import { buildWorkOrderSheet } from './work-orders-sheet.ts';
 import type { Services } from '../../services.ts';
 
 /** Work orders (/api/rs/WorkOrder, /api/rs/WorkOrderMap). */
@@ -16,6 +18,12 @@ export function registerWorkOrdersRoutes(app: FastifyInstance, { workOrders }: S
     return result;
   });
   registerRoute(app, workOrdersRoutes.list, async ({ body, user }) => workOrders.list(user, body));
+  registerRoute(app, workOrdersRoutes.exportWorkOrderList, async ({ body, user, request, reply }) => {
+    const page = await workOrders.list(user, { ...body, PageSize: LIST_EXPORT_MAX_ROWS, CurrentPage: 1 });
+    const name = request.lang === 'zh-CN' ? '工单列表.xlsx' : 'work-orders.xlsx';
+    await sendWorkbook(reply, await buildWorkOrderSheet(page.Items, request.lang), 'work-orders.xlsx', name);
+    return REPLY_SENT;
+  });
   registerRoute(app, workOrdersRoutes.get, async ({ body, user }) => workOrders.get(user, body.WorkOrderId));
   registerRoute(app, workOrdersRoutes.getWorkOrderMapProjects, async ({ user }) => workOrders.projects(user));
   registerRoute(app, workOrdersRoutes.assign, async ({ body, user, request, setMessage }) => {

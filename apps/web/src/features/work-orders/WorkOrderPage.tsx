@@ -14,6 +14,7 @@ import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
 import { notify } from '../../shared/feedback/notify.ts';
+import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { useCan } from '../auth/permissions.ts';
 import { useSelf } from '../auth/self.ts';
 import { taskDetailPath, useStageLabel } from '../tasks/taskLabels.tsx';
@@ -209,6 +210,11 @@ export default function WorkOrderPage() {
               setPage(1);
             }}
             options={WORK_ORDER_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) }))}
+          />
+          <ExportButton
+            route={routes.workOrders.exportWorkOrderList}
+            input={filter}
+            fallbackName="work-orders.xlsx"
           />
         </Space>
         <Table

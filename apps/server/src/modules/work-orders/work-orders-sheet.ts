@@ -1,0 +1,31 @@
+import { formatMessage, type Language, STAGE_LABELS, type WorkOrderRow } from '@measure/contract';
+import { bilingualCell, buildSheet, type SheetColumn, timeCell } from '../../core/sheet-columns.ts';
+
+const TYPE = { rectify: { zh: '整改', en: 'Rectify' }, remeasure: { zh: '复测', en: 'Re-measure' } } as const;
+
+const COLUMNS: SheetColumn<WorkOrderRow>[] = [
+  { zh: '工单号', en: 'Order number', width: 16, cell: (row) => row.OrderNumber },
+  { zh: '项目', en: 'Project', width: 20, cell: (row) => row.ProjectName },
+  { zh: '类型', en: 'Type', width: 10, cell: (row, lang) => bilingualCell(TYPE[row.Type], lang) },
+  { zh: '工序', en: 'Stage', width: 10, cell: (row, lang) => STAGE_LABELS[row.Process][lang] },
+  { zh: '楼栋', en: 'Building', width: 8, cell: (row) => row.BuildingNumber },
+  { zh: '楼层', en: 'Floor', width: 6, cell: (row) => row.Floor },
+  { zh: '户', en: 'Household', width: 6, cell: (row) => row.Household },
+  { zh: '测区', en: 'Site', width: 6, cell: (row) => row.PointIndex },
+  { zh: '测量项', en: 'Item', width: 10, cell: (row) => row.ItemCode },
+  {
+    zh: '状态',
+    en: 'State',
+    width: 10,
+    cell: (row, lang) => formatMessage(lang, `workOrders.state.${row.State}`),
+  },
+  { zh: '处理人', en: 'Assignee', width: 12, cell: (row) => row.AssigneeName },
+  { zh: '说明', en: 'Remark', width: 24, cell: (row) => row.Remark },
+  { zh: '完成说明', en: 'Completion remark', width: 24, cell: (row) => row.CompletionRemark },
+  { zh: '创建人', en: 'Created by', width: 12, cell: (row) => row.CreatedByName },
+  { zh: '创建时间', en: 'Created', width: 18, cell: (row) => timeCell(row.CreateTime) },
+];
+
+/** The work order list as one .xlsx sheet in the request language. */
+export const buildWorkOrderSheet = (rows: readonly WorkOrderRow[], language: Language) =>
+  buildSheet(rows, COLUMNS, language, { zh: '工单', en: 'Work orders' });
