@@ -24,6 +24,8 @@ import { ManualEntryService } from './modules/results/manual-entry-service.ts';
 import { ResultsService } from './modules/results/results-service.ts';
 import { ReviewChanges } from './modules/review/review-changes.ts';
 import { ReviewService } from './modules/review/review-service.ts';
+import { ReportRenderer, type ReportExtension } from './modules/reports/report-job.ts';
+import { ReportsService } from './modules/reports/reports-service.ts';
 import { startJobWorker } from './jobs/job-worker.ts';
 import { jobDefinitions } from './jobs/jobs.ts';
 import type { Runner } from 'graphile-worker';
@@ -87,6 +89,9 @@ export function createServices(
   });
   const results = new ResultsService({ db });
   const projectStandards = new ProjectStandardsService({ db });
+  // Rendered reports: DATA_DIR/reports (PDF and Excel), never under the web root.
+  const reportFiles = new FileStore<ReportExtension>(path.join(config.dataDir, 'reports'), ['pdf', 'xlsx']);
+  const reportRenderer = new ReportRenderer({ db, files: reportFiles, log });
   let jobWorker: Runner | undefined;
   return {
     audit,
@@ -130,11 +135,22 @@ export function createServices(
     review: new ReviewService({ db, dataDir: config.dataDir }),
     reviewChanges: new ReviewChanges({ db }),
     deviceUpdates: new DeviceUpdatesService({ db, files: updateFiles, audit }),
+    reportRenderer,
+    reports: new ReportsService({
+      db,
+      files: reportFiles,
+      downloadMax: config.reportDownloadMax,
+      basePath: config.basePath,
+    }),
     ready: () => pingDatabase(database.pool),
     start: async () => {
       await authEvents.start();
       if (config.jobs)
-        jobWorker = await startJobWorker(database.pool, jobDefinitions(db, log, { deviceFiles }), log);
+        jobWorker = await startJobWorker(
+          database.pool,
+          jobDefinitions(db, log, { deviceFiles, reports: reportRenderer }),
+          log,
+        );
     },
     close: async () => {
       await jobWorker?.stop();

@@ -208,4 +208,15 @@ export const routePaths = {
     auditTask: { method: 'POST', path: '/api/ms/MsTask/AuditTask' },
     getPlanViewLabelingImages: { method: 'POST', path: '/api/ms/Task/GetPlanViewLabelingImages' },
   },
+  reports: {
+    getReportList: { method: 'POST', path: '/api/ms/statis/GetReportList' },
+    downloadReport: { method: 'POST', path: '/api/ms/statis/DownloadReport' },
+    reportFile: { method: 'GET', path: '/api/ms/statis/ReportFile/:Token' },
+    batchDeleteReport: { method: 'POST', path: '/api/ms/statis/BatchDeleteReport' },
+    retryReport: { method: 'POST', path: '/api/ms/statis/RetryReport' },
+    sharingReport: { method: 'POST', path: '/api/ms/statis/SharingReport' },
+    getReportShares: { method: 'POST', path: '/api/ms/statis/GetReportShares' },
+    revokeShare: { method: 'POST', path: '/api/ms/statis/RevokeShare' },
+    getSharedReport: { method: 'GET', path: '/api/share/:ShareId/Report' },
+  },
 } as const;

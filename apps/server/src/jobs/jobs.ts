@@ -2,13 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { DeviceFilesService } from '../modules/results/device-files-service.ts';
 import { checkRollups } from '../modules/results/rollup-check.ts';
+import { isRenderPayload, type ReportRenderer } from '../modules/reports/report-job.ts';
 import type { JobDefinitions } from './job-worker.ts';
 
 /** Every background job of the product and when the scheduled ones run. */
 export function jobDefinitions(
   db: Database,
   log: FastifyBaseLogger,
-  services: { deviceFiles?: Pick<DeviceFilesService, 'cleanUp'> } = {},
+  services: { deviceFiles?: Pick<DeviceFilesService, 'cleanUp'>; reports?: ReportRenderer } = {},
 ): JobDefinitions {
   return {
     tasks: {
@@ -20,6 +21,10 @@ export function jobDefinitions(
         const removed = await services.deviceFiles?.cleanUp();
         if (removed && removed.files + removed.rows > 0)
           log.info({ component: 'jobs', ...removed }, 'expired uploads removed');
+      },
+      // A task's report (queued by queueReport in the transaction of the change; job key per task).
+      'reports:render': async (payload) => {
+        if (isRenderPayload(payload)) await services.reports?.render(payload);
       },
     },
     // Every night at 03:00 (server time): rollups recomputed from the readings, differences logged.

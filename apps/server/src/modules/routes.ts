@@ -19,6 +19,7 @@ import { registerReviewRoutes } from './review/review-routes.ts';
 import { registerDeviceUpdatesRoutes } from './devices/device-updates-routes.ts';
 import { registerDeviceFilesRoutes } from './results/device-files-routes.ts';
 import { registerAnalysisRoutes } from './analysis/analysis-routes.ts';
+import { registerReportsRoutes } from './reports/reports-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -41,4 +42,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   await registerDeviceUpdatesRoutes(app, services);
   await registerDeviceFilesRoutes(app, services);
   registerAnalysisRoutes(app, services);
+  registerReportsRoutes(app, services);
 }

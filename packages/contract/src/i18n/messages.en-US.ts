@@ -1,6 +1,7 @@
 import type { MessageKey } from './messages.zh-CN.ts';
 import { resultsMessagesEnUS } from './results.en-US.ts';
 import { reviewMessagesEnUS } from './review.en-US.ts';
+import { reportsMessagesEnUS } from './reports.en-US.ts';
 import { tasksMessagesEnUS } from './tasks.en-US.ts';
 import { analysisMessagesEnUS } from './analysis.en-US.ts';
 
@@ -10,6 +11,7 @@ export const messagesEnUS: Record<MessageKey, string> = {
   ...resultsMessagesEnUS,
   ...analysisMessagesEnUS,
   ...reviewMessagesEnUS,
+  ...reportsMessagesEnUS,
   'common.success': 'Done',
 
   'errors.badRequest': 'The request is not valid',

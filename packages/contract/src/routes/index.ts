@@ -22,6 +22,7 @@ import { analysisRoutes } from './analysis.ts';
 import { progressRoutes } from './analysis.progress.ts';
 import { efficiencyRoutes } from './analysis.efficiency.ts';
 import { reviewRoutes } from './review.ts';
+import { reportsRoutes } from './reports.ts';
 
 export * from './define.ts';
 export * from './list-export.ts';
@@ -46,6 +47,7 @@ export * from './tasks.device.ts';
 export * from './results.device.ts';
 export * from './results.ts';
 export * from './review.ts';
+export * from './reports.ts';
 export * from './devices.updates.ts';
 export * from './analysis.ts';
 export * from './analysis.progress.ts';
@@ -79,4 +81,5 @@ export const apiRoutes = {
   results: resultsRoutes,
   analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
   review: reviewRoutes,
+  reports: reportsRoutes,
 };
