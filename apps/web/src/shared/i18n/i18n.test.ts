@@ -6,6 +6,7 @@ import { tasksResources } from '../../features/tasks/i18n.ts';
 import { resultsResources } from '../../features/results/i18n.ts';
 import { analysisResources } from '../../features/analysis/i18n.ts';
 import { reviewResources } from '../../features/review/i18n.ts';
+import { reportsResources } from '../../features/reports/i18n.ts';
 import { houseMapsResources } from '../../features/house-maps/i18n.ts';
 import { notificationsResources } from '../../features/notifications/i18n.ts';
 import { orgsResources } from '../../features/orgs/i18n.ts';
@@ -35,6 +36,7 @@ const lazyResources = {
   results: resultsResources,
   analysis: analysisResources,
   review: reviewResources,
+  reports: reportsResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');
@@ -124,6 +126,7 @@ describe('translations', () => {
       results: true,
       analysis: true,
       review: true,
+      reports: true,
       layout: true,
       account: true,
       manual: true,

@@ -13,6 +13,7 @@ import type tasks from '../../features/tasks/locales/zh-CN.ts';
 import type results from '../../features/results/locales/zh-CN.ts';
 import type analysis from '../../features/analysis/locales/zh-CN.ts';
 import type review from '../../features/review/locales/zh-CN.ts';
+import type reports from '../../features/reports/locales/zh-CN.ts';
 import type houseMaps from '../../features/house-maps/locales/zh-CN.ts';
 import type layout from '../../features/layout/locales/zh-CN.ts';
 import type manual from '../../features/manual/locales/zh-CN.ts';
@@ -47,6 +48,7 @@ export interface AppResources {
   results: typeof results;
   analysis: typeof analysis;
   review: typeof review;
+  reports: typeof reports;
   /** The contract's catalogue (./messages.ts). */
   messages: Record<MessageKey, string>;
 }
