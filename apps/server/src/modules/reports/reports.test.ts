@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { runOnce } from 'graphile-worker';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStore } from '../../core/file-store.ts';
 import { jobDefinitions } from '../../jobs/jobs.ts';
@@ -31,6 +32,7 @@ let admin: BuiltUser;
 let surveyor: BuiltUser;
 let stranger: BuiltUser;
 let taskId: string;
+let projectId: string;
 let renderer: ReportRenderer;
 const silent = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} };
 
@@ -41,7 +43,7 @@ beforeAll(async () => {
   surveyor = await buildUser(t, { companyId, roles: ['Surveyor'] });
   stranger = await buildAdmin(t, { companyId: (await buildCompany(t)).id });
   const device = await buildDevice(t, { companyId });
-  const projectId = (await buildProject(t, { companyId, name: PROJECT_NAME })).id;
+  projectId = (await buildProject(t, { companyId, name: PROJECT_NAME })).id;
   const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
   await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 2 });
   taskId = await callRouteOk(
@@ -214,6 +216,40 @@ describe('reports', () => {
     expect(en).toMatchObject({ Code: 400, Message: 'No more than 2 reports should be downloaded each time' });
   });
 
+  it('a task finished on the web is reported too; several reports download as one zip', async () => {
+    const second = await callRouteOk(
+      t.app,
+      apiRoutes.tasks.addTask,
+      {
+        ProjectId: projectId,
+        Stage: 'plaster',
+        MeasureKind: 'first',
+        InspectionKind: 'self',
+        Households: [{ BuildingNumber: '1#', Floor: 1, Household: 2 }],
+        ItemCodes: ['PL-01'],
+        Name: '第二个任务',
+      },
+      { as: admin },
+    );
+    await callRouteOk(t.app, apiRoutes.tasks.startTask, { TaskId: second }, { as: admin });
+    expect((await callRouteOk(t.app, routes.getReportList, { TaskId: second }, { as: admin })).Items).toEqual(
+      [],
+    );
+    await callRouteOk(t.app, apiRoutes.tasks.finishTask, { TaskId: second }, { as: admin });
+    expect(await renderer.render({ companyId, taskId: second })).toBe('ready');
+    const [other] = (await callRouteOk(t.app, routes.getReportList, { TaskId: second }, { as: admin })).Items;
+    const { Url } = await callRouteOk(
+      t.app,
+      routes.downloadReport,
+      { ReportIds: [report.ReportId, other?.ReportId as string], Format: 'xlsx' },
+      { as: admin },
+    );
+    const response = await get(Url);
+    expect(response.headers['content-type']).toBe('application/zip');
+    const entries = unzipSync(new Uint8Array(response.rawPayload));
+    expect(Object.keys(entries).sort()).toEqual([`${report.Name}.xlsx`, '第二个任务.xlsx'].sort());
+  }, 60_000);
+
   it('follows project scope: an unassigned surveyor and another company see nothing', async () => {
     expect(await list(surveyor)).toEqual([]);
     expect(await list(stranger)).toEqual([]);
@@ -272,6 +308,26 @@ describe('reports', () => {
       { as: admin },
     );
     expect(tooLong.Code).toBe(400);
+  });
+
+  it('a review correction queues the report again', async () => {
+    const detail = await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: taskId }, { as: admin });
+    const pointIndex = detail.Sites[0]?.PointIndex as number;
+    const site = await callRouteOk(
+      t.app,
+      apiRoutes.review.getMsPicDto,
+      { TaskId: taskId, PointIndex: pointIndex },
+      { as: admin },
+    );
+    const itemCode = site.Readings[0]?.ItemCode as string;
+    expect(await list()).toMatchObject([{ Status: 'ready' }]);
+    await callRouteOk(
+      t.app,
+      apiRoutes.review.updateRulerSetting,
+      { TaskId: taskId, PointIndex: pointIndex, ItemCode: itemCode, RulerIndex: 0, Valid: false },
+      { as: admin },
+    );
+    expect(await list()).toMatchObject([{ Status: 'queued', Sha256: null }]);
   });
 
   it('auditing queues it again (Audited), and a failed rendering can be retried', async () => {
