@@ -26,8 +26,13 @@ export function jobDefinitions(
       'reports:render': async (payload) => {
         if (isRenderPayload(payload)) await services.reports?.render(payload);
       },
+      'reports:sweep': async () => {
+        const removed = await services.reports?.sweepOrphanFiles();
+        if (removed && removed.length > 0)
+          log.info({ component: 'jobs', removed }, 'orphan report files removed');
+      },
     },
     // Every night at 03:00 (server time): rollups recomputed from the readings, differences logged.
-    crontab: '0 3 * * * results:checkRollups\n15 * * * * results:expireUploads\n',
+    crontab: '0 3 * * * results:checkRollups\n15 * * * * results:expireUploads\n45 * * * * reports:sweep\n',
   };
 }

@@ -76,6 +76,15 @@ export class ReportRenderer {
     }
   }
 
+  /**
+   * Removes report files no row refers to (a deleted task or report takes its row with it; a crash
+   * between a commit and a removal): at start-up and every hour. Files younger than 10 minutes are
+   * kept, so a rendering between writing its files and committing is never touched.
+   */
+  async sweepOrphanFiles(olderThanMs = 600_000): Promise<string[]> {
+    return this.deps.files.sweep(await new ReportsRepository(this.deps.db).allStoredNames(), olderThanMs);
+  }
+
   /** The report's data read in one repeatable-read snapshot, so figures and readings agree. */
   private async document(
     companyId: string,

@@ -322,4 +322,10 @@ export class ReportsRepository {
       .where(sql`${reportDownloads.tokenHash} = ${tokenHash} and ${reportDownloads.expiresAt} > now()`);
     return row;
   }
+
+  /** Stored file names of every report (all companies: the file sweep). */
+  async allStoredNames(): Promise<Set<string>> {
+    const rows = await this.db.select({ pdfName: reports.pdfName, xlsxName: reports.xlsxName }).from(reports);
+    return new Set(rows.flatMap((row) => [row.pdfName, row.xlsxName]).filter((name) => name !== null));
+  }
 }

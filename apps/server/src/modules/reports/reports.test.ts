@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { apiRoutes, type ReportRow } from '@measure/contract';
 import { runRobot } from '@measure/robot';
@@ -33,6 +34,7 @@ let surveyor: BuiltUser;
 let stranger: BuiltUser;
 let taskId: string;
 let projectId: string;
+let secondTaskId: string;
 let renderer: ReportRenderer;
 const silent = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} };
 
@@ -231,6 +233,7 @@ describe('reports', () => {
       },
       { as: admin },
     );
+    secondTaskId = second;
     await callRouteOk(t.app, apiRoutes.tasks.startTask, { TaskId: second }, { as: admin });
     expect((await callRouteOk(t.app, routes.getReportList, { TaskId: second }, { as: admin })).Items).toEqual(
       [],
@@ -364,5 +367,13 @@ describe('reports', () => {
       ),
     ).toBe(1);
     expect(await list()).toEqual([]);
+  });
+
+  it('the files of a deleted task are swept', async () => {
+    const dir = path.join(t.config.dataDir, 'reports');
+    expect(await fs.readdir(dir)).toHaveLength(2);
+    await callRouteOk(t.app, apiRoutes.tasks.deleteTask, { Ids: [secondTaskId] }, { as: admin });
+    expect(await renderer.sweepOrphanFiles(0)).toHaveLength(2);
+    expect(await fs.readdir(dir)).toEqual([]);
   });
 });
