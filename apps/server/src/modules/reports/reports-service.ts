@@ -121,7 +121,7 @@ export class ReportsService {
       throw new AppError(ErrorCode.BadRequest, 'reports.downloadMax', { 0: this.deps.downloadMax });
     }
     const rows = await this.visible(auth, unique);
-    const notReady = rows.find((row) => !row.pdfName || !row.xlsxName);
+    const notReady = rows.find((row) => row.status !== 'ready' || !row.pdfName || !row.xlsxName);
     if (notReady) throw new AppError(ErrorCode.Conflict, 'reports.notReady', { name: notReady.name });
     const token = randomBytes(32).toString('base64url');
     const { expiresAt } = await new ReportsRepository(this.deps.db).addDownload({

@@ -343,8 +343,27 @@ describe('reports', () => {
     expect(await list()).toEqual(
       (await callRouteOk(t.app, routes.getReportList, { Audited: true }, { as: admin })).Items,
     );
+    // A rendering that cannot write its files fails with the reason; RetryReport queues it again.
+    await callRouteOk(t.app, routes.retryReport, { TaskId: taskId }, { as: admin });
+    const blocked = path.join(t.config.dataDir, 'not-a-directory');
+    await fs.writeFile(blocked, 'x');
+    const broken = new ReportRenderer({
+      db: t.db,
+      files: new FileStore<ReportExtension>(path.join(blocked, 'reports'), ['pdf', 'xlsx']),
+    });
+    expect(await broken.render({ companyId, taskId })).toBe('failed');
+    const [failed] = await list();
+    expect(failed).toMatchObject({ Status: 'failed', Sha256: null });
+    expect(failed?.Error).toMatch(/ENOTDIR|EEXIST/);
+    const notReady = await callRoute(
+      t.app,
+      routes.downloadReport,
+      { ReportIds: [failed?.ReportId as string], Format: 'pdf' },
+      { as: admin },
+    );
+    expect(notReady.Code).toBe(409);
     const retried = await callRouteOk(t.app, routes.retryReport, { TaskId: taskId }, { as: admin });
-    expect(retried.Status).toBe('queued');
+    expect(retried).toMatchObject({ Status: 'queued', Error: null });
     expect(await renderer.render({ companyId, taskId })).toBe('ready');
   }, 60_000);
 
