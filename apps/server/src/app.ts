@@ -74,6 +74,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
     if (removed.length > 0) app.log.warn({ removed }, 'removed orphan plan files');
     const packages = await services.deviceUpdates.sweepOrphanFiles();
     if (packages.length > 0) app.log.warn({ removed: packages }, 'removed orphan update packages');
+    const reportFiles = await services.reportRenderer.sweepOrphanFiles(60_000);
+    if (reportFiles.length > 0) app.log.warn({ removed: reportFiles }, 'removed orphan report files');
   });
 
   await registerSecurityHeaders(app);

@@ -47,6 +47,7 @@ const environmentSchema = z.object({
   DEVICE_OFFLINE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
   /** Background jobs (graphile-worker) in this process; off for a process that only serves requests. */
   JOBS: flag.default(true),
+  REPORT_DOWNLOAD_MAX: z.coerce.number().int().min(1).max(1000).default(20),
 });
 
 export interface AppConfig {
@@ -73,6 +74,8 @@ export interface AppConfig {
   deviceOfflineSeconds: number;
   /** Run the background job worker (graphile-worker) in this process. */
   jobs: boolean;
+  /** At most this many reports per download (REPORT_DOWNLOAD_MAX). */
+  reportDownloadMax: number;
   /** Directory of the built web app; undefined when it is not served. */
   webDistDir: string | undefined;
 }
@@ -113,6 +116,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     trustProxy: env.TRUST_PROXY,
     deviceOfflineSeconds: env.DEVICE_OFFLINE_SECONDS,
     jobs: env.JOBS,
+    reportDownloadMax: env.REPORT_DOWNLOAD_MAX,
     passwordHashLogN: 17,
     webDistDir: undefined,
   };

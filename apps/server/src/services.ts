@@ -27,6 +27,8 @@ import { ManualEntryService } from './modules/results/manual-entry-service.ts';
 import { ResultsService } from './modules/results/results-service.ts';
 import { ReviewChanges } from './modules/review/review-changes.ts';
 import { ReviewService } from './modules/review/review-service.ts';
+import { ReportRenderer, type ReportExtension } from './modules/reports/report-job.ts';
+import { ReportsService } from './modules/reports/reports-service.ts';
 import { startJobWorker } from './jobs/job-worker.ts';
 import { jobDefinitions } from './jobs/jobs.ts';
 import type { Runner } from 'graphile-worker';
@@ -101,6 +103,9 @@ export function createServices(
     // One attempt: a failed export says so, and its owner starts another.
     enqueue: (payload) => jobQueue.add(EXPORT_JOB, payload, { maxAttempts: 1 }),
   });
+  // Rendered reports: DATA_DIR/reports (PDF and Excel), never under the web root.
+  const reportFiles = new FileStore<ReportExtension>(path.join(config.dataDir, 'reports'), ['pdf', 'xlsx']);
+  const reportRenderer = new ReportRenderer({ db, files: reportFiles, log });
   let jobWorker: Runner | undefined;
   return {
     audit,
@@ -147,13 +152,20 @@ export function createServices(
     review: new ReviewService({ db, dataDir: config.dataDir }),
     reviewChanges: new ReviewChanges({ db }),
     deviceUpdates: new DeviceUpdatesService({ db, files: updateFiles, audit }),
+    reportRenderer,
+    reports: new ReportsService({
+      db,
+      files: reportFiles,
+      downloadMax: config.reportDownloadMax,
+      basePath: config.basePath,
+    }),
     ready: () => pingDatabase(database.pool),
     start: async () => {
       await authEvents.start();
       if (config.jobs)
         jobWorker = await startJobWorker(
           database.pool,
-          jobDefinitions(db, log, { deviceFiles, dataPoolExports }),
+          jobDefinitions(db, log, { deviceFiles, dataPoolExports, reports: reportRenderer }),
           log,
         );
     },

@@ -223,4 +223,15 @@ export const routePaths = {
     complete: { method: 'POST', path: '/api/rs/WorkOrder/Complete' },
     createRemeasureTask: { method: 'POST', path: '/api/rs/WorkOrder/CreateRemeasureTask' },
   },
+  reports: {
+    getReportList: { method: 'POST', path: '/api/ms/statis/GetReportList' },
+    downloadReport: { method: 'POST', path: '/api/ms/statis/DownloadReport' },
+    reportFile: { method: 'GET', path: '/api/ms/statis/ReportFile/:Token' },
+    batchDeleteReport: { method: 'POST', path: '/api/ms/statis/BatchDeleteReport' },
+    retryReport: { method: 'POST', path: '/api/ms/statis/RetryReport' },
+    sharingReport: { method: 'POST', path: '/api/ms/statis/SharingReport' },
+    getReportShares: { method: 'POST', path: '/api/ms/statis/GetReportShares' },
+    revokeShare: { method: 'POST', path: '/api/ms/statis/RevokeShare' },
+    getSharedReport: { method: 'GET', path: '/api/share/:ShareId/Report' },
+  },
 } as const;

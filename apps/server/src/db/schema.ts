@@ -1012,3 +1012,64 @@ export const dataPoolExports = pgTable(
     index('data_pool_exports_expires_idx').on(table.expiresAt),
   ],
 );
+
+/**
+ * The data report of a task (one per task): rendered by the `reports:render` job into a PDF and an
+ * Excel workbook under DATA_DIR/reports, again whenever the task's data or state changes.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    companyId: companyId(),
+    taskId: uuid('task_id')
+      .notNull()
+      .unique()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** queued | rendering | ready | failed */
+    status: text('status').notNull().default('queued'),
+    error: text('error'),
+    pdfName: text('pdf_name'),
+    xlsxName: text('xlsx_name'),
+    pdfSha256: text('pdf_sha256'),
+    /** Mirrors the task's state `completed` when last queued. */
+    audited: boolean('audited').notNull().default(false),
+    /** When the task was finished (uploaded). */
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    renderedAt: timestamp('rendered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('reports_company_project_idx').on(table.companyId, table.projectId, table.updatedAt)],
+);
+
+/** Public shares of a task's report (`/supplement/taskReportList/{id}`): the id is 256 random bits. */
+export const reportShares = pgTable(
+  'report_shares',
+  {
+    id: text('id').primaryKey(),
+    companyId: companyId(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('report_shares_task_idx').on(table.companyId, table.taskId)],
+);
+
+/** Short-lived download addresses of report files (10 minutes); the token is stored as its SHA-256. */
+export const reportDownloads = pgTable('report_downloads', {
+  tokenHash: text('token_hash').primaryKey(),
+  companyId: companyId(),
+  reportIds: uuid('report_ids').array().notNull(),
+  /** pdf | xlsx */
+  format: text('format').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

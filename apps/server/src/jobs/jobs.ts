@@ -7,6 +7,7 @@ import {
 } from '../modules/results/data-pool-export-service.ts';
 import type { DeviceFilesService } from '../modules/results/device-files-service.ts';
 import { checkRollups } from '../modules/results/rollup-check.ts';
+import { isRenderPayload, type ReportRenderer } from '../modules/reports/report-job.ts';
 import type { JobDefinitions } from './job-worker.ts';
 
 /** Every background job of the product and when the scheduled ones run. */
@@ -16,6 +17,7 @@ export function jobDefinitions(
   services: {
     deviceFiles?: Pick<DeviceFilesService, 'cleanUp'>;
     dataPoolExports?: Pick<DataPoolExportService, 'run' | 'expire'>;
+    reports?: ReportRenderer;
   } = {},
 ): JobDefinitions {
   return {
@@ -38,9 +40,19 @@ export function jobDefinitions(
         const removed = await services.dataPoolExports?.expire();
         if (removed) log.info({ component: 'jobs', removed }, 'expired data pool exports removed');
       },
+      // A task's report (queued by queueReport in the transaction of the change; job key per task).
+      'reports:render': async (payload) => {
+        if (isRenderPayload(payload)) await services.reports?.render(payload);
+      },
+      'reports:sweep': async () => {
+        const removed = await services.reports?.sweepOrphanFiles();
+        if (removed && removed.length > 0)
+          log.info({ component: 'jobs', removed }, 'orphan report files removed');
+      },
     },
     // Every night at 03:00 (server time): rollups recomputed from the readings, differences logged.
     crontab:
-      '0 3 * * * results:checkRollups\n15 * * * * results:expireUploads\n30 * * * * results:expireExports\n',
+      '0 3 * * * results:checkRollups\n15 * * * * results:expireUploads\n30 * * * * results:expireExports\n' +
+      '45 * * * * reports:sweep\n',
   };
 }

@@ -20,6 +20,7 @@ import { registerDeviceUpdatesRoutes } from './devices/device-updates-routes.ts'
 import { registerDeviceFilesRoutes } from './results/device-files-routes.ts';
 import { registerAnalysisRoutes } from './analysis/analysis-routes.ts';
 import { registerWorkOrdersRoutes } from './work-orders/work-orders-routes.ts';
+import { registerReportsRoutes } from './reports/reports-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -43,4 +44,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   await registerDeviceFilesRoutes(app, services);
   registerAnalysisRoutes(app, services);
   registerWorkOrdersRoutes(app, services);
+  registerReportsRoutes(app, services);
 }

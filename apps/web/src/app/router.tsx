@@ -258,7 +258,12 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Public share pages: exempt from the sign-in redirect (no pages in this sub-system yet).
+      // Public share pages: exempt from the sign-in redirect.
+      {
+        path: `${SUBSYSTEM.share}/taskReportList/:shareId`,
+        handle: title('layout:menu.sharedReport'),
+        lazy: page(() => import('../features/reports/SharedReportPage.tsx')),
+      },
       { path: `${SUBSYSTEM.share}/*`, handle: title('common:notFound.title'), lazy: notFound },
       { path: '*', handle: title('common:notFound.title'), lazy: notFound },
     ],

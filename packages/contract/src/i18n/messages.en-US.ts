@@ -1,6 +1,7 @@
 import type { MessageKey } from './messages.zh-CN.ts';
 import { resultsMessagesEnUS } from './results.en-US.ts';
 import { reviewMessagesEnUS } from './review.en-US.ts';
+import { reportsMessagesEnUS } from './reports.en-US.ts';
 import { tasksMessagesEnUS } from './tasks.en-US.ts';
 import { analysisMessagesEnUS } from './analysis.en-US.ts';
 import { workOrdersMessagesEnUS } from './work-orders.en-US.ts';
@@ -12,6 +13,7 @@ export const messagesEnUS: Record<MessageKey, string> = {
   ...analysisMessagesEnUS,
   ...workOrdersMessagesEnUS,
   ...reviewMessagesEnUS,
+  ...reportsMessagesEnUS,
   'common.success': 'Done',
 
   'errors.badRequest': 'The request is not valid',

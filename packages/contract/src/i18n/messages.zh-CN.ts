@@ -5,6 +5,7 @@
  */
 import { resultsMessagesZhCN } from './results.zh-CN.ts';
 import { reviewMessagesZhCN } from './review.zh-CN.ts';
+import { reportsMessagesZhCN } from './reports.zh-CN.ts';
 import { tasksMessagesZhCN } from './tasks.zh-CN.ts';
 import { analysisMessagesZhCN } from './analysis.zh-CN.ts';
 import { workOrdersMessagesZhCN } from './work-orders.zh-CN.ts';
@@ -15,6 +16,7 @@ export const messagesZhCN = {
   ...analysisMessagesZhCN,
   ...workOrdersMessagesZhCN,
   ...reviewMessagesZhCN,
+  ...reportsMessagesZhCN,
   'common.success': '操作成功',
 
   'errors.badRequest': '请求参数不正确',

@@ -23,6 +23,7 @@ import { progressRoutes } from './analysis.progress.ts';
 import { efficiencyRoutes } from './analysis.efficiency.ts';
 import { reviewRoutes } from './review.ts';
 import { workOrdersRoutes } from './work-orders.ts';
+import { reportsRoutes } from './reports.ts';
 
 export * from './define.ts';
 export * from './list-export.ts';
@@ -47,6 +48,7 @@ export * from './tasks.device.ts';
 export * from './results.device.ts';
 export * from './results.ts';
 export * from './review.ts';
+export * from './reports.ts';
 export * from './devices.updates.ts';
 export * from './analysis.ts';
 export * from './analysis.progress.ts';
@@ -82,4 +84,5 @@ export const apiRoutes = {
   analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
   review: reviewRoutes,
   workOrders: workOrdersRoutes,
+  reports: reportsRoutes,
 };

@@ -20,6 +20,7 @@ import { type ReadingRow, ResultsRepository, type SiteRow } from './results-repo
 import { contributions } from './site-contributions.ts';
 import { dayIn, rollupDeltas } from './rollup-deltas.ts';
 import { RollupsRepository } from './rollups-repository.ts';
+import { queueReport } from '../reports/report-queue.ts';
 
 /** Who sends results: a device (robot, scanner, ruler app) or a person (manual entry on the web). */
 export interface ResultsSender {
@@ -96,6 +97,7 @@ export class ResultsService {
       await startIfPending(tx, task);
       await results.expireBatches(sender.companyId, RESULT_LIMITS.idempotencyHours);
       await results.saveBatch(sender.companyId, taskId, idempotencyKey, bodyHash, answer);
+      await queueReport(tx, sender.companyId, task.id);
       return answer;
     });
   }
@@ -118,6 +120,7 @@ export class ResultsService {
       const pointIndex = await pointIndexOf(tx, task);
       await this.write(tx, sender, task, { Source: 'manual', Sites: [{ ...site, PointIndex: pointIndex }] });
       await startIfPending(tx, task);
+      await queueReport(tx, sender.companyId, task.id);
       return pointIndex;
     });
   }

@@ -14,6 +14,7 @@ import {
   type ReviewReadingRow,
   type ReviewSiteRow,
 } from './review-repository.ts';
+import { queueReport } from '../reports/report-queue.ts';
 
 /** Which value of which site a change names. */
 export interface ValueRef {
@@ -182,6 +183,7 @@ export class ReviewChanges {
         userId: auth.userId,
         userName: await repository.userName(auth.companyId, auth.userId),
       });
+      await queueReport(tx, auth.companyId, task.id);
       return siteFigures(nextSite);
     });
   }

@@ -18,6 +18,7 @@ import { TasksRepository } from '../tasks/tasks-repository.ts';
 import { type AnnotatedRuler, annotatePicture } from './picture-annotation.ts';
 import { siteFigures } from './review-changes.ts';
 import { ReviewRepository } from './review-repository.ts';
+import { queueReport } from '../reports/report-queue.ts';
 
 /** Colours of the grades on annotated pictures; invalid values grey. */
 const GRADE_COLOURS: Record<GradeName, [number, number, number]> = {
@@ -214,6 +215,7 @@ export class ReviewService {
         'completed',
       );
       if (!moved) throw new AppError(ErrorCode.Conflict, 'review.auditState');
+      await queueReport(tx, auth.companyId, task.id);
       return { TaskId: task.id, State: 'completed' as const };
     });
   }

@@ -7,6 +7,7 @@ import type { DeviceContext } from '../devices/device-context.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
 import { designValues, toWorkItem } from './task-rows.ts';
 import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
+import { queueReport } from '../reports/report-queue.ts';
 
 type DeviceTaskRow = RouteResult<typeof taskDeviceRoutes.tasks>[number];
 
@@ -111,6 +112,7 @@ export class TaskDeviceService {
           );
         }
         await repository.transition(device.companyId, taskId, [from], to);
+        if (to === 'uploaded') await queueReport(tx, device.companyId, taskId);
       }
       const updated = await repository.find(device.companyId, taskId);
       return toDeviceRow(updated as TaskRecord);

@@ -24,10 +24,12 @@ import { visibleProject, writeProjectLog } from '../projects/project-access.ts';
 import { visibleTask } from './task-access.ts';
 import { itemName, resolvePlan } from './task-plan.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
-import { noFigures, toTaskDetail, toTaskRow } from './task-rows.ts';
+import { loadTaskDetail } from './task-detail.ts';
+import { toTaskRow } from './task-rows.ts';
 import { figuresOf } from '../results/judge-readings.ts';
 import { ResultsRepository } from '../results/results-repository.ts';
 import { TasksRepository } from './tasks-repository.ts';
+import { queueReport } from '../reports/report-queue.ts';
 
 export type AddBody = RouteBody<typeof tasksRoutes.addTask>;
 type CheckBody = RouteBody<typeof tasksRoutes.checkTask>;
@@ -257,34 +259,7 @@ export class TasksService {
 
   async get(auth: AuthContext, taskId: string, lang: Language): Promise<TaskDetail> {
     const { task } = await visibleTask(this.deps.db, auth, taskId);
-    const households = await new TasksRepository(this.deps.db).households(auth.companyId, taskId);
-    const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
-    const maps = await new TaskPlanRepository(this.deps.db).houseMaps(auth.companyId, mapIds);
-    const results = new ResultsRepository(this.deps.db);
-    const [figures, items, sites] = await Promise.all([
-      this.figures(this.deps.db, auth.companyId, [taskId]),
-      results.itemCounts(auth.companyId, taskId),
-      results.sites(auth.companyId, taskId),
-    ]);
-    return toTaskDetail(
-      task,
-      households,
-      new Map(maps.map((map) => [map.id, map.name])),
-      lang,
-      figures.get(taskId) ?? noFigures(),
-      {
-        items: new Map(items.map((row) => [row.itemCode, figuresOf(row)])),
-        sites: sites.map((site) => ({
-          PointIndex: site.pointIndex,
-          BuildingNumber: site.buildingNumber,
-          Floor: site.floor,
-          Household: site.household,
-          RoomId: site.roomId,
-          Name: site.name,
-          Figures: figuresOf({ ...site, sites: 1, explodedSites: site.explodedSite ? 1 : 0 }),
-        })),
-      },
-    );
+    return loadTaskDetail(this.deps.db, auth.companyId, task, lang);
   }
 
   private async row(db: DbExecutor, auth: AuthContext, taskId: string, lang: Language): Promise<TaskRow> {
@@ -368,6 +343,7 @@ export class TasksService {
             : conflictKey('tasks.notFinishable');
         }
         await new TasksRepository(tx).transition(auth.companyId, taskId, [from], to);
+        if (to === 'uploaded') await queueReport(tx, auth.companyId, taskId);
       }
       return this.row(tx, auth, taskId, lang);
     });

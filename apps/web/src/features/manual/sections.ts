@@ -53,6 +53,7 @@ export const MANUAL_SECTIONS = [
   { id: 'taskManage', chapter: 'tasks', page: true },
   { id: 'taskCenter', chapter: 'tasks', page: true },
   { id: 'taskDetail', chapter: 'tasks', page: true },
+  { id: 'reports', chapter: 'tasks', page: false },
   { id: 'mscReportData', chapter: 'tasks', page: true },
   { id: 'TaskExcuse', chapter: 'tasks', page: true },
   { id: 'manualMeasure', chapter: 'tasks', page: true },

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
+import { ReportSection } from '../reports/ReportSection.tsx';
 import { FiguresSummary } from './FiguresSummary.tsx';
 import { formatRate, TASK_CENTER_PATH, TaskStateTag, useStageLabel } from './taskLabels.tsx';
 
@@ -177,6 +178,7 @@ export default function TaskDetailPage() {
       <Card title={t('detail.figures')}>
         <FiguresSummary figures={task.Figures} />
       </Card>
+      <ReportSection task={task} />
       <Card>
         <Tabs
           items={[

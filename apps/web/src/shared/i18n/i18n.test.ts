@@ -7,6 +7,7 @@ import { resultsResources } from '../../features/results/i18n.ts';
 import { analysisResources } from '../../features/analysis/i18n.ts';
 import { workOrdersResources } from '../../features/work-orders/i18n.ts';
 import { reviewResources } from '../../features/review/i18n.ts';
+import { reportsResources } from '../../features/reports/i18n.ts';
 import { houseMapsResources } from '../../features/house-maps/i18n.ts';
 import { notificationsResources } from '../../features/notifications/i18n.ts';
 import { orgsResources } from '../../features/orgs/i18n.ts';
@@ -37,6 +38,7 @@ const lazyResources = {
   analysis: analysisResources,
   'work-orders': workOrdersResources,
   review: reviewResources,
+  reports: reportsResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');
@@ -127,6 +129,7 @@ describe('translations', () => {
       analysis: true,
       'work-orders': true,
       review: true,
+      reports: true,
       layout: true,
       account: true,
       manual: true,

@@ -14,6 +14,7 @@ import type results from '../../features/results/locales/zh-CN.ts';
 import type analysis from '../../features/analysis/locales/zh-CN.ts';
 import type workOrders from '../../features/work-orders/locales/zh-CN.ts';
 import type review from '../../features/review/locales/zh-CN.ts';
+import type reports from '../../features/reports/locales/zh-CN.ts';
 import type houseMaps from '../../features/house-maps/locales/zh-CN.ts';
 import type layout from '../../features/layout/locales/zh-CN.ts';
 import type manual from '../../features/manual/locales/zh-CN.ts';
@@ -49,6 +50,7 @@ export interface AppResources {
   analysis: typeof analysis;
   'work-orders': typeof workOrders;
   review: typeof review;
+  reports: typeof reports;
   /** The contract's catalogue (./messages.ts). */
   messages: Record<MessageKey, string>;
 }

@@ -41,6 +41,7 @@ const layoutEnUS: Record<keyof typeof layout, string> = {
   'menu.aboug': 'Personal centre',
   'menu.changePassword': 'Change password',
   'menu.userManual': 'User manual',
+  'menu.sharedReport': 'Shared report',
   'top.userManual': 'User manual',
   'top.profile': 'Personal centre',
   'top.signOut': 'Sign out',

@@ -40,6 +40,7 @@ const layout = {
   'menu.aboug': '个人中心',
   'menu.changePassword': '修改密码',
   'menu.userManual': '用户手册',
+  'menu.sharedReport': '分享的报告',
   'top.userManual': '用户手册',
   'top.profile': '个人中心',
   'top.signOut': '退出登录',

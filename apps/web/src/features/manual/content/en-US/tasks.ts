@@ -69,6 +69,30 @@ const tasks = {
       ],
       ['Households', 'The households of the task and their house types.'],
       ['Sites', 'The sites with uploaded results and their figures.'],
+      [
+        'Data report',
+        'The report status, the SHA-256 of its PDF, PDF and Excel downloads and sharing (link, QR code, expiry, revoking); see "Data reports and shares".',
+      ],
+    ],
+  },
+  reports: {
+    title: 'Data reports and shares',
+    paragraphs: [
+      'Each task has one data report (PDF and Excel). It is rendered again in the background whenever the task is finished (the device finished uploading, or "Finish" on task execution), audited, or its readings change; the "Data report" part of the task detail shows its status: queued, rendering, ready or failed.',
+      'The PDF has a cover (project, task, stage, times, audit state), the task figures, figures per item and per household, the failed sites and the frozen standard used, with the report id in every page footer; the Excel workbook also lists every site and every reading (values and grades).',
+      'The platform records the SHA-256 of each PDF. A PDF cannot contain its own hash, so check a copy this way: compute the SHA-256 of the PDF file and compare it with the value on the task detail or the share page; equal means it is the original the platform rendered.',
+      'The share page /supplement/taskReportList/{share id} needs no sign-in and fits a phone: the task, its figures, figures per item and per household and the SHA-256 of the report, nothing else of the company.',
+    ],
+    steps: [
+      'In the "Data report" part of the task detail, click "Download PDF" or "Download Excel": the browser opens a download address that works for 10 minutes without a session.',
+      'When rendering failed, the reason is shown; "Render again" queues it once more (Project detail permission).',
+      'Click "Share", enter the days it stays valid (1 to 365, default 30) and click "Create share link": you get the link and its QR code to copy or scan.',
+      'The open shares are listed below; "Revoke" ends one at once.',
+    ],
+    rules: [
+      'The server setting REPORT_DOWNLOAD_MAX (default 20) limits the reports per download; more answer "No more than {0} reports should be downloaded each time". Several reports come as one zip.',
+      'Reading and downloading reports follow the project scope; sharing, revoking and rendering again need the Project detail permission; deleting reports needs Delete report data.',
+      'An expired, revoked or unknown share link shows the same notice: the share does not exist, has expired or was revoked.',
     ],
   },
   mscReportData: {

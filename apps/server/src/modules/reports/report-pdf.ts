@@ -1,0 +1,224 @@
+import { createRequire } from 'node:module';
+import { type Figures, formatMessage, type MessageKey, type TaskDetail } from '@measure/contract';
+import PDFDocument from 'pdfkit';
+import { failedSites, type ReportDocument } from './report-document.ts';
+
+// A CJK font from an npm package (never downloaded): Noto Sans SC, OFL.
+const FONT = createRequire(import.meta.url).resolve(
+  '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+);
+const MARGIN = 40;
+const ROW_HEIGHT = 16;
+
+type Cell = string | number | null;
+interface Column {
+  label: string;
+  width: number;
+}
+
+const number = (value: number | null) => (value === null ? '-' : String(value));
+const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '-');
+
+/** The report as a PDF (A4, one CJK font): cover, figures, items, households, failed sites, standard. */
+export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
+  const t = (key: MessageKey, params = {}) => formatMessage(doc.language, key, params);
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN + 10, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: { Title: `${t('reports.doc.title')} ${doc.task.Name}`, Producer: 'Measure Cloud' },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  pdf.registerFont('cjk', FONT);
+  pdf.font('cjk');
+  const pageWidth = pdf.page.width - 2 * MARGIN;
+  const bottom = () => pdf.page.height - MARGIN - 20;
+
+  const heading = (text: string) => {
+    if (pdf.y > bottom() - 3 * ROW_HEIGHT) pdf.addPage();
+    pdf.moveDown(0.6).fontSize(13).fillColor('#1f3a5f').text(text, MARGIN, pdf.y).fillColor('black');
+    pdf.moveDown(0.3);
+  };
+
+  const table = (columns: Column[], rows: Cell[][]) => {
+    const total = columns.reduce((sum, c) => sum + c.width, 0);
+    const widths = columns.map((c) => (c.width / total) * pageWidth);
+    const line = (cells: Cell[], header: boolean) => {
+      if (pdf.y + ROW_HEIGHT > bottom()) pdf.addPage();
+      const y = pdf.y;
+      if (header)
+        pdf
+          .rect(MARGIN, y - 2, pageWidth, ROW_HEIGHT)
+          .fill('#e8eef6')
+          .fillColor('black');
+      let x = MARGIN;
+      pdf.fontSize(8);
+      cells.forEach((cell, i) => {
+        const width = widths[i] as number;
+        pdf.text(cell === null ? '-' : String(cell), x + 2, y, {
+          width: width - 4,
+          height: ROW_HEIGHT,
+          lineBreak: false,
+          ellipsis: true,
+        });
+        x += width;
+      });
+      pdf.y = y + ROW_HEIGHT;
+    };
+    line(
+      columns.map((c) => c.label),
+      true,
+    );
+    for (const row of rows) line(row, false);
+  };
+
+  const figureColumns: Column[] = [
+    { label: t('reports.doc.passRate'), width: 9 },
+    { label: t('reports.doc.qualified'), width: 7 },
+    { label: t('reports.doc.warning'), width: 7 },
+    { label: t('reports.doc.unqualified'), width: 7 },
+    { label: t('reports.doc.exploded'), width: 7 },
+    { label: t('reports.doc.total'), width: 7 },
+    { label: t('reports.doc.explodedRate'), width: 9 },
+  ];
+  const figureCells = (f: Figures): Cell[] => [
+    number(f.PassRate),
+    f.Qualified,
+    f.Warning,
+    f.Unqualified,
+    f.Exploded,
+    f.Total,
+    number(f.ExplodedRate),
+  ];
+
+  cover(pdf, doc, t);
+  heading(t('reports.doc.figures'));
+  table(figureColumns, [figureCells(doc.task.Figures)]);
+
+  heading(t('reports.doc.items'));
+  table(
+    [
+      { label: t('reports.doc.itemCode'), width: 8 },
+      { label: t('reports.doc.item'), width: 16 },
+      ...figureColumns,
+    ],
+    doc.task.Items.map((item) => [item.ItemCode, item.Name, ...figureCells(item.Figures)]),
+  );
+
+  heading(t('reports.doc.households'));
+  table(
+    [
+      { label: t('reports.doc.building'), width: 8 },
+      { label: t('reports.doc.floor'), width: 6 },
+      { label: t('reports.doc.household'), width: 6 },
+      ...figureColumns,
+    ],
+    doc.households.map((row) => [row.BuildingNumber, row.Floor, row.Household, ...figureCells(row.Figures)]),
+  );
+
+  heading(t('reports.doc.failedSites'));
+  const failed = failedSites(doc.task);
+  if (failed.length === 0) pdf.fontSize(9).text(t('reports.doc.noFailedSites'), MARGIN, pdf.y);
+  else
+    table(
+      [
+        { label: t('reports.doc.pointIndex'), width: 7 },
+        { label: t('reports.doc.building'), width: 7 },
+        { label: t('reports.doc.floor'), width: 5 },
+        { label: t('reports.doc.household'), width: 5 },
+        { label: t('reports.doc.siteName'), width: 16 },
+        { label: t('reports.doc.unqualified'), width: 7 },
+        { label: t('reports.doc.exploded'), width: 7 },
+      ],
+      failed.map((site) => [
+        site.PointIndex,
+        site.BuildingNumber,
+        site.Floor,
+        site.Household,
+        site.Name,
+        site.Figures.Unqualified,
+        site.Figures.Exploded,
+      ]),
+    );
+
+  heading(t('reports.doc.standard'));
+  table(
+    [
+      { label: t('reports.doc.itemCode'), width: 8 },
+      { label: t('reports.doc.item'), width: 14 },
+      { label: t('reports.doc.standardName'), width: 14 },
+      { label: t('reports.doc.mode'), width: 8 },
+      { label: t('reports.doc.range'), width: 10 },
+      { label: t('reports.doc.warnRange'), width: 10 },
+      { label: t('reports.doc.explodedLimit'), width: 8 },
+    ],
+    doc.task.Items.map((item) => [
+      item.ItemCode,
+      item.Name,
+      item.Standard.Name,
+      t(`reports.doc.mode.${item.Mode}`),
+      `${item.Standard.Left} ~ ${item.Standard.Right}`,
+      `${item.Standard.WarnLeft} ~ ${item.Standard.WarnRight}`,
+      number(item.Standard.Exploded),
+    ]),
+  );
+
+  footers(pdf, doc, t);
+  pdf.end();
+  return done;
+}
+
+function cover(pdf: PDFKit.PDFDocument, doc: ReportDocument, t: (key: MessageKey) => string): void {
+  const task: TaskDetail = doc.task;
+  pdf.fontSize(20).text(t('reports.doc.title'), MARGIN, 90, { align: 'center' });
+  pdf.moveDown(1.5).fontSize(11);
+  const lines: [MessageKey, string][] = [
+    ['reports.doc.project', task.ProjectName],
+    ['reports.doc.task', task.Name],
+    ['reports.doc.stage', task.StageName],
+    ['reports.doc.started', time(task.StartedAt)],
+    ['reports.doc.finished', time(task.FinishedAt)],
+    ['reports.doc.audited', t(doc.audited ? 'reports.doc.auditedYes' : 'reports.doc.auditedNo')],
+    ['reports.doc.rendered', time(doc.renderedAt)],
+  ];
+  for (const [key, value] of lines) pdf.text(`${t(key)}：${value}`, MARGIN + 60, pdf.y + 4);
+  pdf
+    .moveDown(1)
+    .fontSize(8)
+    .fillColor('#666666')
+    .text(t('reports.doc.checkNote'), MARGIN + 60, pdf.y);
+  pdf.fillColor('black').moveDown(1);
+}
+
+/** The footer of every page: the report id and page number (the PDF cannot hold its own SHA-256). */
+function footers(
+  pdf: PDFKit.PDFDocument,
+  doc: ReportDocument,
+  t: (key: MessageKey, params?: Record<string, string | number>) => string,
+): void {
+  const range = pdf.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i += 1) {
+    pdf.switchToPage(i);
+    const bottomMargin = pdf.page.margins.bottom;
+    pdf.page.margins.bottom = 0;
+    pdf
+      .fontSize(7)
+      .fillColor('#666666')
+      .text(
+        t('reports.doc.footer', { id: doc.reportId, page: i + 1 }),
+        MARGIN,
+        pdf.page.height - MARGIN + 8,
+        {
+          width: pdf.page.width - 2 * MARGIN,
+          align: 'center',
+          lineBreak: false,
+        },
+      );
+    pdf.page.margins.bottom = bottomMargin;
+  }
+}

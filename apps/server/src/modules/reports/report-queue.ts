@@ -1,0 +1,11 @@
+import type { DbExecutor } from '../../db/database-handle.ts';
+import { ReportsRepository } from './reports-repository.ts';
+
+/**
+ * Queues the rendering of a task's report inside the caller's transaction (finish, audit, results,
+ * review corrections): the report row and the graphile-worker job commit or roll back with the
+ * change. Nothing happens while the task is not finished (uploaded or completed).
+ */
+export async function queueReport(tx: DbExecutor, companyId: string, taskId: string): Promise<boolean> {
+  return new ReportsRepository(tx).queue(companyId, taskId);
+}

@@ -1,0 +1,98 @@
+import { formatMessage, type Figures, type Language, type MessageKey } from '@measure/contract';
+import { buildWorkbook, figureColumns, type SheetColumn, timeCell } from '../../core/sheet-columns.ts';
+import type { ReportDocument, ReportReading } from './report-document.ts';
+
+type Labelled = { label: string; value: string | number | null };
+
+const both = (key: MessageKey) => ({
+  zh: formatMessage('zh-CN', key),
+  en: formatMessage('en-US', key),
+});
+
+const column = <T>(key: MessageKey, width: number, cell: SheetColumn<T>['cell']): SheetColumn<T> => ({
+  ...both(key),
+  width,
+  cell,
+});
+
+const place = <
+  T extends { BuildingNumber: string; Floor: number; Household: number },
+>(): SheetColumn<T>[] => [
+  column('reports.doc.building', 10, (row) => row.BuildingNumber),
+  column('reports.doc.floor', 8, (row) => row.Floor),
+  column('reports.doc.household', 8, (row) => row.Household),
+];
+
+/**
+ * The report's Excel workbook: Summary (the task and its figures), Items, Households and Sites with
+ * figures, and Readings (every reading: site, item, values and grades).
+ */
+export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
+  const { task } = doc;
+  const t = (key: MessageKey) => formatMessage(doc.language, key);
+  const summary: Labelled[] = [
+    { label: t('reports.doc.project'), value: task.ProjectName },
+    { label: t('reports.doc.task'), value: task.Name },
+    { label: t('reports.doc.stage'), value: task.StageName },
+    { label: t('reports.doc.started'), value: timeCell(task.StartedAt) },
+    { label: t('reports.doc.finished'), value: timeCell(task.FinishedAt) },
+    {
+      label: t('reports.doc.audited'),
+      value: t(doc.audited ? 'reports.doc.auditedYes' : 'reports.doc.auditedNo'),
+    },
+    { label: t('reports.doc.rendered'), value: timeCell(doc.renderedAt) },
+    ...figureColumns<Figures>((figures) => figures).map((figure) => ({
+      label: doc.language === 'zh-CN' ? figure.zh : figure.en,
+      value: figure.cell(task.Figures, doc.language) as number | null,
+    })),
+  ];
+  const grade = (name: string) => t(`reports.doc.${name}` as MessageKey);
+  const readingColumns: SheetColumn<ReportReading>[] = [
+    column('reports.doc.pointIndex', 8, (row) => row.PointIndex),
+    ...place<ReportReading>(),
+    column('reports.doc.siteName', 20, (row) => row.SiteName),
+    column('reports.doc.itemCode', 10, (row) => row.ItemCode),
+    column('reports.doc.values', 30, (row) =>
+      row.Values.map((value, i) => (row.Valid[i] === false ? `(${value})` : String(value))).join(', '),
+    ),
+    column('reports.doc.grades', 30, (row) => row.Grades.map(grade).join(', ')),
+  ];
+  return buildWorkbook(
+    [
+      {
+        name: both('reports.doc.summary'),
+        rows: summary,
+        columns: [
+          { zh: '项', en: 'Field', width: 18, cell: (row: Labelled) => row.label },
+          { zh: '值', en: 'Value', width: 40, cell: (row: Labelled) => row.value },
+        ],
+      },
+      {
+        name: both('reports.doc.items'),
+        rows: task.Items,
+        columns: [
+          column<(typeof task.Items)[number]>('reports.doc.itemCode', 10, (row) => row.ItemCode),
+          column<(typeof task.Items)[number]>('reports.doc.item', 20, (row) => row.Name),
+          ...figureColumns<(typeof task.Items)[number]>((row) => row.Figures),
+        ],
+      },
+      {
+        name: both('reports.doc.households'),
+        rows: doc.households,
+        columns: [...place(), ...figureColumns((row: ReportDocument['households'][number]) => row.Figures)],
+      },
+      {
+        name: both('reports.doc.sites'),
+        rows: task.Sites,
+        columns: [
+          column<(typeof task.Sites)[number]>('reports.doc.pointIndex', 8, (row) => row.PointIndex),
+          ...place<(typeof task.Sites)[number]>(),
+          column<(typeof task.Sites)[number]>('reports.doc.siteName', 20, (row) => row.Name),
+          ...figureColumns<(typeof task.Sites)[number]>((row) => row.Figures),
+        ],
+      },
+      { name: both('reports.doc.readings'), rows: doc.readings, columns: readingColumns },
+    ],
+    doc.language as Language,
+  );
+}

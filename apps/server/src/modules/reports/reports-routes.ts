@@ -1,0 +1,50 @@
+import { reportsRoutes } from '@measure/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
+import type { Services } from '../../services.ts';
+
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** Reports: the list, download addresses and their files, deleting, rendering again, shares. */
+export function registerReportsRoutes(app: FastifyInstance, { reports }: Services): void {
+  registerRoute(app, reportsRoutes.getReportList, async ({ body, user }) => reports.list(user, body));
+  registerRoute(app, reportsRoutes.downloadReport, async ({ body, user, request }) =>
+    reports.download(user, body.ReportIds, body.Format, originOf(request)),
+  );
+  registerRoute(app, reportsRoutes.reportFile, async ({ params, reply }) => {
+    const file = await reports.file(params.Token);
+    await reply
+      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .type(file.contentType)
+      .send(file.data);
+    return REPLY_SENT;
+  });
+  registerRoute(app, reportsRoutes.batchDeleteReport, async ({ body, user, setMessage }) => {
+    const deleted = await reports.delete(user, body.ReportIds);
+    setMessage('reports.deleted');
+    return deleted;
+  });
+  registerRoute(app, reportsRoutes.retryReport, async ({ body, user, setMessage }) => {
+    const row = await reports.retry(user, body.TaskId);
+    setMessage('reports.retried');
+    return row;
+  });
+  registerRoute(app, reportsRoutes.sharingReport, async ({ body, user, request, setMessage }) => {
+    const share = await reports.share(user, body.TaskId, body.ExpiresInDays, originOf(request));
+    setMessage('reports.shared');
+    return share;
+  });
+  registerRoute(app, reportsRoutes.getReportShares, async ({ body, user, request }) =>
+    reports.shares(user, body.TaskId, originOf(request)),
+  );
+  registerRoute(app, reportsRoutes.revokeShare, async ({ body, user, setMessage }) => {
+    const revoked = await reports.revoke(user, body.ShareId);
+    setMessage('reports.revoked');
+    return revoked;
+  });
+  registerRoute(app, reportsRoutes.getSharedReport, async ({ params, request }) =>
+    reports.shared(params.ShareId, request.lang),
+  );
+}

@@ -1,0 +1,282 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  ErrorCode,
+  type Language,
+  type PageResult,
+  REPORT_LIMITS,
+  type ReportFormat,
+  type ReportRow,
+  type ReportShare,
+  type ReportStatus,
+  type RouteBody,
+  type reportsRoutes,
+  type SharedReport,
+} from '@measure/contract';
+import { zipSync } from 'fflate';
+import QRCode from 'qrcode';
+import { AppError, notFound } from '../../core/app-error.ts';
+import type { FileStore } from '../../core/file-store.ts';
+import type { Database } from '../../db/client.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { visibleProject } from '../projects/project-access.ts';
+import { figuresOf } from '../results/judge-readings.ts';
+import { ResultsRepository } from '../results/results-repository.ts';
+import { visibleTask } from '../tasks/task-access.ts';
+import { loadTaskDetail } from '../tasks/task-detail.ts';
+import { noFigures } from '../tasks/task-rows.ts';
+import { TasksRepository } from '../tasks/tasks-repository.ts';
+import type { ReportExtension } from './report-job.ts';
+import { queueReport } from './report-queue.ts';
+import { ReportsRepository } from './reports-repository.ts';
+
+type ListBody = RouteBody<typeof reportsRoutes.getReportList>;
+type Row = Awaited<ReturnType<ReportsRepository['visibleMany']>>[number];
+
+/** A file answered by a download address. */
+export interface ReportFile {
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+}
+
+const CONTENT_TYPES: Record<ReportFormat, string> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A file name without characters file systems refuse. */
+const safeName = (name: string) =>
+  [...name]
+    .map((char) => (char.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(char) ? '_' : char))
+    .join('')
+    .slice(0, 80);
+
+const toRow = (row: Row, figures = noFigures()): ReportRow => ({
+  ReportId: row.id,
+  TaskId: row.taskId,
+  ProjectId: row.projectId,
+  ProjectName: row.projectName,
+  Name: row.name,
+  UploadTime: row.uploadedAt?.toISOString() ?? null,
+  UpdateTime: row.updatedAt.toISOString(),
+  Audited: row.audited,
+  Status: row.status as ReportStatus,
+  Error: row.error,
+  Sha256: row.status === 'ready' ? row.pdfSha256 : null,
+  Figures: figures,
+});
+
+/**
+ * Reports (measurement-api.md section 5): the list of the projects the caller sees, download
+ * addresses (256-bit tokens stored hashed, 10 minutes), deleting, rendering again, and shares.
+ */
+export class ReportsService {
+  constructor(
+    private readonly deps: {
+      db: Database;
+      files: FileStore<ReportExtension>;
+      downloadMax: number;
+      /** The web app's base path (starts and ends with '/'). */
+      basePath: string;
+    },
+  ) {}
+
+  async list(auth: AuthContext, body: ListBody): Promise<PageResult<ReportRow>> {
+    const { rows, total } = await new ReportsRepository(this.deps.db).page(
+      auth,
+      { projectId: body.ProjectId, taskId: body.TaskId, audited: body.Audited ?? null },
+      body.PageSize,
+      (body.CurrentPage - 1) * body.PageSize,
+    );
+    const counts = await new ResultsRepository(this.deps.db).taskCounts(
+      auth.companyId,
+      rows.map((row) => row.taskId),
+    );
+    const figures = new Map(counts.map((row) => [row.taskId, figuresOf(row)]));
+    return {
+      Items: rows.map((row) => toRow(row, figures.get(row.taskId))),
+      Total: total,
+      PageSize: body.PageSize,
+      CurrentPage: body.CurrentPage,
+    };
+  }
+
+  /** Reports the caller sees, all of `ids` or 404. */
+  private async visible(auth: AuthContext, ids: readonly string[]): Promise<Row[]> {
+    const unique = [...new Set(ids)];
+    const rows = await new ReportsRepository(this.deps.db).visibleMany(auth, unique);
+    if (rows.length !== unique.length) throw notFound();
+    return rows;
+  }
+
+  async download(
+    auth: AuthContext,
+    ids: readonly string[],
+    format: ReportFormat,
+    origin: string,
+  ): Promise<{ Url: string; ExpiresAt: string }> {
+    const unique = [...new Set(ids)];
+    if (unique.length > this.deps.downloadMax) {
+      throw new AppError(ErrorCode.BadRequest, 'reports.downloadMax', { 0: this.deps.downloadMax });
+    }
+    const rows = await this.visible(auth, unique);
+    const notReady = rows.find((row) => row.status !== 'ready' || !row.pdfName || !row.xlsxName);
+    if (notReady) throw new AppError(ErrorCode.Conflict, 'reports.notReady', { name: notReady.name });
+    const token = randomBytes(32).toString('base64url');
+    const { expiresAt } = await new ReportsRepository(this.deps.db).addDownload({
+      tokenHash: hashOf(token),
+      companyId: auth.companyId,
+      reportIds: unique,
+      format,
+      minutes: REPORT_LIMITS.downloadMinutes,
+    });
+    return { Url: `${origin}/api/ms/statis/ReportFile/${token}`, ExpiresAt: expiresAt.toISOString() };
+  }
+
+  /** The file of a download address: one report, or a zip of several; unknown or expired 404. */
+  async file(token: string): Promise<ReportFile> {
+    const repository = new ReportsRepository(this.deps.db);
+    const download = await repository.download(hashOf(token));
+    if (!download) throw notFound();
+    const format = download.format as ReportFormat;
+    const rows = await repository.ofCompany(download.companyId, download.reportIds);
+    const files = await Promise.all(
+      rows.map(async (row) => {
+        const stored = format === 'pdf' ? row.pdfName : row.xlsxName;
+        if (!stored) return null;
+        try {
+          return { name: safeName(row.name), data: await this.deps.files.read(stored) };
+        } catch {
+          return null;
+        }
+      }),
+    );
+    const found = files.filter((file) => file !== null);
+    if (found.length === 0 || found.length !== download.reportIds.length) throw notFound();
+    if (found.length === 1) {
+      const [only] = found as [{ name: string; data: Buffer }];
+      return { fileName: `${only.name}.${format}`, contentType: CONTENT_TYPES[format], data: only.data };
+    }
+    const used = new Set<string>();
+    const entries: Record<string, Uint8Array> = {};
+    for (const file of found) {
+      let name = `${file.name}.${format}`;
+      for (let n = 2; used.has(name); n += 1) name = `${file.name} (${n}).${format}`;
+      used.add(name);
+      entries[name] = file.data;
+    }
+    // PDF and xlsx are compressed already: stored, not deflated again.
+    return {
+      fileName: 'reports.zip',
+      contentType: 'application/zip',
+      data: Buffer.from(zipSync(entries, { level: 0 })),
+    };
+  }
+
+  async delete(auth: AuthContext, ids: readonly string[]): Promise<number> {
+    const removed = await this.deps.db.transaction(async (tx) => {
+      const rows = await new ReportsRepository(tx).visibleMany(auth, [...new Set(ids)]);
+      if (rows.length !== new Set(ids).size) throw notFound();
+      return new ReportsRepository(tx).delete(
+        auth.companyId,
+        rows.map((row) => row.id),
+      );
+    });
+    await this.deps.files.remove(
+      removed.flatMap((row) => [row.pdfName, row.xlsxName]).filter((name) => name !== null),
+    );
+    return removed.length;
+  }
+
+  async retry(auth: AuthContext, taskId: string): Promise<ReportRow> {
+    return this.deps.db.transaction(async (tx) => {
+      const { task } = await visibleTask(tx, auth, taskId, true);
+      await visibleProject(tx, auth, task.projectId);
+      if (!(await queueReport(tx, auth.companyId, task.id))) {
+        throw new AppError(ErrorCode.Conflict, 'reports.taskNotFinished');
+      }
+      const row = await new ReportsRepository(tx).ofTask(auth.companyId, task.id);
+      return toRow(row as Row);
+    });
+  }
+
+  private async shareOf(id: string, expiresAt: Date, origin: string): Promise<ReportShare> {
+    const url = `${origin}${this.deps.basePath}supplement/taskReportList/${id}`;
+    return {
+      ShareId: id,
+      Url: url,
+      QrCode: await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 256 }),
+      ExpiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  /** `origin`: scheme and host of the request, for the absolute address of the public page. */
+  async share(auth: AuthContext, taskId: string, days: number | null | undefined, origin: string) {
+    const { task } = await visibleTask(this.deps.db, auth, taskId);
+    await visibleProject(this.deps.db, auth, task.projectId);
+    const share = await new ReportsRepository(this.deps.db).addShare({
+      id: randomBytes(32).toString('base64url'),
+      companyId: auth.companyId,
+      taskId: task.id,
+      createdBy: auth.userId,
+      days: days ?? REPORT_LIMITS.shareDefaultDays,
+    });
+    return this.shareOf(share.id, share.expiresAt, origin);
+  }
+
+  async shares(auth: AuthContext, taskId: string, origin: string): Promise<ReportShare[]> {
+    const { task } = await visibleTask(this.deps.db, auth, taskId);
+    await visibleProject(this.deps.db, auth, task.projectId);
+    const rows = await new ReportsRepository(this.deps.db).openShares(auth.companyId, task.id);
+    return Promise.all(rows.map((row) => this.shareOf(row.id, row.expiresAt, origin)));
+  }
+
+  async revoke(auth: AuthContext, shareId: string): Promise<boolean> {
+    const repository = new ReportsRepository(this.deps.db);
+    const share = await repository.share(auth.companyId, shareId);
+    if (!share) throw notFound();
+    await visibleProject(this.deps.db, auth, share.projectId);
+    await repository.revokeShare(auth.companyId, shareId);
+    return true;
+  }
+
+  /** The public read of a share: what it names, nothing else; expired, revoked or unknown alike 404. */
+  async shared(shareId: string, lang: Language): Promise<SharedReport> {
+    const repository = new ReportsRepository(this.deps.db);
+    const share = await repository.openShare(shareId);
+    if (!share) throw notFound();
+    const task = await new TasksRepository(this.deps.db).find(share.companyId, share.taskId);
+    if (!task) throw notFound();
+    const [detail, households, report] = await Promise.all([
+      loadTaskDetail(this.deps.db, share.companyId, task, lang),
+      repository.householdCounts(share.companyId, task.id),
+      repository.ofTask(share.companyId, task.id),
+    ]);
+    return {
+      TaskId: detail.TaskId,
+      Name: detail.Name,
+      ProjectName: detail.ProjectName,
+      Stage: detail.Stage,
+      StageName: detail.StageName,
+      StartedAt: detail.StartedAt,
+      FinishedAt: detail.FinishedAt,
+      Audited: task.state === 'completed',
+      Figures: detail.Figures,
+      Items: detail.Items.map((item) => ({
+        ItemCode: item.ItemCode,
+        Name: item.Name,
+        Figures: item.Figures,
+      })),
+      Households: households.map((row) => ({
+        BuildingNumber: row.buildingNumber,
+        Floor: row.floor,
+        Household: row.household,
+        Figures: figuresOf(row),
+      })),
+      Status: (report?.status as ReportStatus | undefined) ?? null,
+      Sha256: report?.status === 'ready' ? report.pdfSha256 : null,
+      ExpiresAt: share.expiresAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import type { Language, TaskDetail } from '@measure/contract';
+import type { DbExecutor } from '../../db/database-handle.ts';
+import { figuresOf } from '../results/judge-readings.ts';
+import { ResultsRepository } from '../results/results-repository.ts';
+import { noFigures, toTaskDetail } from './task-rows.ts';
+import { TaskPlanRepository } from './task-plan-repository.ts';
+import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
+
+/**
+ * A task with its households, items and sites and their figures (GetTask). The caller has checked
+ * that the task may be seen; the report renderer and public shares use the same shape.
+ */
+export async function loadTaskDetail(
+  db: DbExecutor,
+  companyId: string,
+  task: TaskRecord,
+  lang: Language,
+): Promise<TaskDetail> {
+  const households = await new TasksRepository(db).households(companyId, task.id);
+  const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
+  const maps = await new TaskPlanRepository(db).houseMaps(companyId, mapIds);
+  const results = new ResultsRepository(db);
+  const [counts, items, sites] = await Promise.all([
+    results.taskCounts(companyId, [task.id]),
+    results.itemCounts(companyId, task.id),
+    results.sites(companyId, task.id),
+  ]);
+  return toTaskDetail(
+    task,
+    households,
+    new Map(maps.map((map) => [map.id, map.name])),
+    lang,
+    counts[0] ? figuresOf(counts[0]) : noFigures(),
+    {
+      items: new Map(items.map((row) => [row.itemCode, figuresOf(row)])),
+      sites: sites.map((site) => ({
+        PointIndex: site.pointIndex,
+        BuildingNumber: site.buildingNumber,
+        Floor: site.floor,
+        Household: site.household,
+        RoomId: site.roomId,
+        Name: site.name,
+        Figures: figuresOf({ ...site, sites: 1, explodedSites: site.explodedSite ? 1 : 0 }),
+      })),
+    },
+  );
+}

@@ -1,0 +1,139 @@
+import type { Figures, SharedReport } from '@measure/contract';
+import { Alert, Card, Descriptions, List, Space, Spin, Statistic, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { callApi } from '../../shared/api/client.ts';
+import { routes } from '../../shared/api/routes.ts';
+import { AntdProvider } from '../../shared/i18n/AntdProvider.tsx';
+import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
+import './i18n.ts';
+
+const time = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+const rate = (value: number | null) => (value === null ? '—' : `${value}%`);
+
+/** A row's figures in one line: pass rate first, then the counts. */
+function FigureLine({ figures }: { figures: Figures }) {
+  const { t } = useTranslation('reports');
+  return (
+    <Typography.Text type="secondary">
+      {t('figures.passRate')} {rate(figures.PassRate)} · {t('figures.qualified')} {figures.Qualified} ·{' '}
+      {t('figures.warning')} {figures.Warning} · {t('figures.unqualified')} {figures.Unqualified} ·{' '}
+      {t('figures.exploded')} {figures.Exploded}
+    </Typography.Text>
+  );
+}
+
+/**
+ * The public page of a shared report (`/supplement/taskReportList/:shareId`, no sign-in), laid out
+ * for a phone: the task, its figures, items and households, and the SHA-256 of the report PDF.
+ */
+export default function SharedReportPage() {
+  const { t, i18n } = useTranslation('reports');
+  const { shareId = '' } = useParams();
+  const [report, setReport] = useState<SharedReport | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi(routes.reports.getSharedReport, { ShareId: shareId }, { signal: controller.signal, quiet: true })
+      .then((answer) => {
+        setReport(answer);
+        setFailed(false);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      });
+    return () => controller.abort();
+  }, [shareId, i18n.language]);
+
+  return (
+    <AntdProvider>
+      <div style={{ maxWidth: 720, margin: '0 auto', padding: 12 }}>
+        <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('public.title')}
+          </Typography.Title>
+          <LanguageSwitch size="small" />
+        </Space>
+        {failed ? (
+          <Alert type="warning" showIcon message={t('public.notFound')} />
+        ) : !report ? (
+          <Spin />
+        ) : (
+          <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+            <Card size="small">
+              <Descriptions size="small" column={1}>
+                <Descriptions.Item label={t('public.project')}>{report.ProjectName}</Descriptions.Item>
+                <Descriptions.Item label={t('public.task')}>{report.Name}</Descriptions.Item>
+                <Descriptions.Item label={t('public.stage')}>{report.StageName}</Descriptions.Item>
+                <Descriptions.Item label={t('public.finished')}>{time(report.FinishedAt)}</Descriptions.Item>
+                <Descriptions.Item label={t('public.audited')}>
+                  {t(report.Audited ? 'audited.yes' : 'audited.no')}
+                </Descriptions.Item>
+              </Descriptions>
+            </Card>
+            <Card size="small" title={t('public.figures')}>
+              <Space wrap size="large">
+                <Statistic title={t('figures.passRate')} value={rate(report.Figures.PassRate)} />
+                <Statistic title={t('figures.total')} value={report.Figures.Total} />
+                <Statistic title={t('figures.unqualified')} value={report.Figures.Unqualified} />
+                <Statistic title={t('figures.exploded')} value={report.Figures.Exploded} />
+                <Statistic title={t('figures.explodedRate')} value={rate(report.Figures.ExplodedRate)} />
+              </Space>
+            </Card>
+            <Card size="small" title={t('public.items')}>
+              <List
+                size="small"
+                dataSource={report.Items}
+                renderItem={(item) => (
+                  <List.Item>
+                    <List.Item.Meta
+                      title={`${item.ItemCode} ${item.Name}`}
+                      description={<FigureLine figures={item.Figures} />}
+                    />
+                  </List.Item>
+                )}
+              />
+            </Card>
+            <Card size="small" title={t('public.households')}>
+              <List
+                size="small"
+                dataSource={report.Households}
+                renderItem={(row) => (
+                  <List.Item>
+                    <List.Item.Meta
+                      title={t('public.household', {
+                        building: row.BuildingNumber,
+                        floor: row.Floor,
+                        household: row.Household,
+                      })}
+                      description={<FigureLine figures={row.Figures} />}
+                    />
+                  </List.Item>
+                )}
+              />
+            </Card>
+            <Card size="small" title={t('public.sha')}>
+              {report.Sha256 ? (
+                <Typography.Paragraph
+                  code
+                  copyable
+                  style={{ wordBreak: 'break-all' }}
+                  data-testid="report-sha"
+                >
+                  {report.Sha256}
+                </Typography.Paragraph>
+              ) : (
+                <Typography.Paragraph>{t('public.noSha')}</Typography.Paragraph>
+              )}
+              <Typography.Paragraph type="secondary">{t('public.shaNote')}</Typography.Paragraph>
+              <Typography.Text type="secondary">
+                {t('public.expires', { time: time(report.ExpiresAt) })}
+              </Typography.Text>
+            </Card>
+          </Space>
+        )}
+      </div>
+    </AntdProvider>
+  );
+}
