@@ -389,10 +389,11 @@ describe('reports', () => {
   });
 
   it('the files of a deleted task are swept', async () => {
+    // The demo company's reports may be rendered here too; only this task's two files go.
     const dir = path.join(t.config.dataDir, 'reports');
-    expect(await fs.readdir(dir)).toHaveLength(2);
+    const before = await fs.readdir(dir);
     await callRouteOk(t.app, apiRoutes.tasks.deleteTask, { Ids: [secondTaskId] }, { as: admin });
     expect(await renderer.sweepOrphanFiles(0)).toHaveLength(2);
-    expect(await fs.readdir(dir)).toEqual([]);
+    expect(await fs.readdir(dir)).toHaveLength(before.length - 2);
   });
 });
