@@ -141,7 +141,7 @@ describe('templates', () => {
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'HighRise' })
       .click();
     await apply.getByRole('button', { name: 'Apply' }).click();
-    await page.getByText(`Template "HighRise" applied to 1 house types`).waitFor();
+    await page.getByText(`Template "HighRise" applied to 1 house type`).waitFor();
     await houseTypeRow.locator('.ant-tag', { hasText: 'HighRise' }).waitFor();
     await renamedRow.locator('.ant-tag', { hasText: houseType }).waitFor();
     await houseTypeRow.getByText(/missing|Complete/).waitFor();
@@ -150,7 +150,7 @@ describe('templates', () => {
 
     // --- Algorithm parameter templates ---
     await page.goto(`${BASE_URL}/measurerobot/algorithmTemplateDetail?projectId=${project.ProjectId}`);
-    await page.getByText(/This project can use \d+ templates/).waitFor();
+    await page.getByText(/This project can use \d+ templates?:/).waitFor();
     const algorithmName = `Algo${stamp()}`;
     await page.getByRole('button', { name: 'New algorithm template' }).click();
     const algorithm = page.getByRole('dialog', { name: 'New algorithm parameter template' });
