@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
 import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
 import { planPng } from '../support/plan-files.ts';
+import { pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
 /**
@@ -29,14 +30,8 @@ const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 /** Lets a dialog's opening or closing animation finish before a screenshot. */
 
 /** Picks an option of an antd Select with search, typing to filter first. */
-async function pick(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.keyboard.type(option);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
-}
+/** Picks an option, again until the select holds it (a click can be swallowed while the list re-renders under load). */
+const pick = (page: Page, select: Locator, option: string) => pickSearchedOption(page, select, option);
 
 async function uploadHouseType(token: string, projectId: string, name: string) {
   const form = new FormData();
