@@ -96,12 +96,22 @@ async function makeItems(token: string) {
 }
 
 /** Picks an option of an antd Select opened from `select`. */
+/** Picks an option, again until the select shows it (a click can be swallowed under load). */
 async function pick(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
+  const holder = select.locator('xpath=ancestor::*[contains(@class, "ant-select")][1]');
+  await expect
+    .poll(
+      async () => {
+        await select.click();
+        await page
+          .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+          .first()
+          .click();
+        return holder.getByText(option).count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
 }
 
 async function search(page: Page, placeholder: string, keyword: string) {
