@@ -1,5 +1,6 @@
 import { apiRoutes, type Figures, type ResultSite, type TaskDetail } from '@measure/contract';
 import { runRobot } from '@measure/robot';
+import { figuresOfTally, tally } from './recompute.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app.ts';
 import { callRouteOk } from './call-route.ts';
@@ -66,51 +67,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** The test's own judging of what the robot sent (domain.md section 4), independent of the server's engine. */
-function recompute(task: TaskDetail, sites: ResultSite[]): Figures {
-  const counts = {
-    Qualified: 0,
-    Warning: 0,
-    Unqualified: 0,
-    Exploded: 0,
-    Unjudged: 0,
-    Sites: sites.length,
-    ExplodedSites: 0,
-  };
-  for (const site of sites) {
-    let exploded = false;
-    for (const reading of site.Readings) {
-      const item = task.Items.find((candidate) => candidate.ItemCode === reading.ItemCode);
-      if (!item) throw new Error(`unknown item ${reading.ItemCode}`);
-      const s = item.Standard;
-      const round = (v: number) => Math.round(v * 1e6) / 1e6;
-      const judged =
-        item.Mode === 'range'
-          ? [round(Math.max(...reading.Values) - Math.min(...reading.Values))]
-          : item.Mode === 'deviation'
-            ? reading.Values.map((v) => round(v - (reading.DesignValue as number)))
-            : reading.Values;
-      for (const v of judged) {
-        if (v >= s.WarnLeft && v <= s.WarnRight) counts.Qualified += 1;
-        else if (v >= s.Left && v <= s.Right) counts.Warning += 1;
-        else if (v < s.Left - s.Exploded || v > s.Right + s.Exploded) {
-          counts.Exploded += 1;
-          exploded = true;
-        } else counts.Unqualified += 1;
-      }
-    }
-    if (exploded) counts.ExplodedSites += 1;
-  }
-  const total = counts.Qualified + counts.Warning + counts.Unqualified + counts.Exploded;
-  const rate = (part: number, whole: number) =>
-    whole === 0 ? null : Math.round((part / whole) * 10_000) / 100;
-  return {
-    ...counts,
-    Total: total,
-    PassRate: rate(counts.Qualified + counts.Warning, total),
-    ExplodedRate: rate(counts.ExplodedSites, counts.Sites),
-  };
-}
+/** The test's own judging of what the robot sent (test/recompute.ts), independent of the server's engine. */
+const recompute = (task: TaskDetail, sites: ResultSite[]): Figures =>
+  figuresOfTally(tally(task.Items, sites));
 
 describe('robot simulator', () => {
   it('plays a device through the public API in under a minute; the task figures equal a recomputation', async () => {
