@@ -43,6 +43,14 @@ export interface StoredItem {
 }
 
 /** An item of a design value template (`design_templates.items`). */
+/** A building as the project list shows it (projects.listed_buildings, kept by triggers). */
+export interface ListedBuilding {
+  BuildingNumber: string;
+  Stories: number;
+  Households: number;
+  DeliveryStandard: 'fine' | 'none';
+}
+
 export interface StoredTemplateItem {
   MeasureItemId: string;
   Code: string;

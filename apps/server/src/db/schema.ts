@@ -25,6 +25,7 @@ import {
 import type {
   DataPoolExportFilter,
   FrozenStandard,
+  ListedBuilding,
   SiteRuler,
   SiteValueState,
   MeasurePoints,
@@ -244,6 +245,13 @@ export const projects = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The project list's children, kept by database triggers on project_buildings and project_users
+     * (migration 0013), so one page of projects is read without a subquery per row. Read only by
+     * project-page-repository.ts; never written by the application.
+     */
+    listedBuildings: jsonb('listed_buildings').$type<ListedBuilding[]>().notNull().default([]),
+    listedUserIds: jsonb('listed_user_ids').$type<string[]>().notNull().default([]),
   },
   (table) => [index('projects_company_name_idx').on(table.companyId, table.name)],
 );

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { ListedBuilding } from '../../db/json-types.ts';
 import { likePattern, type ProjectPageQuery } from './project-repository.ts';
 
 /** A row of the project list as one statement answers it: the project, the total, its children. */
@@ -19,12 +20,7 @@ export interface ProjectPageRow {
   /** Matching projects in all (the window count). */
   total: number;
   /** Already in the answer's shape, ordered by sort then number. */
-  buildings: Array<{
-    BuildingNumber: string;
-    Stories: number;
-    Households: number;
-    DeliveryStandard: 'fine' | 'none';
-  }>;
+  buildings: ListedBuilding[];
   /** Assigned users, ordered by id. */
   user_ids: string[];
 }
@@ -33,8 +29,10 @@ const PAGE_ORDER_COLUMNS = { Name: 'name', CreateTime: 'created_at', UpdateTime:
 
 /**
  * The project list in one statement: the page of projects with the total (a window count over the
- * filtered rows, computed before LIMIT) and, for the page's rows only, their buildings and staff as
- * JSON. Absent filters are NULL parameters, so there is one prepared (named) statement per order.
+ * filtered rows, computed before LIMIT) and their buildings and staff, which database triggers keep
+ * on the project row (`listed_buildings`, `listed_user_ids`, migration 0013): a subquery per row for
+ * them cost PostgreSQL more than the rest of the call. Absent filters are NULL parameters, so there
+ * is one prepared (named) statement per order.
  */
 function pageStatement(
   orderBy: ProjectPageQuery['orderBy'],
@@ -44,27 +42,17 @@ function pageStatement(
   const direction = ascending ? 'asc' : 'desc';
   return {
     name: `project_page_${column}_${direction}`,
-    text: `select p.id, p.name, p.address, p.province, p.city, p.district, p.detailed_address,
-  p.project_manager, p.regional_company, p.is_published, p.published_at, p.created_at, p.updated_at, p.total,
-  coalesce((select json_agg(json_build_object('BuildingNumber', b.building_number, 'Stories', b.stories,
-      'Households', b.households,
-      'DeliveryStandard', case when b.delivery_standard = 'fine' then 'fine' else 'none' end)
-    order by b.sort, b.building_number)
-    from project_buildings b where b.company_id = p.company_id and b.project_id = p.id), '[]'::json) as buildings,
-  coalesce((select json_agg(u.user_id order by u.user_id)
-    from project_users u where u.company_id = p.company_id and u.project_id = p.id), '[]'::json) as user_ids
-from (
-  select r.*, (count(*) over ())::int as total
-  from projects r
-  where r.company_id = $1
-    and ($2::text is null or r.name ilike $2)
-    and ($3::uuid is null or r.id = $3)
-    and ($4::uuid is null or r.id in
-      (select a.project_id from project_users a where a.company_id = $1 and a.user_id = $4))
-  order by r.${column} ${direction}, r.id
-  limit $5 offset $6
-) p
-order by p.${column} ${direction}, p.id`,
+    text: `select r.id, r.name, r.address, r.province, r.city, r.district, r.detailed_address,
+  r.project_manager, r.regional_company, r.is_published, r.published_at, r.created_at, r.updated_at,
+  (count(*) over ())::int as total, r.listed_buildings as buildings, r.listed_user_ids as user_ids
+from projects r
+where r.company_id = $1
+  and ($2::text is null or r.name ilike $2)
+  and ($3::uuid is null or r.id = $3)
+  and ($4::uuid is null or r.id in
+    (select a.project_id from project_users a where a.company_id = $1 and a.user_id = $4))
+order by r.${column} ${direction}, r.id
+limit $5 offset $6`,
   };
 }
 

@@ -321,3 +321,48 @@ it('puts the manager picked by name on the new project’s staff (issue 10)', as
     await call(t.app, 'POST', '/api/ms/Project/Delete', { token, body: { ProjectId: project.ProjectId } });
   }
 });
+
+it('lists the buildings and staff the database holds now, also after a deleted user and an edit', async () => {
+  const companyId = U.admin.companyId;
+  const leaving = await buildUser(t, { companyId, roles: ['Surveyor'] });
+  const staying = await buildUser(t, { companyId, roles: ['Surveyor'] });
+  const project = await buildProject(t, {
+    companyId,
+    name: '清单子项测试',
+    buildings: [{ number: '1#', stories: 6, households: 2 }],
+    staff: [leaving, staying],
+    as: U.admin,
+  });
+  const listed = async () =>
+    (await page(U.admin, { ProjectId: project.id })).body.Result.Items[0] as ProjectRow;
+  expect((await listed()).UserIds).toEqual([leaving.id, staying.id].sort());
+
+  // A cascade the application never sees (the user's project_users rows) still leaves the list.
+  const deleted = await call(t.app, 'POST', '/api/sys/User/DeleteUsers', {
+    token: U.admin.token,
+    body: { Ids: [leaving.id] },
+  });
+  expect(deleted.body.Code).toBe(0);
+  expect((await listed()).UserIds).toEqual([staying.id]);
+
+  const updated = await call(t.app, 'POST', '/api/ms/Project/Update', {
+    token: U.admin.token,
+    body: {
+      ProjectId: project.id,
+      Name: '清单子项测试',
+      DetailsInfo: [
+        { BuildingNumber: '1#', Stories: 9, Households: 3, DeliveryStandard: 'none' },
+        { BuildingNumber: '2#', Stories: 5, Households: 2, DeliveryStandard: 'fine' },
+      ],
+    },
+  });
+  expect(updated.body.Code).toBe(0);
+  expect((await listed()).DetailsInfo).toEqual([
+    { BuildingNumber: '1#', Stories: 9, Households: 3, DeliveryStandard: 'none' },
+    { BuildingNumber: '2#', Stories: 5, Households: 2, DeliveryStandard: 'fine' },
+  ]);
+  await call(t.app, 'POST', '/api/ms/Project/Delete', {
+    token: U.admin.token,
+    body: { ProjectId: project.id },
+  });
+});
