@@ -840,6 +840,52 @@ export const floorRollups = pgTable(
   ],
 );
 
+/**
+ * Rollup per task and day over all buildings and floors: the sums of `floor_rollups` by day, kept by
+ * database triggers on `floor_rollups` (migration 0014), so analysis over many tasks reads one row
+ * per task and day instead of one per floor.
+ */
+export const taskDayRollups = pgTable(
+  'task_day_rollups',
+  {
+    companyId: companyId(),
+    projectId: uuid('project_id').notNull(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...countColumns(),
+    sites: integer('sites').notNull().default(0),
+    explodedSites: integer('exploded_sites').notNull().default(0),
+    areaM2: doublePrecision('area_m2').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.taskId, table.day] }),
+    index('task_day_rollups_company_day_idx').on(table.companyId, table.day),
+  ],
+);
+
+/** Rollup per task, item and day: the sums of `item_rollups` by day, kept by triggers (migration 0014). */
+export const taskItemDayRollups = pgTable(
+  'task_item_day_rollups',
+  {
+    companyId: companyId(),
+    projectId: uuid('project_id').notNull(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    itemCode: text('item_code').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...countColumns(),
+    sites: integer('sites').notNull().default(0),
+    explodedSites: integer('exploded_sites').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.taskId, table.itemCode, table.day] }),
+    index('task_item_day_rollups_company_day_idx').on(table.companyId, table.day),
+  ],
+);
+
 /** Software update packages per company and device type (issue 12 item 5); files in DATA_DIR/uploads/device-updates. */
 export const deviceUpdates = pgTable(
   'device_updates',

@@ -38,6 +38,15 @@ const GROUP_KEYS: Record<Grouping, string> = {
   floor: "building_id::text || '/' || floor",
 };
 
+/**
+ * The coarsest rollup that answers: per task and day (`task_day_rollups`, `task_item_day_rollups`,
+ * one row per task and day) unless figures per floor are asked for (`floor_rollups`, `item_rollups`).
+ */
+function rollupTable(items: boolean, perFloor: boolean): string {
+  if (perFloor) return items ? 'item_rollups' : 'floor_rollups';
+  return items ? 'task_item_day_rollups' : 'task_day_rollups';
+}
+
 const countsOf = (row: Record<string, unknown>): FigureCounts => ({
   qualified: Number(row.q),
   warning: Number(row.w),
@@ -49,7 +58,7 @@ const countsOf = (row: Record<string, unknown>): FigureCounts => ({
 });
 
 /**
- * The queries of the analysis pages: sums over the rollups (`item_rollups`, `floor_rollups`), joined to
+ * The queries of the analysis pages: sums over the rollups (per task and day, or per floor), joined to
  * the tasks for their stage, kinds and state. Never reads readings. Every query filters by company.
  */
 export class AnalysisRepository {
@@ -57,16 +66,19 @@ export class AnalysisRepository {
 
   /**
    * Counts per group for several groupings at once: the scope's rollup rows are picked once (item
-   * rollups when items are filtered or grouped, else floor rollups: whole sites) and summed per
-   * grouping from there.
+   * rollups when items are filtered or grouped, else whole sites; per floor only when the floor
+   * grouping asks, see `rollupTable`) and summed per grouping from there.
    */
   async countsBy(
     scope: AnalysisScope,
     groupings: readonly Grouping[],
   ): Promise<Map<Grouping, GroupCounts[]>> {
     const items = groupings.includes('item') || scope.itemCodes !== null;
-    const table = sql.raw(items ? 'item_rollups' : 'floor_rollups');
+    const table = sql.raw(rollupTable(items, groupings.includes('floor')));
     const itemCode = sql.raw(items ? 'r.item_code' : 'null::text');
+    const place = sql.raw(
+      groupings.includes('floor') ? 'r.building_id, r.floor' : 'null::uuid building_id, 0 floor',
+    );
     const sums = sql`sum(qualified) q, sum(warning) w, sum(unqualified) u, sum(exploded) e, sum(unjudged) j,
       sum(sites) s, sum(exploded_sites) xs`;
     const selects = groupings.map(
@@ -75,7 +87,7 @@ export class AnalysisRepository {
     );
     const result = await this.db.execute<Record<string, unknown>>(sql`
       with picked as materialized (
-        select t.stage, t.inspection_kind, ${itemCode} item_code, r.project_id, r.day, r.building_id, r.floor,
+        select t.stage, t.inspection_kind, ${itemCode} item_code, r.project_id, r.day, ${place},
           r.qualified, r.warning, r.unqualified, r.exploded, r.unjudged, r.sites, r.exploded_sites
         from ${table} r join ${tasks} t on t.id = r.task_id and t.company_id = ${scope.auth.companyId}
         where ${this.where(scope, items)})

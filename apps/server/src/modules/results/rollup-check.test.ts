@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { quickAddJob, runOnce } from 'graphile-worker';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { floorRollups, itemRollups } from '../../db/schema.ts';
+import { floorRollups, itemRollups, taskDayRollups, taskItemDayRollups } from '../../db/schema.ts';
 import { jobDefinitions } from '../../jobs/jobs.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRouteOk } from '../../../test/call-route.ts';
@@ -78,9 +78,33 @@ describe('nightly rollup check', () => {
     await t.db.delete(floorRollups).where(and(eq(floorRollups.taskId, taskId), eq(floorRollups.floor, 1)));
     expect(await figures()).not.toEqual(before);
     const report = await checkRollups(t.db, log);
-    expect(report).toMatchObject({ tasksRepaired: 1, rowsDiffering: 2 });
+    // The day rollups followed the two changed rows (triggers): an item day and a day differ too.
+    expect(report).toMatchObject({ tasksRepaired: 1, rowsDiffering: 4 });
     expect(warnings).toHaveLength(1);
     expect(await figures()).toEqual(before);
+  });
+
+  it('keeps the day rollups equal to the sums of the floor and item rollups, and repairs them alone', async () => {
+    const sums = async () => {
+      const floors = await t.db.select().from(floorRollups).where(eq(floorRollups.taskId, taskId));
+      const items = await t.db.select().from(itemRollups).where(eq(itemRollups.taskId, taskId));
+      const days = await t.db.select().from(taskDayRollups).where(eq(taskDayRollups.taskId, taskId));
+      const itemDays = await t.db
+        .select()
+        .from(taskItemDayRollups)
+        .where(eq(taskItemDayRollups.taskId, taskId));
+      const total = (rows: { qualified: number; unqualified: number; sites: number }[]) =>
+        rows.reduce((sum, row) => sum + row.qualified * 1e6 + row.unqualified * 1e3 + row.sites, 0);
+      return { floors: total(floors), days: total(days), items: total(items), itemDays: total(itemDays) };
+    };
+    const before = await sums();
+    expect(before.floors).toBeGreaterThan(0);
+    expect(before.days).toBe(before.floors);
+    expect(before.itemDays).toBe(before.items);
+    await t.db.update(taskDayRollups).set({ sites: 77 }).where(eq(taskDayRollups.taskId, taskId));
+    await t.db.delete(taskItemDayRollups).where(eq(taskItemDayRollups.taskId, taskId));
+    expect(await checkRollups(t.db, log)).toMatchObject({ tasksRepaired: 1, rowsDiffering: 2 });
+    expect(await sums()).toEqual(before);
   });
 
   it('runs as a graphile-worker job', async () => {

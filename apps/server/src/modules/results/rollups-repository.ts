@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import { floorRollups, itemRollups, siteReadings, taskSites } from '../../db/schema.ts';
+import {
+  floorRollups,
+  itemRollups,
+  siteReadings,
+  taskDayRollups,
+  taskItemDayRollups,
+  taskSites,
+} from '../../db/schema.ts';
 import type { Bucket } from './results-repository.ts';
 import type { RollupDelta } from './rollup-deltas.ts';
 
@@ -126,11 +133,38 @@ export class RollupsRepository {
       from ${taskSites} s
       where s.company_id = ${companyId} and s.task_id = ${taskId} and ${inBuckets('s')}
       group by s.company_id, s.task_id, s.building_id, s.floor, s.day`);
+    await this.rewriteDayRollups(companyId, taskId, buckets === 'all' ? 'all' : unique.map((b) => b.day));
+  }
+
+  /**
+   * Rewrites the day rollups of a task's days from its floor and item rollups. Triggers keep them in
+   * step with every change of those; this repairs a day rollup that drifted by itself.
+   */
+  private async rewriteDayRollups(companyId: string, taskId: string, days: string[] | 'all'): Promise<void> {
+    const inDays = days === 'all' ? sql`true` : sql`x.day = any(${sql.param([...new Set(days)])}::date[])`;
+    const counts = sql.raw(COUNT_COLUMNS.join(', '));
+    const sums = sql.raw(COUNT_COLUMNS.map((column) => `sum(${column})`).join(', '));
+    await this.db.execute(
+      sql`delete from ${taskDayRollups} x where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}`,
+    );
+    await this.db.execute(
+      sql`delete from ${taskItemDayRollups} x where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}`,
+    );
+    await this.db.execute(sql`
+      insert into ${taskDayRollups} (company_id, project_id, task_id, day, ${counts}, area_m2)
+      select company_id, project_id, task_id, day, ${sums}, sum(area_m2) from ${floorRollups} x
+      where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}
+      group by company_id, project_id, task_id, day`);
+    await this.db.execute(sql`
+      insert into ${taskItemDayRollups} (company_id, project_id, task_id, item_code, day, ${counts})
+      select company_id, project_id, task_id, item_code, day, ${sums} from ${itemRollups} x
+      where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}
+      group by company_id, project_id, task_id, item_code, day`);
   }
 
   /**
    * Tasks of a company whose stored rollups differ from a recomputation from their sites and
-   * readings, with the number of differing rollup rows (item and floor rollups together).
+   * readings, with the number of differing rollup rows (item, floor and day rollups together).
    */
   async differences(companyId: string): Promise<{ taskId: string; projectId: string; rows: number }[]> {
     const result = await this.db.execute<{ task_id: string; project_id: string; rows: number }>(sql`
@@ -155,7 +189,30 @@ export class RollupsRepository {
         select task_id, building_id, floor, day, qualified q, warning w, unqualified u, exploded e, unjudged j,
           readings n, sites, exploded_sites xs, area_m2 area
         from ${floorRollups} where company_id = ${companyId}),
+      day_expected as (
+        select task_id, day, sum(q)::int q, sum(w)::int w, sum(u)::int u, sum(e)::int e, sum(j)::int j,
+          sum(n)::int n, sum(sites)::int sites, sum(xs)::int xs, sum(area)::float8 area
+        from floor_expected group by 1, 2),
+      day_stored as (
+        select task_id, day, qualified q, warning w, unqualified u, exploded e, unjudged j, readings n, sites,
+          exploded_sites xs, area_m2 area
+        from ${taskDayRollups} where company_id = ${companyId}),
+      item_day_expected as (
+        select task_id, item_code, day, sum(q)::int q, sum(w)::int w, sum(u)::int u, sum(e)::int e,
+          sum(j)::int j, sum(n)::int n, sum(sites)::int sites, sum(xs)::int xs
+        from item_expected group by 1, 2, 3),
+      item_day_stored as (
+        select task_id, item_code, day, qualified q, warning w, unqualified u, exploded e, unjudged j,
+          readings n, sites, exploded_sites xs
+        from ${taskItemDayRollups} where company_id = ${companyId}),
       differing as (
+        select task_id from day_expected a full join day_stored b using (task_id, day)
+        where (a.q, a.w, a.u, a.e, a.j, a.n, a.sites, a.xs) is distinct from (b.q, b.w, b.u, b.e, b.j, b.n, b.sites, b.xs)
+          or abs(coalesce(a.area, 0) - coalesce(b.area, 0)) > 1e-6
+        union all
+        select task_id from item_day_expected a full join item_day_stored b using (task_id, item_code, day)
+        where (a.q, a.w, a.u, a.e, a.j, a.n, a.sites, a.xs) is distinct from (b.q, b.w, b.u, b.e, b.j, b.n, b.sites, b.xs)
+        union all
         select task_id from item_expected a full join item_stored b using (task_id, item_code, building_id, floor, day)
         where (a.q, a.w, a.u, a.e, a.j, a.n, a.sites, a.xs) is distinct from (b.q, b.w, b.u, b.e, b.j, b.n, b.sites, b.xs)
         union all
