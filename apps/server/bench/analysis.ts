@@ -14,6 +14,7 @@
  *
  *   npm run bench -- analysis
  *   ANALYSIS_TASKS=40 npm run bench -- analysis   (a quick run with 1,000,000 readings)
+ *   ANALYSIS_DIAGNOSE=1 npm run bench -- analysis  (also the plans and timings of single queries)
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -183,6 +184,7 @@ async function main(): Promise<number> {
     const end = new Date().toISOString().slice(0, 10);
     const start = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
     const yearStart = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    if (process.env.ANALYSIS_DIAGNOSE) await diagnose(client.db, made[0]!.id, yearStart, end);
     const calls: [string, string, object][] = [
       ['GetSelf (trivial)', '/api/sys/User/GetSelf', {}],
       [
@@ -248,3 +250,68 @@ main().then(
     process.exit(1);
   },
 );
+
+/**
+ * ANALYSIS_DIAGNOSE=1: the plans (EXPLAIN ANALYZE) of the quality and household queries, then each
+ * repository query of the quality and statistics calls timed on its own (medians of 30).
+ */
+async function diagnose(
+  db: ReturnType<typeof createDatabaseClient>['db'],
+  taskId: string,
+  start: string,
+  end: string,
+) {
+  const { AnalysisRepository } = await import('../src/modules/analysis/analysis-repository.ts');
+  const owner = await db.execute<{ company_id: string }>(
+    sql`select company_id from tasks where id = ${taskId}`,
+  );
+  const auth = {
+    sessionId: '',
+    userId: '',
+    companyId: owner.rows[0]!.company_id,
+    roles: [],
+    permissions: new Set(),
+    projectScope: 'company',
+  } as never;
+  const repository = new AnalysisRepository(db);
+  const scope = {
+    auth,
+    projectId: null,
+    stage: 'plaster',
+    inspectionKind: null,
+    measureKind: null,
+    itemCodes: null,
+    start,
+    end,
+  };
+  const month = `${end.slice(0, 8)}01`;
+  const probes: [string, () => Promise<unknown>][] = [
+    [
+      'countsBy 5 groupings, year',
+      () => repository.countsBy(scope, ['none', 'stage', 'inspectionKind', 'project', 'day']),
+    ],
+    ['counts item, year', () => repository.counts(scope, 'item')],
+    ['householdsMeasured, month', () => repository.householdsMeasured(auth, null, month, end)],
+    ['taskStates', () => repository.taskStates(auth, null)],
+    ['itemNames', () => repository.itemNames((auth as { companyId: string }).companyId)],
+  ];
+  const explaining = {
+    execute: async (query: ReturnType<typeof sql>) => {
+      const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${query}`);
+      console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+      return { rows: [] };
+    },
+  };
+  const explained = new AnalysisRepository(explaining as never);
+  await explained.countsBy(scope, ['none', 'stage', 'inspectionKind', 'project', 'day']);
+  await explained.householdsMeasured(auth, null, month, end);
+  for (const [label, probe] of probes) {
+    const times: number[] = [];
+    for (let round = 0; round < 30; round += 1) {
+      const before = performance.now();
+      await probe();
+      times.push(performance.now() - before);
+    }
+    console.log(`  ${label}: median ${times.sort((a, b) => a - b)[15]!.toFixed(2)} ms`);
+  }
+}

@@ -886,6 +886,31 @@ export const taskItemDayRollups = pgTable(
   ],
 );
 
+/**
+ * Sites per task, household and day, and how many of them have a judged value: kept by triggers on
+ * `task_sites` (migration 0015), so "households measured" over a period reads one row per household
+ * and day instead of every site.
+ */
+export const householdDays = pgTable(
+  'household_days',
+  {
+    companyId: companyId(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    buildingId: uuid('building_id').notNull(),
+    floor: integer('floor').notNull(),
+    household: integer('household').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    sites: integer('sites').notNull().default(0),
+    judgedSites: integer('judged_sites').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.taskId, table.buildingId, table.floor, table.household, table.day] }),
+    index('household_days_company_day_idx').on(table.companyId, table.day),
+  ],
+);
+
 /** Software update packages per company and device type (issue 12 item 5); files in DATA_DIR/uploads/device-updates. */
 export const deviceUpdates = pgTable(
   'device_updates',

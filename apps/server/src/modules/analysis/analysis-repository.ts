@@ -1,7 +1,7 @@
 import type { FigureCounts } from '@measure/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import { measureItems, projectBuildings, projects, tasks, taskSites } from '../../db/schema.ts';
+import { householdDays, measureItems, projectBuildings, projects, tasks } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProjectCondition } from '../projects/project-access-repository.ts';
 
@@ -166,7 +166,7 @@ export class AnalysisRepository {
 
   /**
    * Households (project, building, floor, position) with at least one judged value in the days, over
-   * the sites of the period (one range scan of the company's sites by day, not of readings).
+   * the household days (`household_days`, kept from the sites by triggers; not sites, not readings).
    */
   async householdsMeasured(
     auth: AuthContext,
@@ -176,12 +176,12 @@ export class AnalysisRepository {
   ): Promise<number> {
     const result = await this.db.execute<{ n: number }>(sql`
       select count(*)::int n from (
-        select distinct t.project_id, s.building_id, s.floor, s.household
-        from ${taskSites} s join ${tasks} t on t.id = s.task_id and t.company_id = ${auth.companyId}
-        where s.company_id = ${auth.companyId} and s.day between ${start}::date and ${end}::date
+        select distinct t.project_id, h.building_id, h.floor, h.household
+        from ${householdDays} h join ${tasks} t on t.id = h.task_id and t.company_id = ${auth.companyId}
+        where h.company_id = ${auth.companyId} and h.day between ${start}::date and ${end}::date
           and t.state <> 'cancelled' and ${visibleProjectCondition(auth, sql.raw('t.project_id'))}
-          and s.qualified + s.warning + s.unqualified + s.exploded > 0
-          ${projectId ? sql`and t.project_id = ${projectId}::uuid` : sql``}) h`);
+          and h.judged_sites > 0
+          ${projectId ? sql`and t.project_id = ${projectId}::uuid` : sql``}) x`);
     return result.rows[0]?.n ?? 0;
   }
 }

@@ -3,7 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { quickAddJob, runOnce } from 'graphile-worker';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { floorRollups, itemRollups, taskDayRollups, taskItemDayRollups } from '../../db/schema.ts';
+import {
+  floorRollups,
+  householdDays,
+  itemRollups,
+  taskDayRollups,
+  taskItemDayRollups,
+} from '../../db/schema.ts';
 import { jobDefinitions } from '../../jobs/jobs.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRouteOk } from '../../../test/call-route.ts';
@@ -84,7 +90,7 @@ describe('nightly rollup check', () => {
     expect(await figures()).toEqual(before);
   });
 
-  it('keeps the day rollups equal to the sums of the floor and item rollups, and repairs them alone', async () => {
+  it('keeps the day rollups and household days equal to their sources, and repairs them alone', async () => {
     const sums = async () => {
       const floors = await t.db.select().from(floorRollups).where(eq(floorRollups.taskId, taskId));
       const items = await t.db.select().from(itemRollups).where(eq(itemRollups.taskId, taskId));
@@ -95,15 +101,24 @@ describe('nightly rollup check', () => {
         .where(eq(taskItemDayRollups.taskId, taskId));
       const total = (rows: { qualified: number; unqualified: number; sites: number }[]) =>
         rows.reduce((sum, row) => sum + row.qualified * 1e6 + row.unqualified * 1e3 + row.sites, 0);
-      return { floors: total(floors), days: total(days), items: total(items), itemDays: total(itemDays) };
+      const households = await t.db.select().from(householdDays).where(eq(householdDays.taskId, taskId));
+      return {
+        floors: total(floors),
+        days: total(days),
+        items: total(items),
+        itemDays: total(itemDays),
+        households: households.map((row) => [row.floor, row.household, row.sites, row.judgedSites]),
+      };
     };
     const before = await sums();
     expect(before.floors).toBeGreaterThan(0);
     expect(before.days).toBe(before.floors);
     expect(before.itemDays).toBe(before.items);
+    expect(before.households).toEqual([[1, 1, 3, 3]]);
     await t.db.update(taskDayRollups).set({ sites: 77 }).where(eq(taskDayRollups.taskId, taskId));
     await t.db.delete(taskItemDayRollups).where(eq(taskItemDayRollups.taskId, taskId));
-    expect(await checkRollups(t.db, log)).toMatchObject({ tasksRepaired: 1, rowsDiffering: 2 });
+    await t.db.update(householdDays).set({ judgedSites: 0 }).where(eq(householdDays.taskId, taskId));
+    expect(await checkRollups(t.db, log)).toMatchObject({ tasksRepaired: 1, rowsDiffering: 3 });
     expect(await sums()).toEqual(before);
   });
 

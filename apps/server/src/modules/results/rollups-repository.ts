@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import {
   floorRollups,
+  householdDays,
   itemRollups,
   siteReadings,
   taskDayRollups,
@@ -137,8 +138,9 @@ export class RollupsRepository {
   }
 
   /**
-   * Rewrites the day rollups of a task's days from its floor and item rollups. Triggers keep them in
-   * step with every change of those; this repairs a day rollup that drifted by itself.
+   * Rewrites the day rollups of a task's days from its floor and item rollups, and its household
+   * days from its sites. Triggers keep them in step with every change of those; this repairs a row
+   * that drifted by itself.
    */
   private async rewriteDayRollups(companyId: string, taskId: string, days: string[] | 'all'): Promise<void> {
     const inDays = days === 'all' ? sql`true` : sql`x.day = any(${sql.param([...new Set(days)])}::date[])`;
@@ -160,11 +162,20 @@ export class RollupsRepository {
       select company_id, project_id, task_id, item_code, day, ${sums} from ${itemRollups} x
       where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}
       group by company_id, project_id, task_id, item_code, day`);
+    await this.db.execute(
+      sql`delete from ${householdDays} x where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}`,
+    );
+    await this.db.execute(sql`
+      insert into ${householdDays} (company_id, task_id, building_id, floor, household, day, sites, judged_sites)
+      select company_id, task_id, building_id, floor, household, day, count(*),
+        count(*) filter (where qualified + warning + unqualified + exploded > 0)
+      from ${taskSites} x where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}
+      group by company_id, task_id, building_id, floor, household, day`);
   }
 
   /**
    * Tasks of a company whose stored rollups differ from a recomputation from their sites and
-   * readings, with the number of differing rollup rows (item, floor and day rollups together).
+   * readings, with the number of differing rows (item, floor and day rollups and household days together).
    */
   async differences(companyId: string): Promise<{ taskId: string; projectId: string; rows: number }[]> {
     const result = await this.db.execute<{ task_id: string; project_id: string; rows: number }>(sql`
@@ -205,7 +216,19 @@ export class RollupsRepository {
         select task_id, item_code, day, qualified q, warning w, unqualified u, exploded e, unjudged j,
           readings n, sites, exploded_sites xs
         from ${taskItemDayRollups} where company_id = ${companyId}),
+      household_expected as (
+        select task_id, building_id, floor, household, day, count(*)::int sites,
+          (count(*) filter (where qualified + warning + unqualified + exploded > 0))::int judged
+        from ${taskSites} where company_id = ${companyId}
+        group by 1, 2, 3, 4, 5),
+      household_stored as (
+        select task_id, building_id, floor, household, day, sites, judged_sites judged
+        from ${householdDays} where company_id = ${companyId}),
       differing as (
+        select task_id from household_expected a
+          full join household_stored b using (task_id, building_id, floor, household, day)
+        where (a.sites, a.judged) is distinct from (b.sites, b.judged)
+        union all
         select task_id from day_expected a full join day_stored b using (task_id, day)
         where (a.q, a.w, a.u, a.e, a.j, a.n, a.sites, a.xs) is distinct from (b.q, b.w, b.u, b.e, b.j, b.n, b.sites, b.xs)
           or abs(coalesce(a.area, 0) - coalesce(b.area, 0)) > 1e-6
