@@ -16,7 +16,7 @@ import {
 import { AppError, conflict, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
-import type { AuditRepository } from '../audit/audit-repository.ts';
+import { AuditRepository } from '../audit/audit-repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { DeviceContext } from './device-context.ts';
@@ -276,7 +276,8 @@ export class DevicesService {
         activeUserId: auth.userId,
         now: this.now(),
       });
-      await this.deps.audit.record({
+      // In the key's transaction (tx), not on a second pool connection: both or neither.
+      await new AuditRepository(tx).record({
         event: before.keyHash ? 'device.keyRotated' : 'device.activated',
         companyId: auth.companyId,
         userId: auth.userId,
