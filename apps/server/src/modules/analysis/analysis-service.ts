@@ -18,19 +18,11 @@ import {
   TASK_STATES,
   toFigures,
 } from '@measure/contract';
-import { notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { visibleProject } from '../projects/project-access.ts';
 import { addFigureCounts } from '../results/judge-readings.ts';
-import { dayIn } from '../results/rollup-deltas.ts';
-import { COMPANY_TIME_ZONE } from '../results/results-service.ts';
 import { AnalysisRepository, type AnalysisScope, type GroupCounts } from './analysis-repository.ts';
-
-const DAY_MS = 86_400_000;
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const today = () => dayIn(COMPANY_TIME_ZONE, new Date());
+import { companyToday, DEFAULT_PERIOD_DAYS, periodOf, visibleAnalysisProject } from './analysis-scope.ts';
 
 type Bands = { high: number; middle: number };
 const bandsOf = (filter: { RatingHigh?: number | null; RatingMiddle?: number | null }): Bands => ({
@@ -67,9 +59,13 @@ export class AnalysisService {
 
   /** The filter as a query scope: a visible project (404 otherwise) and the effective dates. */
   private async scopeOf(auth: AuthContext, filter: AnalysisFilter): Promise<AnalysisScope> {
-    if (filter.ProjectId) await this.assertVisible(auth, filter.ProjectId);
-    const end = filter.EndDate ?? today();
-    const start = filter.StartDate ?? addDays(end, -(ANALYSIS_LIMITS.maxRangeDays - 1));
+    if (filter.ProjectId) await visibleAnalysisProject(this.deps.db, auth, filter.ProjectId);
+    return this.checkedScopeOf(auth, filter);
+  }
+
+  /** `scopeOf` for a filter whose project the caller has already checked. */
+  private checkedScopeOf(auth: AuthContext, filter: AnalysisFilter): AnalysisScope {
+    const { start, end } = periodOf(filter, DEFAULT_PERIOD_DAYS.longest);
     return {
       auth,
       projectId: filter.ProjectId ?? null,
@@ -80,14 +76,6 @@ export class AnalysisService {
       start,
       end,
     };
-  }
-
-  private async assertVisible(auth: AuthContext, projectId: string): Promise<void> {
-    try {
-      await visibleProject(this.deps.db, auth, projectId);
-    } catch {
-      throw notFound('analysis.projectNotVisible');
-    }
   }
 
   private async itemRows(scope: AnalysisScope, language: Language, bands: Bands): Promise<ItemFiguresRow[]> {
@@ -208,8 +196,8 @@ export class AnalysisService {
     auth: AuthContext,
     filter: AnalysisFilter & { ProjectId: string },
   ): Promise<BuildingAnalysis> {
-    const scope = await this.scopeOf(auth, filter);
-    const project = await visibleProject(this.deps.db, auth, filter.ProjectId);
+    const project = await visibleAnalysisProject(this.deps.db, auth, filter.ProjectId);
+    const scope = this.checkedScopeOf(auth, filter);
     const floors = await this.repository.counts(scope, 'floor');
     const buildings = await this.repository.buildings(auth.companyId, filter.ProjectId);
     const total = emptyCounts();
@@ -241,9 +229,8 @@ export class AnalysisService {
     filter: { ProjectId: string | null; StartDate: string | null; EndDate: string | null },
     language: Language,
   ): Promise<Statistics> {
-    if (filter.ProjectId) await this.assertVisible(auth, filter.ProjectId);
-    const end = filter.EndDate ?? today();
-    const start = filter.StartDate ?? addDays(end, -29);
+    if (filter.ProjectId) await visibleAnalysisProject(this.deps.db, auth, filter.ProjectId);
+    const { start, end } = periodOf(filter, DEFAULT_PERIOD_DAYS.recent);
     if (start > end) return this.statistics(auth, { ...filter, StartDate: end, EndDate: end }, language);
     const scope: AnalysisScope = {
       auth,
@@ -255,7 +242,7 @@ export class AnalysisService {
       start,
       end,
     };
-    const now = today();
+    const now = companyToday();
     const monthStart = `${now.slice(0, 8)}01`;
     const [groups, states, projects, households, items] = await Promise.all([
       this.repository.countsBy(scope, ['none', 'day']),

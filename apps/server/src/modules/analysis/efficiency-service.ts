@@ -1,17 +1,13 @@
 import {
-  ANALYSIS_LIMITS,
   EFFICIENCY_LIMITS,
   type EfficiencyDay,
   type EfficiencyRow,
   type EfficiencySubject,
   type EfficiencySummary,
 } from '@measure/contract';
-import { notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { visibleProject } from '../projects/project-access.ts';
-import { dayIn } from '../results/rollup-deltas.ts';
-import { COMPANY_TIME_ZONE } from '../results/results-service.ts';
+import { DAY_MS, DEFAULT_PERIOD_DAYS, periodOf, visibleAnalysisProject } from './analysis-scope.ts';
 import {
   type EfficiencyCounts,
   EfficiencyRepository,
@@ -20,7 +16,6 @@ import {
 
 type Filter = { ProjectId?: string | null; StartDate: string | null; EndDate: string | null };
 
-const DAY_MS = 86_400_000;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const perHour = (amount: number, seconds: number) => (seconds > 0 ? round2(amount / (seconds / 3600)) : null);
 
@@ -47,21 +42,12 @@ export class EfficiencyService {
   }
 
   private async scope(auth: AuthContext, filter: Filter): Promise<EfficiencyScope> {
-    if (filter.ProjectId) {
-      try {
-        await visibleProject(this.deps.db, auth, filter.ProjectId);
-      } catch {
-        throw notFound('analysis.projectNotVisible');
-      }
-    }
-    const end = filter.EndDate ?? dayIn(COMPANY_TIME_ZONE, new Date());
-    const start =
-      filter.StartDate ??
-      new Date(
-        Date.parse(`${end}T00:00:00Z`) - (filter.EndDate ? ANALYSIS_LIMITS.maxRangeDays - 1 : 29) * DAY_MS,
-      )
-        .toISOString()
-        .slice(0, 10);
+    if (filter.ProjectId) await visibleAnalysisProject(this.deps.db, auth, filter.ProjectId);
+    // Without dates: the last 30 days; with only an end: the longest allowed period up to it.
+    const { start, end } = periodOf(
+      filter,
+      filter.EndDate ? DEFAULT_PERIOD_DAYS.longest : DEFAULT_PERIOD_DAYS.recent,
+    );
     return { auth, projectId: filter.ProjectId ?? null, start, end };
   }
 

@@ -9,12 +9,9 @@ import {
   TASK_STATES,
   type UserProgressRow,
 } from '@measure/contract';
-import { notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { visibleProject } from '../projects/project-access.ts';
-import { dayIn } from '../results/rollup-deltas.ts';
-import { COMPANY_TIME_ZONE } from '../results/results-service.ts';
+import { DEFAULT_PERIOD_DAYS, periodOf, visibleAnalysisProject } from './analysis-scope.ts';
 import { ProgressRepository, type ProgressScope } from './progress-repository.ts';
 
 type TaskStates = ProjectProgressRow['Tasks'];
@@ -39,13 +36,7 @@ export class ProgressService {
     projectId: string | null | undefined,
     stage: Stage | null | undefined,
   ) {
-    if (projectId) {
-      try {
-        await visibleProject(this.deps.db, auth, projectId);
-      } catch {
-        throw notFound('analysis.projectNotVisible');
-      }
-    }
+    if (projectId) await visibleAnalysisProject(this.deps.db, auth, projectId);
     return { auth, projectId: projectId ?? null, stage: stage ?? null } satisfies ProgressScope;
   }
 
@@ -102,8 +93,8 @@ export class ProgressService {
   }
 
   async detail(auth: AuthContext, projectId: string, stage: Stage): Promise<ProjectProgressDetail> {
-    const scope = await this.scope(auth, projectId, stage);
-    const project = await visibleProject(this.deps.db, auth, projectId);
+    const project = await visibleAnalysisProject(this.deps.db, auth, projectId);
+    const scope = { auth, projectId: project.id, stage } satisfies ProgressScope;
     const [floors, running, buildings] = await Promise.all([
       this.repository.households(scope, true),
       this.repository.floorsInProgress(scope),
@@ -148,10 +139,7 @@ export class ProgressService {
     },
   ): Promise<UserProgressRow[]> {
     const scope = await this.scope(auth, filter.ProjectId, filter.Stage);
-    const end = filter.EndDate ?? dayIn(COMPANY_TIME_ZONE, new Date());
-    const start =
-      filter.StartDate ??
-      new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+    const { start, end } = periodOf(filter, DEFAULT_PERIOD_DAYS.recent);
     const rows = await this.repository.users(scope, start, end);
     return rows.map((row) => ({
       UserId: row.user_id,

@@ -1,0 +1,45 @@
+import { ANALYSIS_LIMITS, ErrorCode } from '@measure/contract';
+import { AppError, notFound } from '../../core/app-error.ts';
+import type { DbExecutor } from '../../db/database-handle.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { visibleProject, type ProjectRecord } from '../projects/project-access.ts';
+import { dayIn } from '../results/rollup-deltas.ts';
+import { COMPANY_TIME_ZONE } from '../results/results-service.ts';
+
+/** What the three analysis services share: the asked project's visibility and the period. */
+
+export const DAY_MS = 86_400_000;
+
+/** A calendar day (YYYY-MM-DD) moved by whole days. */
+export const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Today as a reading day of the company's time zone (Asia/Shanghai). */
+export const companyToday = (): string => dayIn(COMPANY_TIME_ZONE, new Date());
+
+/** Days a period covers when a filter gives no start: the whole allowed range, or the last 30 days. */
+export const DEFAULT_PERIOD_DAYS = { longest: ANALYSIS_LIMITS.maxRangeDays, recent: 30 } as const;
+
+/** A filter's period: a missing end is today, a missing start `days` days back (both ends included). */
+export function periodOf(
+  filter: { StartDate?: string | null; EndDate?: string | null },
+  days: number,
+): { start: string; end: string } {
+  const end = filter.EndDate ?? companyToday();
+  return { start: filter.StartDate ?? addDays(end, -(days - 1)), end };
+}
+
+/** The asked project if the caller may see it; otherwise 404 `analysis.projectNotVisible`. */
+export async function visibleAnalysisProject(
+  db: DbExecutor,
+  auth: AuthContext,
+  projectId: string,
+): Promise<ProjectRecord> {
+  try {
+    return await visibleProject(db, auth, projectId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === ErrorCode.NotFound)
+      throw notFound('analysis.projectNotVisible');
+    throw error;
+  }
+}
