@@ -13,6 +13,7 @@ import {
   buildUser,
   type BuiltUser,
 } from '../../../test/factories.ts';
+import { figuresOfTally, tally } from '../../../test/recompute.ts';
 
 let t: TestApp;
 let planner: BuiltUser;
@@ -63,67 +64,9 @@ const send = (taskId: string, batch: ResultBatch, key: string, deviceKey = devic
     asDevice(deviceKey, key),
   );
 
-/** The test's own judging (domain.md section 4), independent of the engine. */
-function grade(v: number, s: WorkPackage['Items'][number]['Standard']): keyof Counts {
-  if (v >= s.WarnLeft && v <= s.WarnRight) return 'qualified';
-  if (v >= s.Left && v <= s.Right) return 'warning';
-  return v < s.Left - s.Exploded || v > s.Right + s.Exploded ? 'exploded' : 'unqualified';
-}
-interface Counts {
-  qualified: number;
-  warning: number;
-  unqualified: number;
-  exploded: number;
-}
-function recompute(work: WorkPackage, sites: ResultBatch['Sites']): Figures {
-  const c = {
-    qualified: 0,
-    warning: 0,
-    unqualified: 0,
-    exploded: 0,
-    unjudged: 0,
-    sites: 0,
-    explodedSites: 0,
-  };
-  for (const site of sites) {
-    let explodedHere = false;
-    for (const reading of site.Readings) {
-      const item = work.Items.find((candidate) => candidate.ItemCode === reading.ItemCode);
-      if (!item) throw new Error(reading.ItemCode);
-      let judged: number[];
-      if (item.Mode === 'range') judged = [Math.max(...reading.Values) - Math.min(...reading.Values)];
-      else if (item.Mode === 'deviation') {
-        if (reading.DesignValue === null || reading.DesignValue === undefined) {
-          c.unjudged += reading.Values.length;
-          continue;
-        }
-        judged = reading.Values.map(
-          (value) => Math.round((value - (reading.DesignValue as number)) * 1e6) / 1e6,
-        );
-      } else judged = reading.Values;
-      for (const value of judged) {
-        const g = grade(value, item.Standard);
-        c[g] += 1;
-        if (g === 'exploded') explodedHere = true;
-      }
-    }
-    c.sites += 1;
-    if (explodedHere) c.explodedSites += 1;
-  }
-  const total = c.qualified + c.warning + c.unqualified + c.exploded;
-  return {
-    Qualified: c.qualified,
-    Warning: c.warning,
-    Unqualified: c.unqualified,
-    Exploded: c.exploded,
-    Total: total,
-    Unjudged: c.unjudged,
-    PassRate: total === 0 ? null : Math.round(((c.qualified + c.warning) * 10000) / total) / 100,
-    Sites: c.sites,
-    ExplodedSites: c.explodedSites,
-    ExplodedRate: c.sites === 0 ? null : Math.round((c.explodedSites * 10000) / c.sites) / 100,
-  };
-}
+/** The shared independent judging of test/recompute.ts, as Figures. */
+const recompute = (work: WorkPackage, sites: ResultBatch['Sites']): Figures =>
+  figuresOfTally(tally(work.Items, sites));
 
 const site = (index: number, floor: number, readings: ResultBatch['Sites'][number]['Readings']) => ({
   PointIndex: index,
