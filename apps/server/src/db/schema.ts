@@ -11,6 +11,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -247,11 +248,11 @@ export const projects = pgTable(
     updatedAt: updatedAt(),
     /**
      * The project list's children, kept by database triggers on project_buildings and project_users
-     * (migration 0013), so one page of projects is read without a subquery per row. Read only by
+     * (migration 0013; `json`, not `jsonb`, keeps the keys in the answer's order), so one page of projects is read without a subquery per row. Read only by
      * project-page-repository.ts; never written by the application.
      */
-    listedBuildings: jsonb('listed_buildings').$type<ListedBuilding[]>().notNull().default([]),
-    listedUserIds: jsonb('listed_user_ids').$type<string[]>().notNull().default([]),
+    listedBuildings: json('listed_buildings').$type<ListedBuilding[]>().notNull().default([]),
+    listedUserIds: json('listed_user_ids').$type<string[]>().notNull().default([]),
   },
   (table) => [index('projects_company_name_idx').on(table.companyId, table.name)],
 );
@@ -842,7 +843,7 @@ export const floorRollups = pgTable(
 
 /**
  * Rollup per task and day over all buildings and floors: the sums of `floor_rollups` by day, kept by
- * database triggers on `floor_rollups` (migration 0014), so analysis over many tasks reads one row
+ * database triggers on `floor_rollups` (migration 0013), so analysis over many tasks reads one row
  * per task and day instead of one per floor.
  */
 export const taskDayRollups = pgTable(
@@ -865,7 +866,7 @@ export const taskDayRollups = pgTable(
   ],
 );
 
-/** Rollup per task, item and day: the sums of `item_rollups` by day, kept by triggers (migration 0014). */
+/** Rollup per task, item and day: the sums of `item_rollups` by day, kept by triggers (migration 0013). */
 export const taskItemDayRollups = pgTable(
   'task_item_day_rollups',
   {
@@ -888,7 +889,7 @@ export const taskItemDayRollups = pgTable(
 
 /**
  * Sites per task, household and day, and how many of them have a judged value: kept by triggers on
- * `task_sites` (migration 0015), so "households measured" over a period reads one row per household
+ * `task_sites` (migration 0013), so "households measured" over a period reads one row per household
  * and day instead of every site.
  */
 export const householdDays = pgTable(

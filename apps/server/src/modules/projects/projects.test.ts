@@ -361,6 +361,8 @@ it('lists the buildings and staff the database holds now, also after a deleted u
     { BuildingNumber: '1#', Stories: 9, Households: 3, DeliveryStandard: 'none' },
     { BuildingNumber: '2#', Stories: 5, Households: 2, DeliveryStandard: 'fine' },
   ]);
+  // The list's rows (written by PostgreSQL) are the rows the other calls answer (written by the server).
+  expect(JSON.stringify(await listed())).toBe(JSON.stringify(updated.body.Result));
   await call(t.app, 'POST', '/api/ms/Project/Delete', {
     token: U.admin.token,
     body: { ProjectId: project.id },
