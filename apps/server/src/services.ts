@@ -28,6 +28,7 @@ import { ResultsService } from './modules/results/results-service.ts';
 import { ReviewChanges } from './modules/review/review-changes.ts';
 import { ReviewService } from './modules/review/review-service.ts';
 import { ReportRenderer, type ReportExtension } from './modules/reports/report-job.ts';
+import { ReportProjectsService } from './modules/reports/report-projects-service.ts';
 import { ReportsService } from './modules/reports/reports-service.ts';
 import { startJobWorker } from './jobs/job-worker.ts';
 import { jobDefinitions } from './jobs/jobs.ts';
@@ -159,6 +160,7 @@ export function createServices(
       downloadMax: config.reportDownloadMax,
       basePath: config.basePath,
     }),
+    reportProjects: new ReportProjectsService({ db }),
     ready: () => pingDatabase(database.pool),
     start: async () => {
       await authEvents.start();

@@ -195,6 +195,9 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'reports.getReportShares': 'project.detail',
   'reports.revokeShare': 'project.detail',
   'reports.getSharedReport': 'public',
+  'reports.getReportProjectList': 'authenticated',
+  'reports.userIsReadedTask': 'authenticated',
+  'reports.getSummaryReport': 'authenticated',
 };
 
 export interface Caller {
@@ -481,6 +484,9 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'reports.getReportShares': () => ({ body: { TaskId: random() } }),
   'reports.revokeShare': () => ({ body: { ShareId: 'matrix' } }),
   'reports.getSharedReport': () => ({ params: { ShareId: 'matrix' } }),
+  'reports.getReportProjectList': () => ({ body: {}, codes: [0] }),
+  'reports.userIsReadedTask': () => ({ body: { TaskId: random() } }),
+  'reports.getSummaryReport': () => ({ body: { ProjectId: random() } }),
   'tasks.cancelTask': () => ({ body: { TaskId: random() } }),
   'tasks.reassignTask': () => ({ body: { TaskId: random(), SurveyorIds: [] } }),
   'tasks.getTaskOptions': () => ({ body: { ProjectId: random() } }),

@@ -233,5 +233,8 @@ export const routePaths = {
     getReportShares: { method: 'POST', path: '/api/ms/statis/GetReportShares' },
     revokeShare: { method: 'POST', path: '/api/ms/statis/RevokeShare' },
     getSharedReport: { method: 'GET', path: '/api/share/:ShareId/Report' },
+    getReportProjectList: { method: 'POST', path: '/api/ms/statis/GetReportProjectList' },
+    userIsReadedTask: { method: 'POST', path: '/api/ms/statis/UserIsReadedTask' },
+    getSummaryReport: { method: 'POST', path: '/api/ms/statis/GetSummaryReport' },
   },
 } as const;

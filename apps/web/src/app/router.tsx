@@ -53,10 +53,14 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/layout/AppShell.tsx')),
             children: [
               {
-                // Data reports: until the reports feature exists, the one project list, titled as such.
                 path: 'mscProjectList',
-                handle: title('layout:menu.projectList'),
-                lazy: page(() => import('../features/projects/ProjectListPage.tsx')),
+                handle: title('layout:menu.mscProjectList'),
+                lazy: page(() => import('../features/reports/ReportProjectsPage.tsx')),
+              },
+              {
+                path: 'mscProjectReports',
+                handle: title('layout:menu.mscProjectReports'),
+                lazy: page(() => import('../features/reports/ProjectReportsPage.tsx')),
               },
               {
                 path: 'projectList',

@@ -40,6 +40,8 @@ export const reportRowSchema = z.object({
   /** SHA-256 (hex) of the rendered PDF; null until ready. */
   Sha256: z.string().nullable(),
   Figures: figuresSchema,
+  /** Ready and not opened by the caller since it was last rendered (UserIsReadedTask). */
+  Unread: z.boolean(),
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 

@@ -1,12 +1,21 @@
-import { reportsRoutes } from '@measure/contract';
+import { reportProjectsRoutes, reportsRoutes } from '@measure/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-/** Reports: the list, download addresses and their files, deleting, rendering again, shares. */
-export function registerReportsRoutes(app: FastifyInstance, { reports }: Services): void {
+/** Reports: the landing page's projects, read marks, the project summary, the list, download addresses and their files, deleting, rendering again, shares. */
+export function registerReportsRoutes(app: FastifyInstance, { reports, reportProjects }: Services): void {
+  registerRoute(app, reportProjectsRoutes.getReportProjectList, async ({ body, user }) =>
+    reportProjects.projects(user, body),
+  );
+  registerRoute(app, reportProjectsRoutes.userIsReadedTask, async ({ body, user }) =>
+    reportProjects.markRead(user, body.TaskId),
+  );
+  registerRoute(app, reportProjectsRoutes.getSummaryReport, async ({ body, user, request }) =>
+    reportProjects.summary(user, body, request.lang),
+  );
   registerRoute(app, reportsRoutes.getReportList, async ({ body, user }) => reports.list(user, body));
   registerRoute(app, reportsRoutes.downloadReport, async ({ body, user, request }) =>
     reports.download(user, body.ReportIds, body.Format, originOf(request)),

@@ -6,6 +6,7 @@ const layoutEnUS: Record<keyof typeof layout, string> = {
   'menu.taskManage': 'Task dispatch',
   'menu.taskCenter': 'Task management',
   'menu.taskDetail': 'Task detail',
+  'menu.mscProjectReports': 'Project reports',
   'menu.mscReportData': 'Task data',
   'menu.manualMeasure': 'Enter readings',
   'menu.dataPool': 'Data pool',

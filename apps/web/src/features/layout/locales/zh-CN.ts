@@ -5,6 +5,7 @@ const layout = {
   'menu.taskManage': '任务派发',
   'menu.taskCenter': '任务管理',
   'menu.taskDetail': '任务详情',
+  'menu.mscProjectReports': '数据报告',
   'menu.mscReportData': '任务数据',
   'menu.manualMeasure': '录入读数',
   'menu.dataPool': '数据库',
