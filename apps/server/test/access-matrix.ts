@@ -198,6 +198,9 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'reports.getReportProjectList': 'authenticated',
   'reports.userIsReadedTask': 'authenticated',
   'reports.getSummaryReport': 'authenticated',
+  'reports.getSharedSite': 'public',
+  'reports.getSharedPicture': 'public',
+  'reports.getSharedPdf': 'public',
 };
 
 export interface Caller {
@@ -487,6 +490,9 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'reports.getReportProjectList': () => ({ body: {}, codes: [0] }),
   'reports.userIsReadedTask': () => ({ body: { TaskId: random() } }),
   'reports.getSummaryReport': () => ({ body: { ProjectId: random() } }),
+  'reports.getSharedSite': () => ({ params: { ShareId: 'matrix', PointIndex: '1' } }),
+  'reports.getSharedPicture': () => ({ params: { ShareId: 'matrix', PointIndex: '1', FileId: 'matrix' } }),
+  'reports.getSharedPdf': () => ({ params: { ShareId: 'matrix' } }),
   'tasks.cancelTask': () => ({ body: { TaskId: random() } }),
   'tasks.reassignTask': () => ({ body: { TaskId: random(), SurveyorIds: [] } }),
   'tasks.getTaskOptions': () => ({ body: { ProjectId: random() } }),

@@ -236,5 +236,8 @@ export const routePaths = {
     getReportProjectList: { method: 'POST', path: '/api/ms/statis/GetReportProjectList' },
     userIsReadedTask: { method: 'POST', path: '/api/ms/statis/UserIsReadedTask' },
     getSummaryReport: { method: 'POST', path: '/api/ms/statis/GetSummaryReport' },
+    getSharedSite: { method: 'GET', path: '/api/share/:ShareId/Sites/:PointIndex' },
+    getSharedPicture: { method: 'GET', path: '/api/share/:ShareId/Picture/:PointIndex/:FileId' },
+    getSharedPdf: { method: 'GET', path: '/api/share/:ShareId/Pdf' },
   },
 } as const;

@@ -268,6 +268,21 @@ export const routes: RouteObject[] = [
         handle: title('layout:menu.sharedReport'),
         lazy: page(() => import('../features/reports/SharedReportPage.tsx')),
       },
+      {
+        path: `${SUBSYSTEM.share}/taskReportDetail/:shareId/:index`,
+        handle: title('layout:menu.sharedSite'),
+        lazy: page(() => import('../features/reports/SharedSitePage.tsx')),
+      },
+      {
+        path: `${SUBSYSTEM.share}/tempRjReport/:shareId`,
+        handle: title('layout:menu.sharedCompactReport'),
+        lazy: page(() => import('../features/reports/TempReportPage.tsx')),
+      },
+      {
+        path: `${SUBSYSTEM.share}/pdfView`,
+        handle: title('layout:menu.sharedPdf'),
+        lazy: page(() => import('../features/reports/PdfViewPage.tsx')),
+      },
       { path: `${SUBSYSTEM.share}/*`, handle: title('common:notFound.title'), lazy: notFound },
       { path: '*', handle: title('common:notFound.title'), lazy: notFound },
     ],

@@ -24,6 +24,7 @@ import { efficiencyRoutes } from './analysis.efficiency.ts';
 import { reviewRoutes } from './review.ts';
 import { workOrdersRoutes } from './work-orders.ts';
 import { reportProjectsRoutes } from './reports.projects.ts';
+import { reportSharesRoutes } from './reports.shares.ts';
 import { reportsRoutes } from './reports.ts';
 
 export * from './define.ts';
@@ -51,6 +52,7 @@ export * from './results.ts';
 export * from './review.ts';
 export * from './reports.ts';
 export * from './reports.projects.ts';
+export * from './reports.shares.ts';
 export * from './devices.updates.ts';
 export * from './analysis.ts';
 export * from './analysis.progress.ts';
@@ -86,5 +88,5 @@ export const apiRoutes = {
   analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
   review: reviewRoutes,
   workOrders: workOrdersRoutes,
-  reports: { ...reportsRoutes, ...reportProjectsRoutes },
+  reports: { ...reportsRoutes, ...reportProjectsRoutes, ...reportSharesRoutes },
 };

@@ -70,6 +70,17 @@ export const sharedReportSchema = taskRowSchema
     Audited: z.boolean(),
     Items: z.array(taskItemSchema.pick({ ItemCode: true, Name: true, Figures: true })),
     Households: z.array(reportHouseholdSchema),
+    /** Every site with its place and figures (each opens `taskReportDetail/{ShareId}/{PointIndex}`). */
+    Sites: z.array(
+      z.object({
+        PointIndex: z.number().int(),
+        BuildingNumber: z.string(),
+        Floor: z.number().int(),
+        Household: z.number().int(),
+        Name: z.string(),
+        Figures: figuresSchema,
+      }),
+    ),
     Status: z.enum(REPORT_STATUSES).nullable(),
     Sha256: z.string().nullable(),
     ExpiresAt: z.string(),

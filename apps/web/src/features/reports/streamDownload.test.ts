@@ -22,7 +22,9 @@ let saved: { name: string; size: number }[];
 beforeEach(() => {
   saved = [];
   const link = { href: '', download: '', click: () => undefined, remove: () => undefined };
-  link.click = () => saved.push({ name: link.download, size: blobs.get(link.href)?.size ?? -1 });
+  link.click = () => {
+    saved.push({ name: link.download, size: blobs.get(link.href)?.size ?? -1 });
+  };
   const blobs = new Map<string, Blob>();
   vi.stubGlobal('document', { createElement: () => link, body: { append: () => undefined } });
   vi.stubGlobal('window', { setTimeout: () => 0 });
