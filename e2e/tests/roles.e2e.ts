@@ -87,8 +87,11 @@ describe.each(['ProjectAdmin', 'Surveyor'] as const)('%s', (role) => {
       '用户手册',
     ]);
 
-    // The row opens the project detail, read-only, with data reports still highlighted.
-    await page.getByRole('link', { name: projectName }).click();
+    // The row's project details link opens the project, read-only, with data reports still highlighted.
+    await page
+      .locator('.ant-table-row', { hasText: projectName })
+      .getByRole('link', { name: '项目详情' })
+      .click();
     await page.waitForURL(`**/measurerobot/projectDetail?id=${projectId}`);
     await page.getByRole('tab', { name: '概览' }).waitFor();
     await expect.poll(() => selectedMenu(page)).toBe('数据报表');

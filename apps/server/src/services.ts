@@ -28,6 +28,8 @@ import { ResultsService } from './modules/results/results-service.ts';
 import { ReviewChanges } from './modules/review/review-changes.ts';
 import { ReviewService } from './modules/review/review-service.ts';
 import { ReportRenderer, type ReportExtension } from './modules/reports/report-job.ts';
+import { ReportProjectsService } from './modules/reports/report-projects-service.ts';
+import { ReportSharesService } from './modules/reports/report-shares-service.ts';
 import { ReportsService } from './modules/reports/reports-service.ts';
 import { startJobWorker } from './jobs/job-worker.ts';
 import { jobDefinitions } from './jobs/jobs.ts';
@@ -105,6 +107,7 @@ export function createServices(
   });
   // Rendered reports: DATA_DIR/reports (PDF and Excel), never under the web root.
   const reportFiles = new FileStore<ReportExtension>(path.join(config.dataDir, 'reports'), ['pdf', 'xlsx']);
+  const review = new ReviewService({ db, dataDir: config.dataDir });
   const reportRenderer = new ReportRenderer({ db, files: reportFiles, log });
   let jobWorker: Runner | undefined;
   return {
@@ -149,7 +152,7 @@ export function createServices(
     dataPool,
     dataPoolExports,
     jobQueue,
-    review: new ReviewService({ db, dataDir: config.dataDir }),
+    review,
     reviewChanges: new ReviewChanges({ db }),
     deviceUpdates: new DeviceUpdatesService({ db, files: updateFiles, audit }),
     reportRenderer,
@@ -159,6 +162,8 @@ export function createServices(
       downloadMax: config.reportDownloadMax,
       basePath: config.basePath,
     }),
+    reportProjects: new ReportProjectsService({ db }),
+    reportShares: new ReportSharesService({ db, files: reportFiles, review }),
     ready: () => pingDatabase(database.pool),
     start: async () => {
       await authEvents.start();

@@ -195,6 +195,12 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'reports.getReportShares': 'project.detail',
   'reports.revokeShare': 'project.detail',
   'reports.getSharedReport': 'public',
+  'reports.getReportProjectList': 'authenticated',
+  'reports.userIsReadedTask': 'authenticated',
+  'reports.getSummaryReport': 'authenticated',
+  'reports.getSharedSite': 'public',
+  'reports.getSharedPicture': 'public',
+  'reports.getSharedPdf': 'public',
 };
 
 export interface Caller {
@@ -481,6 +487,12 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'reports.getReportShares': () => ({ body: { TaskId: random() } }),
   'reports.revokeShare': () => ({ body: { ShareId: 'matrix' } }),
   'reports.getSharedReport': () => ({ params: { ShareId: 'matrix' } }),
+  'reports.getReportProjectList': () => ({ body: {}, codes: [0] }),
+  'reports.userIsReadedTask': () => ({ body: { TaskId: random() } }),
+  'reports.getSummaryReport': () => ({ body: { ProjectId: random() } }),
+  'reports.getSharedSite': () => ({ params: { ShareId: 'matrix', PointIndex: '1' } }),
+  'reports.getSharedPicture': () => ({ params: { ShareId: 'matrix', PointIndex: '1', FileId: 'matrix' } }),
+  'reports.getSharedPdf': () => ({ params: { ShareId: 'matrix' } }),
   'tasks.cancelTask': () => ({ body: { TaskId: random() } }),
   'tasks.reassignTask': () => ({ body: { TaskId: random(), SurveyorIds: [] } }),
   'tasks.getTaskOptions': () => ({ body: { ProjectId: random() } }),

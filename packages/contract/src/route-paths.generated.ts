@@ -233,5 +233,11 @@ export const routePaths = {
     getReportShares: { method: 'POST', path: '/api/ms/statis/GetReportShares' },
     revokeShare: { method: 'POST', path: '/api/ms/statis/RevokeShare' },
     getSharedReport: { method: 'GET', path: '/api/share/:ShareId/Report' },
+    getReportProjectList: { method: 'POST', path: '/api/ms/statis/GetReportProjectList' },
+    userIsReadedTask: { method: 'POST', path: '/api/ms/statis/UserIsReadedTask' },
+    getSummaryReport: { method: 'POST', path: '/api/ms/statis/GetSummaryReport' },
+    getSharedSite: { method: 'GET', path: '/api/share/:ShareId/Sites/:PointIndex' },
+    getSharedPicture: { method: 'GET', path: '/api/share/:ShareId/Picture/:PointIndex/:FileId' },
+    getSharedPdf: { method: 'GET', path: '/api/share/:ShareId/Pdf' },
   },
 } as const;

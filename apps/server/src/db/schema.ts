@@ -1143,6 +1143,25 @@ export const reportShares = pgTable(
   (table) => [index('report_shares_task_idx').on(table.companyId, table.taskId)],
 );
 
+/**
+ * When a user last opened a report (UserIsReadedTask): a ready report is unread for them until a row
+ * here is at least as new as its rendering.
+ */
+export const reportReads = pgTable(
+  'report_reads',
+  {
+    companyId: companyId(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.reportId, table.userId] })],
+);
+
 /** Short-lived download addresses of report files (10 minutes); the token is stored as its SHA-256. */
 export const reportDownloads = pgTable('report_downloads', {
   tokenHash: text('token_hash').primaryKey(),

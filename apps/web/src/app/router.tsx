@@ -53,10 +53,14 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/layout/AppShell.tsx')),
             children: [
               {
-                // Data reports: until the reports feature exists, the one project list, titled as such.
                 path: 'mscProjectList',
-                handle: title('layout:menu.projectList'),
-                lazy: page(() => import('../features/projects/ProjectListPage.tsx')),
+                handle: title('layout:menu.mscProjectList'),
+                lazy: page(() => import('../features/reports/ReportProjectsPage.tsx')),
+              },
+              {
+                path: 'mscProjectReports',
+                handle: title('layout:menu.mscProjectReports'),
+                lazy: page(() => import('../features/reports/ProjectReportsPage.tsx')),
               },
               {
                 path: 'projectList',
@@ -263,6 +267,21 @@ export const routes: RouteObject[] = [
         path: `${SUBSYSTEM.share}/taskReportList/:shareId`,
         handle: title('layout:menu.sharedReport'),
         lazy: page(() => import('../features/reports/SharedReportPage.tsx')),
+      },
+      {
+        path: `${SUBSYSTEM.share}/taskReportDetail/:shareId/:index`,
+        handle: title('layout:menu.sharedSite'),
+        lazy: page(() => import('../features/reports/SharedSitePage.tsx')),
+      },
+      {
+        path: `${SUBSYSTEM.share}/tempRjReport/:shareId`,
+        handle: title('layout:menu.sharedCompactReport'),
+        lazy: page(() => import('../features/reports/TempReportPage.tsx')),
+      },
+      {
+        path: `${SUBSYSTEM.share}/pdfView`,
+        handle: title('layout:menu.sharedPdf'),
+        lazy: page(() => import('../features/reports/PdfViewPage.tsx')),
       },
       { path: `${SUBSYSTEM.share}/*`, handle: title('common:notFound.title'), lazy: notFound },
       { path: '*', handle: title('common:notFound.title'), lazy: notFound },

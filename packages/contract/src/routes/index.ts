@@ -23,6 +23,8 @@ import { progressRoutes } from './analysis.progress.ts';
 import { efficiencyRoutes } from './analysis.efficiency.ts';
 import { reviewRoutes } from './review.ts';
 import { workOrdersRoutes } from './work-orders.ts';
+import { reportProjectsRoutes } from './reports.projects.ts';
+import { reportSharesRoutes } from './reports.shares.ts';
 import { reportsRoutes } from './reports.ts';
 
 export * from './define.ts';
@@ -49,6 +51,8 @@ export * from './results.device.ts';
 export * from './results.ts';
 export * from './review.ts';
 export * from './reports.ts';
+export * from './reports.projects.ts';
+export * from './reports.shares.ts';
 export * from './devices.updates.ts';
 export * from './analysis.ts';
 export * from './analysis.progress.ts';
@@ -84,5 +88,5 @@ export const apiRoutes = {
   analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
   review: reviewRoutes,
   workOrders: workOrdersRoutes,
-  reports: reportsRoutes,
+  reports: { ...reportsRoutes, ...reportProjectsRoutes, ...reportSharesRoutes },
 };

@@ -40,6 +40,8 @@ export const reportRowSchema = z.object({
   /** SHA-256 (hex) of the rendered PDF; null until ready. */
   Sha256: z.string().nullable(),
   Figures: figuresSchema,
+  /** Ready and not opened by the caller since it was last rendered (UserIsReadedTask). */
+  Unread: z.boolean(),
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
@@ -68,6 +70,17 @@ export const sharedReportSchema = taskRowSchema
     Audited: z.boolean(),
     Items: z.array(taskItemSchema.pick({ ItemCode: true, Name: true, Figures: true })),
     Households: z.array(reportHouseholdSchema),
+    /** Every site with its place and figures (each opens `taskReportDetail/{ShareId}/{PointIndex}`). */
+    Sites: z.array(
+      z.object({
+        PointIndex: z.number().int(),
+        BuildingNumber: z.string(),
+        Floor: z.number().int(),
+        Household: z.number().int(),
+        Name: z.string(),
+        Figures: figuresSchema,
+      }),
+    ),
     Status: z.enum(REPORT_STATUSES).nullable(),
     Sha256: z.string().nullable(),
     ExpiresAt: z.string(),

@@ -1,12 +1,48 @@
-import { reportsRoutes } from '@measure/contract';
+import { reportProjectsRoutes, reportSharesRoutes, reportsRoutes } from '@measure/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-/** Reports: the list, download addresses and their files, deleting, rendering again, shares. */
-export function registerReportsRoutes(app: FastifyInstance, { reports }: Services): void {
+/** Reports: the landing page's projects, read marks, the project summary, the list, download addresses and their files, deleting, rendering again, shares. */
+export function registerReportsRoutes(
+  app: FastifyInstance,
+  { reports, reportProjects, reportShares }: Services,
+): void {
+  registerRoute(app, reportSharesRoutes.getSharedSite, async ({ params, request }) =>
+    reportShares.site(params.ShareId, params.PointIndex, request.lang),
+  );
+  registerRoute(app, reportSharesRoutes.getSharedPicture, async ({ params, query, reply }) => {
+    const picture = await reportShares.picture(params.ShareId, params, query.Annotated === 'true');
+    await reply
+      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(picture.fileName)}`)
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .type(picture.contentType)
+      .send(picture.data);
+    return REPLY_SENT;
+  });
+  registerRoute(app, reportSharesRoutes.getSharedPdf, async ({ params, query, reply }) => {
+    const pdf = await reportShares.pdf(params.ShareId);
+    const disposition = query.Download === 'true' ? 'attachment' : 'inline';
+    await reply
+      .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(pdf.fileName)}`)
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .type('application/pdf')
+      .send(pdf.data);
+    return REPLY_SENT;
+  });
+  registerRoute(app, reportProjectsRoutes.getReportProjectList, async ({ body, user }) =>
+    reportProjects.projects(user, body),
+  );
+  registerRoute(app, reportProjectsRoutes.userIsReadedTask, async ({ body, user }) =>
+    reportProjects.markRead(user, body.TaskId),
+  );
+  registerRoute(app, reportProjectsRoutes.getSummaryReport, async ({ body, user, request }) =>
+    reportProjects.summary(user, body, request.lang),
+  );
   registerRoute(app, reportsRoutes.getReportList, async ({ body, user }) => reports.list(user, body));
   registerRoute(app, reportsRoutes.downloadReport, async ({ body, user, request }) =>
     reports.download(user, body.ReportIds, body.Format, originOf(request)),

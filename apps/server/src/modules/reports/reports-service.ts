@@ -26,6 +26,7 @@ import { loadTaskDetail } from '../tasks/task-detail.ts';
 import { noFigures } from '../tasks/task-rows.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
 import type { ReportExtension } from './report-job.ts';
+import { ReportProjectsRepository } from './report-projects-repository.ts';
 import { queueReport } from './report-queue.ts';
 import { ReportsRepository } from './reports-repository.ts';
 
@@ -52,7 +53,7 @@ const safeName = (name: string) =>
     .join('')
     .slice(0, 80);
 
-const toRow = (row: Row, figures = noFigures()): ReportRow => ({
+const toRow = (row: Row, figures = noFigures(), unread = false): ReportRow => ({
   ReportId: row.id,
   TaskId: row.taskId,
   ProjectId: row.projectId,
@@ -65,6 +66,7 @@ const toRow = (row: Row, figures = noFigures()): ReportRow => ({
   Error: row.error,
   Sha256: row.status === 'ready' ? row.pdfSha256 : null,
   Figures: figures,
+  Unread: unread,
 });
 
 /**
@@ -94,8 +96,13 @@ export class ReportsService {
       rows.map((row) => row.taskId),
     );
     const figures = new Map(counts.map((row) => [row.taskId, figuresOf(row)]));
+    const unread = await new ReportProjectsRepository(this.deps.db).unread(
+      auth.companyId,
+      auth.userId,
+      rows.map((row) => row.id),
+    );
     return {
-      Items: rows.map((row) => toRow(row, figures.get(row.taskId))),
+      Items: rows.map((row) => toRow(row, figures.get(row.taskId), unread.has(row.id))),
       Total: total,
       PageSize: body.PageSize,
       CurrentPage: body.CurrentPage,
@@ -273,6 +280,14 @@ export class ReportsService {
         Floor: row.floor,
         Household: row.household,
         Figures: figuresOf(row),
+      })),
+      Sites: detail.Sites.map((site) => ({
+        PointIndex: site.PointIndex,
+        BuildingNumber: site.BuildingNumber,
+        Floor: site.Floor,
+        Household: site.Household,
+        Name: site.Name,
+        Figures: site.Figures,
       })),
       Status: (report?.status as ReportStatus | undefined) ?? null,
       Sha256: report?.status === 'ready' ? report.pdfSha256 : null,

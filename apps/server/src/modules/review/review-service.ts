@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleTask } from '../tasks/task-access.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
-import { TasksRepository } from '../tasks/tasks-repository.ts';
+import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
 import { type AnnotatedRuler, annotatePicture } from './picture-annotation.ts';
 import { siteFigures } from './review-changes.ts';
 import { ReviewRepository } from './review-repository.ts';
@@ -62,11 +62,25 @@ export class ReviewService {
 
   async site(auth: AuthContext, taskId: string, pointIndex: number, lang: Language): Promise<ReviewSite> {
     const { task } = await visibleTask(this.deps.db, auth, taskId);
+    return this.siteOf(auth.companyId, task, pointIndex, lang, pictureUrl);
+  }
+
+  /**
+   * One site of a task the caller may see (checked by the caller: a session's project scope, or a
+   * public share); `urlOf` makes the picture addresses (the session's, or the share's).
+   */
+  async siteOf(
+    companyId: string,
+    task: TaskRecord,
+    pointIndex: number,
+    lang: Language,
+    urlOf: typeof pictureUrl,
+  ): Promise<ReviewSite> {
     const repository = new ReviewRepository(this.deps.db);
-    const site = await repository.site(auth.companyId, task.id, pointIndex);
+    const site = await repository.site(companyId, task.id, pointIndex);
     if (!site) throw fieldError('PointIndex', 'review.siteNotFound', { index: pointIndex });
-    const readings = await repository.readings(auth.companyId, task.id, pointIndex);
-    const changes = await repository.changes(auth.companyId, task.id, pointIndex);
+    const readings = await repository.readings(companyId, task.id, pointIndex);
+    const changes = await repository.changes(companyId, task.id, pointIndex);
     const items = new Map(task.standard.Items.map((item) => [item.Code, item]));
     return {
       TaskId: task.id,
@@ -84,8 +98,8 @@ export class ReviewService {
       Version: site.version,
       Pictures: site.pictureFileIds.map((fileId) => ({
         FileId: fileId,
-        Url: pictureUrl(task.id, site.pointIndex, fileId, false),
-        AnnotatedUrl: pictureUrl(task.id, site.pointIndex, fileId, true),
+        Url: urlOf(task.id, site.pointIndex, fileId, false),
+        AnnotatedUrl: urlOf(task.id, site.pointIndex, fileId, true),
       })),
       Readings: readings.map((reading) => {
         const item = items.get(reading.itemCode);
@@ -126,10 +140,20 @@ export class ReviewService {
     annotated: boolean,
   ): Promise<{ data: Buffer; contentType: string; fileName: string }> {
     const { task } = await visibleTask(this.deps.db, auth, params.TaskId);
+    return this.pictureOf(auth.companyId, task, params, annotated);
+  }
+
+  /** A picture of a site of a task the caller may see (checked by the caller, as `siteOf`). */
+  async pictureOf(
+    companyId: string,
+    task: TaskRecord,
+    params: { PointIndex: number; FileId: string },
+    annotated: boolean,
+  ): Promise<{ data: Buffer; contentType: string; fileName: string }> {
     const repository = new ReviewRepository(this.deps.db);
-    const site = await repository.site(auth.companyId, task.id, params.PointIndex);
+    const site = await repository.site(companyId, task.id, params.PointIndex);
     const file = site?.pictureFileIds.includes(params.FileId)
-      ? await repository.picture(auth.companyId, params.FileId)
+      ? await repository.picture(companyId, params.FileId)
       : undefined;
     if (!site || !file) throw notFound('review.pictureNotFound');
     // The tus file store keeps an upload under its id; ids are checked against the site above.
@@ -139,7 +163,7 @@ export class ReviewService {
     const contentType = data[0] === 0xff && data[1] === 0xd8 ? 'image/jpeg' : 'image/png';
     if (!annotated) return { data, contentType, fileName: file.fileName };
     const rulers: AnnotatedRuler[] = [];
-    for (const reading of await repository.readings(auth.companyId, task.id, site.pointIndex)) {
+    for (const reading of await repository.readings(companyId, task.id, site.pointIndex)) {
       const ranged = (reading.grades?.length ?? 0) === 1 && reading.vals.length > 1;
       reading.rulers?.forEach((ruler, index) => {
         const grade = reading.grades?.[ranged ? 0 : index];

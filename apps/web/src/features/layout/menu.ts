@@ -67,6 +67,7 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
   mscEfficacyAnalysisDetails: ['mscEfficacyAnalysis'],
   // Spec section 2: a child of data reports; opened from the task detail, so the task center too.
   mscReportData: ['mscProjectList', 'taskCenter'],
+  mscProjectReports: ['mscProjectList'],
 };
 
 /**

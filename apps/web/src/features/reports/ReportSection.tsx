@@ -1,21 +1,16 @@
-import type { ReportFormat, ReportRow, TaskDetail } from '@measure/contract';
+import type { ReportFormat, TaskDetail } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
 import { useCan } from '../auth/permissions.ts';
+import { STATUS_COLOURS } from './reportStatus.ts';
 import { ShareDialog } from './ShareDialog.tsx';
+import { useReportDownload } from './useReportDownload.tsx';
 import './i18n.ts';
-
-const STATUS_COLOURS: Record<ReportRow['Status'], string> = {
-  queued: 'default',
-  rendering: 'processing',
-  ready: 'success',
-  failed: 'error',
-};
 
 const time = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
 
@@ -51,15 +46,17 @@ export function ReportSection({ task }: { task: Pick<TaskDetail, 'TaskId' | 'Sta
       setBusy(false);
     }
   };
-  const download = (format: ReportFormat) =>
-    run(async () => {
-      if (!report) return;
-      const { Url } = await callApi(routes.reports.downloadReport, {
-        ReportIds: [report.ReportId],
-        Format: format,
-      });
-      window.location.assign(Url);
-    });
+  const downloader = useReportDownload();
+  const download = (format: ReportFormat) => (report ? downloader.start([report], format) : undefined);
+  // Seen here: the report counts as read (UserIsReadedTask), once per rendering.
+  const unread = report?.Unread === true;
+  useEffect(() => {
+    if (!unread) return;
+    callApi(routes.reports.userIsReadedTask, { TaskId: task.TaskId }).then(
+      () => queryClient.invalidateQueries({ queryKey: ['reports', 'projects'] }),
+      () => undefined,
+    );
+  }, [unread, task.TaskId, queryClient]);
   const retry = () =>
     run(async () => {
       await callApi(routes.reports.retryReport, { TaskId: task.TaskId });
@@ -72,10 +69,10 @@ export function ReportSection({ task }: { task: Pick<TaskDetail, 'TaskId' | 'Sta
       title={t('section.title')}
       extra={
         <Space wrap>
-          <Button disabled={!ready || busy} onClick={() => void download('pdf')}>
+          <Button disabled={!ready || downloader.busy} onClick={() => void download('pdf')}>
             {t('action.pdf')}
           </Button>
-          <Button disabled={!ready || busy} onClick={() => void download('xlsx')}>
+          <Button disabled={!ready || downloader.busy} onClick={() => void download('xlsx')}>
             {t('action.xlsx')}
           </Button>
           {can('project.detail') && (
@@ -120,6 +117,7 @@ export function ReportSection({ task }: { task: Pick<TaskDetail, 'TaskId' | 'Sta
       ) : (
         !query.isLoading && <Alert type="info" showIcon message={t('section.none')} />
       )}
+      {downloader.element}
       {sharing && <ShareDialog taskId={task.TaskId} onClose={() => setSharing(false)} />}
     </Card>
   );

@@ -1,19 +1,18 @@
-import type { Figures, SharedReport } from '@measure/contract';
+import type { Figures } from '@measure/contract';
 import { Alert, Card, Descriptions, List, Space, Spin, Statistic, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { callApi } from '../../shared/api/client.ts';
-import { routes } from '../../shared/api/routes.ts';
+import { Link, useParams } from 'react-router';
 import { AntdProvider } from '../../shared/i18n/AntdProvider.tsx';
 import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
+import { keepScroll, keptScroll, useSharedReport } from './sharedReportCache.ts';
 import './i18n.ts';
 
-const time = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
-const rate = (value: number | null) => (value === null ? '—' : `${value}%`);
+export const time = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+export const rate = (value: number | null) => (value === null ? '—' : `${value}%`);
 
 /** A row's figures in one line: pass rate first, then the counts. */
-function FigureLine({ figures }: { figures: Figures }) {
+export function FigureLine({ figures }: { figures: Figures }) {
   const { t } = useTranslation('reports');
   return (
     <Typography.Text type="secondary">
@@ -31,20 +30,16 @@ function FigureLine({ figures }: { figures: Figures }) {
 export default function SharedReportPage() {
   const { t, i18n } = useTranslation('reports');
   const { shareId = '' } = useParams();
-  const [report, setReport] = useState<SharedReport | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { report, failed } = useSharedReport(shareId, i18n.language);
+  // Kept alive: coming back from a site restores where the visitor was in the list.
   useEffect(() => {
-    const controller = new AbortController();
-    callApi(routes.reports.getSharedReport, { ShareId: shareId }, { signal: controller.signal, quiet: true })
-      .then((answer) => {
-        setReport(answer);
-        setFailed(false);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [shareId, i18n.language]);
+    if (!report) return;
+    window.scrollTo(0, keptScroll(shareId));
+    return () => {
+      keepScroll(shareId, window.scrollY);
+    };
+  }, [report, shareId]);
+  const base = `/supplement`;
 
   return (
     <AntdProvider>
@@ -113,6 +108,38 @@ export default function SharedReportPage() {
                 )}
               />
             </Card>
+            <Card size="small" title={t('public.sites')}>
+              <List
+                size="small"
+                dataSource={report.Sites}
+                renderItem={(site) => (
+                  <List.Item>
+                    <List.Item.Meta
+                      title={
+                        <Link
+                          to={`${base}/taskReportDetail/${encodeURIComponent(shareId)}/${site.PointIndex}`}
+                        >
+                          {t('public.site', {
+                            index: site.PointIndex,
+                            name: site.Name,
+                            building: site.BuildingNumber,
+                            floor: site.Floor,
+                            household: site.Household,
+                          })}
+                        </Link>
+                      }
+                      description={<FigureLine figures={site.Figures} />}
+                    />
+                  </List.Item>
+                )}
+              />
+            </Card>
+            <Space wrap>
+              <Link to={`${base}/tempRjReport/${encodeURIComponent(shareId)}`}>{t('public.compact')}</Link>
+              {report.Sha256 && (
+                <Link to={`${base}/pdfView?share=${encodeURIComponent(shareId)}`}>{t('public.pdf')}</Link>
+              )}
+            </Space>
             <Card size="small" title={t('public.sha')}>
               {report.Sha256 ? (
                 <Typography.Paragraph

@@ -6,8 +6,35 @@ const projects: Record<keyof typeof zh, ManualSection> = {
   mscProjectList: {
     title: 'Data reports',
     paragraphs: [
-      'After signing in you arrive at Data reports. Until the measurement reports are available, it shows the projects you may see and works like the project list (next section).',
-      'Project administrators and surveyors have no "Projects" entry in their menu: here they see the projects assigned to them and open one with "Details" (read-only).',
+      'After signing in you arrive at Data reports: the projects you may see (project administrators and surveyors see the projects assigned to them), projects with reports first, the most recently updated report first.',
+      'Each project shows its number of reports (ready, audited), its unread reports (the red number: ready reports you have not opened or downloaded yet; a report rendered again counts as unread again), the project pass rate (the figures of all its finished tasks added up) and the latest report with its pass rate. Hover over a pass rate to see the counts it comes from.',
+    ],
+    items: [
+      ['Search by project name', 'Type part of a project name and press Enter or click the search icon.'],
+      ['Project name / Reports', "Opens the project's data reports and the project summary report."],
+      [
+        'Project details',
+        'Opens the project (read-only for project administrators and surveyors, who have no "Projects" menu entry and open their projects here).',
+      ],
+    ],
+  },
+  mscProjectReports: {
+    title: "A project's data reports",
+    paragraphs: [
+      "All of a project's data reports, one per finished task: task name, upload time, update time, audit, report status (queued, rendering, ready, failed) and pass rate; unread reports are marked Unread.",
+      "Below, the project summary report adds up the project's finished tasks (uploaded by the device or audited): the overall figures and, per stage, measure item, building and task, the pass rate, judged values, sites and exploded rate. It can show one stage only, or audited tasks only.",
+    ],
+    items: [
+      ['Audit', 'Lists only the reports of audited or of not audited tasks.'],
+      ['Task name', 'Opens the task detail; seeing the report there marks it read.'],
+      [
+        'Download PDF / Download Excel',
+        'Download one or more selected ready reports; several come as one zip. A dialog shows the progress and can cancel. The platform sets how many reports one download may hold; beyond it you see "No more than {0} reports should be downloaded each time".',
+      ],
+      [
+        'Delete',
+        "Deletes the selected reports and their files (needs the report data delete permission); the tasks stay, and a report is rendered again when its task's data changes.",
+      ],
     ],
   },
   projectList: {

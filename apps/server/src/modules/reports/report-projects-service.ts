@@ -1,0 +1,183 @@
+import {
+  emptyCounts,
+  type FigureCounts,
+  type Language,
+  type PageResult,
+  type ReportProjectRow,
+  type ReportStatus,
+  type RouteBody,
+  type reportProjectsRoutes,
+  STAGE_LABELS,
+  STAGES,
+  type Stage,
+  type SummaryReport,
+  TASK_STATES,
+  type TaskState,
+  toFigures,
+} from '@measure/contract';
+import { notFound } from '../../core/app-error.ts';
+import type { Database } from '../../db/client.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { visibleProject } from '../projects/project-access.ts';
+import { visibleTask } from '../tasks/task-access.ts';
+import { itemName } from '../tasks/task-plan.ts';
+import { ReportProjectsRepository } from './report-projects-repository.ts';
+import { ReportsRepository } from './reports-repository.ts';
+
+type ProjectListBody = RouteBody<typeof reportProjectsRoutes.getReportProjectList>;
+type SummaryBody = RouteBody<typeof reportProjectsRoutes.getSummaryReport>;
+
+/** Adds counts (plain sums: the rates are taken once, from the totals). */
+function add(into: FigureCounts, part: FigureCounts): FigureCounts {
+  into.qualified += part.qualified;
+  into.warning += part.warning;
+  into.unqualified += part.unqualified;
+  into.exploded += part.exploded;
+  into.unjudged += part.unjudged;
+  into.sites += part.sites;
+  into.explodedSites += part.explodedSites;
+  return into;
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string): T =>
+  (values as readonly string[]).includes(value) ? (value as T) : (values[0] as T);
+
+/**
+ * The data reports landing page (projects with report counts, unread marks and figures), the read
+ * marks (UserIsReadedTask) and the project summary report (GetSummaryReport). Figures come from the
+ * rollups only, summed as counts and turned into rates by the contract's `toFigures`.
+ */
+export class ReportProjectsService {
+  constructor(private readonly deps: { db: Database }) {}
+
+  async projects(auth: AuthContext, body: ProjectListBody): Promise<PageResult<ReportProjectRow>> {
+    const repository = new ReportProjectsRepository(this.deps.db);
+    const { rows, total } = await repository.page(
+      auth,
+      body.ProjectName,
+      body.PageSize,
+      (body.CurrentPage - 1) * body.PageSize,
+    );
+    const ids = rows.map((row) => row.id);
+    const [latest, counts] = await Promise.all([
+      repository.latest(auth.companyId, ids),
+      repository.reportedCounts(auth.companyId, ids),
+    ]);
+    const latestCounts = await repository.taskCounts(
+      auth.companyId,
+      latest.map((row) => row.taskId),
+    );
+    const latestOf = new Map(latest.map((row) => [row.projectId, row]));
+    const countsOf = new Map(counts.map((row) => [row.projectId, row]));
+    const taskCountsOf = new Map(latestCounts.map((row) => [row.taskId, row]));
+    return {
+      Items: rows.map((row) => {
+        const newest = latestOf.get(row.id);
+        return {
+          ProjectId: row.id,
+          ProjectName: row.name,
+          Address: row.address ?? '',
+          Reports: row.reports,
+          Ready: row.ready,
+          Audited: row.audited,
+          Unread: row.unread,
+          Latest: newest
+            ? {
+                ReportId: newest.id,
+                TaskId: newest.taskId,
+                Name: newest.name,
+                UpdateTime: newest.updatedAt.toISOString(),
+                Status: newest.status as ReportStatus,
+                Figures: toFigures(taskCountsOf.get(newest.taskId) ?? emptyCounts()),
+              }
+            : null,
+          Figures: toFigures(countsOf.get(row.id) ?? emptyCounts()),
+        };
+      }),
+      Total: total,
+      PageSize: body.PageSize,
+      CurrentPage: body.CurrentPage,
+    };
+  }
+
+  /** UserIsReadedTask: the caller has opened the task's report. */
+  async markRead(auth: AuthContext, taskId: string): Promise<boolean> {
+    const { task } = await visibleTask(this.deps.db, auth, taskId);
+    await visibleProject(this.deps.db, auth, task.projectId);
+    const report = await new ReportsRepository(this.deps.db).ofTask(auth.companyId, task.id);
+    if (!report) throw notFound();
+    await new ReportProjectsRepository(this.deps.db).markRead(auth.companyId, report.id, auth.userId);
+    return true;
+  }
+
+  /** GetSummaryReport: the project's finished tasks summed per stage, item, building and task. */
+  async summary(auth: AuthContext, body: SummaryBody, lang: Language): Promise<SummaryReport> {
+    const project = await visibleProject(this.deps.db, auth, body.ProjectId);
+    const repository = new ReportProjectsRepository(this.deps.db);
+    const auditedOnly = body.AuditedOnly ?? false;
+    const tasks = await repository.summaryTasks(auth.companyId, project.id, body.Stage ?? null, auditedOnly);
+    const ids = tasks.map((task) => task.id);
+    const [taskCounts, itemCounts, buildingCounts] = await Promise.all([
+      repository.taskCounts(auth.companyId, ids),
+      repository.itemCounts(auth.companyId, ids),
+      repository.buildingCounts(auth.companyId, ids),
+    ]);
+    const countsOf = new Map(taskCounts.map((row) => [row.taskId, row]));
+    const whole = emptyCounts();
+    const perStage = new Map<Stage, { tasks: number; counts: FigureCounts }>();
+    const itemNames = new Map<string, string>();
+    for (const task of tasks) {
+      const counts = countsOf.get(task.id) ?? emptyCounts();
+      add(whole, counts);
+      const stage = oneOf(STAGES, task.stage);
+      const entry = perStage.get(stage) ?? { tasks: 0, counts: emptyCounts() };
+      entry.tasks += 1;
+      add(entry.counts, counts);
+      perStage.set(stage, entry);
+      for (const item of task.standard.Items) {
+        if (!itemNames.has(item.Code)) itemNames.set(item.Code, itemName(item, lang));
+      }
+    }
+    return {
+      ProjectId: project.id,
+      ProjectName: project.name,
+      Stage: body.Stage ?? null,
+      AuditedOnly: auditedOnly,
+      TaskCount: tasks.length,
+      Figures: toFigures(whole),
+      Stages: STAGES.flatMap((stage) => {
+        const entry = perStage.get(stage);
+        return entry
+          ? [
+              {
+                Stage: stage,
+                StageName: STAGE_LABELS[stage][lang],
+                Tasks: entry.tasks,
+                Figures: toFigures(entry.counts),
+              },
+            ]
+          : [];
+      }),
+      Items: itemCounts.map((row) => ({
+        ItemCode: row.itemCode,
+        Name: itemNames.get(row.itemCode) ?? row.itemCode,
+        Figures: toFigures(row),
+      })),
+      Buildings: buildingCounts
+        .map((row) => ({ BuildingNumber: row.buildingNumber, Figures: toFigures(row) }))
+        .sort((a, b) => a.BuildingNumber.localeCompare(b.BuildingNumber, 'zh-CN', { numeric: true })),
+      Tasks: tasks.map((task) => {
+        const stage = oneOf(STAGES, task.stage);
+        return {
+          TaskId: task.id,
+          Name: task.name,
+          Stage: stage,
+          StageName: STAGE_LABELS[stage][lang],
+          State: oneOf(TASK_STATES, task.state) as TaskState,
+          FinishedAt: task.finishedAt?.toISOString() ?? null,
+          Figures: toFigures(countsOf.get(task.id) ?? emptyCounts()),
+        };
+      }),
+    };
+  }
+}

@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api } from '../support/api.ts';
+import { browserPool, screenshot, settle } from '../support/browser.ts';
+import { reviewTask } from '../support/review-task.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+import { taskProject } from '../support/task-project.ts';
+
+/**
+ * The data reports landing page (issue 16, item 1): the signed-in user lands on their projects with
+ * report counts, unread marks and the pass rates the API reports; a project opens its report list
+ * with the project summary report; selected reports download as one zip through the progress
+ * dialog, which marks them read, so the landing page no longer counts them unread. In both languages.
+ */
+
+const browsers = browserPool('report-projects');
+afterEach(async (context) => browsers.closeAll(context));
+
+const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
+const button = (text: string) =>
+  new RegExp(`(^|\\s)${[...text].map((c) => c.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')).join('\\s*')}\\s*$`);
+
+const TEXT = {
+  'zh-CN': {
+    search: '按项目名称搜索',
+    counts: '共 2 份，已生成 2，已审核 0',
+    listTitle: (name: string) => `数据报告：${name}`,
+    unread: '未读',
+    summaryTasks: '2 个已完成任务',
+    byItem: '按测量项',
+    pdf: '下载 PDF',
+  },
+  'en-US': {
+    search: 'Search by project name',
+    counts: '2 in all, 2 ready, 0 audited',
+    listTitle: (name: string) => `Data reports: ${name}`,
+    unread: 'Unread',
+    summaryTasks: 'Finished tasks: 2',
+    byItem: 'By measure item',
+    pdf: 'Download PDF',
+  },
+} as const;
+
+interface ProjectRow {
+  ProjectId: string;
+  Unread: number;
+  Ready: number;
+  Figures: { PassRate: number | null };
+  Latest: { Figures: { PassRate: number | null } } | null;
+}
+
+describe.each(['zh-CN', 'en-US'] as const)('data reports landing page (%s)', (language) => {
+  const text = TEXT[language];
+
+  it('lists the projects with counts and unread marks, opens the report list and downloads a zip', async () => {
+    const name = `E2E报表${stamp()}`;
+    const setup = await taskProject(name);
+    await reviewTask(setup, `甲${stamp()}`);
+    await reviewTask(setup, `乙${stamp()}`);
+    // Both reports render in the background within seconds.
+    const row = async () =>
+      (
+        await api<{ Items: ProjectRow[] }>(
+          '/api/ms/statis/GetReportProjectList',
+          { ProjectName: name },
+          setup.plannerToken,
+        )
+      ).Items[0];
+    await expect.poll(async () => (await row())?.Ready, { timeout: 60_000 }).toBe(2);
+    const figures = (await row()) as ProjectRow;
+    expect(figures.Unread).toBe(2);
+
+    const { page, errors } = await browsers.open(language);
+    await signInAndLand(page, setup.planner, language);
+    const search = page.getByPlaceholder(text.search);
+    await search.fill(name);
+    await search.press('Enter');
+    const tableRow = page.locator('.ant-table-row', { hasText: name });
+    await tableRow.getByText(text.counts).waitFor();
+    // The figures are the API's (the rollups), to two decimals.
+    await tableRow
+      .getByText(`${figures.Figures.PassRate?.toFixed(2)}%`)
+      .first()
+      .waitFor();
+    expect(await tableRow.locator('.ant-badge').textContent()).toContain('2');
+    await settle(page);
+    await screenshot(page, `report-projects-landing-${language}`);
+
+    await tableRow.getByRole('link', { name }).click();
+    await page.waitForURL(`**/measurerobot/mscProjectReports?projectId=${figures.ProjectId}`);
+    await page.getByText(text.listTitle(name)).waitFor();
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: text.unread }).count()).toBe(2);
+    await page.getByTestId('summary-tasks').getByText(text.summaryTasks).waitFor();
+    await page.getByRole('tab', { name: text.byItem }).click();
+    await page.getByRole('cell', { name: /\(PL-01\)$/ }).waitFor();
+    await settle(page);
+    await screenshot(page, `report-projects-list-${language}`);
+
+    // Both selected: one zip through the progress dialog; afterwards they count as read.
+    await page.locator('.ant-table-thead .ant-checkbox-input').first().check();
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: button(text.pdf) }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe('reports.zip');
+    const zip = readFileSync((await download.path()) as string);
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+    await expect.poll(async () => (await row())?.Unread).toBe(0);
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: text.unread }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
