@@ -22,6 +22,9 @@ export const routePaths = {
   notifications: {
     getNotification: { method: 'GET', path: '/api/sys/Notification/GetNotification' },
     setReaded: { method: 'GET', path: '/api/sys/Notification/SetReaded' },
+    getMessageList: { method: 'POST', path: '/api/sys/Notification/GetMessageList' },
+    getUnreadCount: { method: 'POST', path: '/api/sys/Notification/GetUnreadCount' },
+    setMessageReaded: { method: 'POST', path: '/api/sys/Notification/SetMessageReaded' },
   },
   projects: {
     getList: { method: 'POST', path: '/api/ms/Project/GetList' },

@@ -5,6 +5,7 @@ import { devicesRoutes } from './devices.ts';
 import { deviceUpdatesApiRoutes, deviceUpdatesRoutes } from './devices.updates.ts';
 import { houseMapsRoutes } from './house-maps.ts';
 import { notificationsRoutes } from './notifications.ts';
+import { messageRoutes } from './notifications.messages.ts';
 import { orgsRoutes } from './orgs.ts';
 import { projectStandardsRoutes } from './project-standards.ts';
 import { projectsRoutes } from './projects.ts';
@@ -30,6 +31,7 @@ export * from './list-export.ts';
 export * from './account.ts';
 export * from './auth.ts';
 export * from './notifications.ts';
+export * from './notifications.messages.ts';
 export * from './projects.ts';
 export * from './orgs.ts';
 export * from './user-admin.ts';
@@ -64,7 +66,7 @@ export const apiRoutes = {
   system: systemRoutes,
   auth: authRoutes,
   account: accountRoutes,
-  notifications: notificationsRoutes,
+  notifications: { ...notificationsRoutes, ...messageRoutes },
   projects: projectsRoutes,
   orgs: orgsRoutes,
   userAdmin: userAdminRoutes,
