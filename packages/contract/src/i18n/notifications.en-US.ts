@@ -9,5 +9,6 @@ export const notificationsMessagesEnUS: Record<keyof typeof notificationsMessage
   'notifications.message.taskFinished.content':
     'Task “{task}” ({project}) has been measured and uploaded and awaits the audit',
   'notifications.message.reportAudited.title': 'Report audited',
-  'notifications.message.reportAudited.content': 'Task “{task}” ({project}) has been audited; its report is final',
+  'notifications.message.reportAudited.content':
+    'Task “{task}” ({project}) has been audited; its report is final',
 };

@@ -30,7 +30,9 @@ export async function messageTaskEvent(
   const repository = new MessageRepository(tx);
   const task = await repository.taskAudience(companyId, taskId);
   if (!task) return;
-  const audience = new Set(kind === 'taskFinished' ? [task.createdBy] : [task.createdBy, ...task.surveyorIds]);
+  const audience = new Set(
+    kind === 'taskFinished' ? [task.createdBy] : [task.createdBy, ...task.surveyorIds],
+  );
   audience.delete(actorId);
   await repository.insert(
     companyId,
