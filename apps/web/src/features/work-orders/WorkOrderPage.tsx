@@ -9,7 +9,7 @@ import { Badge, Button, Card, Col, Row, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
@@ -46,7 +46,20 @@ export default function WorkOrderPage() {
   const [page, setPage] = useState(1);
   const [assigning, setAssigning] = useState<WorkOrderRow | null>(null);
   const [completing, setCompleting] = useState<WorkOrderRow | null>(null);
-  const [showing, setShowing] = useState<string | null>(null);
+  // `?id=` (a message's link) opens that work order's details.
+  const [params, setParams] = useSearchParams();
+  const [showing, setShowingState] = useState<string | null>(params.get('id'));
+  const setShowing = (id: string | null) => {
+    setShowingState(id);
+    if (!id && params.has('id')) setParams({}, { replace: true });
+  };
+  // A new link while the page is open (the message list is in the top bar) opens that order too.
+  const linked = params.get('id');
+  const [seenLink, setSeenLink] = useState(linked);
+  if (linked !== seenLink) {
+    setSeenLink(linked);
+    if (linked) setShowingState(linked);
+  }
 
   const board = useQuery({
     queryKey: ['workOrders', 'projects'],
