@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
+import { MESSAGES_KEY } from './messageKeys.ts';
 // Registers the namespace before the bell's first render.
 import './i18n.ts';
 
@@ -12,7 +13,6 @@ const MessageDrawer = lazy(() => import('./MessageDrawer.tsx'));
 
 /** How often the unread count is asked again while the page stays open (and on window focus). */
 export const UNREAD_POLL_MS = 30_000;
-export const MESSAGES_KEY = ['notifications', 'messages'] as const;
 
 /** The top bar's bell: the unread count of the message list; a click opens the list. */
 export function MessageBell() {

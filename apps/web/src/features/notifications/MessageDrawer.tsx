@@ -10,7 +10,7 @@ import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
 import { SUBSYSTEM } from '../../shared/routing/paths.ts';
 import { taskDetailPath } from '../tasks/taskLabels.tsx';
-import { MESSAGES_KEY } from './MessageBell.tsx';
+import { MESSAGES_KEY } from './messageKeys.ts';
 
 const PAGE_SIZE = 10;
 const KIND_COLOR: Record<MessageRow['Kind'], string> = {
