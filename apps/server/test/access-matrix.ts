@@ -138,6 +138,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'analysis.getUserProgress': 'authenticated',
   'analysis.exportProgressToExcelFile': 'authenticated',
   'workOrders.add': 'project.distribute',
+  'workOrders.getCommentList': 'authenticated',
+  'workOrders.addComment': 'authenticated',
   'workOrders.addFromTask': 'project.distribute',
   'workOrders.list': 'authenticated',
   'workOrders.exportWorkOrderList': 'authenticated',
@@ -433,6 +435,11 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'analysis.getProjectProgressDetail': () => ({ body: { ProjectId: random(), Stage: 'plaster' } }),
   'analysis.getUserProgress': () => ({ body: {}, codes: [0] }),
   'analysis.exportProgressToExcelFile': () => ({ body: {}, codes: [0] }),
+  'workOrders.getCommentList': () => ({ body: { TargetType: 'task', TargetId: random() }, codes: [404] }),
+  'workOrders.addComment': () => ({
+    body: { TargetType: 'workOrder', TargetId: random(), Content: 'x' },
+    codes: [404],
+  }),
   'workOrders.add': () => ({
     body: { ProjectId: random(), Type: 'rectify', Process: 'plaster', BuildingNumber: '1#', Floor: 1 },
   }),

@@ -225,6 +225,8 @@ export const routePaths = {
     start: { method: 'POST', path: '/api/rs/WorkOrder/Start' },
     complete: { method: 'POST', path: '/api/rs/WorkOrder/Complete' },
     createRemeasureTask: { method: 'POST', path: '/api/rs/WorkOrder/CreateRemeasureTask' },
+    getCommentList: { method: 'POST', path: '/api/sys/Comment/GetCommentList' },
+    addComment: { method: 'POST', path: '/api/sys/Comment/AddComment' },
   },
   reports: {
     getReportList: { method: 'POST', path: '/api/ms/statis/GetReportList' },

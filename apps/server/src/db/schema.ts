@@ -1099,3 +1099,22 @@ export const messages = pgTable(
   },
   (table) => [index('messages_user_idx').on(table.companyId, table.userId, table.createdAt)],
 );
+
+/** Comments on a work order or a task (`Comment/GetCommentList`); the target is checked on every call. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    companyId: companyId(),
+    /** workOrder | task */
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('comments_target_idx').on(table.companyId, table.targetType, table.targetId, table.createdAt),
+  ],
+);

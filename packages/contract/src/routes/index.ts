@@ -24,6 +24,7 @@ import { progressRoutes } from './analysis.progress.ts';
 import { efficiencyRoutes } from './analysis.efficiency.ts';
 import { reviewRoutes } from './review.ts';
 import { workOrdersRoutes } from './work-orders.ts';
+import { commentRoutes } from './work-orders.comments.ts';
 import { reportsRoutes } from './reports.ts';
 
 export * from './define.ts';
@@ -56,6 +57,7 @@ export * from './analysis.ts';
 export * from './analysis.progress.ts';
 export * from './analysis.efficiency.ts';
 export * from './work-orders.ts';
+export * from './work-orders.comments.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -85,6 +87,6 @@ export const apiRoutes = {
   results: resultsRoutes,
   analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
   review: reviewRoutes,
-  workOrders: workOrdersRoutes,
+  workOrders: { ...workOrdersRoutes, ...commentRoutes },
   reports: reportsRoutes,
 };
