@@ -81,6 +81,20 @@ it('shows new messages in the top bar, opens a work order from the list and mark
   await item.getByRole('button', { name: '查看工单' }).click();
   await page.waitForURL(`**/measurerobot/workOrder?id=${first}`);
   await page.locator('.ant-drawer-title', { hasText: OrderNumber }).waitFor();
+  // A comment on the work order (Comment/GetCommentList shows it with its author).
+  await page.getByPlaceholder('写下评论').fill('墙面空鼓，明天处理');
+  await page.getByRole('button', { name: /发\s*表/ }).click();
+  await page
+    .getByTestId('comment')
+    .filter({ hasText: '墙面空鼓，明天处理' })
+    .getByText(surveyor.name)
+    .waitFor();
+  const listed = await api<{ Items: { Content: string }[] }>(
+    '/api/sys/Comment/GetCommentList',
+    { TargetType: 'workOrder', TargetId: first },
+    plannerToken,
+  );
+  expect(listed.Items.map((item) => item.Content)).toEqual(['墙面空鼓，明天处理']);
   await expect.poll(() => badge(page), { timeout: 15_000 }).toBe(before - 1);
   expect(await unread()).toBe(before - 1);
 
