@@ -178,7 +178,7 @@ const tasks = {
       'On an undistributed order click Assign and pick a person who can see the project.',
       'The assignee clicks Start, then Complete after the repair, with a completion remark (required).',
       'On a completed order click "Create re-measure task": a re-measure task of its household (or whole floor), stage and item; a link to it follows.',
-      'Click an order number for its details and history.',
+      'Click an order number for its details, history and comments; post a comment at the bottom of the details.',
     ],
   },
 } satisfies ManualPart;
