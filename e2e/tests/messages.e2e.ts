@@ -115,6 +115,18 @@ it('shows new messages in the top bar, opens a work order from the list and mark
   await expect.poll(() => page.locator('[data-testid="message-item"][data-read="false"]').count()).toBe(0);
   expect(await unread()).toBe(0);
 
+  // The board by state: both orders wait in "not started", nothing elsewhere; a card opens its details.
+  await page.keyboard.press('Escape');
+  await page.getByText('看板', { exact: true }).click();
+  const waiting = page.getByTestId('board-column-unstart');
+  await waiting.getByText('未开始 2').waitFor();
+  await waiting.getByTestId('board-card').filter({ hasText: OrderNumber }).waitFor();
+  expect(await page.getByTestId('board-column-completed').getByTestId('board-card').count()).toBe(0);
+  await waiting.getByTestId('board-card').filter({ hasText: OrderNumber }).click();
+  await page.locator('.ant-drawer-title', { hasText: OrderNumber }).waitFor();
+  await settle(page);
+  await screenshot(page, 'messages-board');
+
   // The surveyor finishes the task: the planner reads it, in English.
   await api(
     '/api/ms/ManualMeasureSummaryItems/Updates',

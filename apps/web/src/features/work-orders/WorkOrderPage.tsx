@@ -5,7 +5,7 @@ import {
   type WorkOrderState,
 } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Col, Row, Select, Space, Table, Tag } from 'antd';
+import { Badge, Button, Card, Col, Row, Segmented, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { useCan } from '../auth/permissions.ts';
 import { useSelf } from '../auth/self.ts';
 import { taskDetailPath, useStageLabel } from '../tasks/taskLabels.tsx';
 import { AssignDialog, CompleteDialog, usePlace, WorkOrderDrawer } from './WorkOrderDialogs.tsx';
+import { WorkOrderBoard, type WorkOrderFilter } from './WorkOrderBoard.tsx';
 import './i18n.ts';
 
 const STATE_COLOR: Record<WorkOrderState, string> = {
@@ -38,11 +39,8 @@ export default function WorkOrderPage() {
   const stageLabel = useStageLabel();
   const place = usePlace();
   const client = useQueryClient();
-  const [filter, setFilter] = useState<{
-    ProjectId?: string;
-    State?: WorkOrderState;
-    Type?: 'rectify' | 'remeasure';
-  }>({});
+  const [filter, setFilter] = useState<WorkOrderFilter>({});
+  const [view, setView] = useState<'list' | 'board'>('list');
   const [page, setPage] = useState(1);
   const [assigning, setAssigning] = useState<WorkOrderRow | null>(null);
   const [completing, setCompleting] = useState<WorkOrderRow | null>(null);
@@ -191,6 +189,14 @@ export default function WorkOrderPage() {
       </Card>
       <Card size="small">
         <Space wrap style={{ marginBottom: 12 }}>
+          <Segmented
+            value={view}
+            onChange={(value) => setView(value as 'list' | 'board')}
+            options={[
+              { value: 'list', label: t('view.list') },
+              { value: 'board', label: t('view.board') },
+            ]}
+          />
           <Select
             allowClear
             placeholder={t('field.project')}
@@ -230,7 +236,11 @@ export default function WorkOrderPage() {
             fallbackName="work-orders.xlsx"
           />
         </Space>
+        {view === 'board' && (
+          <WorkOrderBoard filter={filter} colors={STATE_COLOR} onOpen={(id) => setShowing(id)} />
+        )}
         <Table
+          style={view === 'board' ? { display: 'none' } : undefined}
           size="small"
           rowKey="WorkOrderId"
           loading={list.isFetching}

@@ -179,6 +179,7 @@ const tasks = {
       'The assignee clicks Start, then Complete after the repair, with a completion remark (required).',
       'On a completed order click "Create re-measure task": a re-measure task of its household (or whole floor), stage and item; a link to it follows.',
       'Click an order number for its details, history and comments; post a comment at the bottom of the details.',
+      'Switch to Board for a column of cards per state (same filters as the list); click a card for its details.',
     ],
   },
 } satisfies ManualPart;
