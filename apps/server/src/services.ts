@@ -19,6 +19,7 @@ import { AnalysisService } from './modules/analysis/analysis-service.ts';
 import { ProgressService } from './modules/analysis/progress-service.ts';
 import { EfficiencyService } from './modules/analysis/efficiency-service.ts';
 import { WorkOrdersService } from './modules/work-orders/work-orders-service.ts';
+import { WorkOrderCommentsService } from './modules/work-orders/work-order-comments-service.ts';
 import { DataPoolExportService, EXPORT_JOB } from './modules/results/data-pool-export-service.ts';
 import { DataPoolService } from './modules/results/data-pool-service.ts';
 import { JobQueue } from './jobs/job-queue.ts';
@@ -146,6 +147,7 @@ export function createServices(
     progress: new ProgressService({ db }),
     efficiency: new EfficiencyService({ db }),
     workOrders: new WorkOrdersService({ db, tasks }),
+    workOrderComments: new WorkOrderCommentsService({ db }),
     taskDevice: new TaskDeviceService({ db, files: planFiles }),
     results,
     manualEntry: new ManualEntryService({ db, results }),

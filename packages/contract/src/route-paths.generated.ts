@@ -22,6 +22,9 @@ export const routePaths = {
   notifications: {
     getNotification: { method: 'GET', path: '/api/sys/Notification/GetNotification' },
     setReaded: { method: 'GET', path: '/api/sys/Notification/SetReaded' },
+    getMessageList: { method: 'POST', path: '/api/sys/Notification/GetMessageList' },
+    getUnreadCount: { method: 'POST', path: '/api/sys/Notification/GetUnreadCount' },
+    setMessageReaded: { method: 'POST', path: '/api/sys/Notification/SetMessageReaded' },
   },
   projects: {
     getList: { method: 'POST', path: '/api/ms/Project/GetList' },
@@ -222,6 +225,8 @@ export const routePaths = {
     start: { method: 'POST', path: '/api/rs/WorkOrder/Start' },
     complete: { method: 'POST', path: '/api/rs/WorkOrder/Complete' },
     createRemeasureTask: { method: 'POST', path: '/api/rs/WorkOrder/CreateRemeasureTask' },
+    getCommentList: { method: 'POST', path: '/api/sys/Comment/GetCommentList' },
+    addComment: { method: 'POST', path: '/api/sys/Comment/AddComment' },
   },
   reports: {
     getReportList: { method: 'POST', path: '/api/ms/statis/GetReportList' },

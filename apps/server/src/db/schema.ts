@@ -1172,3 +1172,48 @@ export const reportDownloads = pgTable('report_downloads', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Messages to one user (issue 18 item 4): written by the service where the event happens, in the
+ * same transaction. `kind` picks the text (`notifications.message.<kind>.*`), `params` fills it, so a
+ * message reads in the reader's language. The version notices (`update_notifications`) join the
+ * list at read time.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    companyId: companyId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** workOrderAssigned | taskFinished | reportAudited */
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string>>().notNull(),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    workOrderId: uuid('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('messages_user_idx').on(table.companyId, table.userId, table.createdAt)],
+);
+
+/** Comments on a work order or a task (`Comment/GetCommentList`); the target is checked on every call. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    companyId: companyId(),
+    /** workOrder | task */
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('comments_target_idx').on(table.companyId, table.targetType, table.targetId, table.createdAt),
+  ],
+);

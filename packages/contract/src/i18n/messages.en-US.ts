@@ -5,6 +5,7 @@ import { reportsMessagesEnUS } from './reports.en-US.ts';
 import { tasksMessagesEnUS } from './tasks.en-US.ts';
 import { analysisMessagesEnUS } from './analysis.en-US.ts';
 import { workOrdersMessagesEnUS } from './work-orders.en-US.ts';
+import { notificationsMessagesEnUS } from './notifications.en-US.ts';
 
 /** English server and rule messages; typed against the Chinese keys so both stay complete. */
 export const messagesEnUS: Record<MessageKey, string> = {
@@ -12,6 +13,7 @@ export const messagesEnUS: Record<MessageKey, string> = {
   ...resultsMessagesEnUS,
   ...analysisMessagesEnUS,
   ...workOrdersMessagesEnUS,
+  ...notificationsMessagesEnUS,
   ...reviewMessagesEnUS,
   ...reportsMessagesEnUS,
   'common.success': 'Done',

@@ -9,12 +9,14 @@ import { reportsMessagesZhCN } from './reports.zh-CN.ts';
 import { tasksMessagesZhCN } from './tasks.zh-CN.ts';
 import { analysisMessagesZhCN } from './analysis.zh-CN.ts';
 import { workOrdersMessagesZhCN } from './work-orders.zh-CN.ts';
+import { notificationsMessagesZhCN } from './notifications.zh-CN.ts';
 
 export const messagesZhCN = {
   ...tasksMessagesZhCN,
   ...resultsMessagesZhCN,
   ...analysisMessagesZhCN,
   ...workOrdersMessagesZhCN,
+  ...notificationsMessagesZhCN,
   ...reviewMessagesZhCN,
   ...reportsMessagesZhCN,
   'common.success': '操作成功',

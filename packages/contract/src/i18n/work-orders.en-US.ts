@@ -3,6 +3,8 @@ import type { workOrdersMessagesZhCN } from './work-orders.zh-CN.ts';
 /** Work order messages (English), typed against the Chinese keys. */
 export const workOrdersMessagesEnUS: Record<keyof typeof workOrdersMessagesZhCN, string> = {
   'workOrders.typeInvalid': 'Choose a work order type (rectify or re-measure)',
+  'workOrders.commentTargetInvalid': 'A comment is on a work order or a task',
+  'workOrders.commentAdded': 'Comment posted',
   'workOrders.floorOutsideBuilding': 'Building {building} has no floor {floor}',
   'workOrders.taskNotInProject': 'The task is not one of this project',
   'workOrders.siteNotInTask': 'The task has no site {index}',

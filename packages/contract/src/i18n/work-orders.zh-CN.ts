@@ -1,6 +1,8 @@
 /** Work order messages (Chinese, the reference); spread into messages.zh-CN.ts. */
 export const workOrdersMessagesZhCN = {
   'workOrders.typeInvalid': '请选择工单类型（整改或复测）',
+  'workOrders.commentTargetInvalid': '评论对象只能是工单或任务',
+  'workOrders.commentAdded': '评论已发表',
   'workOrders.floorOutsideBuilding': '{building} 没有第 {floor} 层',
   'workOrders.taskNotInProject': '该任务不属于这个项目',
   'workOrders.siteNotInTask': '任务中没有测区 {index}',

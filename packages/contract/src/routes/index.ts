@@ -5,6 +5,7 @@ import { devicesRoutes } from './devices.ts';
 import { deviceUpdatesApiRoutes, deviceUpdatesRoutes } from './devices.updates.ts';
 import { houseMapsRoutes } from './house-maps.ts';
 import { notificationsRoutes } from './notifications.ts';
+import { messageRoutes } from './notifications.messages.ts';
 import { orgsRoutes } from './orgs.ts';
 import { projectStandardsRoutes } from './project-standards.ts';
 import { projectsRoutes } from './projects.ts';
@@ -25,6 +26,7 @@ import { reviewRoutes } from './review.ts';
 import { workOrdersRoutes } from './work-orders.ts';
 import { reportProjectsRoutes } from './reports.projects.ts';
 import { reportSharesRoutes } from './reports.shares.ts';
+import { commentRoutes } from './work-orders.comments.ts';
 import { reportsRoutes } from './reports.ts';
 
 export * from './define.ts';
@@ -32,6 +34,7 @@ export * from './list-export.ts';
 export * from './account.ts';
 export * from './auth.ts';
 export * from './notifications.ts';
+export * from './notifications.messages.ts';
 export * from './projects.ts';
 export * from './orgs.ts';
 export * from './user-admin.ts';
@@ -58,6 +61,7 @@ export * from './analysis.ts';
 export * from './analysis.progress.ts';
 export * from './analysis.efficiency.ts';
 export * from './work-orders.ts';
+export * from './work-orders.comments.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -68,7 +72,7 @@ export const apiRoutes = {
   system: systemRoutes,
   auth: authRoutes,
   account: accountRoutes,
-  notifications: notificationsRoutes,
+  notifications: { ...notificationsRoutes, ...messageRoutes },
   projects: projectsRoutes,
   orgs: orgsRoutes,
   userAdmin: userAdminRoutes,
@@ -87,6 +91,6 @@ export const apiRoutes = {
   results: resultsRoutes,
   analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
   review: reviewRoutes,
-  workOrders: workOrdersRoutes,
+  workOrders: { ...workOrdersRoutes, ...commentRoutes },
   reports: { ...reportsRoutes, ...reportProjectsRoutes, ...reportSharesRoutes },
 };

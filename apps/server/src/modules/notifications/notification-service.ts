@@ -1,15 +1,96 @@
-import type { Language, VersionNotification } from '@measure/contract';
+import {
+  formatMessage,
+  MESSAGE_KINDS,
+  type Language,
+  type MessageKey,
+  type MessageKind,
+  type MessageRow,
+  type PageResult,
+  type VersionNotification,
+} from '@measure/contract';
 import { notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
+import { MessageRepository, type MessageListRow } from './message-repository.ts';
 import { NotificationRepository } from './notification-repository.ts';
 
-/** Version update notices: read state per user, texts in the request's language. */
+const kindOf = (kind: string): MessageKind =>
+  (MESSAGE_KINDS as readonly string[]).includes(kind) ? (kind as MessageKind) : 'version';
+
+/** A list entry in the reader's language: version notices carry both texts, messages a kind and params. */
+function toMessageRow(row: MessageListRow, lang: Language): MessageRow {
+  const english = lang === 'en-US';
+  const kind = kindOf(row.kind);
+  const text = (part: 'title' | 'content') =>
+    formatMessage(lang, `notifications.message.${kind}.${part}` as MessageKey, row.params ?? {});
+  return {
+    MessageId: row.id,
+    Kind: kind,
+    Title: kind === 'version' ? ((english ? row.title_en : row.title_zh) ?? '') : text('title'),
+    Content: kind === 'version' ? ((english ? row.text_en : row.text_zh) ?? '') : text('content'),
+    IsReaded: row.is_read,
+    CreateTime: new Date(row.created_at).toISOString(),
+    ProjectId: row.project_id,
+    TaskId: row.task_id,
+    WorkOrderId: row.work_order_id,
+  };
+}
+
+/**
+ * Version update notices and the message list: read state per user, texts in the request's language.
+ * A user only ever reaches their own messages (every query names the caller's company and user).
+ */
 export class NotificationService {
   private readonly repository: NotificationRepository;
+  private readonly messages: MessageRepository;
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     this.repository = new NotificationRepository(db);
+    this.messages = new MessageRepository(db);
+  }
+
+  async messageList(
+    auth: AuthContext,
+    lang: Language,
+    body: { UnreadOnly?: boolean | null; PageSize: number; CurrentPage: number },
+  ): Promise<PageResult<MessageRow> & { Unread: number }> {
+    const { rows, total, unread } = await this.messages.page(
+      auth.companyId,
+      auth.userId,
+      body.UnreadOnly ?? false,
+      body.PageSize,
+      (body.CurrentPage - 1) * body.PageSize,
+    );
+    return {
+      Items: rows.map((row) => toMessageRow(row, lang)),
+      Total: total,
+      PageSize: body.PageSize,
+      CurrentPage: body.CurrentPage,
+      Unread: unread,
+    };
+  }
+
+  async unreadCount(auth: AuthContext): Promise<{ Unread: number }> {
+    return { Unread: (await this.messages.counts(auth.companyId, auth.userId)).unread };
+  }
+
+  /**
+   * With an id: the caller's message or a version notice their company sees (404 otherwise, also for
+   * another user's message); without: all of the caller's messages and notices.
+   */
+  async markMessageRead(auth: AuthContext, id?: string | null): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const messages = new MessageRepository(tx);
+      if (!id) {
+        await messages.markAllMessagesRead(auth.companyId, auth.userId);
+        await new NotificationRepository(tx).markRead(auth.companyId, auth.userId);
+        return;
+      }
+      if (await messages.markMessageRead(auth.companyId, auth.userId, id)) return;
+      const notices = new NotificationRepository(tx);
+      if (!(await notices.isVisible(auth.companyId, id))) throw notFound();
+      await notices.markRead(auth.companyId, auth.userId, id);
+    });
   }
 
   async latest(auth: AuthContext, lang: Language): Promise<VersionNotification | null> {

@@ -1,4 +1,4 @@
-import { notificationsRoutes } from '@measure/contract';
+import { messageRoutes, notificationsRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
@@ -10,6 +10,17 @@ export function registerNotificationsRoutes(app: FastifyInstance, { notification
 
   registerRoute(app, notificationsRoutes.setReaded, async ({ query, user }) => {
     await notifications.markRead(user, query.UpdateNotificationId);
+    return null;
+  });
+
+  registerRoute(app, messageRoutes.getMessageList, async ({ body, user, request }) =>
+    notifications.messageList(user, request.lang, body),
+  );
+
+  registerRoute(app, messageRoutes.getUnreadCount, async ({ user }) => notifications.unreadCount(user));
+
+  registerRoute(app, messageRoutes.setMessageReaded, async ({ body, user }) => {
+    await notifications.markMessageRead(user, body.MessageId);
     return null;
   });
 }

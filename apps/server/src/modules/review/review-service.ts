@@ -18,6 +18,7 @@ import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
 import { type AnnotatedRuler, annotatePicture } from './picture-annotation.ts';
 import { siteFigures } from './review-changes.ts';
 import { ReviewRepository } from './review-repository.ts';
+import { messageTaskEvent } from '../notifications/message-events.ts';
 import { queueReport } from '../reports/report-queue.ts';
 
 /** Colours of the grades on annotated pictures; invalid values grey. */
@@ -240,6 +241,7 @@ export class ReviewService {
       );
       if (!moved) throw new AppError(ErrorCode.Conflict, 'review.auditState');
       await queueReport(tx, auth.companyId, task.id);
+      await messageTaskEvent(tx, auth.companyId, task.id, 'reportAudited', auth.userId);
       return { TaskId: task.id, State: 'completed' as const };
     });
   }

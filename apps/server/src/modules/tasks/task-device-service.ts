@@ -7,6 +7,7 @@ import type { DeviceContext } from '../devices/device-context.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
 import { designValues, toWorkItem } from './task-rows.ts';
 import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
+import { messageTaskEvent } from '../notifications/message-events.ts';
 import { queueReport } from '../reports/report-queue.ts';
 
 type DeviceTaskRow = RouteResult<typeof taskDeviceRoutes.tasks>[number];
@@ -112,7 +113,10 @@ export class TaskDeviceService {
           );
         }
         await repository.transition(device.companyId, taskId, [from], to);
-        if (to === 'uploaded') await queueReport(tx, device.companyId, taskId);
+        if (to === 'uploaded') {
+          await queueReport(tx, device.companyId, taskId);
+          await messageTaskEvent(tx, device.companyId, taskId, 'taskFinished', null);
+        }
       }
       const updated = await repository.find(device.companyId, taskId);
       return toDeviceRow(updated as TaskRecord);

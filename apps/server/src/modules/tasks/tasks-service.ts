@@ -29,6 +29,7 @@ import { toTaskRow } from './task-rows.ts';
 import { figuresOf } from '../results/judge-readings.ts';
 import { ResultsRepository } from '../results/results-repository.ts';
 import { TasksRepository } from './tasks-repository.ts';
+import { messageTaskEvent } from '../notifications/message-events.ts';
 import { queueReport } from '../reports/report-queue.ts';
 
 export type AddBody = RouteBody<typeof tasksRoutes.addTask>;
@@ -343,7 +344,10 @@ export class TasksService {
             : conflictKey('tasks.notFinishable');
         }
         await new TasksRepository(tx).transition(auth.companyId, taskId, [from], to);
-        if (to === 'uploaded') await queueReport(tx, auth.companyId, taskId);
+        if (to === 'uploaded') {
+          await queueReport(tx, auth.companyId, taskId);
+          await messageTaskEvent(tx, auth.companyId, taskId, 'taskFinished', auth.userId);
+        }
       }
       return this.row(tx, auth, taskId, lang);
     });
@@ -361,6 +365,7 @@ export class TasksService {
       if (!(await new TasksRepository(tx).transition(auth.companyId, taskId, ['uploaded'], 'completed'))) {
         throw conflictKey('tasks.notAuditable');
       }
+      await messageTaskEvent(tx, auth.companyId, taskId, 'reportAudited', auth.userId);
       return this.row(tx, auth, taskId, lang);
     });
   }

@@ -1,4 +1,4 @@
-import { LIST_EXPORT_MAX_ROWS, workOrdersRoutes } from '@measure/contract';
+import { commentRoutes, LIST_EXPORT_MAX_ROWS, workOrdersRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import { sendWorkbook } from '../../core/xlsx-reply.ts';
@@ -6,7 +6,18 @@ import { buildWorkOrderSheet } from './work-orders-sheet.ts';
 import type { Services } from '../../services.ts';
 
 /** Work orders (/api/rs/WorkOrder, /api/rs/WorkOrderMap). */
-export function registerWorkOrdersRoutes(app: FastifyInstance, { workOrders }: Services): void {
+export function registerWorkOrdersRoutes(
+  app: FastifyInstance,
+  { workOrders, workOrderComments }: Services,
+): void {
+  registerRoute(app, commentRoutes.getCommentList, async ({ body, user }) =>
+    workOrderComments.list(user, body),
+  );
+  registerRoute(app, commentRoutes.addComment, async ({ body, user, setMessage }) => {
+    const id = await workOrderComments.add(user, body);
+    setMessage('workOrders.commentAdded');
+    return id;
+  });
   registerRoute(app, workOrdersRoutes.add, async ({ body, user, setMessage }) => {
     const { id, number } = await workOrders.add(user, body);
     setMessage('workOrders.created', { number });

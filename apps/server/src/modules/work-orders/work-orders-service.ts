@@ -14,6 +14,7 @@ import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
+import { messageWorkOrdersAssigned } from '../notifications/message-events.ts';
 import { visibleProject } from '../projects/project-access.ts';
 import { DeviceFilesRepository } from '../results/device-files-repository.ts';
 import { dayIn } from '../results/rollup-deltas.ts';
@@ -103,6 +104,7 @@ export class WorkOrdersService {
       const events = [{ workOrderId: id as string, action: 'created', userId: auth.userId, userName }];
       if (body.AssigneeId) events.push({ ...events[0]!, action: 'assigned' });
       await repository.addEvents(auth.companyId, events);
+      if (body.AssigneeId) await messageWorkOrdersAssigned(tx, auth.companyId, [id as string], auth.userId);
       const found = await repository.find(auth, id as string);
       return { id: id as string, number: found?.order.orderNumber ?? '' };
     });
@@ -146,6 +148,7 @@ export class WorkOrdersService {
           ...(body.AssigneeId ? [{ workOrderId, action: 'assigned', userId: auth.userId, userName }] : []),
         ]),
       );
+      if (body.AssigneeId) await messageWorkOrdersAssigned(tx, auth.companyId, ids, auth.userId);
       return { Created: ids.length, Skipped: sites.length - fresh.length };
     });
   }
@@ -242,6 +245,7 @@ export class WorkOrdersService {
           remark,
         },
       ]);
+      if (action === 'assign') await messageWorkOrdersAssigned(tx, auth.companyId, [id], auth.userId);
       const updated = await repository.find(auth, id);
       return toRow(updated as Found);
     });

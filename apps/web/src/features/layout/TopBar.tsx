@@ -10,6 +10,7 @@ import { notify } from '../../shared/feedback/notify.ts';
 import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
 import { loginPathFor, SUBSYSTEM } from '../../shared/routing/paths.ts';
 import { getSession } from '../../shared/storage/session.ts';
+import { MessageBell } from '../notifications/MessageBell.tsx';
 
 export function TopBar({ userName }: { userName: string }) {
   const { t } = useTranslation(['layout', 'common']);
@@ -40,6 +41,7 @@ export function TopBar({ userName }: { userName: string }) {
       </Typography.Title>
       <Space size="middle">
         <LanguageSwitch size="small" />
+        <MessageBell />
         <Button
           type="text"
           icon={<BookOutlined />}

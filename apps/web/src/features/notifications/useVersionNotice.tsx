@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { useModal } from '../../shared/feedback/modal.tsx';
 import { takeFreshSignIn } from '../auth/signIn.ts';
+import { MESSAGES_KEY } from './messageKeys.ts';
 // Registers the namespace before the hook's first render.
 import './i18n.ts';
 
@@ -12,6 +14,7 @@ import './i18n.ts';
 export function useVersionNotice(): void {
   const { t } = useTranslation('notifications');
   const modal = useModal();
+  const client = useQueryClient();
 
   useEffect(() => {
     if (!takeFreshSignIn()) return;
@@ -33,11 +36,14 @@ export function useVersionNotice(): void {
           afterClose: () => {
             void callApi(routes.notifications.setReaded, {
               UpdateNotificationId: notice.UpdateNotificationId,
-            }).catch(() => undefined);
+            })
+              // The notice is in the message list too: its unread count changes.
+              .then(() => client.invalidateQueries({ queryKey: MESSAGES_KEY }))
+              .catch(() => undefined);
           },
         });
       })
       // The notice is a courtesy: failures were already reported by the client when they matter.
       .catch(() => undefined);
-  }, [modal, t]);
+  }, [client, modal, t]);
 }

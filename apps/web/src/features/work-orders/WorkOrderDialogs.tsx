@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { siteReviewPath, useStageLabel } from '../tasks/taskLabels.tsx';
+import { Comments } from './Comments.tsx';
 import './i18n.ts';
 
 export function usePlace() {
@@ -130,6 +131,7 @@ export function WorkOrderDrawer({ workOrderId, onClose }: { workOrderId: string;
               }`,
             }))}
           />
+          <Comments targetType="workOrder" targetId={order.WorkOrderId} />
         </>
       )}
     </Drawer>

@@ -5,11 +5,11 @@ import {
   type WorkOrderState,
 } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Col, Row, Select, Space, Table, Tag } from 'antd';
+import { Badge, Button, Card, Col, Row, Segmented, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
@@ -19,6 +19,7 @@ import { useCan } from '../auth/permissions.ts';
 import { useSelf } from '../auth/self.ts';
 import { taskDetailPath, useStageLabel } from '../tasks/taskLabels.tsx';
 import { AssignDialog, CompleteDialog, usePlace, WorkOrderDrawer } from './WorkOrderDialogs.tsx';
+import { WorkOrderBoard, type WorkOrderFilter } from './WorkOrderBoard.tsx';
 import './i18n.ts';
 
 const STATE_COLOR: Record<WorkOrderState, string> = {
@@ -38,15 +39,25 @@ export default function WorkOrderPage() {
   const stageLabel = useStageLabel();
   const place = usePlace();
   const client = useQueryClient();
-  const [filter, setFilter] = useState<{
-    ProjectId?: string;
-    State?: WorkOrderState;
-    Type?: 'rectify' | 'remeasure';
-  }>({});
+  const [filter, setFilter] = useState<WorkOrderFilter>({});
+  const [view, setView] = useState<'list' | 'board'>('list');
   const [page, setPage] = useState(1);
   const [assigning, setAssigning] = useState<WorkOrderRow | null>(null);
   const [completing, setCompleting] = useState<WorkOrderRow | null>(null);
-  const [showing, setShowing] = useState<string | null>(null);
+  // `?id=` (a message's link) opens that work order's details.
+  const [params, setParams] = useSearchParams();
+  const [showing, setShowingState] = useState<string | null>(params.get('id'));
+  const setShowing = (id: string | null) => {
+    setShowingState(id);
+    if (!id && params.has('id')) setParams({}, { replace: true });
+  };
+  // A new link while the page is open (the message list is in the top bar) opens that order too.
+  const linked = params.get('id');
+  const [seenLink, setSeenLink] = useState(linked);
+  if (linked !== seenLink) {
+    setSeenLink(linked);
+    if (linked) setShowingState(linked);
+  }
 
   const board = useQuery({
     queryKey: ['workOrders', 'projects'],
@@ -178,6 +189,14 @@ export default function WorkOrderPage() {
       </Card>
       <Card size="small">
         <Space wrap style={{ marginBottom: 12 }}>
+          <Segmented
+            value={view}
+            onChange={(value) => setView(value as 'list' | 'board')}
+            options={[
+              { value: 'list', label: t('view.list') },
+              { value: 'board', label: t('view.board') },
+            ]}
+          />
           <Select
             allowClear
             placeholder={t('field.project')}
@@ -217,7 +236,11 @@ export default function WorkOrderPage() {
             fallbackName="work-orders.xlsx"
           />
         </Space>
+        {view === 'board' && (
+          <WorkOrderBoard filter={filter} colors={STATE_COLOR} onOpen={(id) => setShowing(id)} />
+        )}
         <Table
+          style={view === 'board' ? { display: 'none' } : undefined}
           size="small"
           rowKey="WorkOrderId"
           loading={list.isFetching}

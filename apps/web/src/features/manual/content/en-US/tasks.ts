@@ -172,12 +172,14 @@ const tasks = {
       "Rectification and re-measure work orders: the cards on top count each project's orders per state (click one to filter by the project); the list below filters by project, state and type.",
       'A work order goes undistributed -> not started (assigned) -> in progress -> completed; any other move is refused with the reason.',
       'Whoever distributes work (the "distribute" permission) assigns orders and creates re-measure tasks; the assignee starts and completes their own orders, and sees the orders given to them.',
+      'Messages in the top bar show how many messages you have not read (refreshed every 30 seconds and when you come back to the window): a work order assigned to you, a task you planned measured and uploaded, a task you worked on audited (its report final), and the version notices. The list shows all or only unread ones, marks one or all read, and "Open work order" / "Open task" open what a message is about. Everyone sees only their own messages.',
     ],
     steps: [
       'On an undistributed order click Assign and pick a person who can see the project.',
       'The assignee clicks Start, then Complete after the repair, with a completion remark (required).',
       'On a completed order click "Create re-measure task": a re-measure task of its household (or whole floor), stage and item; a link to it follows.',
-      'Click an order number for its details and history.',
+      'Click an order number for its details, history and comments; post a comment at the bottom of the details.',
+      'Switch to Board for a column of cards per state (same filters as the list); click a card for its details.',
     ],
   },
 } satisfies ManualPart;

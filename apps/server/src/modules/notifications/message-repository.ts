@@ -1,0 +1,153 @@
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/database-handle.ts';
+import {
+  messages,
+  notificationReads,
+  projects,
+  taskSurveyors,
+  tasks,
+  updateNotifications,
+  workOrders,
+} from '../../db/schema.ts';
+
+export type NewMessage = Omit<typeof messages.$inferInsert, 'id' | 'companyId' | 'readAt' | 'createdAt'>;
+
+/** One entry of the list: a message of the user, or a version notice visible to the company. */
+export type MessageListRow = {
+  id: string;
+  kind: string;
+  params: Record<string, string> | null;
+  title_zh: string | null;
+  title_en: string | null;
+  text_zh: string | null;
+  text_en: string | null;
+  project_id: string | null;
+  task_id: string | null;
+  work_order_id: string | null;
+  is_read: boolean;
+  created_at: Date | string;
+};
+
+export class MessageRepository {
+  constructor(private readonly db: DbExecutor) {}
+
+  async insert(companyId: string, rows: readonly NewMessage[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.insert(messages).values(rows.map((row) => ({ ...row, companyId })));
+  }
+
+  /** "New work order": one message to the assignee of each order, unless the assignee made the move. */
+  async addWorkOrderAssigned(companyId: string, workOrderIds: readonly string[], actorId: string) {
+    if (workOrderIds.length === 0) return;
+    await this.db.insert(messages).select(
+      this.db
+        .select({
+          id: sql<string>`gen_random_uuid()`.as('id'),
+          companyId: workOrders.companyId,
+          userId: sql<string>`${workOrders.assigneeId}`.as('user_id'),
+          kind: sql<string>`'workOrderAssigned'`.as('kind'),
+          params: sql<Record<string, string>>`jsonb_build_object('order', ${workOrders.orderNumber},
+              'project', ${projects.name}, 'building', ${workOrders.buildingNumber},
+              'floor', ${workOrders.floor}::text)`.as('params'),
+          projectId: workOrders.projectId,
+          taskId: sql<null>`null::uuid`.as('task_id'),
+          workOrderId: workOrders.id,
+          readAt: sql<null>`null::timestamptz`.as('read_at'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
+        .from(workOrders)
+        .innerJoin(projects, eq(projects.id, workOrders.projectId))
+        .where(
+          and(
+            eq(workOrders.companyId, companyId),
+            inArray(workOrders.id, [...workOrderIds]),
+            isNotNull(workOrders.assigneeId),
+            ne(workOrders.assigneeId, actorId),
+          ),
+        ),
+    );
+  }
+
+  /** The user's messages and the company's version notices, with the user's read state. */
+  private entries(companyId: string, userId: string) {
+    return sql`(
+      select m.id, m.kind, m.params, null::text as title_zh, null::text as title_en,
+        null::text as text_zh, null::text as text_en, m.project_id, m.task_id, m.work_order_id,
+        m.read_at is not null as is_read, m.created_at
+      from ${messages} m where m.company_id = ${companyId} and m.user_id = ${userId}
+      union all
+      select n.id, 'version', null, n.title_zh, n.title_en,
+        n.tips_zh || E'\n' || n.content_zh, n.tips_en || E'\n' || n.content_en, null, null, null,
+        r.user_id is not null, n.created_at
+      from ${updateNotifications} n
+      left join ${notificationReads} r on r.notification_id = n.id and r.user_id = ${userId}
+      where n.company_id is null or n.company_id = ${companyId}
+    )`;
+  }
+
+  async page(companyId: string, userId: string, unreadOnly: boolean, limit: number, offset: number) {
+    const entries = this.entries(companyId, userId);
+    const result = await this.db.execute<MessageListRow>(sql`
+      select * from ${entries} e where ${!unreadOnly} or not e.is_read
+      order by e.created_at desc, e.id desc limit ${limit} offset ${offset}`);
+    const counts = await this.counts(companyId, userId, unreadOnly);
+    return { rows: result.rows, ...counts };
+  }
+
+  async counts(companyId: string, userId: string, unreadOnly = false) {
+    const result = await this.db.execute<{ unread: number; total: number }>(sql`
+      select count(*) filter (where not e.is_read)::int as unread,
+        count(*) filter (where ${!unreadOnly} or not e.is_read)::int as total
+      from ${this.entries(companyId, userId)} e`);
+    return { unread: result.rows[0]?.unread ?? 0, total: result.rows[0]?.total ?? 0 };
+  }
+
+  /** Marks one message of the user read; false when the user has no such message. */
+  async markMessageRead(companyId: string, userId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.userId, userId), eq(messages.id, id)));
+    if (rows.length === 0) return false;
+    await this.db
+      .update(messages)
+      .set({ readAt: sql`now()` })
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          eq(messages.userId, userId),
+          eq(messages.id, id),
+          isNull(messages.readAt),
+        ),
+      );
+    return true;
+  }
+
+  async markAllMessagesRead(companyId: string, userId: string): Promise<void> {
+    await this.db
+      .update(messages)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(messages.companyId, companyId), eq(messages.userId, userId), isNull(messages.readAt)));
+  }
+
+  /** What a task's messages say and whom they reach: its planner and its surveyors. */
+  async taskAudience(companyId: string, taskId: string) {
+    const [task] = await this.db
+      .select({
+        id: tasks.id,
+        name: tasks.name,
+        projectId: tasks.projectId,
+        projectName: projects.name,
+        createdBy: tasks.createdBy,
+      })
+      .from(tasks)
+      .innerJoin(projects, eq(projects.id, tasks.projectId))
+      .where(and(eq(tasks.companyId, companyId), eq(tasks.id, taskId)));
+    if (!task) return undefined;
+    const surveyors = await this.db
+      .select({ userId: taskSurveyors.userId })
+      .from(taskSurveyors)
+      .where(and(eq(taskSurveyors.companyId, companyId), eq(taskSurveyors.taskId, taskId)));
+    return { ...task, surveyorIds: surveyors.map((row) => row.userId) };
+  }
+}
