@@ -16,6 +16,8 @@ import { visibleTask } from '../tasks/task-access.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
 import { type AnnotatedRuler, annotatePicture } from './picture-annotation.ts';
+import { grindingParts, grindingRow, isFlatnessItem } from './grinding.ts';
+import { itemName } from './review-algorithm.ts';
 import { siteFigures } from './review-changes.ts';
 import { ReviewRepository } from './review-repository.ts';
 import { queueReport } from '../reports/report-queue.ts';
@@ -91,7 +93,7 @@ export class ReviewService {
         const item = items.get(reading.itemCode);
         return {
           ItemCode: reading.itemCode,
-          Name: item ? (lang === 'zh-CN' ? item.NameZh : item.NameEn) : reading.itemCode,
+          Name: item ? itemName(item, lang) : reading.itemCode,
           Values: reading.vals,
           Grades: (reading.grades ?? []).map(gradeName),
           Valid: reading.valid,
@@ -101,6 +103,12 @@ export class ReviewService {
         };
       }),
       Figures: siteFigures(site),
+      Grinding: readings.flatMap((reading) => {
+        const item = items.get(reading.itemCode);
+        if (!item || !isFlatnessItem(item)) return [];
+        const parts = grindingParts(reading.vals, reading.valid, item.Right, site.areaM2);
+        return [grindingRow(item, itemName(item, lang), parts)];
+      }),
       Changes: changes.map((change) => ({
         ChangeId: change.id,
         Kind: change.kind === 'valid' ? 'valid' : 'value',
