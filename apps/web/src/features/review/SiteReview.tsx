@@ -10,6 +10,7 @@ import { showError } from '../../shared/api/showError.ts';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
 import { formatRate } from '../tasks/taskLabels.tsx';
+import { AlgorithmImage } from './AlgorithmImage.tsx';
 import { SitePicture } from './SitePicture.tsx';
 import { ValueEditor } from './ValueEditor.tsx';
 import { NewWorkOrderButton } from '../work-orders/NewWorkOrderButton.tsx';
@@ -190,6 +191,11 @@ export function SiteReview(props: {
       <Card size="small" title={t('picture.title')}>
         <SitePicture site={site} />
       </Card>
+      {site.Grinding.length > 0 && (
+        <Card size="small" title={t('algorithm.title')}>
+          <AlgorithmImage site={site} />
+        </Card>
+      )}
       <Card size="small" title={t('reading.title')}>
         {!editable && (
           <Alert type="info" showIcon message={t('reading.readOnly')} style={{ marginBottom: 8 }} />
