@@ -188,6 +188,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'review.getPlanViewLabelingImages': 'authenticated',
   'review.genAlgorithmImage': 'authenticated',
   'review.getTaskGrinding': 'authenticated',
+  'review.showVerHor': 'authenticated',
   'reports.getReportList': 'authenticated',
   'reports.downloadReport': 'authenticated',
   'reports.reportFile': 'public',
@@ -476,6 +477,9 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'review.getPlanViewLabelingImages': () => ({ body: { TaskId: random() } }),
   'review.genAlgorithmImage': () => ({ body: { TaskId: random(), PointIndex: 1, ItemCode: 'PL-01' } }),
   'review.getTaskGrinding': () => ({ body: { TaskId: random() } }),
+  'review.showVerHor': () => ({
+    body: { TaskId: random(), PointIndex: 1, FileId: 'matrix', Vertical: true, Horizontal: false },
+  }),
   'reports.getReportList': () => ({ body: {}, codes: [0] }),
   'reports.downloadReport': () => ({ body: { ReportIds: [random()], Format: 'pdf' } }),
   'reports.reportFile': () => ({ params: { Token: 'matrix' } }),

@@ -212,6 +212,7 @@ export const routePaths = {
     getPlanViewLabelingImages: { method: 'POST', path: '/api/ms/Task/GetPlanViewLabelingImages' },
     genAlgorithmImage: { method: 'POST', path: '/api/ms/MsTask/GenAlgorithmImage' },
     getTaskGrinding: { method: 'POST', path: '/api/ms/MsTask/GetTaskGrinding' },
+    showVerHor: { method: 'POST', path: '/api/ms/Task/ShowVerHor' },
   },
   workOrders: {
     add: { method: 'POST', path: '/api/rs/WorkOrderMap/Add' },

@@ -56,7 +56,30 @@ export type TaskGrinding = z.infer<typeof taskGrindingSchema>;
 export const ALGORITHM_SOURCES = ['pointcloud', 'readings'] as const;
 export type AlgorithmSource = (typeof ALGORITHM_SOURCES)[number];
 
+/**
+ * A ruler's orientation on the surface: within 15 degrees of the vertical or of the horizontal;
+ * anything else (the 45 degree flatness rulers) is diagonal and always drawn.
+ */
+export const RULER_ORIENTATIONS = ['vertical', 'horizontal', 'diagonal'] as const;
+export type RulerOrientation = (typeof RULER_ORIENTATIONS)[number];
+export function rulerOrientation(ruler: {
+  X1: number;
+  Y1: number;
+  X2: number;
+  Y2: number;
+}): RulerOrientation {
+  const angle = (Math.atan2(Math.abs(ruler.Y2 - ruler.Y1), Math.abs(ruler.X2 - ruler.X1)) * 180) / Math.PI;
+  if (angle >= 75) return 'vertical';
+  if (angle <= 15) return 'horizontal';
+  return 'diagonal';
+}
+
 const tag = 'review';
+const pointIndex = z
+  .number('validation.invalidValue')
+  .int('validation.invalidValue')
+  .min(1, 'review.pointIndexRange')
+  .max(10_000_000, 'review.pointIndexRange');
 
 export const reviewAlgorithmRoutes = {
   genAlgorithmImage: defineRoute({
@@ -70,11 +93,7 @@ export const reviewAlgorithmRoutes = {
       'can be read, else from its valid readings laid along their rulers; header X-Algorithm-Source says which',
     body: z.object({
       TaskId: rules.uuid,
-      PointIndex: z
-        .number('validation.invalidValue')
-        .int('validation.invalidValue')
-        .min(1, 'review.pointIndexRange')
-        .max(10_000_000, 'review.pointIndexRange'),
+      PointIndex: pointIndex,
       ItemCode: rules.requiredText(20),
     }),
     result: z.null(),
@@ -89,5 +108,22 @@ export const reviewAlgorithmRoutes = {
       'values and the frozen standard',
     body: z.object({ TaskId: rules.uuid }),
     result: taskGrindingSchema,
+  }),
+  showVerHor: defineRoute({
+    method: 'POST',
+    path: '/api/ms/Task/ShowVerHor',
+    access: 'authenticated',
+    tag,
+    summary:
+      "A site's picture annotated with only some of its rulers (a PNG, not an envelope): Vertical and Horizontal " +
+      'say whether rulers within 15 degrees of the vertical / horizontal are drawn; diagonal rulers always are',
+    body: z.object({
+      TaskId: rules.uuid,
+      PointIndex: pointIndex,
+      FileId: z.string().trim().min(1).max(128),
+      Vertical: z.boolean('validation.invalidValue'),
+      Horizontal: z.boolean('validation.invalidValue'),
+    }),
+    result: z.null(),
   }),
 };

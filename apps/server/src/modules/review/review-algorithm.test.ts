@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { apiRoutes, type TaskDetail } from '@measure/contract';
+import { apiRoutes, rulerOrientation, type TaskDetail } from '@measure/contract';
 import { runRobot } from '@measure/robot';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -301,5 +301,57 @@ describe('algorithm image', () => {
     expect(
       await callRoute(t.app, routes.getTaskGrinding, { TaskId: taskId }, { as: stranger }),
     ).toMatchObject({ Code: 404 });
+  });
+});
+
+describe('ShowVerHor', () => {
+  it('draws the vertical and horizontal rulers only as asked; diagonal ones always', async () => {
+    const detail = await task();
+    let chosen: { pointIndex: number; fileId: string; url: string } | undefined;
+    for (const row of detail.Sites) {
+      const view = await site(row.PointIndex);
+      const picture = view.Pictures[0];
+      const rulers = view.Readings.flatMap((reading) => reading.Rulers ?? []);
+      if (picture && rulers.some((r) => rulerOrientation(r) === 'vertical')) {
+        chosen = { pointIndex: row.PointIndex, fileId: picture.FileId, url: picture.AnnotatedUrl };
+        break;
+      }
+    }
+    if (!chosen) throw new Error('no site with a picture and a vertical ruler');
+    const headers = { authorization: `Bearer ${reviewer.token}` };
+    const show = (vertical: boolean, horizontal: boolean, fileId = chosen?.fileId) =>
+      t.app.inject({
+        method: 'POST',
+        url: routes.showVerHor.path,
+        headers,
+        payload: {
+          TaskId: taskId,
+          PointIndex: chosen?.pointIndex,
+          FileId: fileId,
+          Vertical: vertical,
+          Horizontal: horizontal,
+        },
+      });
+    const all = await show(true, true);
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-type']).toContain('image/png');
+    // Both shown: the same picture as the annotated one.
+    const annotated = await t.app.inject({ method: 'GET', url: chosen.url, headers });
+    expect(all.rawPayload.equals(annotated.rawPayload)).toBe(true);
+    const noVertical = await show(false, true);
+    expect(noVertical.statusCode).toBe(200);
+    expect(noVertical.rawPayload.equals(all.rawPayload)).toBe(false);
+    // The vertical rulers' pixels are back to the plain picture's without them.
+    const plain = decodePngRgb(
+      (await t.app.inject({ method: 'GET', url: chosen.url.split('?')[0] as string, headers })).rawPayload,
+    );
+    const none = decodePngRgb((await show(false, false)).rawPayload);
+    const drawn = decodePngRgb(all.rawPayload);
+    let differsFromPlain = 0;
+    for (let i = 0; i < drawn.rgb.length; i += 1) if (drawn.rgb[i] !== plain.rgb[i]) differsFromPlain += 1;
+    let noneDiffers = 0;
+    for (let i = 0; i < none.rgb.length; i += 1) if (none.rgb[i] !== plain.rgb[i]) noneDiffers += 1;
+    expect(noneDiffers).toBeLessThan(differsFromPlain);
+    expect((await show(true, true, 'not-the-site-picture')).json()).toMatchObject({ Code: 404 });
   });
 });

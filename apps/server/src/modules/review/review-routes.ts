@@ -21,6 +21,19 @@ export function registerReviewRoutes(
       .send(picture.data);
     return REPLY_SENT;
   });
+  registerRoute(app, reviewAlgorithmRoutes.showVerHor, async ({ body, user, reply }) => {
+    const picture = await review.picture(user, body, true, {
+      vertical: body.Vertical,
+      horizontal: body.Horizontal,
+    });
+    await reply
+      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(picture.fileName)}`)
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .type(picture.contentType)
+      .send(picture.data);
+    return REPLY_SENT;
+  });
   registerRoute(app, reviewRoutes.updateRulerSetting, async ({ body, user, setMessage }) => {
     const figures = await reviewChanges.setValid(user, body);
     setMessage('review.rulerSaved');

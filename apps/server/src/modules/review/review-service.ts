@@ -8,6 +8,7 @@ import {
   type PlanHousehold,
   RESULT_SOURCES,
   type ReviewSite,
+  rulerOrientation,
 } from '@measure/contract';
 import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
@@ -126,12 +127,14 @@ export class ReviewService {
 
   /**
    * A picture of a site, read from the device uploads; `annotated` draws the site's rulers with their
-   * values, coloured by grade (grey when invalid). A picture the site does not name is 404.
+   * values, coloured by grade (grey when invalid), the vertical and horizontal ones only as `show` says
+   * (ShowVerHor). A picture the site does not name is 404.
    */
   async picture(
     auth: AuthContext,
     params: { TaskId: string; PointIndex: number; FileId: string },
     annotated: boolean,
+    show: { vertical: boolean; horizontal: boolean } = { vertical: true, horizontal: true },
   ): Promise<{ data: Buffer; contentType: string; fileName: string }> {
     const { task } = await visibleTask(this.deps.db, auth, params.TaskId);
     const repository = new ReviewRepository(this.deps.db);
@@ -150,6 +153,12 @@ export class ReviewService {
     for (const reading of await repository.readings(auth.companyId, task.id, site.pointIndex)) {
       const ranged = (reading.grades?.length ?? 0) === 1 && reading.vals.length > 1;
       reading.rulers?.forEach((ruler, index) => {
+        const orientation = rulerOrientation(ruler);
+        if (
+          (orientation === 'vertical' && !show.vertical) ||
+          (orientation === 'horizontal' && !show.horizontal)
+        )
+          return;
         const grade = reading.grades?.[ranged ? 0 : index];
         rulers.push({
           ...ruler,

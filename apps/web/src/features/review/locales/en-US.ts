@@ -34,6 +34,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'picture.annotated': 'Annotated',
   'picture.plain': 'Original',
   'picture.zoomHint': 'Click the picture to zoom and rotate it',
+  'picture.vertical': 'Vertical rulers',
+  'picture.horizontal': 'Horizontal rulers',
   'picture.failed': 'The picture could not be loaded',
   'algorithm.title': 'Algorithm image',
   'algorithm.hint':

@@ -32,6 +32,8 @@ const zhCN = {
   'picture.annotated': '标注图',
   'picture.plain': '原图',
   'picture.zoomHint': '点击图片可放大、缩小和旋转',
+  'picture.vertical': '竖向靠尺',
+  'picture.horizontal': '横向靠尺',
   'picture.failed': '图片加载失败',
   'algorithm.title': '算法图',
   'algorithm.hint': '平整度偏差热力图：绿色在标准内，黄到红超出标准（蓝色为低于基准面）；图例单位 mm',
