@@ -107,5 +107,5 @@ describe.each(['zh-CN', 'en-US'] as const)('algorithm image and ruler toggle (%s
     );
     expect(grinding.Total.GrindingVolumeL).toBe(0);
     expect(errors).toEqual([]);
-  });
+  }, 150_000);
 });
