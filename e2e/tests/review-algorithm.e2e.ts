@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../support/api.ts';
 import { browserPool, screenshot, settle } from '../support/browser.ts';
@@ -11,29 +11,37 @@ import { taskProject } from '../support/task-project.ts';
  * The algorithm image and grinding of a flatness site, and the vertical / horizontal ruler toggle
  * (issue 15 items 2 and 4): site 1 (PL-01, standard 4 mm, values 1, 2 and 6 on horizontal rulers,
  * 9 m2) shows its heatmap and a grinding of 1 of 3 values, 3 m2, 2 mm, 6 L; hiding the horizontal
- * rulers redraws the picture through ShowVerHor; marking the 6 mm value invalid clears the grinding
- * and redraws the heatmap. In both languages.
+ * rulers redraws the picture through ShowVerHor; moving the 6 mm ruler's end by dragging and reading
+ * it again at 3.5 mm clears the grinding and redraws the heatmap (issue 15 item 3). In both languages.
  */
 
 const browsers = browserPool('review-algorithm');
 afterEach(async (context) => browsers.closeAll(context));
 
+const button = (label: string) =>
+  new RegExp(`(^|\\s)${[...label].map((c) => c.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')).join('\\s*')}\\s*$`);
 const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
 
 const TEXT = {
   'zh-CN': {
     source: '来自读数（靠尺位置插值）',
     exceeding: '1 / 3 个读数',
-    exceedingAfter: '0 / 2 个读数',
+    exceedingAfter: '0 / 3 个读数',
     horizontal: '横向靠尺',
-    toggle: '第 3 个值有效',
+    move: '移动靠尺',
+    moveValue: '新位置的读数',
+    save: '保存',
+    movedTrail: 'PL-01 第 3 个值的靠尺已移动，值由 6 改为 3.5',
   },
   'en-US': {
     source: 'From the readings (interpolated between rulers)',
     exceeding: '1 of 3 values',
-    exceedingAfter: '0 of 2 values',
+    exceedingAfter: '0 of 3 values',
     horizontal: 'Horizontal rulers',
-    toggle: 'Value 3 is valid',
+    move: 'Move ruler',
+    moveValue: 'Value at the new place',
+    save: 'Save',
+    movedTrail: 'PL-01 value 3: ruler moved, value changed from 6 to 3.5',
   },
 } as const;
 
@@ -47,6 +55,20 @@ async function loadedImage(page: Page, selector: string) {
     const img = document.querySelector<HTMLImageElement>(`${css} img`) as HTMLImageElement;
     return { width: img.naturalWidth, height: img.naturalHeight, src: img.src };
   }, selector);
+}
+
+/** A box that stays put over two animation frames (the dialog has finished opening). */
+async function stableBox(page: Page, locator: Locator) {
+  let last: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  for (;;) {
+    const box = await locator.boundingBox();
+    if (box && last && box.x === last.x && box.y === last.y && box.width === last.width) return box;
+    last = box;
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+    );
+  }
 }
 
 describe.each(['zh-CN', 'en-US'] as const)('algorithm image and ruler toggle (%s)', (language) => {
@@ -90,12 +112,35 @@ describe.each(['zh-CN', 'en-US'] as const)('algorithm image and ruler toggle (%s
     await settle(page);
     await screenshot(page, `review-rulers-hidden-${language}`);
 
-    // The 6 mm value marked invalid: nothing to grind, the heatmap is drawn again.
+    // The 6 mm ruler moved (its right end dragged left and down) and read again at 3.5 mm: nothing
+    // to grind, the heatmap is drawn again and the trail records the move.
+    await page.getByTestId('value-PL-01-2').getByRole('button', { name: text.move }).click();
+    const mover = page.getByTestId('ruler-mover');
+    await mover.waitFor();
+    const ends = page.getByTestId('ruler-ends');
+    const before = await ends.textContent();
+    const handle = await stableBox(page, page.getByTestId('ruler-end-2'));
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x - 80, handle.y + 40, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => ends.textContent()).not.toBe(before);
+    await page.getByLabel(text.moveValue).fill('3.5');
+    const moved = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/ms/Task/UpdateWallRuler') &&
+        response.request().postDataJSON()?.Ruler?.X2 < 2100,
+    );
     const image = page.waitForResponse((response) =>
       response.url().includes('/api/ms/MsTask/GenAlgorithmImage'),
     );
-    await page.getByTestId('value-PL-01-2').getByRole('switch', { name: text.toggle }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: button(text.save) })
+      .click();
+    await moved;
     await image;
+    await page.getByText(text.movedTrail).waitFor();
     await facts.getByText(text.exceedingAfter).waitFor();
     await facts.getByText('0 L').waitFor();
     const after = await loadedImage(page, '[data-testid="algorithm-image"]');

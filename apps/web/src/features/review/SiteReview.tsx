@@ -1,4 +1,4 @@
-import type { GradeName, ReviewReading, ReviewSite, Stage } from '@measure/contract';
+import type { GradeName, ReviewReading, ReviewSite, Ruler, Stage } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Space, Switch, Table, Tag, Timeline, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -12,6 +12,7 @@ import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
 import { formatRate } from '../tasks/taskLabels.tsx';
 import { AlgorithmImage } from './AlgorithmImage.tsx';
 import { SitePicture } from './SitePicture.tsx';
+import { RulerMover } from './RulerMover.tsx';
 import { ValueEditor } from './ValueEditor.tsx';
 import { NewWorkOrderButton } from '../work-orders/NewWorkOrderButton.tsx';
 
@@ -75,9 +76,9 @@ export function SiteReview(props: {
     change(`${reading.ItemCode}/${index}`, () =>
       callApi(routes.review.updateRulerSetting, { ...ref(reading, index), Valid: valid }),
     );
-  const correct = (reading: ReviewReading, index: number, value: number) =>
+  const correct = (reading: ReviewReading, index: number, value: number, ruler?: Ruler) =>
     change(`${reading.ItemCode}/${index}`, () =>
-      callApi(routes.review.updateWallRuler, { ...ref(reading, index), Value: value }),
+      callApi(routes.review.updateWallRuler, { ...ref(reading, index), Value: value, Ruler: ruler }),
     );
 
   const columns: ColumnsType<ReviewReading> = [
@@ -138,6 +139,14 @@ export function SiteReview(props: {
                   unCheckedChildren={t('reading.invalid')}
                   onChange={(checked) => void setValid(reading, index, checked)}
                 />
+                {editable && reading.Rulers?.[index] && (
+                  <RulerMover
+                    site={site}
+                    reading={reading}
+                    index={index}
+                    onSave={(next, ruler) => correct(reading, index, next, ruler)}
+                  />
+                )}
               </Space>
             );
           })}
@@ -225,7 +234,12 @@ function ChangeTrail({ site }: { site: ReviewSite }) {
         const names = { item: change.ItemCode, index: change.RulerIndex + 1 };
         const text =
           change.Kind === 'value'
-            ? t('changes.corrected', { ...names, before: change.Before.Value, after: change.After.Value })
+            ? t(
+                JSON.stringify(change.Before.Ruler) === JSON.stringify(change.After.Ruler)
+                  ? 'changes.corrected'
+                  : 'changes.correctedMoved',
+                { ...names, before: change.Before.Value, after: change.After.Value },
+              )
             : t(change.After.Valid ? 'changes.markedValid' : 'changes.markedInvalid', names);
         return {
           key: change.ChangeId,

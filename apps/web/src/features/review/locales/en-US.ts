@@ -71,6 +71,12 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'correct.save': 'Save',
   'correct.hint': 'Click to correct this value',
   'correct.label': '{{item}} value {{index}}',
+  'move.button': 'Move ruler',
+  'move.title': 'Move the ruler of {{item}} value {{index}}',
+  'move.hint':
+    'Drag the two ends to where the ruler belongs (dashed: where it was), then enter the value it reads there: the upload carries no surface profile, so it cannot be recomputed',
+  'move.ends': 'Ends ({{x1}}, {{y1}}) – ({{x2}}, {{y2}}) mm',
+  'move.value': 'Value at the new place',
   'grade.qualified': 'Qualified',
   'grade.warning': 'Warning',
   'grade.unqualified': 'Unqualified',
@@ -81,6 +87,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'changes.markedInvalid': '{{item}} value {{index}} marked invalid',
   'changes.markedValid': '{{item}} value {{index}} marked valid',
   'changes.corrected': '{{item}} value {{index}} changed from {{before}} to {{after}}',
+  'changes.correctedMoved':
+    '{{item}} value {{index}}: ruler moved, value changed from {{before}} to {{after}}',
   'audit.button': 'Audit',
   'audit.confirm':
     'After the audit the task is completed and its data locked: nothing can be changed any more. Audit "{{name}}"?',
