@@ -52,9 +52,14 @@ async function device<T>(path: string, key: string, body: unknown, idempotencyKe
 /**
  * An uploaded task of the project measured by a robot through the device API: a household (1# floor
  * 2, household 1) whose plan has two rooms, with two flatness sites in the first room (PL-01, standard [0, 4], warning up to 3). Site 1 has a
- * picture and the values 1, 2 and 6 (6 unqualified: pass rate 66.67 %); site 2 the values 1 and 1.
+ * picture and the values 1, 2 and 6 (6 unqualified: pass rate 66.67 %) on horizontal rulers, and
+ * `areaM2` as its area when given; site 2 the values 1 and 1.
  */
-export async function reviewTask(setup: TaskProject, name: string): Promise<string> {
+export async function reviewTask(
+  setup: TaskProject,
+  name: string,
+  options: { areaM2?: number } = {},
+): Promise<string> {
   const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
   const deviceId = await api<string>(
     '/api/sys/SysDevice/AddDevice',
@@ -121,6 +126,7 @@ export async function reviewTask(setup: TaskProject, name: string): Promise<stri
           RoomId: 'living',
           StationId: 's1',
           Name: 'north wall',
+          ...(options.areaM2 === undefined ? {} : { AreaM2: options.areaM2 }),
           PictureFileIds: [picture],
           Readings: [
             { ItemCode: 'PL-01', Values: [1, 2, 6], Rulers: [ruler(300), ruler(1200), ruler(2100)] },

@@ -26,6 +26,7 @@ import { JobQueue } from './jobs/job-queue.ts';
 import { DeviceFilesService } from './modules/results/device-files-service.ts';
 import { ManualEntryService } from './modules/results/manual-entry-service.ts';
 import { ResultsService } from './modules/results/results-service.ts';
+import { ReviewAlgorithm } from './modules/review/review-algorithm.ts';
 import { ReviewChanges } from './modules/review/review-changes.ts';
 import { ReviewService } from './modules/review/review-service.ts';
 import { ReportRenderer, type ReportExtension } from './modules/reports/report-job.ts';
@@ -156,6 +157,7 @@ export function createServices(
     jobQueue,
     review,
     reviewChanges: new ReviewChanges({ db }),
+    reviewAlgorithm: new ReviewAlgorithm({ db, dataDir: config.dataDir }),
     deviceUpdates: new DeviceUpdatesService({ db, files: updateFiles, audit }),
     reportRenderer,
     reports: new ReportsService({

@@ -1,15 +1,7 @@
 /** Sample plan files made by the tests (no binary fixtures committed). */
 import zlib from 'node:zlib';
 import jpeg from 'jpeg-js';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
+import { pngChunk as chunk } from '../src/core/png.mjs';
 
 /** A real PNG (grey, 8-bit) of the given size. */
 export function pngBytes(width = 4, height = 3): Buffer {

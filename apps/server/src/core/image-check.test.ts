@@ -1,18 +1,10 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { pngChunk as chunk } from './png.mjs';
 import { jpegBytes, pngBytes, pngWithLyingHeader } from '../../test/plan-files.ts';
 import { checkImageDecodes } from './image-check.ts';
 
 const MAX = 40_000_000;
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /** An interlaced (Adam7) 8-bit RGBA PNG of the given size. */
 function interlacedPng(width: number, height: number): Buffer {

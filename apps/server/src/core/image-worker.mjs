@@ -4,10 +4,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import jpeg from 'jpeg-js';
+import { CHANNELS, PNG_SIGNATURE, pngChunks, pngHeader } from './png.mjs';
 
 const bytes = Buffer.from(workerData.buffer, workerData.byteOffset, workerData.byteLength);
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const CHANNELS = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 const DEPTHS = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 /** Adam7 passes: x start, y start, x step, y step. */
 const ADAM7 = [
@@ -63,32 +62,21 @@ function inflatedSize(idat, limit) {
  */
 async function checkPng() {
   if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) refuse('no PNG signature');
-  let offset = 8;
   let header;
   let palette = false;
   let idatEnded = false;
   let ended = false;
   const idat = [];
-  while (!ended) {
-    if (offset + 12 > bytes.length) refuse('truncated chunk');
-    const length = bytes.readUInt32BE(offset);
-    const type = bytes.toString('latin1', offset + 4, offset + 8);
-    const end = offset + 12 + length;
-    if (length > 0x7fffffff || end > bytes.length) refuse(`chunk ${type} runs past the end`);
-    const crc = bytes.readUInt32BE(end - 4);
-    if (zlib.crc32(bytes.subarray(offset + 4, end - 4)) !== crc) refuse(`bad CRC in ${type}`);
-    const data = bytes.subarray(offset + 8, end - 4);
+  for (const chunk of pngChunks(bytes)) {
+    const { type } = chunk;
+    if (chunk.truncated) refuse(type ? `chunk ${type} runs past the end` : 'truncated chunk');
+    if (!chunk.crcOk) refuse(`bad CRC in ${type}`);
+    const { data } = chunk;
     if (!header && type !== 'IHDR') refuse('IHDR is not first');
     if (type === 'IHDR') {
-      if (header || length !== 13) refuse('bad IHDR');
-      header = {
-        width: data.readUInt32BE(0),
-        height: data.readUInt32BE(4),
-        depth: data[8],
-        colorType: data[9],
-        interlace: data[12],
-      };
-      if (!DEPTHS[header.colorType]?.includes(header.depth)) refuse('bad depth or colour type');
+      if (header || data.length !== 13) refuse('bad IHDR');
+      header = pngHeader(data);
+      if (!DEPTHS[header.colour]?.includes(header.depth)) refuse('bad depth or colour type');
       if (data[10] !== 0 || data[11] !== 0 || header.interlace > 1) refuse('bad IHDR method');
       if (header.width === 0 || header.height === 0) refuse('empty image');
       if (header.width * header.height > workerData.maxPixels) refuse('too many pixels');
@@ -103,14 +91,14 @@ async function checkPng() {
       refuse(`unknown critical chunk ${type}`);
     }
     if (type !== 'IDAT' && idat.length > 0) idatEnded = true;
-    offset = end;
   }
+  if (!ended) refuse('truncated chunk');
   if (idat.length === 0) refuse('no image data');
-  if (header.colorType === 3 && !palette) refuse('indexed image without palette');
+  if (header.colour === 3 && !palette) refuse('indexed image without palette');
   const expected = expectedPngBytes(
     header.width,
     header.height,
-    header.depth * CHANNELS[header.colorType],
+    header.depth * CHANNELS[header.colour],
     header.interlace === 1,
   );
   const size = await inflatedSize(Buffer.concat(idat), expected);

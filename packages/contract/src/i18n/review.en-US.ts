@@ -14,6 +14,11 @@ export const reviewMessagesEnUS: Record<keyof typeof reviewMessagesZhCN, string>
   'review.auditState': 'Only an uploaded task can be audited',
   'review.pictureNotFound': 'The picture does not exist',
   'review.pictureUndecodable': 'The picture cannot be decoded for annotation ({reason})',
+  'review.notFlatness':
+    'Measure item {code} is not a flatness item; algorithm images are drawn for flatness items only',
+  'review.algorithmNoGeometry':
+    'Measure item {code} at site {index} has no valid values with rulers and no readable point cloud, so its surface cannot be drawn',
+  'review.algorithmFailed': 'The algorithm image could not be drawn ({reason})',
   'review.rulerSaved': 'Ruler setting saved',
   'review.valueSaved': 'Value corrected',
   'review.audited': 'Task audited',

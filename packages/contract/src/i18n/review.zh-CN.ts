@@ -11,6 +11,10 @@ export const reviewMessagesZhCN = {
   'review.auditState': '只有已上传的任务可以审核',
   'review.pictureNotFound': '图片不存在',
   'review.pictureUndecodable': '图片无法解码，不能标注（{reason}）',
+  'review.notFlatness': '测量项 {code} 不是平整度项，算法图只针对平整度项生成',
+  'review.algorithmNoGeometry':
+    '测区 {index} 的测量项 {code} 没有带靠尺位置的有效读数，也没有可读取的点云，无法绘制墙面',
+  'review.algorithmFailed': '算法图生成失败（{reason}）',
   'review.rulerSaved': '标尺设置已保存',
   'review.valueSaved': '测量值已修改',
   'review.audited': '任务已审核',

@@ -22,6 +22,7 @@ import { resultsRoutes } from './results.ts';
 import { analysisRoutes } from './analysis.ts';
 import { progressRoutes } from './analysis.progress.ts';
 import { efficiencyRoutes } from './analysis.efficiency.ts';
+import { reviewAlgorithmRoutes } from './review.algorithm.ts';
 import { reviewRoutes } from './review.ts';
 import { workOrdersRoutes } from './work-orders.ts';
 import { reportProjectsRoutes } from './reports.projects.ts';
@@ -52,6 +53,7 @@ export * from './tasks.ts';
 export * from './tasks.device.ts';
 export * from './results.device.ts';
 export * from './results.ts';
+export * from './review.algorithm.ts';
 export * from './review.ts';
 export * from './reports.ts';
 export * from './reports.projects.ts';
@@ -90,7 +92,7 @@ export const apiRoutes = {
   resultsDevice: resultsDeviceRoutes,
   results: resultsRoutes,
   analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
-  review: reviewRoutes,
+  review: { ...reviewRoutes, ...reviewAlgorithmRoutes },
   workOrders: { ...workOrdersRoutes, ...commentRoutes },
   reports: { ...reportsRoutes, ...reportProjectsRoutes, ...reportSharesRoutes },
 };

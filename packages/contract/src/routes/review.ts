@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { figuresSchema } from '../figures.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { grindingSchema } from './review.algorithm.ts';
 import { measurePointsSchema } from './house-maps.measure-points.ts';
 import { GRADE_NAMES } from './results.ts';
 import { RESULT_LIMITS, RESULT_SOURCES } from './results.device.ts';
@@ -84,6 +85,8 @@ export const reviewSiteSchema = z.object({
   Readings: z.array(reviewReadingSchema),
   Figures: figuresSchema,
   Changes: z.array(siteChangeSchema),
+  /** Grinding per flatness item measured at the site (review.algorithm.ts); each has an algorithm image. */
+  Grinding: z.array(grindingSchema),
   /** Whether the task still takes changes (not completed, not cancelled). */
   Editable: z.boolean(),
 });

@@ -1,16 +1,8 @@
-import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
+import { pngChunk as chunk } from '../../core/png.mjs';
 import { type AnnotatedRuler, annotatePicture, pictureExtent } from './picture-annotation.ts';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /** A plain PNG of one colour type and depth; rows after the first with filter `filter` (0 none, 2 up, 4 Paeth). */
 function png(width: number, height: number, colour: number, depth: 8 | 16, filter = 0): Buffer {

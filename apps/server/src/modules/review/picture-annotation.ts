@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import type { SiteRuler } from '../../db/json-types.ts';
+import { runImageWorker } from '../../core/image-work.ts';
 
 /** One ruler to draw: its ends in mm on the surface, the value written beside it and its colour. */
 export interface AnnotatedRuler extends SiteRuler {
@@ -8,23 +8,6 @@ export interface AnnotatedRuler extends SiteRuler {
 }
 
 export type Annotation = { ok: true; png: Buffer } | { ok: false; reason: string };
-
-const TIMEOUT_MS = 30_000;
-/** At most this many pictures are annotated at once (a large picture holds its pixels in memory). */
-const MAX_PARALLEL = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
 
 /**
  * The area of the surface a picture shows: from (0, 0) to the rulers' furthest ends plus 5 %, so
@@ -45,37 +28,10 @@ export function pictureExtent(rulers: readonly SiteRuler[]): { X: number; Y: num
  * and encoding a camera picture takes long enough to stall other requests); answers a PNG.
  */
 export async function annotatePicture(data: Buffer, rulers: readonly AnnotatedRuler[]): Promise<Annotation> {
-  return withSlot(async () => {
-    const copy = new Uint8Array(data);
-    const worker = new Worker(new URL('./annotate-worker.mjs', import.meta.url), {
-      workerData: {
-        buffer: copy.buffer,
-        byteOffset: 0,
-        byteLength: copy.byteLength,
-        extent: pictureExtent(rulers),
-        rulers,
-      },
-      transferList: [copy.buffer],
-      resourceLimits: { maxOldGenerationSizeMb: 1024 },
-    });
-    try {
-      return await new Promise<Annotation>((resolve) => {
-        const timer = setTimeout(() => resolve({ ok: false, reason: 'annotation timed out' }), TIMEOUT_MS);
-        worker.once('message', (answer: { ok: true; png: Uint8Array } | { ok: false; reason: string }) => {
-          clearTimeout(timer);
-          resolve(answer.ok ? { ok: true, png: Buffer.from(answer.png) } : answer);
-        });
-        worker.once('error', (error) => {
-          clearTimeout(timer);
-          resolve({ ok: false, reason: error.message });
-        });
-        worker.once('exit', () => {
-          clearTimeout(timer);
-          resolve({ ok: false, reason: 'annotation stopped' });
-        });
-      });
-    } finally {
-      await worker.terminate();
-    }
-  });
+  const answer = await runImageWorker<{ ok: true; png: Uint8Array } | { ok: false; reason: string }>(
+    new URL('./annotate-worker.mjs', import.meta.url),
+    data,
+    { extent: pictureExtent(rulers), rulers },
+  );
+  return answer.ok ? { ok: true, png: Buffer.from(answer.png) } : answer;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { SiteRuler, SiteValueState } from '../../db/json-types.ts';
 import { deviceFiles, siteChanges, siteReadings, taskSites, users } from '../../db/schema.ts';
@@ -176,6 +176,11 @@ export class ReviewRepository {
 
   /** A finished picture upload of the company. */
   async picture(companyId: string, fileId: string) {
+    return this.finishedFile(companyId, fileId, 'picture');
+  }
+
+  /** A finished device upload of the company of one kind (picture, pointcloud). */
+  async finishedFile(companyId: string, fileId: string, kind: 'picture' | 'pointcloud') {
     const [row] = await this.db
       .select({ id: deviceFiles.id, fileName: deviceFiles.fileName })
       .from(deviceFiles)
@@ -183,10 +188,39 @@ export class ReviewRepository {
         and(
           eq(deviceFiles.companyId, companyId),
           eq(deviceFiles.id, fileId),
-          eq(deviceFiles.kind, 'picture'),
+          eq(deviceFiles.kind, kind),
           eq(deviceFiles.complete, true),
         ),
       );
     return row;
+  }
+
+  /** Every site's readings of the given items with the site's area (the task's grinding). */
+  async itemReadings(companyId: string, taskId: string, itemCodes: string[]) {
+    if (itemCodes.length === 0) return [];
+    return this.db
+      .select({
+        pointIndex: siteReadings.pointIndex,
+        itemCode: siteReadings.itemCode,
+        vals: siteReadings.vals,
+        valid: siteReadings.valid,
+        areaM2: taskSites.areaM2,
+      })
+      .from(siteReadings)
+      .innerJoin(
+        taskSites,
+        and(
+          eq(taskSites.companyId, siteReadings.companyId),
+          eq(taskSites.taskId, siteReadings.taskId),
+          eq(taskSites.pointIndex, siteReadings.pointIndex),
+        ),
+      )
+      .where(
+        and(
+          eq(siteReadings.companyId, companyId),
+          eq(siteReadings.taskId, taskId),
+          inArray(siteReadings.itemCode, itemCodes),
+        ),
+      );
   }
 }

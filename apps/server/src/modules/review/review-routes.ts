@@ -1,15 +1,31 @@
-import { reviewRoutes } from '@measure/contract';
+import { reviewAlgorithmRoutes, reviewRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 
 /** Reviewing a task's data: the site view, its pictures, value changes, the plan view and the audit. */
-export function registerReviewRoutes(app: FastifyInstance, { review, reviewChanges }: Services): void {
+export function registerReviewRoutes(
+  app: FastifyInstance,
+  { review, reviewChanges, reviewAlgorithm }: Services,
+): void {
   registerRoute(app, reviewRoutes.getMsPicDto, async ({ body, user, request }) =>
     review.site(user, body.TaskId, body.PointIndex, request.lang),
   );
   registerRoute(app, reviewRoutes.getPicture, async ({ params, query, user, reply }) => {
     const picture = await review.picture(user, params, query.Annotated === 'true');
+    await reply
+      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(picture.fileName)}`)
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .type(picture.contentType)
+      .send(picture.data);
+    return REPLY_SENT;
+  });
+  registerRoute(app, reviewAlgorithmRoutes.showVerHor, async ({ body, user, reply }) => {
+    const picture = await review.picture(user, body, true, {
+      vertical: body.Vertical,
+      horizontal: body.Horizontal,
+    });
     await reply
       .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(picture.fileName)}`)
       .header('Cache-Control', 'private, no-store')
@@ -35,5 +51,22 @@ export function registerReviewRoutes(app: FastifyInstance, { review, reviewChang
   });
   registerRoute(app, reviewRoutes.getPlanViewLabelingImages, async ({ body, user }) =>
     review.planView(user, body.TaskId),
+  );
+  registerRoute(app, reviewAlgorithmRoutes.genAlgorithmImage, async ({ body, user, reply }) => {
+    const image = await reviewAlgorithm.image(user, body);
+    await reply
+      .header(
+        'Content-Disposition',
+        `inline; filename="algorithm-${body.PointIndex}-${encodeURIComponent(body.ItemCode)}.png"`,
+      )
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('X-Algorithm-Source', image.source)
+      .type('image/png')
+      .send(image.png);
+    return REPLY_SENT;
+  });
+  registerRoute(app, reviewAlgorithmRoutes.getTaskGrinding, async ({ body, user, request }) =>
+    reviewAlgorithm.taskGrinding(user, body.TaskId, request.lang),
   );
 }

@@ -8,6 +8,7 @@ import {
   type PlanHousehold,
   RESULT_SOURCES,
   type ReviewSite,
+  rulerOrientation,
 } from '@measure/contract';
 import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
@@ -16,6 +17,8 @@ import { visibleTask } from '../tasks/task-access.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
 import { type AnnotatedRuler, annotatePicture } from './picture-annotation.ts';
+import { grindingParts, grindingRow, isFlatnessItem } from './grinding.ts';
+import { itemName } from './review-algorithm.ts';
 import { siteFigures } from './review-changes.ts';
 import { ReviewRepository } from './review-repository.ts';
 import { messageTaskEvent } from '../notifications/message-events.ts';
@@ -106,7 +109,7 @@ export class ReviewService {
         const item = items.get(reading.itemCode);
         return {
           ItemCode: reading.itemCode,
-          Name: item ? (lang === 'zh-CN' ? item.NameZh : item.NameEn) : reading.itemCode,
+          Name: item ? itemName(item, lang) : reading.itemCode,
           Values: reading.vals,
           Grades: (reading.grades ?? []).map(gradeName),
           Valid: reading.valid,
@@ -116,6 +119,12 @@ export class ReviewService {
         };
       }),
       Figures: siteFigures(site),
+      Grinding: readings.flatMap((reading) => {
+        const item = items.get(reading.itemCode);
+        if (!item || !isFlatnessItem(item)) return [];
+        const parts = grindingParts(reading.vals, reading.valid, item.Right, site.areaM2);
+        return [grindingRow(item, itemName(item, lang), parts)];
+      }),
       Changes: changes.map((change) => ({
         ChangeId: change.id,
         Kind: change.kind === 'valid' ? 'valid' : 'value',
@@ -133,15 +142,17 @@ export class ReviewService {
 
   /**
    * A picture of a site, read from the device uploads; `annotated` draws the site's rulers with their
-   * values, coloured by grade (grey when invalid). A picture the site does not name is 404.
+   * values, coloured by grade (grey when invalid), the vertical and horizontal ones only as `show` says
+   * (ShowVerHor). A picture the site does not name is 404.
    */
   async picture(
     auth: AuthContext,
     params: { TaskId: string; PointIndex: number; FileId: string },
     annotated: boolean,
+    show: { vertical: boolean; horizontal: boolean } = { vertical: true, horizontal: true },
   ): Promise<{ data: Buffer; contentType: string; fileName: string }> {
     const { task } = await visibleTask(this.deps.db, auth, params.TaskId);
-    return this.pictureOf(auth.companyId, task, params, annotated);
+    return this.pictureOf(auth.companyId, task, params, annotated, show);
   }
 
   /** A picture of a site of a task the caller may see (checked by the caller, as `siteOf`). */
@@ -150,6 +161,7 @@ export class ReviewService {
     task: TaskRecord,
     params: { PointIndex: number; FileId: string },
     annotated: boolean,
+    show: { vertical: boolean; horizontal: boolean } = { vertical: true, horizontal: true },
   ): Promise<{ data: Buffer; contentType: string; fileName: string }> {
     const repository = new ReviewRepository(this.deps.db);
     const site = await repository.site(companyId, task.id, params.PointIndex);
@@ -167,6 +179,12 @@ export class ReviewService {
     for (const reading of await repository.readings(companyId, task.id, site.pointIndex)) {
       const ranged = (reading.grades?.length ?? 0) === 1 && reading.vals.length > 1;
       reading.rulers?.forEach((ruler, index) => {
+        const orientation = rulerOrientation(ruler);
+        if (
+          (orientation === 'vertical' && !show.vertical) ||
+          (orientation === 'horizontal' && !show.horizontal)
+        )
+          return;
         const grade = reading.grades?.[ranged ? 0 : index];
         rulers.push({
           ...ruler,

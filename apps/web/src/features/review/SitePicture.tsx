@@ -1,5 +1,5 @@
 import type { ReviewSite } from '@measure/contract';
-import { Alert, Empty, Image, Segmented, Space, Spin, Typography } from 'antd';
+import { Alert, Checkbox, Empty, Image, Segmented, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchFile } from '../../shared/api/download.ts';
@@ -12,20 +12,37 @@ type Fetched = { key: string; url?: string; failed?: boolean };
  * the picture is replaced or the view left. The trail's length is part of the key: a change redraws
  * the annotated picture.
  */
-function usePictureUrl(site: ReviewSite, fileId: string | undefined, annotated: boolean) {
-  const key = `${site.TaskId}/${site.PointIndex}/${fileId}/${annotated}/${site.Changes.length}`;
+function usePictureUrl(
+  site: ReviewSite,
+  fileId: string | undefined,
+  annotated: boolean,
+  show: { vertical: boolean; horizontal: boolean },
+) {
+  const { vertical, horizontal } = show;
+  const key = `${site.TaskId}/${site.PointIndex}/${fileId}/${annotated}/${vertical}/${horizontal}/${site.Changes.length}`;
   const [fetched, setFetched] = useState<Fetched>({ key: '' });
   const { TaskId, PointIndex } = site;
   useEffect(() => {
     if (!fileId) return undefined;
     let url: string | null = null;
     let cancelled = false;
-    fetchFile(routes.review.getPicture, {
-      TaskId,
-      PointIndex,
-      FileId: fileId,
-      ...(annotated ? { Annotated: 'true' } : {}),
-    }).then(
+    // All rulers: the annotated picture; some hidden: ShowVerHor draws only the ones shown.
+    const fetched =
+      annotated && !(vertical && horizontal)
+        ? fetchFile(routes.review.showVerHor, {
+            TaskId,
+            PointIndex,
+            FileId: fileId,
+            Vertical: vertical,
+            Horizontal: horizontal,
+          })
+        : fetchFile(routes.review.getPicture, {
+            TaskId,
+            PointIndex,
+            FileId: fileId,
+            ...(annotated ? { Annotated: 'true' } : {}),
+          });
+    fetched.then(
       ({ blob }) => {
         if (cancelled) return;
         url = URL.createObjectURL(blob);
@@ -37,7 +54,7 @@ function usePictureUrl(site: ReviewSite, fileId: string | undefined, annotated: 
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [key, TaskId, PointIndex, fileId, annotated]);
+  }, [key, TaskId, PointIndex, fileId, annotated, vertical, horizontal]);
   const current = fetched.key === key ? fetched : undefined;
   return { url: current?.url, loading: !current, failed: current?.failed ?? false };
 }
@@ -47,8 +64,10 @@ export function SitePicture({ site }: { site: ReviewSite }) {
   const { t } = useTranslation('review');
   const [annotated, setAnnotated] = useState(true);
   const [index, setIndex] = useState(0);
+  const [vertical, setVertical] = useState(true);
+  const [horizontal, setHorizontal] = useState(true);
   const picture = site.Pictures[Math.min(index, site.Pictures.length - 1)];
-  const { url, loading, failed } = usePictureUrl(site, picture?.FileId, annotated);
+  const { url, loading, failed } = usePictureUrl(site, picture?.FileId, annotated, { vertical, horizontal });
   if (site.Pictures.length === 0) return <Empty description={t('picture.none')} />;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -61,6 +80,16 @@ export function SitePicture({ site }: { site: ReviewSite }) {
             { value: 'plain', label: t('picture.plain') },
           ]}
         />
+        {annotated && (
+          <>
+            <Checkbox checked={vertical} onChange={(event) => setVertical(event.target.checked)}>
+              {t('picture.vertical')}
+            </Checkbox>
+            <Checkbox checked={horizontal} onChange={(event) => setHorizontal(event.target.checked)}>
+              {t('picture.horizontal')}
+            </Checkbox>
+          </>
+        )}
         {site.Pictures.length > 1 && (
           <Segmented
             value={index}
@@ -75,7 +104,7 @@ export function SitePicture({ site }: { site: ReviewSite }) {
       ) : loading || !url ? (
         <Spin />
       ) : (
-        <div data-testid="review-picture">
+        <div data-testid="review-picture" data-rulers={`${vertical ? 'v' : ''}${horizontal ? 'h' : ''}`}>
           <Image
             src={url}
             alt={site.Name}

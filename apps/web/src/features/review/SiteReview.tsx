@@ -1,4 +1,4 @@
-import type { GradeName, ReviewReading, ReviewSite, Stage } from '@measure/contract';
+import type { GradeName, ReviewReading, ReviewSite, Ruler, Stage } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Space, Switch, Table, Tag, Timeline, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -10,7 +10,9 @@ import { showError } from '../../shared/api/showError.ts';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
 import { formatRate } from '../tasks/taskLabels.tsx';
+import { AlgorithmImage } from './AlgorithmImage.tsx';
 import { SitePicture } from './SitePicture.tsx';
+import { RulerMover } from './RulerMover.tsx';
 import { ValueEditor } from './ValueEditor.tsx';
 import { NewWorkOrderButton } from '../work-orders/NewWorkOrderButton.tsx';
 
@@ -74,9 +76,9 @@ export function SiteReview(props: {
     change(`${reading.ItemCode}/${index}`, () =>
       callApi(routes.review.updateRulerSetting, { ...ref(reading, index), Valid: valid }),
     );
-  const correct = (reading: ReviewReading, index: number, value: number) =>
+  const correct = (reading: ReviewReading, index: number, value: number, ruler?: Ruler) =>
     change(`${reading.ItemCode}/${index}`, () =>
-      callApi(routes.review.updateWallRuler, { ...ref(reading, index), Value: value }),
+      callApi(routes.review.updateWallRuler, { ...ref(reading, index), Value: value, Ruler: ruler }),
     );
 
   const columns: ColumnsType<ReviewReading> = [
@@ -137,6 +139,14 @@ export function SiteReview(props: {
                   unCheckedChildren={t('reading.invalid')}
                   onChange={(checked) => void setValid(reading, index, checked)}
                 />
+                {editable && reading.Rulers?.[index] && (
+                  <RulerMover
+                    site={site}
+                    reading={reading}
+                    index={index}
+                    onSave={(next, ruler) => correct(reading, index, next, ruler)}
+                  />
+                )}
               </Space>
             );
           })}
@@ -190,6 +200,11 @@ export function SiteReview(props: {
       <Card size="small" title={t('picture.title')}>
         <SitePicture site={site} />
       </Card>
+      {site.Grinding.length > 0 && (
+        <Card size="small" title={t('algorithm.title')}>
+          <AlgorithmImage site={site} />
+        </Card>
+      )}
       <Card size="small" title={t('reading.title')}>
         {!editable && (
           <Alert type="info" showIcon message={t('reading.readOnly')} style={{ marginBottom: 8 }} />
@@ -219,7 +234,12 @@ function ChangeTrail({ site }: { site: ReviewSite }) {
         const names = { item: change.ItemCode, index: change.RulerIndex + 1 };
         const text =
           change.Kind === 'value'
-            ? t('changes.corrected', { ...names, before: change.Before.Value, after: change.After.Value })
+            ? t(
+                JSON.stringify(change.Before.Ruler) === JSON.stringify(change.After.Ruler)
+                  ? 'changes.corrected'
+                  : 'changes.correctedMoved',
+                { ...names, before: change.Before.Value, after: change.After.Value },
+              )
             : t(change.After.Valid ? 'changes.markedValid' : 'changes.markedInvalid', names);
         return {
           key: change.ChangeId,

@@ -18,6 +18,7 @@ import { formatRate, TaskStateTag } from '../tasks/taskLabels.tsx';
 import { PlanView } from './PlanView.tsx';
 import { GRADE_COLOR, SiteReview } from './SiteReview.tsx';
 import { SiteFilters, type Filters } from './SiteFilters.tsx';
+import { TaskGrinding } from './TaskGrinding.tsx';
 import './i18n.ts';
 
 type PlanSite = PlanHousehold['Sites'][number];
@@ -218,6 +219,7 @@ export default function TaskDataPage() {
           dataSource={detail.Items}
           scroll={{ x: 700 }}
         />
+        <TaskGrinding taskId={detail.TaskId} />
       </Card>
       {rows.length === 0 ? (
         <Card>

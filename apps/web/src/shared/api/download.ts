@@ -37,7 +37,7 @@ function failure(key: QualifiedKey<'common'>): ApiError {
 export async function fetchFile<R extends RouteDefinition>(
   route: RouteRef<R>,
   input?: unknown,
-): Promise<{ blob: Blob; disposition: string | null }> {
+): Promise<{ blob: Blob; disposition: string | null; headers: Headers }> {
   let response: Response;
   const post = route.method === 'POST';
   const token = getSession()?.token;
@@ -62,7 +62,11 @@ export async function fetchFile<R extends RouteDefinition>(
     const envelope = (await response.json()) as { Code?: number; Message?: string; Result?: unknown };
     throw new ApiError(envelope.Code ?? 500, envelope.Message ?? '', envelope.Result ?? null);
   }
-  return { blob: await response.blob(), disposition: response.headers.get('content-disposition') };
+  return {
+    blob: await response.blob(),
+    disposition: response.headers.get('content-disposition'),
+    headers: response.headers,
+  };
 }
 
 /** Fetches a file route (see `fetchFile`) and hands it to the browser as a download; returns its name. */

@@ -103,9 +103,11 @@ const tasks = {
     ],
     steps: [
       'Filter the sites by measure item, grade and household and click a row to view that site; "Previous site" and "Next site" or the keys ← → move between the listed sites.',
-      'View the annotated picture (rulers and values drawn in, coloured by grade, invalid values grey) or the original; click the picture to zoom and rotate it.',
+      'View the annotated picture (rulers and values drawn in, coloured by grade, invalid values grey) or the original; click the picture to zoom and rotate it. Tick or untick "Vertical rulers" and "Horizontal rulers" to show or hide them (diagonal rulers are always drawn).',
+      'Flatness sites show an "Algorithm image": a deviation heatmap of the surface (green within the standard, yellow to red beyond it, blue below the reference plane, legend in mm), drawn from the point cloud where a readable one (PCD, PLY) was uploaded, else interpolated from the readings along their rulers; below it the site\'s grinding area and amount. The "Grinding" table under the task figures sums them per measure item.',
       'Under "Readings" the switch below each value marks it valid or invalid (a wrong value from reflective glass or an obstacle, for example); the figures and the annotated picture follow.',
       'Click a value to type in the corrected value and save it; the site is judged again and the figures follow.',
+      '"Move ruler" under a value opens the original picture with the ruler\'s two ends as handles: drag them to where the ruler belongs (dashed: where it was), enter the value it reads there and save (the upload carries no surface profile, so the value is typed in); the figures, the annotated picture and the algorithm image follow.',
       'The "Plan" tab shows the plan of the chosen household (or of the current site\'s): each room coloured by the worst grade of its sites, with the number of sites in brackets; click a room to open its first site.',
       '"Changes" lists who changed which value when, before and after.',
       'Once the data is checked, an administrator clicks "Audit" and confirms: the task is completed and its data locked.',
@@ -114,6 +116,10 @@ const tasks = {
       [
         'Grade',
         'Qualified (green), warning (yellow), unqualified (orange), exploded (red); the site list shows the worst grade of each site.',
+      ],
+      [
+        'Grinding',
+        "Grinding area = the site's area x the share of its valid values above the standard; grinding amount = grinding area x the mean excess depth (m² x mm = litres). Sites without an area are not counted.",
       ],
       ['Audit', 'Only an uploaded task can be audited; it needs the permission to publish projects.'],
     ],

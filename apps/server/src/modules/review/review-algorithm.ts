@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { ErrorCode, type AlgorithmSource, type Language, type TaskGrinding } from '@measure/contract';
+import { AppError, fieldError } from '../../core/app-error.ts';
+import type { Database } from '../../db/client.ts';
+import type { FrozenItem } from '../../db/json-types.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { visibleTask } from '../tasks/task-access.ts';
+import { renderAlgorithmImage } from './algorithm-image.ts';
+import { isFlatnessItem, taskGrinding } from './grinding.ts';
+import { ReviewRepository } from './review-repository.ts';
+
+export const itemName = (item: FrozenItem, lang: Language) => (lang === 'zh-CN' ? item.NameZh : item.NameEn);
+
+/**
+ * The algorithm image of a flatness item at a site (GenAlgorithmImage) and the task's grinding
+ * (review.algorithm.ts in the contract defines both). Reading needs a task the caller sees.
+ */
+export class ReviewAlgorithm {
+  constructor(private readonly deps: { db: Database; dataDir: string }) {}
+
+  async image(
+    auth: AuthContext,
+    body: { TaskId: string; PointIndex: number; ItemCode: string },
+  ): Promise<{ png: Buffer; source: AlgorithmSource; note: string | null }> {
+    const { task } = await visibleTask(this.deps.db, auth, body.TaskId);
+    const repository = new ReviewRepository(this.deps.db);
+    const site = await repository.site(auth.companyId, task.id, body.PointIndex);
+    if (!site) throw fieldError('PointIndex', 'review.siteNotFound', { index: body.PointIndex });
+    const reading = (await repository.readings(auth.companyId, task.id, site.pointIndex)).find(
+      (row) => row.itemCode === body.ItemCode,
+    );
+    const item = task.standard.Items.find((row) => row.Code === body.ItemCode);
+    if (!reading || !item)
+      throw fieldError('ItemCode', 'review.itemNotMeasured', { index: site.pointIndex, code: body.ItemCode });
+    if (!isFlatnessItem(item)) throw fieldError('ItemCode', 'review.notFlatness', { code: item.Code });
+    const cloud = site.pointCloudFileId
+      ? await repository.finishedFile(auth.companyId, site.pointCloudFileId, 'pointcloud')
+      : undefined;
+    const rulers = (reading.rulers ?? []).flatMap((ruler, index) =>
+      reading.valid[index] && reading.vals[index] !== undefined
+        ? [{ ...ruler, value: reading.vals[index] }]
+        : [],
+    );
+    const image = await renderAlgorithmImage({
+      // The tus file store keeps an upload under its id; the id is the site's own, checked above.
+      cloudPath: cloud
+        ? path.join(this.deps.dataDir, 'uploads', 'device-files', path.basename(cloud.id))
+        : null,
+      standardMm: item.Right,
+      rulers,
+    });
+    if (!image.ok) {
+      if (image.noGeometry)
+        throw fieldError('ItemCode', 'review.algorithmNoGeometry', {
+          index: site.pointIndex,
+          code: item.Code,
+        });
+      throw new AppError(ErrorCode.BadRequest, 'review.algorithmFailed', { reason: image.reason });
+    }
+    return image;
+  }
+
+  /** The task's grinding amount and area, per flatness item and in total. */
+  async taskGrinding(auth: AuthContext, taskId: string, lang: Language): Promise<TaskGrinding> {
+    const { task } = await visibleTask(this.deps.db, auth, taskId);
+    const items = task.standard.Items.filter(isFlatnessItem);
+    const readings = await new ReviewRepository(this.deps.db).itemReadings(
+      auth.companyId,
+      task.id,
+      items.map((item) => item.Code),
+    );
+    return taskGrinding(
+      items.map((item) => ({ item, name: itemName(item, lang) })),
+      readings,
+    );
+  }
+}
