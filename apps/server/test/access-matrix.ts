@@ -194,6 +194,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'review.genAlgorithmImage': 'authenticated',
   'review.getTaskGrinding': 'authenticated',
   'review.showVerHor': 'authenticated',
+  'review.redrawPicture': 'authenticated',
   'reports.getReportList': 'authenticated',
   'reports.downloadReport': 'authenticated',
   'reports.reportFile': 'public',
@@ -499,6 +500,7 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'review.showVerHor': () => ({
     body: { TaskId: random(), PointIndex: 1, FileId: 'matrix', Vertical: true, Horizontal: false },
   }),
+  'review.redrawPicture': () => ({ body: { TaskId: random(), PointIndex: 1, FileId: 'matrix' } }),
   'reports.getReportList': () => ({ body: {}, codes: [0] }),
   'reports.downloadReport': () => ({ body: { ReportIds: [random()], Format: 'pdf' } }),
   'reports.reportFile': () => ({ params: { Token: 'matrix' } }),

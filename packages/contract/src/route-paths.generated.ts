@@ -216,6 +216,7 @@ export const routePaths = {
     genAlgorithmImage: { method: 'POST', path: '/api/ms/MsTask/GenAlgorithmImage' },
     getTaskGrinding: { method: 'POST', path: '/api/ms/MsTask/GetTaskGrinding' },
     showVerHor: { method: 'POST', path: '/api/ms/Task/ShowVerHor' },
+    redrawPicture: { method: 'POST', path: '/api/ms/Task/RedrawPicture' },
   },
   workOrders: {
     add: { method: 'POST', path: '/api/rs/WorkOrderMap/Add' },

@@ -126,4 +126,19 @@ export const reviewAlgorithmRoutes = {
     }),
     result: z.null(),
   }),
+  redrawPicture: defineRoute({
+    method: 'POST',
+    path: '/api/ms/Task/RedrawPicture',
+    access: 'authenticated',
+    tag,
+    summary:
+      "A site's picture drawn again with all its rulers and their current values and grades (a PNG, not an " +
+      'envelope), as after a change; the same image as the annotated picture address',
+    body: z.object({
+      TaskId: rules.uuid,
+      PointIndex: pointIndex,
+      FileId: z.string().trim().min(1).max(128),
+    }),
+    result: z.null(),
+  }),
 };

@@ -338,6 +338,15 @@ describe('ShowVerHor', () => {
     // Both shown: the same picture as the annotated one.
     const annotated = await t.app.inject({ method: 'GET', url: chosen.url, headers });
     expect(all.rawPayload.equals(annotated.rawPayload)).toBe(true);
+    // RedrawPicture draws the same image again from the stored rulers.
+    const redrawn = await t.app.inject({
+      method: 'POST',
+      url: routes.redrawPicture.path,
+      headers,
+      payload: { TaskId: taskId, PointIndex: chosen.pointIndex, FileId: chosen.fileId },
+    });
+    expect(redrawn.statusCode).toBe(200);
+    expect(redrawn.rawPayload.equals(annotated.rawPayload)).toBe(true);
     const noVertical = await show(false, true);
     expect(noVertical.statusCode).toBe(200);
     expect(noVertical.rawPayload.equals(all.rawPayload)).toBe(false);

@@ -34,6 +34,16 @@ export function registerReviewRoutes(
       .send(picture.data);
     return REPLY_SENT;
   });
+  registerRoute(app, reviewAlgorithmRoutes.redrawPicture, async ({ body, user, reply }) => {
+    const picture = await review.picture(user, body, true);
+    await reply
+      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(picture.fileName)}`)
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .type(picture.contentType)
+      .send(picture.data);
+    return REPLY_SENT;
+  });
   registerRoute(app, reviewRoutes.updateRulerSetting, async ({ body, user, setMessage }) => {
     const figures = await reviewChanges.setValid(user, body);
     setMessage('review.rulerSaved');
