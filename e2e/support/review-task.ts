@@ -53,12 +53,13 @@ async function device<T>(path: string, key: string, body: unknown, idempotencyKe
  * An uploaded task of the project measured by a robot through the device API: a household (1# floor
  * 2, household 1) whose plan has two rooms, with two flatness sites in the first room (PL-01, standard [0, 4], warning up to 3). Site 1 has a
  * picture and the values 1, 2 and 6 (6 unqualified: pass rate 66.67 %) on horizontal rulers, and
- * `areaM2` as its area when given; site 2 the values 1 and 1.
+ * `areaM2` as its area when given; site 2 the values 1 and 1. `siteOneValues` replaces site 1's values
+ * (three, one per ruler) and `siteTwoRoom` puts site 2 in another room of the plan ('bed').
  */
 export async function reviewTask(
   setup: TaskProject,
   name: string,
-  options: { areaM2?: number } = {},
+  options: { areaM2?: number; siteOneValues?: [number, number, number]; siteTwoRoom?: 'living' | 'bed' } = {},
 ): Promise<string> {
   const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
   const deviceId = await api<string>(
@@ -129,13 +130,17 @@ export async function reviewTask(
           ...(options.areaM2 === undefined ? {} : { AreaM2: options.areaM2 }),
           PictureFileIds: [picture],
           Readings: [
-            { ItemCode: 'PL-01', Values: [1, 2, 6], Rulers: [ruler(300), ruler(1200), ruler(2100)] },
+            {
+              ItemCode: 'PL-01',
+              Values: options.siteOneValues ?? [1, 2, 6],
+              Rulers: [ruler(300), ruler(1200), ruler(2100)],
+            },
           ],
         },
         {
           ...place,
           PointIndex: 2,
-          RoomId: 'living',
+          RoomId: options.siteTwoRoom ?? 'living',
           Name: 'east wall',
           Readings: [{ ItemCode: 'PL-01', Values: [1, 1] }],
         },

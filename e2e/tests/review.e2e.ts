@@ -7,9 +7,10 @@ import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
 
 /**
- * Reviewing a task's data (issue 15): from the task detail to the task data page, the annotated
- * picture, a value marked invalid (figures and trail follow), the next site by keyboard, a value
- * corrected, the plan coloured by grade, and the audit that locks the task. In both languages.
+ * Reviewing a task's data (issue 15): from the task detail to the task data page, the red (exploded)
+ * site clicked on the plan, its annotated picture, the exploded value marked invalid (figures and
+ * trail follow), the next site by keyboard, a value corrected, the plan coloured by grade, and the
+ * audit that locks the task: a second change is refused. In both languages.
  */
 
 const browsers = browserPool('review');
@@ -51,17 +52,29 @@ const TEXT = {
 describe.each(['zh-CN', 'en-US'] as const)('task data (%s)', (language) => {
   const text = TEXT[language];
 
-  it('marks a value invalid, moves to the next site by keyboard and audits the task', async () => {
+  it('clicks the red site on the plan, marks its exploded value invalid, corrects another, audits; a second change is refused', async () => {
     const setup = await taskProject(`E2E审核${stamp()}`);
     const name = `审核${stamp()}`;
-    const taskId = await reviewTask(setup, name);
+    const taskId = await reviewTask(setup, name, { siteOneValues: [1, 2, 20], siteTwoRoom: 'bed' });
     const { page, errors } = await browsers.open(language);
     await signInAndLand(page, setup.planner, language);
     await page.goto(`${new URL(page.url()).origin}/measurerobot/taskDetail?id=${taskId}`);
     await page.getByRole('button', { name: button(text.data) }).click();
     await page.waitForURL(`**/measurerobot/mscReportData?taskId=${taskId}`);
 
-    // Site 1 is shown first, with its annotated picture (fetched with the session) loaded.
+    // Site 2 first (by keyboard); then the plan's red room (site 1, 20 mm exploded) is clicked.
+    await page.getByText('#1 north wall').waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('ArrowRight');
+    await page.getByText('#2 east wall').waitFor();
+    await page.getByRole('tab', { name: text.plan }).click();
+    const living = page.getByTestId('review-plan').locator('g', { hasText: 'living (1)' });
+    await living.waitFor();
+    expect(await living.locator('polygon').getAttribute('fill')).toBe('#ff4d4f');
+    await living.click();
+    await page.getByText('#1 north wall').waitFor();
+
+    // Site 1 with its annotated picture (fetched with the session) loaded.
     const picture = page.getByTestId('review-picture').locator('img');
     await picture.waitFor();
     await page.waitForFunction(() => {
@@ -69,28 +82,38 @@ describe.each(['zh-CN', 'en-US'] as const)('task data (%s)', (language) => {
       return Boolean(img?.complete && img.naturalWidth > 0);
     });
     const value = page.getByTestId('value-PL-01-2');
-    expect(await value.textContent()).toContain('6');
+    expect(await value.textContent()).toContain('20');
     await settle(page);
     await screenshot(page, `review-site-${language}`);
 
-    // 6 mm is unqualified: marked invalid, the site counts 1 and 2 only (pass rate 100 %).
+    // 20 mm is exploded: marked invalid, the site counts 1 and 2 only (pass rate 100 %), the task
+    // has no exploded value left and the room turns green.
+    const figuresOf = () =>
+      api<{ Figures: { Exploded: number; Total: number; PassRate: number | null } }>(
+        '/api/ms/MsTask/GetTask',
+        { TaskId: taskId },
+        setup.plannerToken,
+      );
+    expect((await figuresOf()).Figures).toMatchObject({ Exploded: 1, Total: 5, PassRate: 80 });
     const saved = page.waitForResponse((response) =>
       response.url().includes('/api/ms/Task/UpdateRulerSetting'),
     );
     await value.getByRole('switch', { name: text.toggle }).click();
     await saved;
     await page.getByText(text.trail).waitFor();
-    const task = await api<{ Figures: { Qualified: number; Unqualified: number; Total: number } }>(
-      '/api/ms/MsTask/GetTask',
-      { TaskId: taskId },
-      setup.plannerToken,
-    );
-    expect(task.Figures).toMatchObject({ Unqualified: 0, Total: 4 });
+    expect((await figuresOf()).Figures).toMatchObject({ Exploded: 0, Total: 4, PassRate: 100 });
     await page
       .getByRole('row', { name: /PL-01/ })
       .filter({ has: page.getByTestId('value-PL-01-0') })
       .getByText('100.00%')
       .waitFor();
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid="review-plan"] g')]
+          .find((g) => g.textContent?.includes('living (1)'))
+          ?.querySelector('polygon')
+          ?.getAttribute('fill') !== '#ff4d4f',
+    );
 
     // → opens site 2.
     await page.locator('body').click({ position: { x: 5, y: 5 } });
@@ -109,11 +132,16 @@ describe.each(['zh-CN', 'en-US'] as const)('task data (%s)', (language) => {
     await page.getByText(text.corrected).waitFor();
     expect(await page.getByTestId('value-PL-01-1').textContent()).toContain('3.5');
 
-    // The plan colours the room of the sites by their worst grade (warning now) and labels it.
-    await page.getByRole('tab', { name: text.plan }).click();
-    const room = page.getByTestId('review-plan').locator('g', { hasText: 'living (2)' });
-    await room.waitFor();
-    expect(await room.locator('polygon').getAttribute('fill')).toBe('#faad14');
+    // The plan colours site 2's room by its worst grade (warning now) and labels it.
+    const bed = page.getByTestId('review-plan').locator('g', { hasText: 'bed (1)' });
+    await bed.waitFor();
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid="review-plan"] g')]
+          .find((g) => g.textContent?.includes('bed (1)'))
+          ?.querySelector('polygon')
+          ?.getAttribute('fill') === '#faad14',
+    );
 
     // The audit completes the task; the readings can only be viewed afterwards.
     await page.getByRole('button', { name: button(text.audit) }).click();
@@ -125,6 +153,14 @@ describe.each(['zh-CN', 'en-US'] as const)('task data (%s)', (language) => {
     await audited;
     await page.getByText(text.completed, { exact: true }).first().waitFor();
     await page.getByText(text.locked).waitFor();
+    // A second change after the audit is refused (423) and changes nothing.
+    const refused = await fetch(`${new URL(page.url()).origin}/api/ms/Task/UpdateRulerSetting`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${setup.plannerToken}` },
+      body: JSON.stringify({ TaskId: taskId, PointIndex: 1, ItemCode: 'PL-01', RulerIndex: 0, Valid: false }),
+    });
+    expect(((await refused.json()) as { Code: number }).Code).toBe(423);
+    expect((await figuresOf()).Figures).toMatchObject({ Exploded: 0, Total: 4, PassRate: 100 });
     await settle(page);
     await screenshot(page, `review-audited-${language}`);
     expect(errors).toEqual([]);
