@@ -26,12 +26,15 @@ function streams(pdf: Buffer): string[] {
 
 function cmapOf(all: string[]): Map<number, string> {
   const map = new Map<number, string>();
+  // pdfkit writes a glyph of several characters (a ligature such as "ff") as <0066 0066>.
   const decode = (hex: string) =>
-    String.fromCodePoint(...(hex.match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16)));
+    String.fromCodePoint(...(hex.replace(/\s/g, '').match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16)));
   for (const stream of all.filter((s) => s.includes('begincmap'))) {
     for (const [, body] of stream.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
       for (const [, lo, hi, list] of (body as string).matchAll(/<(\w+)> <(\w+)> \[([^\]]*)\]/g)) {
-        const targets = [...(list as string).matchAll(/<(\w+)>/g)].map((m) => decode(m[1] as string));
+        const targets = [...(list as string).matchAll(/<([0-9a-fA-F\s]*)>/g)].map((m) =>
+          decode(m[1] as string),
+        );
         for (
           let code = parseInt(lo as string, 16), i = 0;
           code <= parseInt(hi as string, 16);
