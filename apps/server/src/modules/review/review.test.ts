@@ -72,6 +72,15 @@ async function expectFiguresCurrent(detail?: TaskDetail): Promise<void> {
   }
   for (const row of current.Sites) expect(row.Figures).toEqual(expected.sites.get(row.PointIndex));
   expect(await new RollupsRepository(t.db).differences(companyId)).toEqual([]);
+  // The project's and the analysis figures too: this task holds the project's only readings here.
+  const quality = await callRouteOk(
+    t.app,
+    apiRoutes.analysis.getQualityAnalysisData,
+    { ProjectId: projectId, Stage: 'plaster', StartDate: '2020-01-01' },
+    { as: reviewer },
+  );
+  expect(quality.Figures).toEqual(expected.task);
+  expect(quality.ByProject.map((row) => [row.ProjectId, row.Figures])).toEqual([[projectId, expected.task]]);
 }
 
 /** A site and an item of it with at least two values (absolute mode: PL-01). */
