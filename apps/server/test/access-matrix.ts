@@ -195,6 +195,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'review.getTaskGrinding': 'authenticated',
   'review.showVerHor': 'authenticated',
   'review.redrawPicture': 'authenticated',
+  'review.planViewImage': 'authenticated',
   'reports.getReportList': 'authenticated',
   'reports.downloadReport': 'authenticated',
   'reports.reportFile': 'public',
@@ -501,6 +502,9 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
     body: { TaskId: random(), PointIndex: 1, FileId: 'matrix', Vertical: true, Horizontal: false },
   }),
   'review.redrawPicture': () => ({ body: { TaskId: random(), PointIndex: 1, FileId: 'matrix' } }),
+  'review.planViewImage': () => ({
+    body: { TaskId: random(), BuildingNumber: '1#', Floor: 1, Household: 1 },
+  }),
   'reports.getReportList': () => ({ body: {}, codes: [0] }),
   'reports.downloadReport': () => ({ body: { ReportIds: [random()], Format: 'pdf' } }),
   'reports.reportFile': () => ({ params: { Token: 'matrix' } }),

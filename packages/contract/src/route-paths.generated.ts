@@ -213,6 +213,7 @@ export const routePaths = {
     updateWallRuler: { method: 'POST', path: '/api/ms/Task/UpdateWallRuler' },
     auditTask: { method: 'POST', path: '/api/ms/MsTask/AuditTask' },
     getPlanViewLabelingImages: { method: 'POST', path: '/api/ms/Task/GetPlanViewLabelingImages' },
+    planViewImage: { method: 'POST', path: '/api/ms/Task/GetPlanViewLabelingImage' },
     genAlgorithmImage: { method: 'POST', path: '/api/ms/MsTask/GenAlgorithmImage' },
     getTaskGrinding: { method: 'POST', path: '/api/ms/MsTask/GetTaskGrinding' },
     showVerHor: { method: 'POST', path: '/api/ms/Task/ShowVerHor' },

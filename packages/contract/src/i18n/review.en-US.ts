@@ -4,6 +4,13 @@ import type { reviewMessagesZhCN } from './review.zh-CN.ts';
 export const reviewMessagesEnUS: Record<keyof typeof reviewMessagesZhCN, string> = {
   'review.pointIndexRange': 'The site number must be a whole number from 1 to 10000000',
   'review.rulerIndexRange': 'The ruler number must be a whole number from 0 to 20000',
+  'review.grade.qualified': 'Qualified',
+  'review.grade.warning': 'Warning',
+  'review.grade.unqualified': 'Unqualified',
+  'review.grade.exploded': 'Exploded',
+  'review.grade.none': 'Not measured',
+  'review.householdNotInTask': 'The task has no household {household}',
+  'review.planNoRooms': 'The plan of household {household} has no rooms',
   'review.siteNotFound': 'The task has no site number {index}',
   'review.itemNotMeasured': 'Site {index} has no readings of measure item {code}',
   'review.rulerOutOfRange':

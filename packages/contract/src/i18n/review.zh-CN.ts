@@ -2,6 +2,13 @@
 export const reviewMessagesZhCN = {
   'review.pointIndexRange': '测区序号必须是 1 到 10000000 之间的整数',
   'review.rulerIndexRange': '标尺序号必须是 0 到 20000 之间的整数',
+  'review.grade.qualified': '合格',
+  'review.grade.warning': '临界',
+  'review.grade.unqualified': '超差',
+  'review.grade.exploded': '爆点',
+  'review.grade.none': '未测',
+  'review.householdNotInTask': '该任务没有这一户：{household}',
+  'review.planNoRooms': '这一户的户型图没有房间：{household}',
   'review.siteNotFound': '该任务没有序号为 {index} 的测区',
   'review.itemNotMeasured': '测区 {index} 没有测量项 {code} 的读数',
   'review.rulerOutOfRange': '测量项 {code} 在该测区只有 {count} 个测量值，序号 {ruler} 超出范围',

@@ -16,6 +16,27 @@ import { RESULT_LIMITS, RESULT_SOURCES } from './results.device.ts';
  */
 export type GradeName = (typeof GRADE_NAMES)[number];
 
+/** Fill colours of the grades on a labelled plan, in the browser and in the plan image alike. */
+export const PLAN_GRADE_FILL: Record<GradeName | 'none', string> = {
+  qualified: '#52c41a',
+  warning: '#faad14',
+  unqualified: '#fa8c16',
+  exploded: '#ff4d4f',
+  none: '#d9d9d9',
+};
+const PLAN_GRADE_RANK: Record<GradeName, number> = { qualified: 0, warning: 1, unqualified: 2, exploded: 3 };
+
+/** The worst grade of some sites of a plan; null when none was judged. */
+export function worstPlanGrade(sites: readonly { WorstGrade: GradeName | null }[]): GradeName | null {
+  let found: GradeName | null = null;
+  for (const site of sites) {
+    if (site.WorstGrade && (found === null || PLAN_GRADE_RANK[site.WorstGrade] > PLAN_GRADE_RANK[found])) {
+      found = site.WorstGrade;
+    }
+  }
+  return found;
+}
+
 const pointIndex = z
   .number('validation.invalidValue')
   .int('validation.invalidValue')
@@ -195,5 +216,21 @@ export const reviewRoutes = {
       'worst grade and figures, to draw the plan labelled and coloured',
     body: z.object({ TaskId: rules.uuid }),
     result: z.array(planHouseholdSchema),
+  }),
+  planViewImage: defineRoute({
+    method: 'POST',
+    path: '/api/ms/Task/GetPlanViewLabelingImage',
+    access: 'authenticated',
+    tag,
+    summary:
+      "One household's plan as an image (SVG, not an envelope), for reports: each room filled with the worst grade " +
+      'of its sites and labelled with its name and site count, the stations as dots, a legend of the grades',
+    body: z.object({
+      TaskId: rules.uuid,
+      BuildingNumber: z.string().trim().min(1).max(32),
+      Floor: z.number('validation.invalidValue').int('validation.invalidValue'),
+      Household: z.number('validation.invalidValue').int('validation.invalidValue'),
+    }),
+    result: z.null(),
   }),
 };

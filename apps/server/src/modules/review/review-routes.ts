@@ -62,6 +62,17 @@ export function registerReviewRoutes(
   registerRoute(app, reviewRoutes.getPlanViewLabelingImages, async ({ body, user }) =>
     review.planView(user, body.TaskId),
   );
+  registerRoute(app, reviewRoutes.planViewImage, async ({ body, user, request, reply }) => {
+    const svg = await review.planViewImage(user, body, request.lang);
+    await reply
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .type('image/svg+xml; charset=utf-8')
+      // A Buffer, not a string: strings are sent as the JSON envelope.
+      .send(Buffer.from(svg, 'utf8'));
+    return REPLY_SENT;
+  });
   registerRoute(app, reviewAlgorithmRoutes.genAlgorithmImage, async ({ body, user, reply }) => {
     const image = await reviewAlgorithm.image(user, body);
     await reply

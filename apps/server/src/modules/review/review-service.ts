@@ -18,6 +18,7 @@ import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
 import { type AnnotatedRuler, annotatePicture } from './picture-annotation.ts';
 import { grindingParts, grindingRow, isFlatnessItem } from './grinding.ts';
+import { planViewSvg } from './plan-view-image.ts';
 import { itemName } from './review-algorithm.ts';
 import { siteFigures } from './review-changes.ts';
 import { ReviewRepository } from './review-repository.ts';
@@ -198,6 +199,25 @@ export class ReviewService {
     if (!result.ok)
       throw new AppError(ErrorCode.BadRequest, 'review.pictureUndecodable', { reason: result.reason });
     return { data: result.png, contentType: 'image/png', fileName: `${file.fileName}.annotated.png` };
+  }
+
+  /** One household's labelled plan as SVG (`planViewSvg`); 404 when the task has no such household. */
+  async planViewImage(
+    auth: AuthContext,
+    params: { TaskId: string; BuildingNumber: string; Floor: number; Household: number },
+    language: Language,
+  ): Promise<string> {
+    const household = (await this.planView(auth, params.TaskId)).find(
+      (row) =>
+        row.BuildingNumber === params.BuildingNumber &&
+        row.Floor === params.Floor &&
+        row.Household === params.Household,
+    );
+    const where = `${params.BuildingNumber} / ${params.Floor} / ${params.Household}`;
+    if (!household) throw new AppError(ErrorCode.NotFound, 'review.householdNotInTask', { household: where });
+    const svg = planViewSvg(household, language);
+    if (!svg) throw new AppError(ErrorCode.NotFound, 'review.planNoRooms', { household: where });
+    return svg;
   }
 
   /** Per household of the task: its house type, the plan's rooms and stations, and its sites. */

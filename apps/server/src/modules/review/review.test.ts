@@ -1,4 +1,10 @@
-import { apiRoutes, type ReviewSite, type TaskDetail } from '@measure/contract';
+import {
+  apiRoutes,
+  PLAN_GRADE_FILL,
+  type ReviewSite,
+  type TaskDetail,
+  worstPlanGrade,
+} from '@measure/contract';
 import { runRobot } from '@measure/robot';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +27,7 @@ import { RollupsRepository } from '../results/rollups-repository.ts';
 const routes = apiRoutes.review;
 let t: TestApp;
 let companyId: string;
+let houseMapId: string;
 let reviewer: BuiltUser;
 let surveyor: BuiltUser;
 let stranger: BuiltUser;
@@ -36,7 +43,7 @@ beforeAll(async () => {
   stranger = await buildAdmin(t, { companyId: (await buildCompany(t)).id });
   device = await buildDevice(t, { companyId });
   projectId = (await buildProject(t, { companyId })).id;
-  const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
+  houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
   await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 2 });
   taskId = await callRouteOk(
     t.app,
@@ -294,6 +301,82 @@ describe('reviewing a site', () => {
     expect(
       (await callRoute(t.app, routes.getPlanViewLabelingImages, { TaskId: taskId }, { as: stranger })).Code,
     ).toBe(404);
+  });
+
+  it('draws a household’s plan as an SVG image: rooms filled by the worst grade of their sites, labelled', async () => {
+    // The house type gets two rooms, and the robot's sites (sent without rooms) are put in them.
+    const square = (x: number) => [
+      { X: x, Y: 0 },
+      { X: x + 40, Y: 0 },
+      { X: x + 40, Y: 40 },
+      { X: x, Y: 40 },
+    ];
+    const admin = await buildAdmin(t, { companyId });
+    const saved = await callRoute(
+      t.app,
+      apiRoutes.houseMaps.saveMeasurePoints,
+      {
+        HouseMapId: houseMapId,
+        MeasurePoints: {
+          Rooms: [
+            { Id: 'r1', Name: 'Living <1>', Polygon: square(0) },
+            { Id: 'r2', Name: 'Bed', Polygon: square(50) },
+          ],
+          Stations: [{ Id: 's1', X: 20, Y: 20, RoomId: 'r1' }],
+          Points: [],
+        },
+      } as never,
+      { as: admin },
+    );
+    expect(saved.Code).toBe(0);
+    await t.db.execute(
+      sql`update task_sites set room_id = case when point_index % 2 = 1 then 'r1' else 'r2' end
+        where company_id = ${companyId} and task_id = ${taskId}`,
+    );
+    const [household] = await callRouteOk(
+      t.app,
+      routes.getPlanViewLabelingImages,
+      { TaskId: taskId },
+      { as: reviewer },
+    );
+    if (!household) throw new Error('no household');
+    expect(household.Sites.some((site) => site.WorstGrade !== null && site.RoomId === 'r1')).toBe(true);
+    const image = (body: object, as = reviewer, language = 'en-US') =>
+      t.app.inject({
+        method: 'POST',
+        url: routes.planViewImage.path,
+        headers: { authorization: `Bearer ${as.token}`, 'accept-language': language },
+        payload: body,
+      });
+    const place = {
+      TaskId: taskId,
+      BuildingNumber: household.BuildingNumber,
+      Floor: household.Floor,
+      Household: household.Household,
+    };
+    const answer = await image(place);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toContain('image/svg+xml');
+    const rooms = household.MeasurePoints.Rooms;
+    expect(rooms.length).toBeGreaterThan(0);
+    const fills = [...answer.body.matchAll(/<polygon [^>]*fill="([^"]+)"/g)].map((m) => m[1]);
+    expect(fills).toEqual(
+      rooms.map(
+        (room) =>
+          PLAN_GRADE_FILL[worstPlanGrade(household.Sites.filter((s) => s.RoomId === room.Id)) ?? 'none'],
+      ),
+    );
+    for (const room of rooms) {
+      const count = household.Sites.filter((s) => s.RoomId === room.Id).length;
+      const label = `${room.Name || room.Id} (${count})`.replace('<', '&lt;').replace('>', '&gt;');
+      expect(answer.body).toContain(`${label}</text>`);
+    }
+    expect(answer.body).toContain('Exploded</text>');
+    expect((await image(place, reviewer, 'zh-CN')).body).toContain('爆点</text>');
+    const missing = await image({ ...place, Household: 99 });
+    // Refusals are envelopes (HTTP 200, Code 404), as everywhere.
+    expect(JSON.parse(missing.body)).toMatchObject({ Code: 404, Message: expect.stringContaining('99') });
+    expect(JSON.parse((await image(place, stranger)).body).Code).toBe(404);
   });
 
   it('refuses a ruler on a reading without rulers, audits only uploaded tasks, changes no cancelled task', async () => {

@@ -1,27 +1,12 @@
-import type { GradeName, PlanHousehold } from '@measure/contract';
+import { PLAN_GRADE_FILL, type PlanHousehold, worstPlanGrade } from '@measure/contract';
 import { Empty, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Fill colours of the grades on the plan (antd's success, gold, orange and error). */
-export const GRADE_FILL: Record<GradeName | 'none', string> = {
-  qualified: '#52c41a',
-  warning: '#faad14',
-  unqualified: '#fa8c16',
-  exploded: '#ff4d4f',
-  none: '#d9d9d9',
-};
-const RANK: Record<GradeName, number> = { qualified: 0, warning: 1, unqualified: 2, exploded: 3 };
+/** Fill colours of the grades on the plan (shared with the server's plan image). */
+export const GRADE_FILL = PLAN_GRADE_FILL;
 
 type Site = PlanHousehold['Sites'][number];
-
-/** The worst grade of some sites; null when none was judged. */
-function worst(sites: readonly Site[]): GradeName | null {
-  let found: GradeName | null = null;
-  for (const site of sites) {
-    if (site.WorstGrade && (found === null || RANK[site.WorstGrade] > RANK[found])) found = site.WorstGrade;
-  }
-  return found;
-}
+const worst = (sites: readonly Site[]) => worstPlanGrade(sites);
 
 /**
  * A household's plan labelled and coloured (GetPlanViewLabelingImages): each room filled with the worst
