@@ -42,9 +42,10 @@ it('keeps the landing tab when the last tab is closed (defect 6)', async () => {
   await expect.poll(() => tabs.count()).toBe(1);
   await actions();
   await page.getByText('关闭全部').click();
-  await page.getByRole('button', { name: '新建项目' }).waitFor();
+  // The landing page is the data reports page (issue 16), with its project search.
+  await page.getByPlaceholder('按项目名称搜索').waitFor();
   await expect.poll(() => tabs.count()).toBe(1);
-  expect(await tabs.first().textContent()).toContain('项目列表');
+  expect(await tabs.first().textContent()).toContain('数据报表');
   expect(errors).toEqual([]);
 });
 
