@@ -153,11 +153,16 @@ describe.each(['zh-CN', 'en-US'] as const)('devices (%s)', (language) => {
     await assign.waitFor({ state: 'hidden' });
     await expect.poll(() => row.textContent()).toContain('赵实测');
     await row.getByRole('button', { name: button(text.unbind) }).click();
+    // Wait for the unbinding call itself: under load the list refresh after it can take a while.
+    const unbound = page.waitForResponse((response) =>
+      response.url().includes('/api/sys/SysDevice/DeleteDeviceUser'),
+    );
     await page
       .locator('.ant-modal-confirm')
       .getByRole('button', { name: button(text.ok) })
       .click();
-    await expect.poll(() => row.textContent()).toContain(text.unallocated);
+    await unbound;
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(text.unallocated);
 
     // Activation: the key is shown once.
     await row.getByRole('button', { name: button(text.activate) }).click();
