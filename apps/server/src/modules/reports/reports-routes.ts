@@ -1,5 +1,6 @@
 import { reportProjectsRoutes, reportSharesRoutes, reportsRoutes } from '@measure/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendPrivateFile } from '../../core/file-reply.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 
@@ -15,23 +16,16 @@ export function registerReportsRoutes(
   );
   registerRoute(app, reportSharesRoutes.getSharedPicture, async ({ params, query, reply }) => {
     const picture = await reportShares.picture(params.ShareId, params, query.Annotated === 'true');
-    await reply
-      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(picture.fileName)}`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .type(picture.contentType)
-      .send(picture.data);
+    await sendPrivateFile(reply, picture);
     return REPLY_SENT;
   });
   registerRoute(app, reportSharesRoutes.getSharedPdf, async ({ params, query, reply }) => {
     const pdf = await reportShares.pdf(params.ShareId);
-    const disposition = query.Download === 'true' ? 'attachment' : 'inline';
-    await reply
-      .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(pdf.fileName)}`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .type('application/pdf')
-      .send(pdf.data);
+    await sendPrivateFile(
+      reply,
+      { data: pdf.data, contentType: 'application/pdf', fileName: pdf.fileName },
+      query.Download === 'true' ? 'attachment' : 'inline',
+    );
     return REPLY_SENT;
   });
   registerRoute(app, reportProjectsRoutes.getReportProjectList, async ({ body, user }) =>

@@ -1,5 +1,6 @@
 import { reviewAlgorithmRoutes, reviewRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
+import { sendPrivateFile } from '../../core/file-reply.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 
@@ -13,12 +14,7 @@ export function registerReviewRoutes(
   );
   registerRoute(app, reviewRoutes.getPicture, async ({ params, query, user, reply }) => {
     const picture = await review.picture(user, params, query.Annotated === 'true');
-    await reply
-      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(picture.fileName)}`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .type(picture.contentType)
-      .send(picture.data);
+    await sendPrivateFile(reply, picture);
     return REPLY_SENT;
   });
   registerRoute(app, reviewAlgorithmRoutes.showVerHor, async ({ body, user, reply }) => {
@@ -26,22 +22,12 @@ export function registerReviewRoutes(
       vertical: body.Vertical,
       horizontal: body.Horizontal,
     });
-    await reply
-      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(picture.fileName)}`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .type(picture.contentType)
-      .send(picture.data);
+    await sendPrivateFile(reply, picture);
     return REPLY_SENT;
   });
   registerRoute(app, reviewAlgorithmRoutes.redrawPicture, async ({ body, user, reply }) => {
     const picture = await review.picture(user, body, true);
-    await reply
-      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(picture.fileName)}`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .type(picture.contentType)
-      .send(picture.data);
+    await sendPrivateFile(reply, picture);
     return REPLY_SENT;
   });
   registerRoute(app, reviewRoutes.updateRulerSetting, async ({ body, user, setMessage }) => {
