@@ -95,6 +95,10 @@ describe.each(['zh-CN', 'en-US'] as const)('task data (%s)', (language) => {
         setup.plannerToken,
       );
     expect((await figuresOf()).Figures).toMatchObject({ Exploded: 1, Total: 5, PassRate: 80 });
+    // The building's row of the per-building and floor figures says the same.
+    const buildingRate = (rate: string) =>
+      page.getByTestId('place-figures').getByRole('row').filter({ hasText: '1#' }).filter({ hasText: rate });
+    await buildingRate('80.00%').waitFor();
     const saved = page.waitForResponse((response) =>
       response.url().includes('/api/ms/Task/UpdateRulerSetting'),
     );
@@ -107,6 +111,7 @@ describe.each(['zh-CN', 'en-US'] as const)('task data (%s)', (language) => {
       .filter({ has: page.getByTestId('value-PL-01-0') })
       .getByText('100.00%')
       .waitFor();
+    await buildingRate('100.00%').waitFor();
     await page.waitForFunction(
       () =>
         [...document.querySelectorAll('[data-testid="review-plan"] g')]

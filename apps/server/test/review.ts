@@ -43,6 +43,9 @@ export interface Recomputed {
   task: Figures;
   items: Map<string, Figures>;
   sites: Map<number, Figures>;
+  /** By building number, and by `building|floor`. */
+  buildings: Map<string, Figures>;
+  floors: Map<string, Figures>;
 }
 
 /**
@@ -60,7 +63,11 @@ export async function recomputeFromReadings(
     .from(siteReadings)
     .where(and(eq(siteReadings.companyId, companyId), eq(siteReadings.taskId, task.TaskId)));
   const sites = await t.db
-    .select({ pointIndex: taskSites.pointIndex })
+    .select({
+      pointIndex: taskSites.pointIndex,
+      buildingNumber: taskSites.buildingNumber,
+      floor: taskSites.floor,
+    })
     .from(taskSites)
     .where(and(eq(taskSites.companyId, companyId), eq(taskSites.taskId, task.TaskId)));
   const total = empty();
@@ -107,9 +114,27 @@ export async function recomputeFromReadings(
   }
   for (const site of perSite.values()) if (site.Exploded > 0) site.ExplodedSites = 1;
   total.ExplodedSites = [...perSite.values()].filter((site) => site.ExplodedSites > 0).length;
+  // Places add up their sites' tallies (a site lies on one floor of one building).
+  const buildings = new Map<string, Tally>();
+  const floors = new Map<string, Tally>();
+  for (const row of sites) {
+    const siteTally = perSite.get(row.pointIndex) as Tally;
+    for (const [places, key] of [
+      [buildings, row.buildingNumber],
+      [floors, `${row.buildingNumber}|${row.floor}`],
+    ] as const) {
+      const placeTally = places.get(key) ?? empty();
+      for (const field of Object.keys(placeTally) as (keyof Tally)[]) placeTally[field] += siteTally[field];
+      places.set(key, placeTally);
+    }
+  }
+  const figuresBy = <K>(tallies: Map<K, Tally>) =>
+    new Map([...tallies].map(([key, tally]) => [key, figures(tally)]));
   return {
     task: figures(total),
-    items: new Map([...items].map(([code, tally]) => [code, figures(tally)])),
-    sites: new Map([...perSite].map(([index, tally]) => [index, figures(tally)])),
+    items: figuresBy(items),
+    sites: figuresBy(perSite),
+    buildings: figuresBy(buildings),
+    floors: figuresBy(floors),
   };
 }

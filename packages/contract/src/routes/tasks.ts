@@ -171,6 +171,9 @@ export const taskDesignValuesSchema = z.object({
 export const taskDetailSchema = taskRowSchema.extend({
   Items: z.array(taskItemSchema),
   Sites: z.array(taskSiteSchema),
+  /** Figures per building and per floor of a building, in building then floor order. */
+  Buildings: z.array(z.object({ BuildingNumber: z.string(), Figures: figuresSchema })),
+  Floors: z.array(z.object({ BuildingNumber: z.string(), Floor: z.number().int(), Figures: figuresSchema })),
   HouseholdList: z.array(taskHouseholdSchema),
   DesignValues: z.array(taskDesignValuesSchema),
   /** When the standard was frozen (the task's creation) and from which project standard copy. */

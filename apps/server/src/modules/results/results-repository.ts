@@ -267,6 +267,15 @@ export class ResultsRepository {
       .groupBy(floorRollups.taskId);
   }
 
+  /** Figures counts of a task per building and floor from its floor rollups (summed over days). */
+  async floorCounts(companyId: string, taskId: string) {
+    return this.db
+      .select({ buildingId: floorRollups.buildingId, floor: floorRollups.floor, ...sumCounts })
+      .from(floorRollups)
+      .where(and(eq(floorRollups.companyId, companyId), eq(floorRollups.taskId, taskId)))
+      .groupBy(floorRollups.buildingId, floorRollups.floor);
+  }
+
   /** Figures counts of a task's items from the item rollups. */
   async itemCounts(companyId: string, taskId: string) {
     return this.db

@@ -78,6 +78,19 @@ async function expectFiguresCurrent(detail?: TaskDetail): Promise<void> {
     if (expected.items.has(item.ItemCode)) expect(item.Figures).toEqual(expected.items.get(item.ItemCode));
   }
   for (const row of current.Sites) expect(row.Figures).toEqual(expected.sites.get(row.PointIndex));
+  // Per building and floor: measured places equal the recomputation, the others have no values.
+  expect(current.Floors.length).toBeGreaterThan(0);
+  for (const row of current.Floors) {
+    const recomputed = expected.floors.get(`${row.BuildingNumber}|${row.Floor}`);
+    if (recomputed) expect(row.Figures).toEqual(recomputed);
+    else expect([row.Figures.Total, row.Figures.Sites]).toEqual([0, 0]);
+  }
+  for (const row of current.Buildings) {
+    const recomputed = expected.buildings.get(row.BuildingNumber);
+    if (recomputed) expect(row.Figures).toEqual(recomputed);
+    else expect([row.Figures.Total, row.Figures.Sites]).toEqual([0, 0]);
+  }
+  expect(current.Floors.filter((row) => row.Figures.Sites > 0)).toHaveLength(expected.floors.size);
   expect(await new RollupsRepository(t.db).differences(companyId)).toEqual([]);
   // The project's and the analysis figures too: this task holds the project's only readings here.
   const quality = await callRouteOk(

@@ -2,6 +2,7 @@ import type { Language, TaskDetail } from '@measure/contract';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { figuresOf } from '../results/judge-readings.ts';
 import { ResultsRepository } from '../results/results-repository.ts';
+import { placeFigures } from './place-figures.ts';
 import { noFigures, toTaskDetail } from './task-rows.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
 import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
@@ -20,10 +21,11 @@ export async function loadTaskDetail(
   const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
   const maps = await new TaskPlanRepository(db).houseMaps(companyId, mapIds);
   const results = new ResultsRepository(db);
-  const [counts, items, sites] = await Promise.all([
+  const [counts, items, sites, floors] = await Promise.all([
     results.taskCounts(companyId, [task.id]),
     results.itemCounts(companyId, task.id),
     results.sites(companyId, task.id),
+    results.floorCounts(companyId, task.id),
   ]);
   return toTaskDetail(
     task,
@@ -32,6 +34,7 @@ export async function loadTaskDetail(
     lang,
     counts[0] ? figuresOf(counts[0]) : noFigures(),
     {
+      ...placeFigures(households, floors),
       items: new Map(items.map((row) => [row.itemCode, figuresOf(row)])),
       sites: sites.map((site) => ({
         PointIndex: site.pointIndex,

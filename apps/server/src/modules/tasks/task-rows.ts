@@ -29,7 +29,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string): T => {
 export const noFigures = (): Figures => toFigures(emptyCounts());
 
 /** What the detail shows besides the task row: figures per item and the sites with theirs. */
-export interface TaskResults {
+export interface TaskResults extends Pick<TaskDetail, 'Buildings' | 'Floors'> {
   items: Map<string, Figures>;
   sites: TaskDetail['Sites'];
 }
@@ -93,6 +93,8 @@ export function toTaskDetail(
       Figures: results.items.get(item.Code) ?? noFigures(),
     })),
     Sites: results.sites,
+    Buildings: results.Buildings,
+    Floors: results.Floors,
     HouseholdList: households.map((row) => ({
       BuildingNumber: row.buildingNumber,
       Floor: row.floor,

@@ -15,6 +15,7 @@ import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { useCan } from '../auth/permissions.ts';
 import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
 import { formatRate, TaskStateTag } from '../tasks/taskLabels.tsx';
+import { PlaceFigures, useFigureColumns } from './PlaceFigures.tsx';
 import { PlanView } from './PlanView.tsx';
 import { GRADE_COLOR, SiteReview } from './SiteReview.tsx';
 import { SiteFilters, type Filters } from './SiteFilters.tsx';
@@ -24,15 +25,6 @@ import './i18n.ts';
 type PlanSite = PlanHousehold['Sites'][number];
 type SiteRow = PlanSite & { household: string; place: string };
 type ItemRow = TaskDetail['Items'][number];
-
-/** The count columns of the item figures and their headings (the task pages' words). */
-const ITEM_COUNTS = [
-  ['Qualified', 'tasks:detail.qualified'],
-  ['Warning', 'tasks:detail.warningCount'],
-  ['Unqualified', 'tasks:detail.unqualified'],
-  ['Exploded', 'tasks:detail.explodedCount'],
-  ['Unjudged', 'tasks:detail.unjudged'],
-] as const;
 
 const householdKey = (row: { BuildingNumber: string; Floor: number; Household: number }) =>
   `${row.BuildingNumber}|${row.Floor}|${row.Household}`;
@@ -64,6 +56,7 @@ export default function TaskDataPage() {
     queryFn: ({ signal }) => callApi(routes.review.getPlanViewLabelingImages, { TaskId: taskId }, { signal }),
     enabled: Boolean(taskId),
   });
+  const itemFigureColumns = useFigureColumns<ItemRow>();
   const [filters, setFilters] = useState<Filters>({});
   // `point` opens a site directly (from the data pool or a work order).
   const [selected, setSelected] = useState<number | undefined>(() => {
@@ -166,20 +159,7 @@ export default function TaskDataPage() {
   ];
   const itemColumns: ColumnsType<ItemRow> = [
     { title: t('figures.item'), key: 'item', render: (_, row) => `${row.ItemCode} ${row.Name}` },
-    ...ITEM_COUNTS.map(([field, label]) => ({
-      title: t(label),
-      key: field,
-      width: 80,
-      align: 'right' as const,
-      render: (_: unknown, row: ItemRow) => row.Figures[field],
-    })),
-    {
-      title: t('tasks:field.passRate'),
-      key: 'rate',
-      width: 90,
-      align: 'right',
-      render: (_, row) => formatRate(row.Figures.PassRate),
-    },
+    ...itemFigureColumns,
   ];
 
   return (
@@ -219,6 +199,10 @@ export default function TaskDataPage() {
           dataSource={detail.Items}
           scroll={{ x: 700 }}
         />
+        <Typography.Title level={5} style={{ marginTop: 16 }}>
+          {t('figures.places')}
+        </Typography.Title>
+        <PlaceFigures task={detail} />
         <TaskGrinding taskId={detail.TaskId} />
       </Card>
       {rows.length === 0 ? (
