@@ -9,6 +9,7 @@ import {
   siteReadings,
   taskSites,
 } from '../../db/schema.ts';
+import { arrayLiteral, literalColumn, sameNumbers } from './array-literals.ts';
 import { type SiteContribution, sumCounts as addUp, type ValueCounts } from './rollup-deltas.ts';
 
 /** A site as written: its place, origin and the counts of its readings. */
@@ -67,12 +68,6 @@ type ArchivedSite = {
   area_m2: number | null;
   readings: (ValueCounts & { item_code: string })[];
 };
-
-/** A PostgreSQL array literal (`{1.5,2,-0.3}`, `{t,f}`) of numbers or booleans; null stays null. */
-function arrayLiteral(values: readonly (number | boolean)[] | null): string | null {
-  if (values === null) return null;
-  return `{${values.map((value) => (value === true ? 't' : value === false ? 'f' : String(value))).join(',')}}`;
-}
 
 /** A rollup bucket of a task: building, floor and day. */
 export interface Bucket {
@@ -233,17 +228,21 @@ export class ResultsRepository {
     // Readings as one array per column: PostgreSQL parses each value once (array input), which costs
     // a fraction of reading the same values out of JSON.
     const column = <K extends keyof ReadingRow>(key: K) => sql.param(readings.map((row) => row[key]));
-    const arrays = (pick: (row: ReadingRow) => readonly (number | boolean)[] | null) =>
-      sql.param(readings.map((row) => arrayLiteral(pick(row))));
+    const vals = readings.map((row) => arrayLiteral(row.vals));
+    // Absolute items judge the values as measured: their judged literal is the values' one.
+    const judged = readings.map((row, index) =>
+      row.judged && sameNumbers(row.judged, row.vals) ? (vals[index] as string) : arrayLiteral(row.judged),
+    );
+    const arrays = (literals: (string | null)[]) => sql.param(literalColumn(literals));
     await this.db.execute(sql`
       insert into ${siteReadings} (company_id, task_id, point_index, item_code, vals, judged, grades, valid, rulers,
         design_value, qualified, warning, unqualified, exploded, unjudged, readings)
       select ${companyId}::uuid, ${taskId}::uuid, r.point_index, r.item_code, r.vals::float8[], r.judged::float8[],
         r.grades::smallint[], r.valid::boolean[], r.rulers::jsonb, r.design_value, r.qualified, r.warning,
         r.unqualified, r.exploded, r.unjudged, r.readings
-      from unnest(${column('pointIndex')}::int[], ${column('itemCode')}::text[], ${arrays((row) => row.vals)}::text[],
-        ${arrays((row) => row.judged)}::text[], ${arrays((row) => row.grades)}::text[],
-        ${arrays((row) => row.valid)}::text[],
+      from unnest(${column('pointIndex')}::int[], ${column('itemCode')}::text[], ${arrays(vals)}::text[],
+        ${arrays(judged)}::text[], ${arrays(readings.map((row) => arrayLiteral(row.grades)))}::text[],
+        ${arrays(readings.map((row) => arrayLiteral(row.valid)))}::text[],
         ${sql.param(readings.map((row) => (row.rulers ? JSON.stringify(row.rulers) : null)))}::text[],
         ${column('designValue')}::float8[], ${column('qualified')}::int[], ${column('warning')}::int[],
         ${column('unqualified')}::int[], ${column('exploded')}::int[], ${column('unjudged')}::int[],
