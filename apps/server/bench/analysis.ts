@@ -15,6 +15,7 @@
  *   npm run bench -- analysis
  *   ANALYSIS_TASKS=40 npm run bench -- analysis   (a quick run with 1,000,000 readings)
  *   ANALYSIS_DIAGNOSE=1 npm run bench -- analysis  (also the plans and timings of single queries)
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench -- analysis   (a V8 CPU profile of the server)
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -106,7 +107,11 @@ async function tasks(server: BenchServer, token: string, projects: string[]) {
 }
 
 async function main(): Promise<number> {
-  const server = await startBenchServer('analysis', { JOBS: 'false' });
+  const server = await startBenchServer(
+    'analysis',
+    { JOBS: 'false' },
+    process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+  );
   const client = createDatabaseClient(server.connectionString, { max: 2 });
   try {
     const token = await server.signIn();
@@ -290,10 +295,12 @@ async function diagnose(
       'countsBy 5 groupings, year',
       () => repository.countsBy(scope, ['none', 'stage', 'inspectionKind', 'project', 'day']),
     ],
-    ['counts item, year', () => repository.counts(scope, 'item')],
+    [
+      'countsBy 6 groupings (quality), year',
+      () => repository.countsBy(scope, ['none', 'stage', 'inspectionKind', 'project', 'day', 'item']),
+    ],
     ['householdsMeasured, month', () => repository.householdsMeasured(auth, null, month, end)],
     ['taskStates', () => repository.taskStates(auth, null)],
-    ['itemNames', () => repository.itemNames((auth as { companyId: string }).companyId)],
   ];
   const explaining = {
     execute: async (query: ReturnType<typeof sql>) => {

@@ -193,10 +193,21 @@ async function main(): Promise<number> {
       }
     };
 
+    if (process.env.PG_DIAG_FLAGS) {
+      await pool.query('create extension if not exists pg_stat_statements');
+      await pool.query('select pg_stat_statements_reset()');
+    }
     // The ingest timed alone, as the COPY is.
     const started = performance.now();
     await ingest(ingestTask, 'timed');
     const ingestMs = performance.now() - started;
+    if (process.env.PG_DIAG_FLAGS) {
+      const diag = await pool.connect();
+      const top = await diag.query(`select calls, round(total_exec_time::numeric,1) ms, round(total_plan_time::numeric,1) plan, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) q
+        from pg_stat_statements order by total_exec_time desc limit 25`);
+      console.table(top.rows);
+      diag.release();
+    }
 
     // Idle p99 of the trivial call, after a short warm-up; then its p99 while the same batches go into
     // a second task.

@@ -25,16 +25,22 @@ export type Grouping = 'none' | 'stage' | 'inspectionKind' | 'item' | 'project' 
 export interface GroupCounts extends FigureCounts {
   /** The group's key (none: ''; floor: `<building id>/<floor>`). */
   key: string;
+  /** A project's name (project grouping); an item's library names (item grouping); else null. */
+  nameZh: string | null;
+  nameEn: string | null;
 }
 
-/** Each grouping's key over the picked rollup rows (see `countsBy`). */
+/**
+ * Each grouping's key over the picked rollup rows (see `countsBy`). Days are formatted as timestamps
+ * without time zone: `to_char(date)` would pick the time-zone variant and convert every row.
+ */
 const GROUP_KEYS: Record<Grouping, string> = {
   none: "''",
   stage: 'stage',
   inspectionKind: 'inspection_kind',
   item: 'item_code',
   project: 'project_id::text',
-  day: "to_char(day, 'YYYY-MM-DD')",
+  day: "to_char(day::timestamp, 'YYYY-MM-DD')",
   floor: "building_id::text || '/' || floor",
 };
 
@@ -65,36 +71,58 @@ export class AnalysisRepository {
   constructor(private readonly db: DbExecutor) {}
 
   /**
-   * Counts per group for several groupings at once: the scope's rollup rows are picked once (item
-   * rollups when items are filtered or grouped, else whole sites; per floor only when the floor
-   * grouping asks, see `rollupTable`) and summed per grouping from there.
+   * Counts per group for several groupings at once, in one statement: the scope's rollup rows are
+   * picked once per kind and summed per grouping from there. Whole-site groupings read the task (or
+   * floor) rollups, the item grouping the item rollups; when items are filtered every grouping reads
+   * the item rollups (see `rollupTable`). Project and item groups carry their names.
    */
   async countsBy(
     scope: AnalysisScope,
     groupings: readonly Grouping[],
   ): Promise<Map<Grouping, GroupCounts[]>> {
-    const items = groupings.includes('item') || scope.itemCodes !== null;
-    const table = sql.raw(rollupTable(items, groupings.includes('floor')));
-    const itemCode = sql.raw(items ? 'r.item_code' : 'null::text');
-    const place = sql.raw(
-      groupings.includes('floor') ? 'r.building_id, r.floor' : 'null::uuid building_id, 0 floor',
-    );
+    const perFloor = groupings.includes('floor');
+    const itemsFiltered = scope.itemCodes !== null;
+    const fromItems = (grouping: Grouping) => itemsFiltered || grouping === 'item';
     const sums = sql`sum(qualified) q, sum(warning) w, sum(unqualified) u, sum(exploded) e, sum(unjudged) j,
       sum(sites) s, sum(exploded_sites) xs`;
+    const picked = (items: boolean) => {
+      const table = sql.raw(rollupTable(items, perFloor));
+      const place = sql.raw(perFloor ? 'r.building_id, r.floor' : 'null::uuid building_id, 0 floor');
+      return sql`select t.stage, t.inspection_kind, ${sql.raw(items ? 'r.item_code' : 'null::text')} item_code,
+          r.project_id, r.day, ${place}, r.qualified, r.warning, r.unqualified, r.exploded, r.unjudged, r.sites,
+          r.exploded_sites
+        from ${table} r join ${tasks} t on t.id = r.task_id and t.company_id = ${scope.auth.companyId}
+        where ${this.where(scope, items)}`;
+    };
+    const ctes: SQL[] = [];
+    if (groupings.some((grouping) => !fromItems(grouping)))
+      ctes.push(sql`picked as materialized (${picked(false)})`);
+    if (groupings.some(fromItems)) ctes.push(sql`picked_items as materialized (${picked(true)})`);
     const selects = groupings.map(
       (grouping) =>
-        sql`select ${grouping}::text as grouping, ${sql.raw(GROUP_KEYS[grouping])} as key, ${sums} from picked group by 2`,
+        sql`select ${grouping}::text as grouping, ${sql.raw(GROUP_KEYS[grouping])} as key, ${sums}
+          from ${sql.raw(fromItems(grouping) ? 'picked_items' : 'picked')} group by 2`,
     );
+    const company = scope.auth.companyId;
     const result = await this.db.execute<Record<string, unknown>>(sql`
-      with picked as materialized (
-        select t.stage, t.inspection_kind, ${itemCode} item_code, r.project_id, r.day, ${place},
-          r.qualified, r.warning, r.unqualified, r.exploded, r.unjudged, r.sites, r.exploded_sites
-        from ${table} r join ${tasks} t on t.id = r.task_id and t.company_id = ${scope.auth.companyId}
-        where ${this.where(scope, items)})
-      ${sql.join(selects, sql` union all `)}`);
+      with ${sql.join(ctes, sql`, `)}, grouped as (${sql.join(selects, sql` union all `)})
+      select g.*,
+        case g.grouping
+          when 'project' then (select p.name from ${projects} p where p.company_id = ${company} and p.id = g.key::uuid)
+          when 'item' then (select m.name_zh from ${measureItems} m
+            where m.company_id = ${company} and lower(m.code) = lower(g.key) limit 1)
+        end name_zh,
+        case when g.grouping = 'item' then (select m.name_en from ${measureItems} m
+          where m.company_id = ${company} and lower(m.code) = lower(g.key) limit 1) end name_en
+      from grouped g`);
     const answer = new Map<Grouping, GroupCounts[]>(groupings.map((grouping) => [grouping, []]));
     for (const row of result.rows) {
-      answer.get(row.grouping as Grouping)?.push({ key: String(row.key), ...countsOf(row) });
+      answer.get(row.grouping as Grouping)?.push({
+        key: String(row.key),
+        nameZh: row.name_zh === null || row.name_zh === undefined ? null : String(row.name_zh),
+        nameEn: row.name_en === null || row.name_en === undefined ? null : String(row.name_en),
+        ...countsOf(row),
+      });
     }
     return answer;
   }
@@ -121,15 +149,6 @@ export class AnalysisRepository {
     return sql.join(parts, sql` and `);
   }
 
-  /** Names of the company's projects by id (only those asked for). */
-  async projectNames(companyId: string, ids: readonly string[]): Promise<Map<string, string>> {
-    if (ids.length === 0) return new Map();
-    const result = await this.db.execute<{ id: string; name: string }>(sql`
-      select id, name from ${projects}
-      where company_id = ${companyId} and id = any(${sql.param([...ids])}::uuid[])`);
-    return new Map(result.rows.map((row) => [row.id, row.name]));
-  }
-
   /** Visible projects of the caller (for the home page's count), optionally one. */
   async visibleProjectCount(auth: AuthContext, projectId: string | null): Promise<number> {
     const result = await this.db.execute<{ n: number }>(sql`
@@ -145,13 +164,6 @@ export class AnalysisRepository {
       select id, building_number as number from ${projectBuildings}
       where company_id = ${companyId} and project_id = ${projectId}::uuid order by sort, building_number`);
     return result.rows;
-  }
-
-  /** Item names of the company's library by lower-cased code (frozen items keep their codes). */
-  async itemNames(companyId: string): Promise<Map<string, { zh: string; en: string }>> {
-    const result = await this.db.execute<{ code: string; zh: string; en: string }>(sql`
-      select code, name_zh zh, name_en en from ${measureItems} where company_id = ${companyId}`);
-    return new Map(result.rows.map((row) => [row.code.toLowerCase(), { zh: row.zh, en: row.en }]));
   }
 
   /** Tasks of the visible projects by state (all time). */

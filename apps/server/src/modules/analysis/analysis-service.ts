@@ -78,18 +78,14 @@ export class AnalysisService {
     };
   }
 
-  private async itemRows(scope: AnalysisScope, language: Language, bands: Bands): Promise<ItemFiguresRow[]> {
-    const [rows, names] = await Promise.all([
-      this.repository.counts(scope, 'item'),
-      this.repository.itemNames(scope.auth.companyId),
-    ]);
+  /** Item rows worst first, named from the company's library (the code where the library has none). */
+  private itemRowsOf(rows: GroupCounts[], language: Language, bands: Bands): ItemFiguresRow[] {
     return worstFirst(
       rows.map((row) => {
-        const name = names.get(row.key.toLowerCase());
         const figures = figuresOf(row);
         return {
           ItemCode: row.key,
-          Name: name ? (language === 'zh-CN' ? name.zh : name.en) : row.key,
+          Name: (language === 'zh-CN' ? row.nameZh : row.nameEn) ?? row.key,
           Figures: figures,
           Rating: ratingOf(figures.PassRate, bands),
         };
@@ -98,23 +94,15 @@ export class AnalysisService {
   }
 
   private async projectRows(scope: AnalysisScope, bands: Bands): Promise<ProjectPassRateRow[]> {
-    return this.projectRowsOf(scope, await this.repository.counts(scope, 'project'), bands);
+    return this.projectRowsOf(await this.repository.counts(scope, 'project'), bands);
   }
 
-  private async projectRowsOf(
-    scope: AnalysisScope,
-    rows: GroupCounts[],
-    bands: Bands,
-  ): Promise<ProjectPassRateRow[]> {
-    const names = await this.repository.projectNames(
-      scope.auth.companyId,
-      rows.map((row) => row.key),
-    );
+  private projectRowsOf(rows: GroupCounts[], bands: Bands): ProjectPassRateRow[] {
     return rows.map((row) => {
       const figures = figuresOf(row);
       return {
         ProjectId: row.key,
-        ProjectName: names.get(row.key) ?? '',
+        ProjectName: row.nameZh ?? '',
         Figures: figures,
         Rating: ratingOf(figures.PassRate, bands),
       };
@@ -131,14 +119,20 @@ export class AnalysisService {
     const scope = await this.scopeOf(auth, filter);
     const bands = bandsOf(filter);
     const byKey = (rows: GroupCounts[]) => new Map(rows.map((row) => [row.key, row]));
-    const [groups, items] = await Promise.all([
-      this.repository.countsBy(scope, ['none', 'stage', 'inspectionKind', 'project', 'day']),
-      this.itemRows(scope, language, bands),
+    // One statement answers every grouping, the item rollups' one and the names included.
+    const groups = await this.repository.countsBy(scope, [
+      'none',
+      'stage',
+      'inspectionKind',
+      'project',
+      'day',
+      'item',
     ]);
     const overall = groups.get('none') ?? [];
     const stageRows = groups.get('stage') ?? [];
     const kindRows = groups.get('inspectionKind') ?? [];
-    const projects = await this.projectRowsOf(scope, groups.get('project') ?? [], bands);
+    const items = this.itemRowsOf(groups.get('item') ?? [], language, bands);
+    const projects = this.projectRowsOf(groups.get('project') ?? [], bands);
     const trend = this.trendOf(groups.get('day') ?? []);
     const stages = byKey(stageRows);
     const kinds = byKey(kindRows);
@@ -244,13 +238,13 @@ export class AnalysisService {
     };
     const now = companyToday();
     const monthStart = `${now.slice(0, 8)}01`;
-    const [groups, states, projects, households, items] = await Promise.all([
-      this.repository.countsBy(scope, ['none', 'day']),
+    const [groups, states, projects, households] = await Promise.all([
+      this.repository.countsBy(scope, ['none', 'day', 'item']),
       this.repository.taskStates(auth, filter.ProjectId),
       this.repository.visibleProjectCount(auth, filter.ProjectId),
       this.repository.householdsMeasured(auth, filter.ProjectId, monthStart, now),
-      this.itemRows(scope, language, DEFAULT_RATING_BANDS),
     ]);
+    const items = this.itemRowsOf(groups.get('item') ?? [], language, DEFAULT_RATING_BANDS);
     const figures = figuresOf(groups.get('none')?.[0]);
     return {
       StartDate: start,
