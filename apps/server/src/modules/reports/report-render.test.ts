@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { apiRoutes, formatMessage, type Language, type ReportRow } from '@measure/contract';
+import {
+  apiRoutes,
+  formatMessage,
+  type Language,
+  PLAN_GRADE_FILL,
+  type ReportRow,
+  worstPlanGrade,
+} from '@measure/contract';
 import { runRobot } from '@measure/robot';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -18,7 +25,7 @@ import {
   buildUser,
   type BuiltUser,
 } from '../../../test/factories.ts';
-import { pdfText } from '../../../test/pdf-text.ts';
+import { pdfStreams, pdfText } from '../../../test/pdf-text.ts';
 import { FileStore } from '../../core/file-store.ts';
 import { jobDefinitions } from '../../jobs/jobs.ts';
 import { type ReportExtension, ReportRenderer } from './report-job.ts';
@@ -170,6 +177,27 @@ describe('report rendering: plan views and languages', () => {
       { as: admin },
     );
     expect(plans).toHaveLength(2);
+    // Rooms are the only filled and stroked shapes (B): their fills, in drawing order, are the colours
+    // of the worst grades of their sites, as on the page's plan.
+    const hex = (value: string) =>
+      Math.round(Number(value) * 255)
+        .toString(16)
+        .padStart(2, '0');
+    const fills = pdfStreams(data).flatMap((stream) =>
+      [...stream.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) scn\n\/DeviceRGB CS\n[\d. ]+ SCN\nB\n/g)].map(
+        (m) => `#${hex(m[1] as string)}${hex(m[2] as string)}${hex(m[3] as string)}`,
+      ),
+    );
+    const expected = plans.flatMap((household) =>
+      household.MeasurePoints.Rooms.map(
+        (room) =>
+          PLAN_GRADE_FILL[
+            worstPlanGrade(household.Sites.filter((site) => site.RoomId === room.Id)) ?? 'none'
+          ],
+      ),
+    );
+    expect(fills).toEqual(expected);
+    expect(new Set(expected).size).toBeGreaterThan(0);
     for (const household of plans) {
       expect(text).toContain(
         `楼栋 ${household.BuildingNumber} · ${household.Floor} 层 · ${household.Household} 户（户型：${MAP_NAME}）`,
