@@ -2,10 +2,19 @@ import { createCipheriv, randomBytes } from 'node:crypto';
 import { BASE_URL, DEMO } from './browser.ts';
 
 /** Calls the real API from the test process (to prepare data and to act "elsewhere"). */
-export async function api<T = unknown>(path: string, body: unknown = {}, token?: string): Promise<T> {
+export async function api<T = unknown>(
+  path: string,
+  body: unknown = {},
+  token?: string,
+  language?: 'zh-CN' | 'en-US',
+): Promise<T> {
   const response = await fetch(`${BASE_URL}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(language ? { 'accept-language': language } : {}),
+    },
     body: JSON.stringify(body),
   });
   const envelope = (await response.json()) as { Code: number; Message: string; Result: T };

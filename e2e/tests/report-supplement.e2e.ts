@@ -52,9 +52,11 @@ describe.each(['zh-CN', 'en-US'] as const)('supplement pages (%s)', (language) =
           '/api/ms/statis/GetReportList',
           { TaskId: taskId },
           setup.plannerToken,
+          language,
         )
       ).Items[0];
     await expect.poll(async () => (await report())?.Status, { timeout: 60_000 }).toBe('ready');
+    // A report is rendered in both languages: the SHA-256 of the reader's language's PDF.
     const sha = (await report())?.Sha256 ?? '';
     const share = await api<{ ShareId: string; Url: string }>(
       '/api/ms/statis/SharingReport',
@@ -71,6 +73,7 @@ describe.each(['zh-CN', 'en-US'] as const)('supplement pages (%s)', (language) =
     await page.goto(share.Url);
     await page.getByTestId('report-sha').waitFor();
     if (language === 'en-US') await page.getByRole('button', { name: 'English' }).click();
+    await expect.poll(() => page.getByTestId('report-sha').textContent()).toContain(sha);
     const loadsBefore = reportLoads.length;
 
     // A site with its wall picture and readings.

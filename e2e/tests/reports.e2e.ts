@@ -86,7 +86,8 @@ describe.each(['zh-CN', 'en-US'] as const)('data reports (%s)', (language) => {
     // A new browser starts in Chinese; the page has its own language switch.
     if (language === 'en-US') await phone.page.getByRole('button', { name: 'English' }).click();
     await phone.page.getByText(text.passRate).first().waitFor();
-    expect(await phone.page.getByTestId('report-sha').textContent()).toContain(sha);
+    // The page shows the hash of the PDF in its language, the same as the task detail in that language.
+    await expect.poll(() => phone.page.getByTestId('report-sha').textContent()).toContain(sha);
     expect(await phone.page.getByText(text.passRate).count()).toBeGreaterThan(0);
     await settle(phone.page);
     await screenshot(phone.page, `reports-public-${language}`);

@@ -76,6 +76,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
     if (packages.length > 0) app.log.warn({ removed: packages }, 'removed orphan update packages');
     const reportFiles = await services.reportRenderer.sweepOrphanFiles(60_000);
     if (reportFiles.length > 0) app.log.warn({ removed: reportFiles }, 'removed orphan report files');
+    const requeued = await services.reportRenderer.queueMissingLanguages();
+    if (requeued > 0) app.log.info({ requeued }, 'reports queued again to render their English files');
   });
 
   await registerSecurityHeaders(app);

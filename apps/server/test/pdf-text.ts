@@ -5,7 +5,8 @@
  */
 import { inflateSync } from 'node:zlib';
 
-function streams(pdf: Buffer): string[] {
+/** Every stream of the PDF, inflated when compressed (page contents, fonts, CMaps). */
+export function pdfStreams(pdf: Buffer): string[] {
   const out: string[] = [];
   const text = pdf.toString('latin1');
   let at = 0;
@@ -54,7 +55,7 @@ function cmapOf(all: string[]): Map<number, string> {
 }
 
 export function pdfText(pdf: Buffer): string {
-  const all = streams(pdf);
+  const all = pdfStreams(pdf);
   const cmap = cmapOf(all);
   const lines: string[] = [];
   for (const stream of all) {

@@ -1112,9 +1112,14 @@ export const reports = pgTable(
     /** queued | rendering | ready | failed */
     status: text('status').notNull().default('queued'),
     error: text('error'),
+    /** The Chinese files (the reference language) and the Chinese PDF's SHA-256. */
     pdfName: text('pdf_name'),
     xlsxName: text('xlsx_name'),
     pdfSha256: text('pdf_sha256'),
+    /** The English files, rendered with the Chinese ones (null for reports rendered before English). */
+    pdfNameEn: text('pdf_name_en'),
+    xlsxNameEn: text('xlsx_name_en'),
+    pdfSha256En: text('pdf_sha256_en'),
     /** Mirrors the task's state `completed` when last queued. */
     audited: boolean('audited').notNull().default(false),
     /** When the task was finished (uploaded). */
@@ -1169,6 +1174,8 @@ export const reportDownloads = pgTable('report_downloads', {
   reportIds: uuid('report_ids').array().notNull(),
   /** pdf | xlsx */
   format: text('format').notNull(),
+  /** The language of the files (the requester's, when the address was made). */
+  language: text('language').notNull().default('zh-CN'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });

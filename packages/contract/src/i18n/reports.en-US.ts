@@ -58,4 +58,14 @@ export const reportsMessagesEnUS: Record<keyof typeof reportsMessagesZhCN, strin
   'reports.doc.footer': 'Report {id} · page {page}',
   'reports.doc.checkNote':
     'The SHA-256 of this PDF file is recorded on the platform; check it on the share page',
+  'reports.doc.explodedSites': 'Exploded sites',
+  'reports.doc.coverLine': '{label}: {value}',
+  'reports.doc.field': 'Field',
+  'reports.doc.value': 'Value',
+  'reports.doc.plans': 'Plan views',
+  'reports.doc.planHousehold':
+    'Building {building} · floor {floor} · household {household} (house type: {map})',
+  'reports.doc.planLegend':
+    'Rooms are coloured by the worst grade of their sites; the number in brackets counts the sites; blue dots are stations.',
+  'reports.doc.noPlans': 'No measured household has a plan with rooms',
 };

@@ -55,4 +55,12 @@ export const reportsMessagesZhCN = {
   'reports.doc.explodedLimit': '爆点限值',
   'reports.doc.footer': '报告编号 {id} · 第 {page} 页',
   'reports.doc.checkNote': '本报告 PDF 文件的 SHA-256 记录在平台上，可在分享页核对',
+  'reports.doc.explodedSites': '爆点测区',
+  'reports.doc.coverLine': '{label}：{value}',
+  'reports.doc.field': '项',
+  'reports.doc.value': '值',
+  'reports.doc.plans': '户型平面图',
+  'reports.doc.planHousehold': '楼栋 {building} · {floor} 层 · {household} 户（户型：{map}）',
+  'reports.doc.planLegend': '房间按其测点的最差结果着色，括号内为测点数，蓝点为设站位置。',
+  'reports.doc.noPlans': '已测户的户型图都没有房间，无平面图',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../languages.ts';
 import { defineRoute } from './define.ts';
 import { reviewSiteSchema } from './review.ts';
 
@@ -49,9 +50,9 @@ export const reportSharesRoutes = {
     access: 'public',
     tag,
     summary:
-      "The shared task's report PDF, inline (pdfView); Download=true as an attachment. Closed share or no ready report: 404",
+      "The shared task's report PDF in the viewer's language (Lang, else Accept-Language), inline (pdfView); Download=true as an attachment. Closed share or no ready report: 404",
     params: z.object({ ShareId: shareId }),
-    query: z.object({ Download: z.enum(['true', 'false']).optional() }),
+    query: z.object({ Download: z.enum(['true', 'false']).optional(), Lang: z.enum(LANGUAGES).optional() }),
     result: z.null(),
   }),
 };

@@ -1,4 +1,4 @@
-import type { Figures, GradeName, Language, TaskDetail } from '@measure/contract';
+import type { Figures, GradeName, Language, PlanHousehold, TaskDetail } from '@measure/contract';
 
 /** One item's readings at one site, as the report lists them. */
 export interface ReportReading {
@@ -23,24 +23,36 @@ export interface ReportHousehold {
 
 /**
  * Everything a rendered report shows, as plain data (it crosses into the render worker thread): the
- * task as GetTask answers it, households, every reading, and the report's own id and time.
+ * report's own id and time, households, every reading, the plans of the measured households with
+ * rooms, and per report language the task as GetTask answers it in that language.
  */
-export interface ReportDocument {
+export interface ReportSource {
   reportId: string;
-  language: Language;
   renderedAt: string;
   audited: boolean;
-  task: TaskDetail;
   households: ReportHousehold[];
   readings: ReportReading[];
+  /** Measured households (with sites) whose plan has rooms. */
+  plans: PlanHousehold[];
+  versions: { language: Language; task: TaskDetail }[];
 }
+
+/** One language's report: what the PDF and the workbook are drawn from. */
+export interface ReportDocument extends Omit<ReportSource, 'versions'> {
+  language: Language;
+  task: TaskDetail;
+}
+
+export const documentsOf = ({ versions, ...common }: ReportSource): ReportDocument[] =>
+  versions.map((version) => ({ ...common, ...version }));
 
 /** Sites with an unqualified or exploded value. */
 export const failedSites = (task: TaskDetail) =>
   task.Sites.filter((site) => site.Figures.Unqualified > 0 || site.Figures.Exploded > 0);
 
-/** The rendered files. */
+/** The rendered files of one language. */
 export interface RenderedReport {
+  language: Language;
   pdf: Buffer;
   xlsx: Buffer;
 }

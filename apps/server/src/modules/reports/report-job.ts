@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
-import { GRADE_NAMES, type Language } from '@measure/contract';
+import { GRADE_NAMES, LANGUAGES, type Language, type TaskDetail } from '@measure/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FileStore } from '../../core/file-store.ts';
 import type { Database } from '../../db/client.ts';
 import { figuresOf } from '../results/judge-readings.ts';
 import { loadTaskDetail } from '../tasks/task-detail.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
-import type { ReportDocument } from './report-document.ts';
+import { loadPlanView } from '../review/plan-view-data.ts';
+import type { ReportSource } from './report-document.ts';
 import { renderReport } from './report-render.ts';
-import { ReportsRepository } from './reports-repository.ts';
+import { ReportsRepository, storedNames } from './reports-repository.ts';
 
 export type ReportExtension = 'pdf' | 'xlsx';
 
-/** Reports are rendered in the reference language of the catalogue (Chinese). */
-export const REPORT_LANGUAGE: Language = 'zh-CN';
+/** Every report is rendered in each language (Chinese, the reference language, and English). */
+export const REPORT_LANGUAGES: readonly Language[] = LANGUAGES;
 
 /** What the render job is given (graphile-worker payload). */
 export interface RenderPayload {
@@ -29,8 +30,9 @@ export const isRenderPayload = (value: unknown): value is RenderPayload =>
 
 /**
  * The `reports:render` job: queued -> rendering, the task's data read in one snapshot, PDF and
- * workbook rendered in a worker thread, written atomically under DATA_DIR/reports, then ready with
- * the PDF's SHA-256 (the files it replaces are removed after the commit) or failed with the reason.
+ * workbook rendered in each language in a worker thread, all written atomically under
+ * DATA_DIR/reports, then ready with each PDF's SHA-256 in one commit (so ready means every language's
+ * files exist; the files it replaces are removed after the commit) or failed with the reason.
  * A rendering overtaken by a newer change is dropped (the newer job renders).
  */
 export class ReportRenderer {
@@ -43,23 +45,36 @@ export class ReportRenderer {
     if (!started) return 'skipped';
     let written: string[] = [];
     try {
-      const doc = await this.document(companyId, taskId, started.id);
-      if (!doc) return 'skipped';
-      const rendered = await renderReport(doc);
-      const pdfName = await this.deps.files.write(rendered.pdf, 'pdf');
-      written.push(pdfName);
-      const xlsxName = await this.deps.files.write(rendered.xlsx, 'xlsx');
-      written.push(xlsxName);
-      const pdfSha256 = createHash('sha256').update(rendered.pdf).digest('hex');
+      const source = await this.source(companyId, taskId, started.id);
+      if (!source) return 'skipped';
+      const rendered = await renderReport(source);
+      const stored = new Map<Language, { pdf: string; xlsx: string; sha256: string }>();
+      for (const files of rendered) {
+        const pdf = await this.deps.files.write(files.pdf, 'pdf');
+        written.push(pdf);
+        const xlsx = await this.deps.files.write(files.xlsx, 'xlsx');
+        written.push(xlsx);
+        stored.set(files.language, {
+          pdf,
+          xlsx,
+          sha256: createHash('sha256').update(files.pdf).digest('hex'),
+        });
+      }
+      const zh = stored.get('zh-CN');
+      const en = stored.get('en-US');
+      if (!zh || !en) throw new Error('report rendering missed a language');
       const replaced = await this.deps.db.transaction((tx) =>
         new ReportsRepository(tx).finishRendering(companyId, taskId, started.mark, {
-          pdfName,
-          xlsxName,
-          pdfSha256,
+          pdfName: zh.pdf,
+          xlsxName: zh.xlsx,
+          pdfSha256: zh.sha256,
+          pdfNameEn: en.pdf,
+          xlsxNameEn: en.xlsx,
+          pdfSha256En: en.sha256,
         }),
       );
       if (!replaced) return 'skipped';
-      written = [replaced.pdfName, replaced.xlsxName].filter((name): name is string => name !== null);
+      written = storedNames(replaced);
       return 'ready';
     } catch (error) {
       this.deps.log?.error({ component: 'reports', taskId, err: error }, 'report rendering failed');
@@ -85,28 +100,44 @@ export class ReportRenderer {
     return this.deps.files.sweep(await new ReportsRepository(this.deps.db).allStoredNames(), olderThanMs);
   }
 
-  /** The report's data read in one repeatable-read snapshot, so figures and readings agree. */
-  private async document(
-    companyId: string,
-    taskId: string,
-    reportId: string,
-  ): Promise<ReportDocument | null> {
+  /**
+   * Ready reports rendered before English existed are queued again (at start-up), so every ready
+   * report soon has its files in both languages; until then readers of English get the Chinese files.
+   */
+  async queueMissingLanguages(): Promise<number> {
+    const rows = await new ReportsRepository(this.deps.db).readyWithoutEnglish();
+    for (const row of rows) {
+      await this.deps.db.transaction((tx) => new ReportsRepository(tx).queue(row.companyId, row.taskId));
+    }
+    return rows.length;
+  }
+
+  /**
+   * The report's data read in one repeatable-read snapshot, so figures, readings and plans agree: the
+   * task's detail in each language, the plans of the measured households whose plan has rooms.
+   */
+  private async source(companyId: string, taskId: string, reportId: string): Promise<ReportSource | null> {
     return this.deps.db.transaction(
       async (tx) => {
         const task = await new TasksRepository(tx).find(companyId, taskId);
         if (!task) return null;
         const repository = new ReportsRepository(tx);
-        const [detail, households, readings] = await Promise.all([
-          loadTaskDetail(tx, companyId, task, REPORT_LANGUAGE),
+        const details = await Promise.all(
+          REPORT_LANGUAGES.map((language) => loadTaskDetail(tx, companyId, task, language)),
+        );
+        const [households, readings, plans] = await Promise.all([
           repository.householdCounts(companyId, taskId),
           repository.readings(companyId, taskId),
+          loadPlanView(tx, companyId, taskId),
         ]);
         return {
           reportId,
-          language: REPORT_LANGUAGE,
           renderedAt: new Date().toISOString(),
           audited: task.state === 'completed',
-          task: detail,
+          versions: REPORT_LANGUAGES.map((language, i) => ({ language, task: details[i] as TaskDetail })),
+          plans: plans
+            .filter((plan) => plan.Sites.length > 0 && plan.MeasurePoints.Rooms.length > 0)
+            .map((plan) => ({ ...plan, MeasurePoints: { ...plan.MeasurePoints, Points: [] } })),
           households: households.map((row) => ({
             BuildingNumber: row.buildingNumber,
             Floor: row.floor,

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { type Figures, formatMessage, type MessageKey, type TaskDetail } from '@measure/contract';
 import PDFDocument from 'pdfkit';
 import { failedSites, type ReportDocument } from './report-document.ts';
+import { planSection } from './report-plan.ts';
 
 // A CJK font from an npm package (never downloaded): Noto Sans SC, OFL.
 const FONT = createRequire(import.meta.url).resolve(
@@ -19,7 +20,10 @@ interface Column {
 const number = (value: number | null) => (value === null ? '-' : String(value));
 const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '-');
 
-/** The report as a PDF (A4, one CJK font): cover, figures, items, households, failed sites, standard. */
+/**
+ * The report as a PDF in `doc.language` (A4, one CJK font that also covers Latin): cover, figures,
+ * items, households, plan views, failed sites, standard; every text from the catalogue.
+ */
 export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
   const t = (key: MessageKey, params = {}) => formatMessage(doc.language, key, params);
   const pdf = new PDFDocument({
@@ -121,6 +125,8 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
     doc.households.map((row) => [row.BuildingNumber, row.Floor, row.Household, ...figureCells(row.Figures)]),
   );
 
+  planSection(pdf, doc, { margin: MARGIN, width: pageWidth, bottom, heading });
+
   heading(t('reports.doc.failedSites'));
   const failed = failedSites(doc.task);
   if (failed.length === 0) pdf.fontSize(9).text(t('reports.doc.noFailedSites'), MARGIN, pdf.y);
@@ -173,7 +179,11 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
   return done;
 }
 
-function cover(pdf: PDFKit.PDFDocument, doc: ReportDocument, t: (key: MessageKey) => string): void {
+function cover(
+  pdf: PDFKit.PDFDocument,
+  doc: ReportDocument,
+  t: (key: MessageKey, params?: Record<string, string | number>) => string,
+): void {
   const task: TaskDetail = doc.task;
   pdf.fontSize(20).text(t('reports.doc.title'), MARGIN, 90, { align: 'center' });
   pdf.moveDown(1.5).fontSize(11);
@@ -186,7 +196,8 @@ function cover(pdf: PDFKit.PDFDocument, doc: ReportDocument, t: (key: MessageKey
     ['reports.doc.audited', t(doc.audited ? 'reports.doc.auditedYes' : 'reports.doc.auditedNo')],
     ['reports.doc.rendered', time(doc.renderedAt)],
   ];
-  for (const [key, value] of lines) pdf.text(`${t(key)}：${value}`, MARGIN + 60, pdf.y + 4);
+  for (const [key, value] of lines)
+    pdf.text(t('reports.doc.coverLine', { label: t(key), value }), MARGIN + 60, pdf.y + 4);
   pdf
     .moveDown(1)
     .fontSize(8)

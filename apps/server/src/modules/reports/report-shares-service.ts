@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { ReviewService } from '../review/review-service.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
 import type { ReportExtension } from './report-job.ts';
+import { reportFilesIn } from './report-files.ts';
 import { ReportsRepository } from './reports-repository.ts';
 
 /** The address of a site picture through a share (no session). */
@@ -43,11 +44,12 @@ export class ReportSharesService {
     return this.deps.review.pictureOf(companyId, task, params, annotated);
   }
 
-  /** The report PDF of the shared task; no ready report: 404. */
-  async pdf(shareId: string): Promise<{ data: Buffer; fileName: string }> {
+  /** The report PDF of the shared task in the viewer's language; no ready report: 404. */
+  async pdf(shareId: string, lang: Language): Promise<{ data: Buffer; fileName: string }> {
     const { companyId, task } = await this.sharedTask(shareId);
     const report = await new ReportsRepository(this.deps.db).ofTask(companyId, task.id);
-    if (!report || report.status !== 'ready' || !report.pdfName) throw notFound();
-    return { data: await this.deps.files.read(report.pdfName), fileName: `${report.name}.pdf` };
+    const stored = report?.status === 'ready' ? reportFilesIn(report, lang).pdf : null;
+    if (!report || !stored) throw notFound();
+    return { data: await this.deps.files.read(stored), fileName: `${report.name}.pdf` };
   }
 }

@@ -1,5 +1,5 @@
 import { formatMessage, type Figures, type Language, type MessageKey } from '@measure/contract';
-import { buildWorkbook, figureColumns, type SheetColumn, timeCell } from '../../core/sheet-columns.ts';
+import { buildWorkbook, type SheetColumn, timeCell } from '../../core/sheet-columns.ts';
 import type { ReportDocument, ReportReading } from './report-document.ts';
 
 type Labelled = { label: string; value: string | number | null };
@@ -23,8 +23,22 @@ const place = <
   column('reports.doc.household', 8, (row) => row.Household),
 ];
 
+/** The columns of a row's Figures (measurement-api.md section 6), headed from the report catalogue. */
+const figureColumns = <T>(figures: (row: T) => Figures): SheetColumn<T>[] => [
+  column('reports.doc.passRate', 10, (row) => figures(row).PassRate),
+  column('reports.doc.qualified', 8, (row) => figures(row).Qualified),
+  column('reports.doc.warning', 8, (row) => figures(row).Warning),
+  column('reports.doc.unqualified', 8, (row) => figures(row).Unqualified),
+  column('reports.doc.exploded', 8, (row) => figures(row).Exploded),
+  column('reports.doc.total', 8, (row) => figures(row).Total),
+  column('reports.doc.unjudged', 8, (row) => figures(row).Unjudged),
+  column('reports.doc.sites', 8, (row) => figures(row).Sites),
+  column('reports.doc.explodedSites', 8, (row) => figures(row).ExplodedSites),
+  column('reports.doc.explodedRate', 10, (row) => figures(row).ExplodedRate),
+];
+
 /**
- * The report's Excel workbook: Summary (the task and its figures), Items, Households and Sites with
+ * The report's Excel workbook (in `doc.language`, every text from the report catalogue): Summary (the task and its figures), Items, Households and Sites with
  * figures, and Readings (every reading: site, item, values and grades).
  */
 export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
@@ -63,8 +77,8 @@ export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
         name: both('reports.doc.summary'),
         rows: summary,
         columns: [
-          { zh: '项', en: 'Field', width: 18, cell: (row: Labelled) => row.label },
-          { zh: '值', en: 'Value', width: 40, cell: (row: Labelled) => row.value },
+          { ...both('reports.doc.field'), width: 18, cell: (row: Labelled) => row.label },
+          { ...both('reports.doc.value'), width: 40, cell: (row: Labelled) => row.value },
         ],
       },
       {

@@ -33,11 +33,26 @@ const rowColumns = {
   pdfName: reports.pdfName,
   xlsxName: reports.xlsxName,
   pdfSha256: reports.pdfSha256,
+  pdfNameEn: reports.pdfNameEn,
+  xlsxNameEn: reports.xlsxNameEn,
+  pdfSha256En: reports.pdfSha256En,
   audited: reports.audited,
   uploadedAt: reports.uploadedAt,
   renderedAt: reports.renderedAt,
   updatedAt: reports.updatedAt,
 };
+
+/** The stored file names of a report (both languages). */
+const storedColumns = {
+  pdfName: reports.pdfName,
+  xlsxName: reports.xlsxName,
+  pdfNameEn: reports.pdfNameEn,
+  xlsxNameEn: reports.xlsxNameEn,
+};
+
+/** The stored names among a report's file columns. */
+export const storedNames = (row: Record<keyof typeof storedColumns, string | null>): string[] =>
+  [row.pdfName, row.xlsxName, row.pdfNameEn, row.xlsxNameEn].filter((name) => name !== null);
 
 /** The queries of reports, their shares and their download addresses. */
 export class ReportsRepository {
@@ -128,7 +143,7 @@ export class ReportsRepository {
     return this.db
       .delete(reports)
       .where(and(eq(reports.companyId, companyId), sql`${reports.id} = any(${sql.param([...ids])}::uuid[])`))
-      .returning({ pdfName: reports.pdfName, xlsxName: reports.xlsxName });
+      .returning(storedColumns);
   }
 
   /**
@@ -156,10 +171,17 @@ export class ReportsRepository {
     companyId: string,
     taskId: string,
     mark: string,
-    files: { pdfName: string; xlsxName: string; pdfSha256: string },
+    files: {
+      pdfName: string;
+      xlsxName: string;
+      pdfSha256: string;
+      pdfNameEn: string;
+      xlsxNameEn: string;
+      pdfSha256En: string;
+    },
   ) {
     const [old] = await this.db
-      .select({ pdfName: reports.pdfName, xlsxName: reports.xlsxName })
+      .select(storedColumns)
       .from(reports)
       .where(this.rendering(companyId, taskId, mark))
       .for('update');
@@ -297,6 +319,7 @@ export class ReportsRepository {
     companyId: string;
     reportIds: string[];
     format: string;
+    language: string;
     minutes: number;
   }) {
     const [row] = await this.db
@@ -306,6 +329,7 @@ export class ReportsRepository {
         companyId: download.companyId,
         reportIds: download.reportIds,
         format: download.format,
+        language: download.language,
         expiresAt: sql`now() + make_interval(mins => ${download.minutes})`,
       })
       .returning({ expiresAt: reportDownloads.expiresAt });
@@ -325,7 +349,15 @@ export class ReportsRepository {
 
   /** Stored file names of every report (all companies: the file sweep). */
   async allStoredNames(): Promise<Set<string>> {
-    const rows = await this.db.select({ pdfName: reports.pdfName, xlsxName: reports.xlsxName }).from(reports);
-    return new Set(rows.flatMap((row) => [row.pdfName, row.xlsxName]).filter((name) => name !== null));
+    const rows = await this.db.select(storedColumns).from(reports);
+    return new Set(rows.flatMap(storedNames));
+  }
+
+  /** Ready reports rendered before English existed (all companies: queued again at start-up). */
+  async readyWithoutEnglish() {
+    return this.db
+      .select({ companyId: reports.companyId, taskId: reports.taskId })
+      .from(reports)
+      .where(and(eq(reports.status, 'ready'), isNull(reports.pdfNameEn)));
   }
 }

@@ -19,8 +19,9 @@ export function registerReportsRoutes(
     await sendPrivateFile(reply, picture);
     return REPLY_SENT;
   });
-  registerRoute(app, reportSharesRoutes.getSharedPdf, async ({ params, query, reply }) => {
-    const pdf = await reportShares.pdf(params.ShareId);
+  // The PDF in the share viewer's language: the page's choice (Lang), else Accept-Language.
+  registerRoute(app, reportSharesRoutes.getSharedPdf, async ({ params, query, reply, request }) => {
+    const pdf = await reportShares.pdf(params.ShareId, query.Lang ?? request.lang);
     await sendPrivateFile(
       reply,
       { data: pdf.data, contentType: 'application/pdf', fileName: pdf.fileName },
@@ -37,9 +38,12 @@ export function registerReportsRoutes(
   registerRoute(app, reportProjectsRoutes.getSummaryReport, async ({ body, user, request }) =>
     reportProjects.summary(user, body, request.lang),
   );
-  registerRoute(app, reportsRoutes.getReportList, async ({ body, user }) => reports.list(user, body));
+  registerRoute(app, reportsRoutes.getReportList, async ({ body, user, request }) =>
+    reports.list(user, body, request.lang),
+  );
+  // The address answers the files in the requester's language (Accept-Language), Chinese by default.
   registerRoute(app, reportsRoutes.downloadReport, async ({ body, user, request }) =>
-    reports.download(user, body.ReportIds, body.Format, originOf(request)),
+    reports.download(user, body.ReportIds, body.Format, originOf(request), request.lang),
   );
   registerRoute(app, reportsRoutes.reportFile, async ({ params, reply }) => {
     const file = await reports.file(params.Token);
@@ -56,8 +60,8 @@ export function registerReportsRoutes(
     setMessage('reports.deleted');
     return deleted;
   });
-  registerRoute(app, reportsRoutes.retryReport, async ({ body, user, setMessage }) => {
-    const row = await reports.retry(user, body.TaskId);
+  registerRoute(app, reportsRoutes.retryReport, async ({ body, user, setMessage, request }) => {
+    const row = await reports.retry(user, body.TaskId, request.lang);
     setMessage('reports.retried');
     return row;
   });

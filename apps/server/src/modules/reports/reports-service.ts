@@ -28,7 +28,8 @@ import { TasksRepository } from '../tasks/tasks-repository.ts';
 import type { ReportExtension } from './report-job.ts';
 import { ReportProjectsRepository } from './report-projects-repository.ts';
 import { queueReport } from './report-queue.ts';
-import { ReportsRepository } from './reports-repository.ts';
+import { reportFilesIn } from './report-files.ts';
+import { ReportsRepository, storedNames } from './reports-repository.ts';
 
 type ListBody = RouteBody<typeof reportsRoutes.getReportList>;
 type Row = Awaited<ReturnType<ReportsRepository['visibleMany']>>[number];
@@ -53,7 +54,8 @@ const safeName = (name: string) =>
     .join('')
     .slice(0, 80);
 
-const toRow = (row: Row, figures = noFigures(), unread = false): ReportRow => ({
+/** A report row; `Sha256` is that of the PDF in the reader's language (the file they download). */
+const toRow = (row: Row, lang: Language, figures = noFigures(), unread = false): ReportRow => ({
   ReportId: row.id,
   TaskId: row.taskId,
   ProjectId: row.projectId,
@@ -64,7 +66,7 @@ const toRow = (row: Row, figures = noFigures(), unread = false): ReportRow => ({
   Audited: row.audited,
   Status: row.status as ReportStatus,
   Error: row.error,
-  Sha256: row.status === 'ready' ? row.pdfSha256 : null,
+  Sha256: row.status === 'ready' ? reportFilesIn(row, lang).sha256 : null,
   Figures: figures,
   Unread: unread,
 });
@@ -84,7 +86,7 @@ export class ReportsService {
     },
   ) {}
 
-  async list(auth: AuthContext, body: ListBody): Promise<PageResult<ReportRow>> {
+  async list(auth: AuthContext, body: ListBody, lang: Language): Promise<PageResult<ReportRow>> {
     const { rows, total } = await new ReportsRepository(this.deps.db).page(
       auth,
       { projectId: body.ProjectId, taskId: body.TaskId, audited: body.Audited ?? null },
@@ -102,7 +104,7 @@ export class ReportsService {
       rows.map((row) => row.id),
     );
     return {
-      Items: rows.map((row) => toRow(row, figures.get(row.taskId), unread.has(row.id))),
+      Items: rows.map((row) => toRow(row, lang, figures.get(row.taskId), unread.has(row.id))),
       Total: total,
       PageSize: body.PageSize,
       CurrentPage: body.CurrentPage,
@@ -122,13 +124,17 @@ export class ReportsService {
     ids: readonly string[],
     format: ReportFormat,
     origin: string,
+    lang: Language,
   ): Promise<{ Url: string; ExpiresAt: string }> {
     const unique = [...new Set(ids)];
     if (unique.length > this.deps.downloadMax) {
       throw new AppError(ErrorCode.BadRequest, 'reports.downloadMax', { 0: this.deps.downloadMax });
     }
     const rows = await this.visible(auth, unique);
-    const notReady = rows.find((row) => row.status !== 'ready' || !row.pdfName || !row.xlsxName);
+    const notReady = rows.find((row) => {
+      const files = reportFilesIn(row, lang);
+      return row.status !== 'ready' || !files.pdf || !files.xlsx;
+    });
     if (notReady) throw new AppError(ErrorCode.Conflict, 'reports.notReady', { name: notReady.name });
     const token = randomBytes(32).toString('base64url');
     const { expiresAt } = await new ReportsRepository(this.deps.db).addDownload({
@@ -136,21 +142,26 @@ export class ReportsService {
       companyId: auth.companyId,
       reportIds: unique,
       format,
+      language: lang,
       minutes: REPORT_LIMITS.downloadMinutes,
     });
     return { Url: `${origin}/api/ms/statis/ReportFile/${token}`, ExpiresAt: expiresAt.toISOString() };
   }
 
-  /** The file of a download address: one report, or a zip of several; unknown or expired 404. */
+  /**
+   * The file of a download address, in the language of its requester: one report, or a zip of
+   * several; unknown or expired 404.
+   */
   async file(token: string): Promise<ReportFile> {
     const repository = new ReportsRepository(this.deps.db);
     const download = await repository.download(hashOf(token));
     if (!download) throw notFound();
     const format = download.format as ReportFormat;
+    const language: Language = download.language === 'en-US' ? 'en-US' : 'zh-CN';
     const rows = await repository.ofCompany(download.companyId, download.reportIds);
     const files = await Promise.all(
       rows.map(async (row) => {
-        const stored = format === 'pdf' ? row.pdfName : row.xlsxName;
+        const stored = reportFilesIn(row, language)[format];
         if (!stored) return null;
         try {
           return { name: safeName(row.name), data: await this.deps.files.read(stored) };
@@ -190,13 +201,11 @@ export class ReportsService {
         rows.map((row) => row.id),
       );
     });
-    await this.deps.files.remove(
-      removed.flatMap((row) => [row.pdfName, row.xlsxName]).filter((name) => name !== null),
-    );
+    await this.deps.files.remove(removed.flatMap(storedNames));
     return removed.length;
   }
 
-  async retry(auth: AuthContext, taskId: string): Promise<ReportRow> {
+  async retry(auth: AuthContext, taskId: string, lang: Language): Promise<ReportRow> {
     return this.deps.db.transaction(async (tx) => {
       const { task } = await visibleTask(tx, auth, taskId, true);
       await visibleProject(tx, auth, task.projectId);
@@ -204,7 +213,7 @@ export class ReportsService {
         throw new AppError(ErrorCode.Conflict, 'reports.taskNotFinished');
       }
       const row = await new ReportsRepository(tx).ofTask(auth.companyId, task.id);
-      return toRow(row as Row);
+      return toRow(row as Row, lang);
     });
   }
 
@@ -290,7 +299,7 @@ export class ReportsService {
         Figures: site.Figures,
       })),
       Status: (report?.status as ReportStatus | undefined) ?? null,
-      Sha256: report?.status === 'ready' ? report.pdfSha256 : null,
+      Sha256: report?.status === 'ready' ? reportFilesIn(report, lang).sha256 : null,
       ExpiresAt: share.expiresAt.toISOString(),
     };
   }

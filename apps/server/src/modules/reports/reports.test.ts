@@ -389,11 +389,12 @@ describe('reports', () => {
   });
 
   it('the files of a deleted task are swept', async () => {
-    // The demo company's reports may be rendered here too; only this task's two files go.
+    // The demo company's reports may be rendered here too; only this task's four files go (PDF and
+    // workbook in Chinese and English).
     const dir = path.join(t.config.dataDir, 'reports');
     const before = await fs.readdir(dir);
     await callRouteOk(t.app, apiRoutes.tasks.deleteTask, { Ids: [secondTaskId] }, { as: admin });
-    expect(await renderer.sweepOrphanFiles(0)).toHaveLength(2);
-    expect(await fs.readdir(dir)).toHaveLength(before.length - 2);
+    expect(await renderer.sweepOrphanFiles(0)).toHaveLength(4);
+    expect(await fs.readdir(dir)).toHaveLength(before.length - 4);
   });
 });

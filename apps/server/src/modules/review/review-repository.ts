@@ -148,8 +148,12 @@ export class ReviewRepository {
     return row?.name ?? '';
   }
 
-  /** Every site of a task with its place on the plan and its counts, in PointIndex order. */
-  async planSites(companyId: string, taskId: string) {
+  /** Every site of a task (or of one household) with its place on the plan and counts, in PointIndex order. */
+  async planSites(
+    companyId: string,
+    taskId: string,
+    only?: { buildingNumber: string; floor: number; household: number },
+  ) {
     return this.db
       .select({
         pointIndex: taskSites.pointIndex,
@@ -170,7 +174,15 @@ export class ReviewRepository {
           and r.point_index = ${taskSites.pointIndex}), '{}'::text[])`,
       })
       .from(taskSites)
-      .where(and(eq(taskSites.companyId, companyId), eq(taskSites.taskId, taskId)))
+      .where(
+        and(
+          eq(taskSites.companyId, companyId),
+          eq(taskSites.taskId, taskId),
+          only && eq(taskSites.buildingNumber, only.buildingNumber),
+          only && eq(taskSites.floor, only.floor),
+          only && eq(taskSites.household, only.household),
+        ),
+      )
       .orderBy(asc(taskSites.pointIndex));
   }
 

@@ -14,10 +14,10 @@ import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleTask } from '../tasks/task-access.ts';
-import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
 import { type AnnotatedRuler, annotatePicture } from './picture-annotation.ts';
 import { grindingParts, grindingRow, isFlatnessItem } from './grinding.ts';
+import { loadPlanView } from './plan-view-data.ts';
 import { planViewSvg } from './plan-view-image.ts';
 import { itemName } from './review-algorithm.ts';
 import { siteFigures } from './review-changes.ts';
@@ -39,20 +39,6 @@ const sourceOf = (source: string) =>
   (RESULT_SOURCES as readonly string[]).includes(source)
     ? (source as (typeof RESULT_SOURCES)[number])
     : 'robot';
-
-/** The worst grade a site's counts hold; null when nothing was judged. */
-export function worstGrade(counts: {
-  qualified: number;
-  warning: number;
-  unqualified: number;
-  exploded: number;
-}): GradeName | null {
-  if (counts.exploded > 0) return 'exploded';
-  if (counts.unqualified > 0) return 'unqualified';
-  if (counts.warning > 0) return 'warning';
-  if (counts.qualified > 0) return 'qualified';
-  return null;
-}
 
 export const pictureUrl = (taskId: string, pointIndex: number, fileId: string, annotated: boolean) =>
   `/api/ms/Task/Picture/${taskId}/${pointIndex}/${encodeURIComponent(fileId)}${annotated ? '?Annotated=true' : ''}`;
@@ -207,12 +193,12 @@ export class ReviewService {
     params: { TaskId: string; BuildingNumber: string; Floor: number; Household: number },
     language: Language,
   ): Promise<string> {
-    const household = (await this.planView(auth, params.TaskId)).find(
-      (row) =>
-        row.BuildingNumber === params.BuildingNumber &&
-        row.Floor === params.Floor &&
-        row.Household === params.Household,
-    );
+    const { task } = await visibleTask(this.deps.db, auth, params.TaskId);
+    const [household] = await loadPlanView(this.deps.db, auth.companyId, task.id, {
+      buildingNumber: params.BuildingNumber,
+      floor: params.Floor,
+      household: params.Household,
+    });
     const where = `${params.BuildingNumber} / ${params.Floor} / ${params.Household}`;
     if (!household) throw new AppError(ErrorCode.NotFound, 'review.householdNotInTask', { household: where });
     const svg = planViewSvg(household, language);
@@ -223,48 +209,7 @@ export class ReviewService {
   /** Per household of the task: its house type, the plan's rooms and stations, and its sites. */
   async planView(auth: AuthContext, taskId: string): Promise<PlanHousehold[]> {
     const { task } = await visibleTask(this.deps.db, auth, taskId);
-    const households = await new TasksRepository(this.deps.db).households(auth.companyId, task.id);
-    const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
-    const maps = new Map(
-      (await new TaskPlanRepository(this.deps.db).houseMaps(auth.companyId, mapIds)).map((map) => [
-        map.id,
-        map,
-      ]),
-    );
-    const sites = await new ReviewRepository(this.deps.db).planSites(auth.companyId, task.id);
-    const key = (building: string, floor: number, household: number) => `${building}/${floor}/${household}`;
-    const sitesOf = new Map<string, PlanHousehold['Sites']>();
-    for (const site of sites) {
-      const k = key(site.buildingNumber, site.floor, site.household);
-      let list = sitesOf.get(k);
-      if (!list) sitesOf.set(k, (list = []));
-      list.push({
-        PointIndex: site.pointIndex,
-        RoomId: site.roomId,
-        StationId: site.stationId,
-        Name: site.name,
-        ItemCodes: site.itemCodes,
-        WorstGrade: worstGrade(site),
-        Figures: siteFigures(site),
-      });
-    }
-    return households.map((row) => {
-      const map = row.houseMapId ? maps.get(row.houseMapId) : undefined;
-      return {
-        BuildingNumber: row.buildingNumber,
-        Floor: row.floor,
-        Household: row.household,
-        HouseMapId: map?.id ?? null,
-        HouseMapName: map?.name ?? null,
-        MapType: map?.mapType ?? null,
-        MeasurePoints: {
-          Rooms: map?.measurePoints?.Rooms ?? [],
-          Stations: map?.measurePoints?.Stations ?? [],
-          Points: map?.measurePoints?.Points ?? [],
-        },
-        Sites: sitesOf.get(key(row.buildingNumber, row.floor, row.household)) ?? [],
-      };
-    });
+    return loadPlanView(this.deps.db, auth.companyId, task.id);
   }
 
   /** Audit: uploaded -> completed under the task's lock; any other state 409. */

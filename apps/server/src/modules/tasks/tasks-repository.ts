@@ -174,11 +174,24 @@ export class TasksRepository {
     return rows.map(toRecord);
   }
 
-  async households(companyId: string, taskId: string) {
+  /** The task's households (or only the one named). */
+  async households(
+    companyId: string,
+    taskId: string,
+    only?: { buildingNumber: string; floor: number; household: number },
+  ) {
     return this.db
       .select()
       .from(taskHouseholds)
-      .where(and(eq(taskHouseholds.companyId, companyId), eq(taskHouseholds.taskId, taskId)))
+      .where(
+        and(
+          eq(taskHouseholds.companyId, companyId),
+          eq(taskHouseholds.taskId, taskId),
+          only && eq(taskHouseholds.buildingNumber, only.buildingNumber),
+          only && eq(taskHouseholds.floor, only.floor),
+          only && eq(taskHouseholds.household, only.household),
+        ),
+      )
       .orderBy(asc(taskHouseholds.buildingNumber), asc(taskHouseholds.floor), asc(taskHouseholds.household));
   }
 

@@ -9,14 +9,16 @@ import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
 import './i18n.ts';
 
 /**
- * `/supplement/pdfView?share=<ShareId>` (no sign-in): the shared task's report PDF shown in the
- * browser's own PDF viewer, with a download link; a closed share or a report not ready yet shows the
- * notice instead (the address is checked first, so no broken frame is shown).
+ * `/supplement/pdfView?share=<ShareId>` (no sign-in): the shared task's report PDF in the page's
+ * language, shown in the browser's own PDF viewer, with a download link; a closed share or a report
+ * not ready yet shows the notice instead (the address is checked first, so no broken frame is shown).
  */
 export default function PdfViewPage() {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
   const shareId = useSearchParams()[0].get('share') ?? '';
-  const url = buildUrl(routes.reports.getSharedPdf, { ShareId: shareId });
+  // The PDF in the page's language (a report is rendered in both), whose SHA-256 the share page shows.
+  const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+  const url = buildUrl(routes.reports.getSharedPdf, { ShareId: shareId, Lang: lang });
   const [checked, setChecked] = useState<{ url: string; ok: boolean } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -47,7 +49,13 @@ export default function PdfViewPage() {
           <Typography.Text strong>{t('pdf.title')}</Typography.Text>
           <Space wrap>
             {state === 'ready' && (
-              <a href={buildUrl(routes.reports.getSharedPdf, { ShareId: shareId, Download: 'true' })}>
+              <a
+                href={buildUrl(routes.reports.getSharedPdf, {
+                  ShareId: shareId,
+                  Download: 'true',
+                  Lang: lang,
+                })}
+              >
                 {t('pdf.download')}
               </a>
             )}

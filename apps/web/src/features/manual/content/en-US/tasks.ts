@@ -79,8 +79,9 @@ const tasks = {
     title: 'Data reports and shares',
     paragraphs: [
       'Each task has one data report (PDF and Excel). It is rendered again in the background whenever the task is finished (the device finished uploading, or "Finish" on task execution), audited, or its readings change; the "Data report" part of the task detail shows its status: queued, rendering, ready or failed.',
-      'The PDF has a cover (project, task, stage, times, audit state), the task figures, figures per item and per household, the failed sites and the frozen standard used, with the report id in every page footer; the Excel workbook also lists every site and every reading (values and grades).',
-      'The platform records the SHA-256 of each PDF. A PDF cannot contain its own hash, so check a copy this way: compute the SHA-256 of the PDF file and compare it with the value on the task detail or the share page; equal means it is the original the platform rendered.',
+      'The PDF has a cover (project, task, stage, times, audit state), the task figures, figures per item and per household, the plan of each measured household (rooms coloured by the worst grade of their sites and labelled with their site counts, with a legend), the failed sites and the frozen standard used, with the report id in every page footer; the Excel workbook also lists every site and every reading (values and grades).',
+      'Each report is rendered in Chinese and in English: downloads, the task detail and the share pages give the version of the language you use (Chinese by default). The two PDFs are different files, each with its own SHA-256.',
+      'The platform records the SHA-256 of each PDF. A PDF cannot contain its own hash, so check a copy this way: compute the SHA-256 of the PDF file and compare it with the value on the task detail or the share page (in the language it was downloaded in); equal means it is the original the platform rendered.',
       'The share page /supplement/taskReportList/{share id} needs no sign-in and fits a phone: the task, its figures, figures per item and per household and the SHA-256 of the report, nothing else of the company.',
     ],
     steps: [
