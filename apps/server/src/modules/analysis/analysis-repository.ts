@@ -31,17 +31,17 @@ export interface GroupCounts extends FigureCounts {
 }
 
 /**
- * Each grouping's key over the picked rollup rows (see `countsBy`). Days are formatted as timestamps
+ * Each grouping's columns (a grouping set) and its key over them. Days are formatted as timestamps
  * without time zone: `to_char(date)` would pick the time-zone variant and convert every row.
  */
-const GROUP_KEYS: Record<Grouping, string> = {
-  none: "''",
-  stage: 'stage',
-  inspectionKind: 'inspection_kind',
-  item: 'item_code',
-  project: 'project_id::text',
-  day: "to_char(day::timestamp, 'YYYY-MM-DD')",
-  floor: "building_id::text || '/' || floor",
+const GROUPS: Record<Grouping, { columns: string[]; key: string }> = {
+  none: { columns: [], key: "''" },
+  stage: { columns: ['t.stage'], key: 't.stage' },
+  inspectionKind: { columns: ['t.inspection_kind'], key: 't.inspection_kind' },
+  item: { columns: ['r.item_code'], key: 'r.item_code' },
+  project: { columns: ['r.project_id'], key: 'r.project_id::text' },
+  day: { columns: ['r.day'], key: "to_char(r.day::timestamp, 'YYYY-MM-DD')" },
+  floor: { columns: ['r.building_id', 'r.floor'], key: "r.building_id::text || '/' || r.floor" },
 };
 
 /**
@@ -72,40 +72,43 @@ export class AnalysisRepository {
 
   /**
    * Counts per group for several groupings at once, in one statement: the scope's rollup rows are
-   * picked once per kind and summed per grouping from there. Whole-site groupings read the task (or
-   * floor) rollups, the item grouping the item rollups; when items are filtered every grouping reads
-   * the item rollups (see `rollupTable`). Project and item groups carry their names.
+   * summed once per grouping set (`group by grouping sets`, one aggregate per rollup table).
+   * Whole-site groupings read the task (or floor) rollups, the item grouping the item rollups; when
+   * items are filtered every grouping reads the item rollups (see `rollupTable`). Project and item
+   * groups carry their names.
    */
   async countsBy(
     scope: AnalysisScope,
     groupings: readonly Grouping[],
   ): Promise<Map<Grouping, GroupCounts[]>> {
     const perFloor = groupings.includes('floor');
-    const itemsFiltered = scope.itemCodes !== null;
-    const fromItems = (grouping: Grouping) => itemsFiltered || grouping === 'item';
-    const sums = sql`sum(qualified) q, sum(warning) w, sum(unqualified) u, sum(exploded) e, sum(unjudged) j,
-      sum(sites) s, sum(exploded_sites) xs`;
-    const picked = (items: boolean) => {
-      const table = sql.raw(rollupTable(items, perFloor));
-      const place = sql.raw(perFloor ? 'r.building_id, r.floor' : 'null::uuid building_id, 0 floor');
-      return sql`select t.stage, t.inspection_kind, ${sql.raw(items ? 'r.item_code' : 'null::text')} item_code,
-          r.project_id, r.day, ${place}, r.qualified, r.warning, r.unqualified, r.exploded, r.unjudged, r.sites,
-          r.exploded_sites
-        from ${table} r join ${tasks} t on t.id = r.task_id and t.company_id = ${scope.auth.companyId}
-        where ${this.where(scope, items)}`;
+    const fromItems = (grouping: Grouping) => scope.itemCodes !== null || grouping === 'item';
+    const aggregate = (items: boolean, sets: readonly Grouping[]) => {
+      // A row's set is the one whose first column is grouped (grouping() = 0); none groups nothing.
+      const label = sets
+        .filter((grouping) => grouping !== 'none')
+        .map((grouping) => `when grouping(${GROUPS[grouping].columns[0]}) = 0 then '${grouping}'`);
+      const key = sets
+        .filter((grouping) => grouping !== 'none')
+        .map((grouping) => `when grouping(${GROUPS[grouping].columns[0]}) = 0 then ${GROUPS[grouping].key}`);
+      const groupingSets = sets.map((grouping) => `(${GROUPS[grouping].columns.join(', ')})`).join(', ');
+      return sql`select ${sql.raw(`case ${label.join(' ')} else 'none' end`)} as grouping,
+          ${sql.raw(`case ${key.join(' ')} else '' end`)} as key,
+          sum(r.qualified) q, sum(r.warning) w, sum(r.unqualified) u, sum(r.exploded) e, sum(r.unjudged) j,
+          sum(r.sites) s, sum(r.exploded_sites) xs
+        from ${sql.raw(rollupTable(items, perFloor))} r
+          join ${tasks} t on t.id = r.task_id and t.company_id = ${scope.auth.companyId}
+        where ${this.where(scope, items)}
+        group by grouping sets (${sql.raw(groupingSets)})
+        having count(*) > 0`;
     };
-    const ctes: SQL[] = [];
-    if (groupings.some((grouping) => !fromItems(grouping)))
-      ctes.push(sql`picked as materialized (${picked(false)})`);
-    if (groupings.some(fromItems)) ctes.push(sql`picked_items as materialized (${picked(true)})`);
-    const selects = groupings.map(
-      (grouping) =>
-        sql`select ${grouping}::text as grouping, ${sql.raw(GROUP_KEYS[grouping])} as key, ${sums}
-          from ${sql.raw(fromItems(grouping) ? 'picked_items' : 'picked')} group by 2`,
-    );
+    const parts: SQL[] = [];
+    const siteSets = groupings.filter((grouping) => !fromItems(grouping));
+    const itemSets = groupings.filter(fromItems);
+    if (siteSets.length > 0) parts.push(aggregate(false, siteSets));
+    if (itemSets.length > 0) parts.push(aggregate(true, itemSets));
     const company = scope.auth.companyId;
     const result = await this.db.execute<Record<string, unknown>>(sql`
-      with ${sql.join(ctes, sql`, `)}, grouped as (${sql.join(selects, sql` union all `)})
       select g.*,
         case g.grouping
           when 'project' then (select p.name from ${projects} p where p.company_id = ${company} and p.id = g.key::uuid)
@@ -114,7 +117,7 @@ export class AnalysisRepository {
         end name_zh,
         case when g.grouping = 'item' then (select m.name_en from ${measureItems} m
           where m.company_id = ${company} and lower(m.code) = lower(g.key) limit 1) end name_en
-      from grouped g`);
+      from (${sql.join(parts, sql` union all `)}) g`);
     const answer = new Map<Grouping, GroupCounts[]>(groupings.map((grouping) => [grouping, []]));
     for (const row of result.rows) {
       answer.get(row.grouping as Grouping)?.push({
