@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { SiteRuler } from '../../db/json-types.ts';
@@ -234,6 +235,10 @@ export class ResultsRepository {
       row.judged && sameNumbers(row.judged, row.vals) ? (vals[index] as string) : arrayLiteral(row.judged),
     );
     const arrays = (literals: (string | null)[]) => sql.param(literalColumn(literals));
+    const grades = readings.map((row) => arrayLiteral(row.grades));
+    const valid = readings.map((row) => arrayLiteral(row.valid));
+    // Building the literals is the batch's longest stretch of JavaScript: other requests go first.
+    await nextTurn();
     await this.db.execute(sql`
       insert into ${siteReadings} (company_id, task_id, point_index, item_code, vals, judged, grades, valid, rulers,
         design_value, qualified, warning, unqualified, exploded, unjudged, readings)
@@ -241,8 +246,8 @@ export class ResultsRepository {
         r.grades::smallint[], r.valid::boolean[], r.rulers::jsonb, r.design_value, r.qualified, r.warning,
         r.unqualified, r.exploded, r.unjudged, r.readings
       from unnest(${column('pointIndex')}::int[], ${column('itemCode')}::text[], ${arrays(vals)}::text[],
-        ${arrays(judged)}::text[], ${arrays(readings.map((row) => arrayLiteral(row.grades)))}::text[],
-        ${arrays(readings.map((row) => arrayLiteral(row.valid)))}::text[],
+        ${arrays(judged)}::text[], ${arrays(grades)}::text[],
+        ${arrays(valid)}::text[],
         ${sql.param(readings.map((row) => (row.rulers ? JSON.stringify(row.rulers) : null)))}::text[],
         ${column('designValue')}::float8[], ${column('qualified')}::int[], ${column('warning')}::int[],
         ${column('unqualified')}::int[], ${column('exploded')}::int[], ${column('unjudged')}::int[],

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createHash } from 'node:crypto';
 import {
   emptyCounts,
@@ -243,6 +244,8 @@ export class ResultsService {
       });
     });
 
+    // The batch was judged in one go; requests waiting meanwhile get a turn before the writes.
+    await nextTurn();
     await this.checkFiles(tx, sender, batch);
     const results = new ResultsRepository(tx);
     const replacedBy = sender.deviceId ? `device:${sender.deviceId}` : `user:${sender.userId ?? ''}`;
