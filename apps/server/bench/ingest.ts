@@ -15,6 +15,8 @@
  *   npm run bench -- ingest
  *   INGEST_SITES=2000 INGEST_BATCH_SITES=200 npm run bench -- ingest
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- ingest   (a V8 CPU profile of the server, for chrome devtools)
+ *   PG_DIAG_FLAGS="-c shared_preload_libraries=pg_stat_statements" npm run bench -- ingest
+ *     (also PostgreSQL's time per statement during the timed ingest, from pg_stat_statements)
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -203,7 +205,8 @@ async function main(): Promise<number> {
     const ingestMs = performance.now() - started;
     if (process.env.PG_DIAG_FLAGS) {
       const diag = await pool.connect();
-      const top = await diag.query(`select calls, round(total_exec_time::numeric,1) ms, round(total_plan_time::numeric,1) plan, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) q
+      const top =
+        await diag.query(`select calls, round(total_exec_time::numeric,1) ms, round(total_plan_time::numeric,1) plan, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) q
         from pg_stat_statements order by total_exec_time desc limit 25`);
       console.table(top.rows);
       diag.release();

@@ -110,7 +110,12 @@ export function createServices(
   // Rendered reports: DATA_DIR/reports (PDF and Excel), never under the web root.
   const reportFiles = new FileStore<ReportExtension>(path.join(config.dataDir, 'reports'), ['pdf', 'xlsx']);
   const review = new ReviewService({ db, dataDir: config.dataDir });
-  const reportRenderer = new ReportRenderer({ db, files: reportFiles, log });
+  const reportRenderer = new ReportRenderer({
+    db,
+    files: reportFiles,
+    log,
+    sitePicture: (companyId, task, pointIndex) => review.firstAnnotatedPicture(companyId, task, pointIndex),
+  });
   let jobWorker: Runner | undefined;
   return {
     audit,

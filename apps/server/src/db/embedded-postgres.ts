@@ -61,7 +61,14 @@ export async function startEmbeddedPostgres(options: {
       // UTF-8 with the builtin locale provider: same behaviour whatever OS locales are installed.
       initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
       // TCP on loopback only; no unix socket (avoids /tmp lock files and permission trouble).
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...(process.env.PG_DIAG_FLAGS ? process.env.PG_DIAG_FLAGS.split(' ') : [])],
+      // PG_DIAG_FLAGS adds server flags for diagnosis, e.g. '-c shared_preload_libraries=pg_stat_statements'.
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        ...(process.env.PG_DIAG_FLAGS ? process.env.PG_DIAG_FLAGS.split(' ') : []),
+      ],
       onLog: (message) => logOutput(logger, message, recent),
       onError: (err) => logger.error(`embedded PostgreSQL: ${String(err)}`),
     });

@@ -26,6 +26,13 @@ export const reportsMessagesEnUS: Record<keyof typeof reportsMessagesZhCN, strin
   'reports.doc.households': 'Figures per household',
   'reports.doc.failedSites': 'Failed sites',
   'reports.doc.noFailedSites': 'No failed sites',
+  'reports.doc.pictures': 'Wall pictures of failed sites',
+  'reports.doc.picturesAll':
+    'Each failed site with its wall picture; rulers are drawn in the colour of their grade, with their values.',
+  'reports.doc.picturesSome':
+    'The {{shown}} worst of {{total}} failed sites with their wall pictures; rulers are drawn in the colour of their grade, with their values.',
+  'reports.doc.noPicture': 'No readable wall picture',
+  'reports.doc.floorHousehold': 'floor {{floor}}, household {{household}}',
   'reports.doc.standard': 'Standard used (frozen when the task was created)',
   'reports.doc.readings': 'Readings',
   'reports.doc.summary': 'Summary',

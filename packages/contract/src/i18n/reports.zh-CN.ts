@@ -24,6 +24,12 @@ export const reportsMessagesZhCN = {
   'reports.doc.households': '分户指标',
   'reports.doc.failedSites': '不合格测区',
   'reports.doc.noFailedSites': '无不合格测区',
+  'reports.doc.pictures': '不合格测区墙面照片',
+  'reports.doc.picturesAll': '每个不合格测区的墙面照片；靠尺按判定等级着色并标注数值。',
+  'reports.doc.picturesSome':
+    '{{total}} 个不合格测区中最差的 {{shown}} 个的墙面照片；靠尺按判定等级着色并标注数值。',
+  'reports.doc.noPicture': '没有可读取的墙面照片',
+  'reports.doc.floorHousehold': '{{floor}} 层 {{household}} 户',
   'reports.doc.standard': '所用标准（任务创建时冻结）',
   'reports.doc.readings': '读数',
   'reports.doc.summary': '汇总',

@@ -1,4 +1,5 @@
 import type { Figures, GradeName, Language, PlanHousehold, TaskDetail } from '@measure/contract';
+import type { ReportPicture } from './report-pictures.ts';
 
 /** One item's readings at one site, as the report lists them. */
 export interface ReportReading {
@@ -34,6 +35,8 @@ export interface ReportSource {
   readings: ReportReading[];
   /** Measured households (with sites) whose plan has rooms. */
   plans: PlanHousehold[];
+  /** Wall pictures of the failed sites a report shows (`pictureSites`), annotated. */
+  pictures: ReportPicture[];
   versions: { language: Language; task: TaskDetail }[];
 }
 

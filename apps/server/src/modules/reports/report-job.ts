@@ -5,9 +5,10 @@ import type { FileStore } from '../../core/file-store.ts';
 import type { Database } from '../../db/client.ts';
 import { figuresOf } from '../results/judge-readings.ts';
 import { loadTaskDetail } from '../tasks/task-detail.ts';
-import { TasksRepository } from '../tasks/tasks-repository.ts';
+import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
 import { loadPlanView } from '../review/plan-view-data.ts';
 import type { ReportSource } from './report-document.ts';
+import { pictureSites, type ReportPicture } from './report-pictures.ts';
 import { renderReport } from './report-render.ts';
 import { ReportsRepository, storedNames } from './reports-repository.ts';
 
@@ -37,7 +38,13 @@ export const isRenderPayload = (value: unknown): value is RenderPayload =>
  */
 export class ReportRenderer {
   constructor(
-    private readonly deps: { db: Database; files: FileStore<ReportExtension>; log?: FastifyBaseLogger },
+    private readonly deps: {
+      db: Database;
+      files: FileStore<ReportExtension>;
+      log?: FastifyBaseLogger;
+      /** A site's first wall picture, annotated (ReviewService.firstAnnotatedPicture); none: no pictures. */
+      sitePicture?: (companyId: string, task: TaskRecord, pointIndex: number) => Promise<Buffer | null>;
+    },
   ) {}
 
   async render({ companyId, taskId }: RenderPayload): Promise<'ready' | 'failed' | 'skipped'> {
@@ -45,8 +52,10 @@ export class ReportRenderer {
     if (!started) return 'skipped';
     let written: string[] = [];
     try {
-      const source = await this.source(companyId, taskId, started.id);
-      if (!source) return 'skipped';
+      const read = await this.source(companyId, taskId, started.id);
+      if (!read) return 'skipped';
+      // Pictures are read and annotated after the snapshot (files, worker threads): no long transaction.
+      const source = { ...read.source, pictures: await this.pictures(companyId, read.task, read.source) };
       const rendered = await renderReport(source);
       const stored = new Map<Language, { pdf: string; xlsx: string; sha256: string }>();
       for (const files of rendered) {
@@ -116,7 +125,23 @@ export class ReportRenderer {
    * The report's data read in one repeatable-read snapshot, so figures, readings and plans agree: the
    * task's detail in each language, the plans of the measured households whose plan has rooms.
    */
-  private async source(companyId: string, taskId: string, reportId: string): Promise<ReportSource | null> {
+  private async pictures(companyId: string, task: TaskRecord, source: Omit<ReportSource, 'pictures'>) {
+    const sitePicture = this.deps.sitePicture;
+    const detail = source.versions[0]?.task;
+    if (!sitePicture || !detail) return [];
+    const pictures: ReportPicture[] = [];
+    for (const site of pictureSites(detail)) {
+      const png = await sitePicture(companyId, task, site.PointIndex);
+      pictures.push({ PointIndex: site.PointIndex, png: png ? new Uint8Array(png) : null });
+    }
+    return pictures;
+  }
+
+  private async source(
+    companyId: string,
+    taskId: string,
+    reportId: string,
+  ): Promise<{ task: TaskRecord; source: Omit<ReportSource, 'pictures'> } | null> {
     return this.deps.db.transaction(
       async (tx) => {
         const task = await new TasksRepository(tx).find(companyId, taskId);
@@ -130,7 +155,7 @@ export class ReportRenderer {
           repository.readings(companyId, taskId),
           loadPlanView(tx, companyId, taskId),
         ]);
-        return {
+        const source = {
           reportId,
           renderedAt: new Date().toISOString(),
           audited: task.state === 'completed',
@@ -156,6 +181,7 @@ export class ReportRenderer {
             Valid: row.valid,
           })),
         };
+        return { task, source };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { type Figures, formatMessage, type MessageKey, type TaskDetail } from '@measure/contract';
 import PDFDocument from 'pdfkit';
 import { failedSites, type ReportDocument } from './report-document.ts';
+import { picturesSection } from './report-pictures.ts';
 import { planSection } from './report-plan.ts';
 
 // A CJK font from an npm package (never downloaded): Noto Sans SC, OFL.
@@ -22,7 +23,7 @@ const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') :
 
 /**
  * The report as a PDF in `doc.language` (A4, one CJK font that also covers Latin): cover, figures,
- * items, households, plan views, failed sites, standard; every text from the catalogue.
+ * items, households, plan views, failed sites and their wall pictures, standard; every text from the catalogue.
  */
 export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
   const t = (key: MessageKey, params = {}) => formatMessage(doc.language, key, params);
@@ -151,6 +152,8 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
         site.Figures.Exploded,
       ]),
     );
+
+  picturesSection(pdf, doc, { margin: MARGIN, width: pageWidth, bottom, heading });
 
   heading(t('reports.doc.standard'));
   table(

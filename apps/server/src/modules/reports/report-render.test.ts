@@ -28,7 +28,9 @@ import {
 import { pdfStreams, pdfText } from '../../../test/pdf-text.ts';
 import { FileStore } from '../../core/file-store.ts';
 import { jobDefinitions } from '../../jobs/jobs.ts';
+import { ReviewService } from '../review/review-service.ts';
 import { type ReportExtension, ReportRenderer } from './report-job.ts';
+import { MAX_REPORT_PICTURES } from './report-pictures.ts';
 
 const routes = apiRoutes.reports;
 const PROJECT_NAME = '翠湖花园三期';
@@ -108,9 +110,11 @@ beforeAll(async () => {
     sql`update task_sites set room_id = case when point_index % 2 = 1 then 'r1' else 'r2' end
       where company_id = ${companyId} and task_id = ${planTaskId}`,
   );
+  const review = new ReviewService({ db: t.db, dataDir: t.config.dataDir });
   renderer = new ReportRenderer({
     db: t.db,
     files: new FileStore<ReportExtension>(path.join(t.config.dataDir, 'reports'), ['pdf', 'xlsx']),
+    sitePicture: (owner, task, pointIndex) => review.firstAnnotatedPicture(owner, task, pointIndex),
   });
   await t.db.execute(sql`update graphile_worker._private_jobs set run_at = now()`);
   const pool = new pg.Pool({ connectionString: t.connectionString, max: 2 });
@@ -334,5 +338,25 @@ describe('report rendering: plan views and languages', () => {
     expect(createHash('sha256').update(data).digest('hex')).toBe(zh.Sha256);
     expect(await renderer.queueMissingLanguages()).toBe(1);
     expect(await reportOf(plainTaskId, 'en-US')).toMatchObject({ Status: 'queued', Sha256: null });
+  });
+
+  it('the PDF shows the failed sites’ wall pictures with their rulers, worst first, in both languages', async () => {
+    const detail = await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: planTaskId }, { as: admin });
+    const failed = detail.Sites.filter((site) => site.Figures.Unqualified > 0 || site.Figures.Exploded > 0);
+    expect(failed.length).toBeGreaterThan(0);
+    const shown = Math.min(failed.length, MAX_REPORT_PICTURES);
+    for (const [lang, heading] of [
+      ['zh-CN', '不合格测区墙面照片'],
+      ['en-US', 'Wall pictures of failed sites'],
+    ] as const) {
+      const { data } = await download(planTaskId, 'pdf', lang);
+      const text = pdfText(data);
+      expect(text).toContain(heading);
+      // One image per shown site (the robot sends a picture with every site): pdfkit writes each as
+      // an image XObject whose dictionary stays readable.
+      const images = data.toString('latin1').match(/\/Subtype \/Image/g) ?? [];
+      expect(images.length).toBe(shown);
+      for (const site of failed.slice(0, 3)) expect(text).toContain(`#${site.PointIndex} `);
+    }
   });
 });

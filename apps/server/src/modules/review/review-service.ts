@@ -187,6 +187,26 @@ export class ReviewService {
     return { data: result.png, contentType: 'image/png', fileName: `${file.fileName}.annotated.png` };
   }
 
+  /**
+   * A site's first wall picture with its rulers drawn in (for reports); null when the site has no
+   * picture or it cannot be read. The caller has checked the task is the company's.
+   */
+  async firstAnnotatedPicture(
+    companyId: string,
+    task: TaskRecord,
+    pointIndex: number,
+  ): Promise<Buffer | null> {
+    const site = await new ReviewRepository(this.deps.db).site(companyId, task.id, pointIndex);
+    const fileId = site?.pictureFileIds[0];
+    if (!fileId) return null;
+    try {
+      return (await this.pictureOf(companyId, task, { PointIndex: pointIndex, FileId: fileId }, true)).data;
+    } catch (error) {
+      if (error instanceof AppError || (error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
   /** One household's labelled plan as SVG (`planViewSvg`); 404 when the task has no such household. */
   async planViewImage(
     auth: AuthContext,
