@@ -19,6 +19,9 @@ export function registerReportsRoutes(
     await sendPrivateFile(reply, picture);
     return REPLY_SENT;
   });
+  registerRoute(app, reportSharesRoutes.getSharedPlan, async ({ params }) =>
+    reportShares.plan(params.ShareId),
+  );
   registerRoute(app, reportSharesRoutes.getSharedPdf, async ({ params, query, reply }) => {
     const pdf = await reportShares.pdf(params.ShareId);
     await sendPrivateFile(

@@ -223,15 +223,17 @@ export class ReviewService {
   /** Per household of the task: its house type, the plan's rooms and stations, and its sites. */
   async planView(auth: AuthContext, taskId: string): Promise<PlanHousehold[]> {
     const { task } = await visibleTask(this.deps.db, auth, taskId);
-    const households = await new TasksRepository(this.deps.db).households(auth.companyId, task.id);
+    return this.planViewOf(auth.companyId, task.id);
+  }
+
+  /** The plan view of a task the caller may see (checked by the caller: a session, or a public share). */
+  async planViewOf(companyId: string, taskId: string): Promise<PlanHousehold[]> {
+    const households = await new TasksRepository(this.deps.db).households(companyId, taskId);
     const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
     const maps = new Map(
-      (await new TaskPlanRepository(this.deps.db).houseMaps(auth.companyId, mapIds)).map((map) => [
-        map.id,
-        map,
-      ]),
+      (await new TaskPlanRepository(this.deps.db).houseMaps(companyId, mapIds)).map((map) => [map.id, map]),
     );
-    const sites = await new ReviewRepository(this.deps.db).planSites(auth.companyId, task.id);
+    const sites = await new ReviewRepository(this.deps.db).planSites(companyId, taskId);
     const key = (building: string, floor: number, household: number) => `${building}/${floor}/${household}`;
     const sitesOf = new Map<string, PlanHousehold['Sites']>();
     for (const site of sites) {
@@ -257,6 +259,7 @@ export class ReviewService {
         HouseMapId: map?.id ?? null,
         HouseMapName: map?.name ?? null,
         MapType: map?.mapType ?? null,
+        FloorArea: map ? Number(map.floorArea) : null,
         MeasurePoints: {
           Rooms: map?.measurePoints?.Rooms ?? [],
           Stations: map?.measurePoints?.Stations ?? [],
