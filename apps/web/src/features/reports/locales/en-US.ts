@@ -145,6 +145,14 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'pdf.title': 'Report PDF',
   'pdf.download': 'Download PDF',
   'pdf.back': 'Back to the report',
+  'pdf.page': 'Page {{page}} of {{pages}}',
+  'pdf.previous': 'Previous page',
+  'pdf.next': 'Next page',
+  'pdf.zoomIn': 'Zoom in',
+  'pdf.zoomOut': 'Zoom out',
+  'pdf.fit': 'Fit width',
+  'pdf.sha': 'SHA-256 of the report PDF',
+  'pdf.renderFailed': 'This browser cannot show the PDF; download it to read it.',
   'pdf.notReady': 'The report PDF is not ready yet, or the share does not exist, has expired or was revoked',
 };
 

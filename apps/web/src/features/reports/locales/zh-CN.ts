@@ -141,6 +141,14 @@ const zhCN = {
   'pdf.title': '报告 PDF',
   'pdf.download': '下载 PDF',
   'pdf.back': '返回报告',
+  'pdf.page': '第 {{page}} / {{pages}} 页',
+  'pdf.previous': '上一页',
+  'pdf.next': '下一页',
+  'pdf.zoomIn': '放大',
+  'pdf.zoomOut': '缩小',
+  'pdf.fit': '适合宽度',
+  'pdf.sha': '报告 PDF 的 SHA-256',
+  'pdf.renderFailed': '此浏览器无法显示该 PDF，请下载后查看。',
   'pdf.notReady': '报告 PDF 尚未生成，或分享不存在、已过期或已撤销',
 } as const;
 
