@@ -29,6 +29,8 @@ const TEXT = {
     pdfNotReady: '报告 PDF 尚未生成，或分享不存在、已过期或已撤销',
     back: '返回报告',
     next: '下一页',
+    zoomIn: '放大',
+    fit: '适合宽度',
     pageCount: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
   },
   'en-US': {
@@ -41,6 +43,8 @@ const TEXT = {
     pdfNotReady: 'The report PDF is not ready yet, or the share does not exist, has expired or was revoked',
     back: 'Back to the report',
     next: 'Next page',
+    zoomIn: 'Zoom in',
+    fit: 'Fit width',
     pageCount: (page: number, pages: number) => `Page ${page} of ${pages}`,
   },
 } as const;
@@ -133,6 +137,15 @@ describe.each(['zh-CN', 'en-US'] as const)('supplement pages (%s)', (language) =
         .digest('hex'),
     ).toBe(sha);
     expect(await page.getByTestId('pdf-sha').textContent()).toBe(sha);
+    // Zoom in: drawn again, wider than the screen.
+    await page.getByRole('button', { name: text.zoomIn }).click();
+    await page.locator('[data-testid="pdf-canvas"][data-drawn="true"]').waitFor();
+    const zoomed = await page.evaluate(
+      () => document.querySelector<HTMLCanvasElement>('[data-testid="pdf-canvas"]')?.clientWidth ?? 0,
+    );
+    expect(zoomed).toBeGreaterThan(390);
+    await page.getByRole('button', { name: text.fit }).click();
+    await page.locator('[data-testid="pdf-canvas"][data-drawn="true"]').waitFor();
     if (pages > 1) {
       await page.getByRole('button', { name: text.next }).click();
       await page.getByTestId('pdf-page-count').getByText(text.pageCount(2, pages)).waitFor();
