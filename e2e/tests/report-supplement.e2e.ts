@@ -9,7 +9,8 @@ import { taskProject } from '../support/task-project.ts';
  * The supplement pages of a share (spec section 2), on a phone without a session: from the shared
  * report a site opens with its wall picture and readings (taskReportDetail), and going back finds
  * the list as it was, without loading it again (kept alive); the compact one-page report
- * (tempRjReport) shows the same SHA-256; pdfView shows the PDF; once the share is revoked, every page
+ * (tempRjReport) shows the same SHA-256; pdfView draws the PDF with pdf.js (first page inked, page
+ * count, paging, the SHA-256 of the served file); once the share is revoked, every page
  * shows its not-found notice. In both languages.
  */
 
@@ -27,6 +28,10 @@ const TEXT = {
     notFound: '分享不存在、已过期或已撤销',
     pdfNotReady: '报告 PDF 尚未生成，或分享不存在、已过期或已撤销',
     back: '返回报告',
+    next: '下一页',
+    zoomIn: '放大',
+    fit: '适合宽度',
+    pageCount: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
   },
   'en-US': {
     site: /^1\. north wall/,
@@ -37,6 +42,10 @@ const TEXT = {
     notFound: 'This share does not exist, has expired or was revoked',
     pdfNotReady: 'The report PDF is not ready yet, or the share does not exist, has expired or was revoked',
     back: 'Back to the report',
+    next: 'Next page',
+    zoomIn: 'Zoom in',
+    fit: 'Fit width',
+    pageCount: (page: number, pages: number) => `Page ${page} of ${pages}`,
   },
 } as const;
 
@@ -101,20 +110,52 @@ describe.each(['zh-CN', 'en-US'] as const)('supplement pages (%s)', (language) =
     await settle(page);
     await screenshot(page, `report-supplement-compact-${language}`);
 
-    // The PDF in the browser: the frame shows the share's PDF address, which answers the PDF.
+    // The PDF in the browser, drawn by pdf.js: the first page on a canvas that is not blank, the
+    // page count, and the SHA-256 of the very file the share serves.
     await page.goBack();
     await page.getByRole('link', { name: text.pdf }).click();
-    const frame = page.getByTestId('pdf-frame');
-    await frame.waitFor();
-    const src = (await frame.getAttribute('src')) ?? '';
-    const pdf = await page.request.get(new URL(src, page.url()).toString());
+    await page.locator('[data-testid="pdf-canvas"][data-drawn="true"]').waitFor({ timeout: 30_000 });
+    const inked = await page.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="pdf-canvas"]');
+      const data = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+      let dark = 0;
+      for (let i = 0; data && i < data.length; i += 4) {
+        if ((data[i] ?? 255) + (data[i + 1] ?? 255) + (data[i + 2] ?? 255) < 384) dark += 1;
+      }
+      return { dark, width: canvas?.width ?? 0 };
+    });
+    expect(inked.width).toBeGreaterThan(300);
+    expect(inked.dark, 'text drawn on the first page').toBeGreaterThan(500);
+    const pdf = await page.request.get(new URL(`/api/share/${share.ShareId}/Pdf`, page.url()).toString());
     expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const pages = Number(
+      /\/Type\s*\/Pages[^>]*\/Count\s+(\d+)/.exec((await pdf.body()).toString('latin1'))?.[1],
+    );
+    expect(pages).toBeGreaterThan(0);
+    await page.getByTestId('pdf-page-count').getByText(text.pageCount(1, pages)).waitFor();
     expect(
       crypto
         .createHash('sha256')
         .update(await pdf.body())
         .digest('hex'),
     ).toBe(sha);
+    expect(await page.getByTestId('pdf-sha').textContent()).toBe(sha);
+    // Zoom in: drawn again, wider than the screen.
+    await page.getByRole('button', { name: text.zoomIn }).click();
+    await page.locator('[data-testid="pdf-canvas"][data-drawn="true"]').waitFor();
+    const zoomed = await page.evaluate(
+      () => document.querySelector<HTMLCanvasElement>('[data-testid="pdf-canvas"]')?.clientWidth ?? 0,
+    );
+    expect(zoomed).toBeGreaterThan(390);
+    await page.getByRole('button', { name: text.fit }).click();
+    await page.locator('[data-testid="pdf-canvas"][data-drawn="true"]').waitFor();
+    if (pages > 1) {
+      await page.getByRole('button', { name: text.next }).click();
+      await page.getByTestId('pdf-page-count').getByText(text.pageCount(2, pages)).waitFor();
+      await page.locator('[data-testid="pdf-canvas"][data-drawn="true"]').waitFor();
+    }
+    await settle(page);
+    await screenshot(page, `report-supplement-pdf-${language}`);
 
     // Revoked: each page shows its notice.
     await api('/api/ms/statis/RevokeShare', { ShareId: share.ShareId }, setup.plannerToken);

@@ -211,6 +211,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'reports.getSharedSite': 'public',
   'reports.getSharedPicture': 'public',
   'reports.getSharedPdf': 'public',
+  'reports.getSharedPlan': 'public',
 };
 
 export interface Caller {
@@ -520,6 +521,7 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'reports.getSharedSite': () => ({ params: { ShareId: 'matrix', PointIndex: '1' } }),
   'reports.getSharedPicture': () => ({ params: { ShareId: 'matrix', PointIndex: '1', FileId: 'matrix' } }),
   'reports.getSharedPdf': () => ({ params: { ShareId: 'matrix' } }),
+  'reports.getSharedPlan': () => ({ params: { ShareId: 'matrix' } }),
   'tasks.cancelTask': () => ({ body: { TaskId: random() } }),
   'tasks.reassignTask': () => ({ body: { TaskId: random(), SurveyorIds: [] } }),
   'tasks.getTaskOptions': () => ({ body: { ProjectId: random() } }),

@@ -248,6 +248,7 @@ export const routePaths = {
     getSummaryReport: { method: 'POST', path: '/api/ms/statis/GetSummaryReport' },
     getSharedSite: { method: 'GET', path: '/api/share/:ShareId/Sites/:PointIndex' },
     getSharedPicture: { method: 'GET', path: '/api/share/:ShareId/Picture/:PointIndex/:FileId' },
+    getSharedPlan: { method: 'GET', path: '/api/share/:ShareId/Plan' },
     getSharedPdf: { method: 'GET', path: '/api/share/:ShareId/Pdf' },
   },
 } as const;

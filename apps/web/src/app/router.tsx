@@ -274,6 +274,12 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/reports/SharedSitePage.tsx')),
       },
       {
+        // three.js lives in this page's chunk only.
+        path: `${SUBSYSTEM.share}/taskReportThreeDimensional/:shareId`,
+        handle: title('layout:menu.sharedPlan3d'),
+        lazy: page(() => import('../features/reports/SharedPlan3dPage.tsx')),
+      },
+      {
         path: `${SUBSYSTEM.share}/tempRjReport/:shareId`,
         handle: title('layout:menu.sharedCompactReport'),
         lazy: page(() => import('../features/reports/TempReportPage.tsx')),

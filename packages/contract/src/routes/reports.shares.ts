@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
 import { defineRoute } from './define.ts';
+import { figuresSchema } from '../figures.ts';
+import { GRADE_NAMES } from './results.ts';
 import { reviewSiteSchema } from './review.ts';
 
 /**
@@ -11,6 +13,39 @@ import { reviewSiteSchema } from './review.ts';
  */
 export const sharedSiteSchema = reviewSiteSchema.omit({ Changes: true, Editable: true });
 export type SharedSite = z.infer<typeof sharedSiteSchema>;
+
+/**
+ * One measured household of a shared task for the 3D view (`taskReportThreeDimensional`): its house
+ * type's rooms (polygons in plan units; `FloorArea` in m² lets the page scale them to metres) and its
+ * sites with their room and worst grade (the review's plan view, without stations, points and item codes).
+ */
+export const sharedPlanHouseholdSchema = z.object({
+  BuildingNumber: z.string(),
+  Floor: z.number().int(),
+  Household: z.number().int(),
+  HouseMapName: z.string().nullable(),
+  /** 'image' (y grows downwards) or 'dxf' (y grows upwards); null without a house type. */
+  MapType: z.string().nullable(),
+  /** The house type's floor area in m²; null without a house type. */
+  FloorArea: z.number().nullable(),
+  Rooms: z.array(
+    z.object({
+      Id: z.string(),
+      Name: z.string().nullable(),
+      Polygon: z.array(z.object({ X: z.number(), Y: z.number() })),
+    }),
+  ),
+  Sites: z.array(
+    z.object({
+      PointIndex: z.number().int(),
+      RoomId: z.string().nullable(),
+      Name: z.string(),
+      WorstGrade: z.enum(GRADE_NAMES).nullable(),
+      Figures: figuresSchema,
+    }),
+  ),
+});
+export type SharedPlanHousehold = z.infer<typeof sharedPlanHouseholdSchema>;
 
 const shareId = z.string().trim().min(1).max(100);
 const pointIndex = z.coerce
@@ -43,6 +78,17 @@ export const reportSharesRoutes = {
     params: z.object({ ShareId: shareId, PointIndex: pointIndex, FileId: z.string().trim().min(1).max(128) }),
     query: z.object({ Annotated: z.enum(['true', 'false']).optional() }),
     result: z.null(),
+  }),
+  getSharedPlan: defineRoute({
+    method: 'GET',
+    path: '/api/share/:ShareId/Plan',
+    access: 'public',
+    tag,
+    summary:
+      "The measured households of a shared task with their house type's rooms and their sites' worst grades " +
+      '(taskReportThreeDimensional, the review plan view). Closed or unknown share: 404',
+    params: z.object({ ShareId: shareId }),
+    result: z.array(sharedPlanHouseholdSchema),
   }),
   getSharedPdf: defineRoute({
     method: 'GET',

@@ -131,6 +131,8 @@ export const planHouseholdSchema = z.object({
   HouseMapId: z.string().nullable(),
   HouseMapName: z.string().nullable(),
   MapType: z.string().nullable(),
+  /** The house type's floor area in m² (scales the plan to metres); null without a house type. */
+  FloorArea: z.number().nullable(),
   MeasurePoints: measurePointsSchema,
   Sites: z.array(planSiteSchema),
 });

@@ -1,4 +1,4 @@
-import type { Language, SharedSite } from '@measure/contract';
+import type { Language, SharedPlanHousehold, SharedSite } from '@measure/contract';
 import { notFound } from '../../core/app-error.ts';
 import type { FileStore } from '../../core/file-store.ts';
 import type { Database } from '../../db/client.ts';
@@ -16,7 +16,8 @@ export const sharedPictureUrl =
 
 /**
  * The public reads of a share besides its report (the supplement pages): one site with its pictures
- * (taskReportDetail) and the report PDF (pdfView). The open share is the only key: expired, revoked
+ * (taskReportDetail), the plan of the measured households (taskReportThreeDimensional) and the report
+ * PDF (pdfView). The open share is the only key: expired, revoked
  * and unknown shares answer 404 alike, and nothing outside the shared task is reachable.
  */
 export class ReportSharesService {
@@ -42,6 +43,35 @@ export class ReportSharesService {
   async picture(shareId: string, params: { PointIndex: number; FileId: string }, annotated: boolean) {
     const { companyId, task } = await this.sharedTask(shareId);
     return this.deps.review.pictureOf(companyId, task, params, annotated);
+  }
+
+  /**
+   * The measured households of the shared task for the 3D view: the review's plan view (house type,
+   * rooms, sites with worst grades) without stations, points and item codes.
+   */
+  async plan(shareId: string): Promise<SharedPlanHousehold[]> {
+    const { companyId, task } = await this.sharedTask(shareId);
+    const households = await this.deps.review.planViewOf(companyId, task.id);
+    return households.map((household) => ({
+      BuildingNumber: household.BuildingNumber,
+      Floor: household.Floor,
+      Household: household.Household,
+      HouseMapName: household.HouseMapName,
+      MapType: household.MapType,
+      FloorArea: household.FloorArea,
+      Rooms: household.MeasurePoints.Rooms.map((room) => ({
+        Id: room.Id,
+        Name: room.Name ?? null,
+        Polygon: room.Polygon,
+      })),
+      Sites: household.Sites.map((site) => ({
+        PointIndex: site.PointIndex,
+        RoomId: site.RoomId,
+        Name: site.Name,
+        WorstGrade: site.WorstGrade,
+        Figures: site.Figures,
+      })),
+    }));
   }
 
   /** The report PDF of the shared task in the viewer's language; no ready report: 404. */

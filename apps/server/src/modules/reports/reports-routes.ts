@@ -19,6 +19,9 @@ export function registerReportsRoutes(
     await sendPrivateFile(reply, picture);
     return REPLY_SENT;
   });
+  registerRoute(app, reportSharesRoutes.getSharedPlan, async ({ params }) =>
+    reportShares.plan(params.ShareId),
+  );
   // The PDF in the share viewer's language: the page's choice (Lang), else Accept-Language.
   registerRoute(app, reportSharesRoutes.getSharedPdf, async ({ params, query, reply, request }) => {
     const pdf = await reportShares.pdf(params.ShareId, query.Lang ?? request.lang);

@@ -70,6 +70,7 @@ export async function loadPlanView(
       HouseMapId: map?.id ?? null,
       HouseMapName: map?.name ?? null,
       MapType: map?.mapType ?? null,
+      FloorArea: map ? Number(map.floorArea) : null,
       MeasurePoints: {
         Rooms: map?.measurePoints?.Rooms ?? [],
         Stations: map?.measurePoints?.Stations ?? [],

@@ -229,7 +229,12 @@ export class ReviewService {
   /** Per household of the task: its house type, the plan's rooms and stations, and its sites. */
   async planView(auth: AuthContext, taskId: string): Promise<PlanHousehold[]> {
     const { task } = await visibleTask(this.deps.db, auth, taskId);
-    return loadPlanView(this.deps.db, auth.companyId, task.id);
+    return this.planViewOf(auth.companyId, task.id);
+  }
+
+  /** The plan view of a task the caller may see (checked by the caller: a session, or a public share). */
+  async planViewOf(companyId: string, taskId: string): Promise<PlanHousehold[]> {
+    return loadPlanView(this.deps.db, companyId, taskId);
   }
 
   /** Audit: uploaded -> completed under the task's lock; any other state 409. */

@@ -50,6 +50,7 @@ export class TaskPlanRepository {
         id: houseMaps.id,
         name: houseMaps.name,
         mapType: houseMaps.mapType,
+        floorArea: houseMaps.floorArea,
         width: houseMaps.width,
         height: houseMaps.height,
         measurePoints: houseMaps.measurePoints,

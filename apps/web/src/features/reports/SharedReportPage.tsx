@@ -136,6 +136,9 @@ export default function SharedReportPage() {
             </Card>
             <Space wrap>
               <Link to={`${base}/tempRjReport/${encodeURIComponent(shareId)}`}>{t('public.compact')}</Link>
+              <Link to={`${base}/taskReportThreeDimensional/${encodeURIComponent(shareId)}`}>
+                {t('plan3d.open')}
+              </Link>
               {report.Sha256 && (
                 <Link to={`${base}/pdfView?share=${encodeURIComponent(shareId)}`}>{t('public.pdf')}</Link>
               )}

@@ -45,6 +45,7 @@ const layoutEnUS: Record<keyof typeof layout, string> = {
   'menu.sharedSite': 'Shared site',
   'menu.sharedCompactReport': 'Shared report (compact)',
   'menu.sharedPdf': 'Report PDF',
+  'menu.sharedPlan3d': '3D report',
   'menu.sharedReport': 'Shared report',
   'top.userManual': 'User manual',
   'top.profile': 'Personal centre',

@@ -44,6 +44,7 @@ const layout = {
   'menu.sharedSite': '分享的测区',
   'menu.sharedCompactReport': '分享的报告（简版）',
   'menu.sharedPdf': '报告 PDF',
+  'menu.sharedPlan3d': '三维报告',
   'menu.sharedReport': '分享的报告',
   'top.userManual': '用户手册',
   'top.profile': '个人中心',

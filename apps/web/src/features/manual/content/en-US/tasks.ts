@@ -83,6 +83,8 @@ const tasks = {
       'Each report is rendered in Chinese and in English: downloads, the task detail and the share pages give the version of the language you use (Chinese by default). The two PDFs are different files, each with its own SHA-256.',
       'The platform records the SHA-256 of each PDF. A PDF cannot contain its own hash, so check a copy this way: compute the SHA-256 of the PDF file and compare it with the value on the task detail or the share page (in the language it was downloaded in); equal means it is the original the platform rendered.',
       'The share page /supplement/taskReportList/{share id} needs no sign-in and fits a phone: the task, its figures, figures per item and per household and the SHA-256 of the report, nothing else of the company.',
+      'On the share page, "View the report PDF" draws the PDF in the browser (also on a phone): page by page with the arrows, zoom with - and +, the percentage button fits the page to the width again; the SHA-256 of the PDF is shown below it, and "Download PDF" saves the file.',
+      'From the share page, "View in 3D" shows the measured households in 3D: every room of their plans as a block coloured by the worst grade of its sites (grey: no sites or nothing judged), floors stacked 3 m apart by floor number and the households of a floor side by side; the plan is scaled to metres from the house type\'s floor area. Drag to turn, pinch to zoom; tap a room for its name, grade and pass rate and a link to its first site.',
     ],
     steps: [
       'In the "Data report" part of the task detail, click "Download PDF" or "Download Excel": the browser opens a download address that works for 10 minutes without a session.',
