@@ -54,5 +54,9 @@ export const reportsMessagesZhCN = {
   'reports.doc.warnRange': '预警范围',
   'reports.doc.explodedLimit': '爆点限值',
   'reports.doc.footer': '报告编号 {id} · 第 {page} 页',
+  'reports.doc.beforeAfter': '复测前后对比（原任务：{task}）',
+  'reports.doc.originalPoint': '原测区序号',
+  'reports.doc.passRateBefore': '复测前合格率（%）',
+  'reports.doc.passRateAfter': '复测后合格率（%）',
   'reports.doc.checkNote': '本报告 PDF 文件的 SHA-256 记录在平台上，可在分享页核对',
 } as const;

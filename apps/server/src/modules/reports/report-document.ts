@@ -33,6 +33,23 @@ export interface ReportDocument {
   task: TaskDetail;
   households: ReportHousehold[];
   readings: ReportReading[];
+  /** A re-measure task's sites with the original site each re-measures (null for other tasks). */
+  beforeAfter?: ReportBeforeAfter | null;
+}
+
+/** Before and after of a re-measure task (`review/site-links.ts` `reportBeforeAfter`). */
+export interface ReportBeforeAfter {
+  ParentTaskName: string;
+  Sites: {
+    PointIndex: number;
+    BuildingNumber: string;
+    Floor: number;
+    Household: number;
+    Name: string;
+    OriginalPointIndex: number;
+    Before: Figures;
+    After: Figures;
+  }[];
 }
 
 /** Sites with an unqualified or exploded value. */

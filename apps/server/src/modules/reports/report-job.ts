@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { figuresOf } from '../results/judge-readings.ts';
 import { loadTaskDetail } from '../tasks/task-detail.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
+import { reportBeforeAfter } from '../review/site-links.ts';
 import type { ReportDocument } from './report-document.ts';
 import { renderReport } from './report-render.ts';
 import { ReportsRepository } from './reports-repository.ts';
@@ -107,6 +108,7 @@ export class ReportRenderer {
           renderedAt: new Date().toISOString(),
           audited: task.state === 'completed',
           task: detail,
+          beforeAfter: await reportBeforeAfter(tx, companyId, task),
           households: households.map((row) => ({
             BuildingNumber: row.buildingNumber,
             Floor: row.floor,

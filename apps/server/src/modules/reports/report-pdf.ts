@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { type Figures, formatMessage, type MessageKey, type TaskDetail } from '@measure/contract';
 import PDFDocument from 'pdfkit';
 import { failedSites, type ReportDocument } from './report-document.ts';
+import { beforeAfterSection } from './report-before-after.ts';
 
 // A CJK font from an npm package (never downloaded): Noto Sans SC, OFL.
 const FONT = createRequire(import.meta.url).resolve(
@@ -145,6 +146,8 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
         site.Figures.Exploded,
       ]),
     );
+
+  beforeAfterSection(doc, { heading, table, t });
 
   heading(t('reports.doc.standard'));
   table(

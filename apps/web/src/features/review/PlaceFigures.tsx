@@ -50,18 +50,18 @@ export function PlaceFigures({ task }: { task: Pick<TaskDetail, 'Buildings' | 'F
   const figureColumns = useFigureColumns<PlaceRow>();
   const rows: PlaceRow[] = task.Buildings.map((building) => ({
     key: building.BuildingNumber,
-    place: t('figures.building', { building: building.BuildingNumber }),
+    place: t('review:figures.building', { building: building.BuildingNumber }),
     Figures: building.Figures,
     children: task.Floors.filter((floor) => floor.BuildingNumber === building.BuildingNumber).map(
       (floor) => ({
         key: `${floor.BuildingNumber}|${floor.Floor}`,
-        place: t('figures.floor', { floor: floor.Floor }),
+        place: t('review:figures.floor', { floor: floor.Floor }),
         Figures: floor.Figures,
       }),
     ),
   }));
   const columns: ColumnsType<PlaceRow> = [
-    { title: t('figures.place'), dataIndex: 'place', key: 'place' },
+    { title: t('review:figures.place'), dataIndex: 'place', key: 'place' },
     {
       title: t('tasks:field.sites'),
       key: 'sites',
