@@ -39,11 +39,9 @@ function Side(props: { title: string; site: LinkedSite | ReviewSite; taskName?: 
         {link ? <Link to={siteReviewPath(site.TaskId, site.PointIndex)}>{label}</Link> : <span>{label}</span>}
         <Typography.Text type="secondary">{new Date(site.MeasuredAt).toLocaleString()}</Typography.Text>
         <Space size="large">
-          <Statistic
-            title={t('beforeAfter.passRate')}
-            value={formatRate(site.Figures.PassRate)}
-            data-testid="before-after-rate"
-          />
+          <div data-testid="before-after-rate">
+            <Statistic title={t('beforeAfter.passRate')} value={formatRate(site.Figures.PassRate)} />
+          </div>
           <Statistic
             title={t('beforeAfter.passed')}
             value={`${site.Figures.Qualified + site.Figures.Warning}/${site.Figures.Total}`}
