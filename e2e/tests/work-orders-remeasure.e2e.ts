@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin } from '../support/api.ts';
 import { BASE_URL, browserPool, DEMO, screenshot, settle } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
+import { pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
 
@@ -104,11 +105,7 @@ describe.each(['zh-CN', 'en-US'] as const)('re-measure before and after (%s)', (
     await row.getByText(text.undistributed).waitFor();
     await row.getByRole('button', { name: button(text.assign) }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('combobox').click();
-    await dialog.getByRole('combobox').fill(setup.surveyor.name);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: setup.surveyor.name })
-      .click();
+    await pickSearchedOption(page, dialog.getByRole('combobox'), setup.surveyor.name);
     await dialog.getByRole('button', { name: button(text.ok) }).click();
     await row.getByText(text.unstart).waitFor();
 
