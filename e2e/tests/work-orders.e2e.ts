@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
 import { api, apiLogin } from '../support/api.ts';
 import { browserPool, screenshot, settle } from '../support/browser.ts';
+import { pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
 
@@ -58,11 +59,7 @@ it('goes from an exploded site to a re-measure task through assign, start and co
   await row.getByText('未分配').waitFor();
   await row.getByRole('button', { name: /分\s*配/ }).click();
   const dialog = planning.page.getByRole('dialog');
-  await dialog.getByRole('combobox').click();
-  await dialog.getByRole('combobox').fill(surveyor.name);
-  await planning.page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: surveyor.name })
-    .click();
+  await pickSearchedOption(planning.page, dialog.getByRole('combobox'), surveyor.name);
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await row.getByText('未开始').waitFor();
 

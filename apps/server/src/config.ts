@@ -45,6 +45,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   DEVICE_OFFLINE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  /** A device silent this long has its administrators told once (the deviceOffline message). */
+  DEVICE_OFFLINE_NOTIFY_MINUTES: z.coerce.number().int().min(1).max(10_080).default(5),
   /** Background jobs (graphile-worker) in this process; off for a process that only serves requests. */
   JOBS: flag.default(true),
   REPORT_DOWNLOAD_MAX: z.coerce.number().int().min(1).max(1000).default(20),
@@ -72,6 +74,8 @@ export interface AppConfig {
   passwordHashLogN: number;
   /** A device without a heartbeat for this many seconds shows offline. */
   deviceOfflineSeconds: number;
+  /** Seconds without a heartbeat after which a device's administrators get one deviceOffline message. */
+  deviceOfflineNotifySeconds: number;
   /** Run the background job worker (graphile-worker) in this process. */
   jobs: boolean;
   /** At most this many reports per download (REPORT_DOWNLOAD_MAX). */
@@ -115,6 +119,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     deviceOfflineSeconds: env.DEVICE_OFFLINE_SECONDS,
+    deviceOfflineNotifySeconds: env.DEVICE_OFFLINE_NOTIFY_MINUTES * 60,
     jobs: env.JOBS,
     reportDownloadMax: env.REPORT_DOWNLOAD_MAX,
     passwordHashLogN: 17,

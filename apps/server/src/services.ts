@@ -1,3 +1,4 @@
+import { DeviceOfflineNotifier } from './modules/notifications/device-offline.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database-handle.ts';
@@ -179,7 +180,15 @@ export function createServices(
       if (config.jobs)
         jobWorker = await startJobWorker(
           database.pool,
-          jobDefinitions(db, log, { deviceFiles, dataPoolExports, reports: reportRenderer }),
+          jobDefinitions(db, log, {
+            deviceFiles,
+            dataPoolExports,
+            reports: reportRenderer,
+            deviceOffline: new DeviceOfflineNotifier({
+              db,
+              olderThanSeconds: config.deviceOfflineNotifySeconds,
+            }),
+          }),
           log,
         );
     },

@@ -544,6 +544,8 @@ export const devices = pgTable(
     /** SHA-256 of the device key; the key itself is shown once and never stored. */
     keyHash: text('key_hash'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** When its administrators were last told it went offline (once per silence: older than lastSeenAt again). */
+    offlineNotifiedAt: timestamp('offline_notified_at', { withTimezone: true }),
     health: jsonb('health').$type<Record<string, unknown>>(),
     battery: doublePrecision('battery'),
     diskFreeMb: doublePrecision('disk_free_mb'),
@@ -1194,7 +1196,7 @@ export const messages = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** workOrderAssigned | taskFinished | reportAudited */
+    /** workOrderAssigned | taskFinished | reportAudited | deviceOffline */
     kind: text('kind').notNull(),
     params: jsonb('params').$type<Record<string, string>>().notNull(),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),

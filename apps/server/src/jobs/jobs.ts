@@ -8,6 +8,7 @@ import {
 import type { DeviceFilesService } from '../modules/results/device-files-service.ts';
 import { checkRollups } from '../modules/results/rollup-check.ts';
 import { isRenderPayload, type ReportRenderer } from '../modules/reports/report-job.ts';
+import type { DeviceOfflineNotifier } from '../modules/notifications/device-offline.ts';
 import type { JobDefinitions } from './job-worker.ts';
 
 /** Every background job of the product and when the scheduled ones run. */
@@ -18,6 +19,7 @@ export function jobDefinitions(
     deviceFiles?: Pick<DeviceFilesService, 'cleanUp'>;
     dataPoolExports?: Pick<DataPoolExportService, 'run' | 'expire'>;
     reports?: ReportRenderer;
+    deviceOffline?: Pick<DeviceOfflineNotifier, 'notify'>;
   } = {},
 ): JobDefinitions {
   return {
@@ -44,6 +46,11 @@ export function jobDefinitions(
       'reports:render': async (payload) => {
         if (isRenderPayload(payload)) await services.reports?.render(payload);
       },
+      // Devices silent for longer than DEVICE_OFFLINE_NOTIFY_MINUTES: their administrators are told once.
+      'notifications:deviceOffline': async () => {
+        const told = await services.deviceOffline?.notify();
+        if (told && told.devices > 0) log.info({ component: 'jobs', ...told }, 'offline devices notified');
+      },
       'reports:sweep': async () => {
         const removed = await services.reports?.sweepOrphanFiles();
         if (removed && removed.length > 0)
@@ -53,6 +60,6 @@ export function jobDefinitions(
     // Every night at 03:00 (server time): rollups recomputed from the readings, differences logged.
     crontab:
       '0 3 * * * results:checkRollups\n15 * * * * results:expireUploads\n30 * * * * results:expireExports\n' +
-      '45 * * * * reports:sweep\n',
+      '45 * * * * reports:sweep\n* * * * * notifications:deviceOffline\n',
   };
 }

@@ -11,4 +11,7 @@ export const notificationsMessagesEnUS: Record<keyof typeof notificationsMessage
   'notifications.message.reportAudited.title': 'Report audited',
   'notifications.message.reportAudited.content':
     'Task “{task}” ({project}) has been audited; its report is final',
+  'notifications.message.deviceOffline.title': 'Device offline',
+  'notifications.message.deviceOffline.content':
+    'Device {device} has sent no heartbeat since {since} (China time) and is offline',
 };

@@ -7,4 +7,6 @@ export const notificationsMessagesZhCN = {
   'notifications.message.taskFinished.content': '任务“{task}”（{project}）已测量完成并上传，等待审核',
   'notifications.message.reportAudited.title': '报告已审核',
   'notifications.message.reportAudited.content': '任务“{task}”（{project}）已审核，报告已定稿',
+  'notifications.message.deviceOffline.title': '设备离线',
+  'notifications.message.deviceOffline.content': '设备 {device} 自 {since}（北京时间）起没有心跳，已离线',
 };

@@ -63,6 +63,10 @@ export const reportsMessagesEnUS: Record<keyof typeof reportsMessagesZhCN, strin
   'reports.doc.warnRange': 'Warning range',
   'reports.doc.explodedLimit': 'Exploded limit',
   'reports.doc.footer': 'Report {id} · page {page}',
+  'reports.doc.beforeAfter': 'Before and after (original task: {task})',
+  'reports.doc.originalPoint': 'Original site',
+  'reports.doc.passRateBefore': 'Pass rate before (%)',
+  'reports.doc.passRateAfter': 'Pass rate after (%)',
   'reports.doc.checkNote':
     'The SHA-256 of this PDF file is recorded on the platform; check it on the share page',
   'reports.doc.explodedSites': 'Exploded sites',

@@ -8,7 +8,13 @@ import { defineRoute } from './define.ts';
  * written where the event happens, and the foundation's version notices, newest first. Paths are ours,
  * beside the spec's `/api/sys/Notification/*`.
  */
-export const MESSAGE_KINDS = ['version', 'workOrderAssigned', 'taskFinished', 'reportAudited'] as const;
+export const MESSAGE_KINDS = [
+  'version',
+  'workOrderAssigned',
+  'taskFinished',
+  'reportAudited',
+  'deviceOffline',
+] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const messageRowSchema = z.object({

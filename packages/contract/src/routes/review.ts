@@ -113,6 +113,30 @@ export const reviewSiteSchema = z.object({
 });
 export type ReviewSite = z.infer<typeof reviewSiteSchema>;
 
+/**
+ * The other side of a re-measure: a site of the parent task the site re-measures (same household and
+ * room, or same name without a room), or a site of a re-measure task that re-measures it.
+ */
+export const linkedSiteSchema = z.object({
+  TaskId: z.string(),
+  TaskName: z.string(),
+  PointIndex: z.number().int(),
+  Name: z.string(),
+  MeasuredAt: z.string(),
+  Figures: figuresSchema,
+  Readings: z.array(reviewReadingSchema),
+});
+export type LinkedSite = z.infer<typeof linkedSiteSchema>;
+
+/** GetMsPicDto: the site, plus what it re-measures (Before) and what re-measured it (After). */
+export const reviewSiteViewSchema = reviewSiteSchema.extend({
+  /** The original site this site of a re-measure task re-measures; null when none. */
+  Before: linkedSiteSchema.nullable(),
+  /** The sites of re-measure tasks (not cancelled) that re-measure this site, oldest task first. */
+  After: z.array(linkedSiteSchema),
+});
+export type ReviewSiteView = z.infer<typeof reviewSiteViewSchema>;
+
 export const planSiteSchema = z.object({
   PointIndex: z.number().int(),
   RoomId: z.string().nullable(),
@@ -148,9 +172,10 @@ export const reviewRoutes = {
     tag,
     summary:
       'One site of a task for review: its place, pictures (plain and annotated with the rulers and values), readings ' +
-      'with grades and validity per value, figures and the change trail',
+      'with grades and validity per value, figures and the change trail; Before: the original site a site of a ' +
+      're-measure task re-measures, After: the re-measures of this site',
     body: z.object(siteRef),
-    result: reviewSiteSchema,
+    result: reviewSiteViewSchema,
   }),
   getPicture: defineRoute({
     method: 'GET',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageRequestShape, pageResultSchema } from '../envelope.ts';
+import { figuresSchema } from '../figures.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
 import { listExportRoute } from './list-export.ts';
@@ -58,6 +59,19 @@ export const workOrderRowSchema = z.object({
 export type WorkOrderRow = z.infer<typeof workOrderRowSchema>;
 
 export const workOrderDetailSchema = workOrderRowSchema.extend({
+  /**
+   * The re-measure closing the loop, computed on read once the re-measure task has sites that
+   * re-measure the order's site (its PointIndex, else any site of its task at the place): figures of
+   * those original sites (Before) and of their re-measures (After); null before that.
+   */
+  Remeasured: z
+    .object({
+      TaskId: z.string(),
+      TaskName: z.string(),
+      Before: figuresSchema,
+      After: figuresSchema,
+    })
+    .nullable(),
   History: z.array(
     z.object({
       Action: z.enum(WORK_ORDER_EVENTS),

@@ -37,7 +37,24 @@ export interface ReportSource {
   plans: PlanHousehold[];
   /** Wall pictures of the failed sites a report shows (`pictureSites`), annotated. */
   pictures: ReportPicture[];
+  /** A re-measure task's sites with the original site each re-measures (null for other tasks). */
+  beforeAfter?: ReportBeforeAfter | null;
   versions: { language: Language; task: TaskDetail }[];
+}
+
+/** Before and after of a re-measure task (`review/site-links.ts` `reportBeforeAfter`). */
+export interface ReportBeforeAfter {
+  ParentTaskName: string;
+  Sites: {
+    PointIndex: number;
+    BuildingNumber: string;
+    Floor: number;
+    Household: number;
+    Name: string;
+    OriginalPointIndex: number;
+    Before: Figures;
+    After: Figures;
+  }[];
 }
 
 /** One language's report: what the PDF and the workbook are drawn from. */

@@ -9,6 +9,7 @@ import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
 import { loadPlanView } from '../review/plan-view-data.ts';
 import type { ReportSource } from './report-document.ts';
 import { pictureSites, type ReportPicture } from './report-pictures.ts';
+import { reportBeforeAfter } from '../review/site-links.ts';
 import { renderReport } from './report-render.ts';
 import { ReportsRepository, storedNames } from './reports-repository.ts';
 
@@ -163,6 +164,7 @@ export class ReportRenderer {
           plans: plans
             .filter((plan) => plan.Sites.length > 0 && plan.MeasurePoints.Rooms.length > 0)
             .map((plan) => ({ ...plan, MeasurePoints: { ...plan.MeasurePoints, Points: [] } })),
+          beforeAfter: await reportBeforeAfter(tx, companyId, task),
           households: households.map((row) => ({
             BuildingNumber: row.buildingNumber,
             Floor: row.floor,

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { type Figures, formatMessage, type MessageKey, type TaskDetail } from '@measure/contract';
 import PDFDocument from 'pdfkit';
 import { failedSites, type ReportDocument } from './report-document.ts';
+import { beforeAfterSection } from './report-before-after.ts';
 import { picturesSection } from './report-pictures.ts';
 import { planSection } from './report-plan.ts';
 
@@ -154,6 +155,7 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
     );
 
   picturesSection(pdf, doc, { margin: MARGIN, width: pageWidth, bottom, heading });
+  beforeAfterSection(doc, { heading, table, t });
 
   heading(t('reports.doc.standard'));
   table(

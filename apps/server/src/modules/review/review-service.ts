@@ -8,6 +8,7 @@ import {
   type PlanHousehold,
   RESULT_SOURCES,
   type ReviewSite,
+  type ReviewSiteView,
   rulerOrientation,
 } from '@measure/contract';
 import { AppError, fieldError, notFound } from '../../core/app-error.ts';
@@ -22,6 +23,7 @@ import { planViewSvg } from './plan-view-image.ts';
 import { itemName } from './review-algorithm.ts';
 import { siteFigures } from './review-changes.ts';
 import { ReviewRepository } from './review-repository.ts';
+import { beforeAfter, reviewReadings } from './site-links.ts';
 import { messageTaskEvent } from '../notifications/message-events.ts';
 import { queueReport } from '../reports/report-queue.ts';
 
@@ -51,9 +53,11 @@ export const pictureUrl = (taskId: string, pointIndex: number, fileId: string, a
 export class ReviewService {
   constructor(private readonly deps: { db: Database; dataDir: string }) {}
 
-  async site(auth: AuthContext, taskId: string, pointIndex: number, lang: Language): Promise<ReviewSite> {
+  /** One site for the site view, with what it re-measures and what re-measured it (`beforeAfter`). */
+  async site(auth: AuthContext, taskId: string, pointIndex: number, lang: Language): Promise<ReviewSiteView> {
     const { task } = await visibleTask(this.deps.db, auth, taskId);
-    return this.siteOf(auth.companyId, task, pointIndex, lang, pictureUrl);
+    const site = await this.siteOf(auth.companyId, task, pointIndex, lang, pictureUrl);
+    return { ...site, ...(await beforeAfter(this.deps.db, auth, task, pointIndex, lang)) };
   }
 
   /**
@@ -92,19 +96,7 @@ export class ReviewService {
         Url: urlOf(task.id, site.pointIndex, fileId, false),
         AnnotatedUrl: urlOf(task.id, site.pointIndex, fileId, true),
       })),
-      Readings: readings.map((reading) => {
-        const item = items.get(reading.itemCode);
-        return {
-          ItemCode: reading.itemCode,
-          Name: item ? itemName(item, lang) : reading.itemCode,
-          Values: reading.vals,
-          Grades: (reading.grades ?? []).map(gradeName),
-          Valid: reading.valid,
-          Rulers: reading.rulers,
-          DesignValue: reading.designValue,
-          Figures: siteFigures({ ...reading, explodedSite: reading.exploded > 0 }),
-        };
-      }),
+      Readings: reviewReadings(readings, task, lang),
       Figures: siteFigures(site),
       Grinding: readings.flatMap((reading) => {
         const item = items.get(reading.itemCode);

@@ -1,4 +1,5 @@
 import {
+  emptyCounts,
   ErrorCode,
   formatMessage,
   type Language,
@@ -9,6 +10,7 @@ import {
   type WorkOrderRow,
   type WorkOrderState,
   type workOrdersRoutes,
+  toFigures,
 } from '@measure/contract';
 import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
@@ -22,6 +24,7 @@ import { COMPANY_TIME_ZONE } from '../results/results-service.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import type { TasksService } from '../tasks/tasks-service.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
+import { type LinkCounts, SiteLinksRepository } from '../review/site-links-repository.ts';
 import { checkAssignee, checkPlace } from './work-order-checks.ts';
 import { type NewWorkOrder, WorkOrdersRepository } from './work-orders-repository.ts';
 
@@ -178,12 +181,46 @@ export class WorkOrdersService {
     const events = await repository.events(auth.companyId, id);
     return {
       ...toRow(found),
+      Remeasured: await this.remeasured(found.order),
       History: events.map((event) => ({
         Action: event.action as WorkOrderDetail['History'][number]['Action'],
         UserName: event.userName,
         Remark: event.remark,
         Time: event.at.toISOString(),
       })),
+    };
+  }
+
+  /**
+   * Before and after of the order's re-measure, computed on read: the re-measure task's sites that
+   * re-measure the order's site (or, without a PointIndex, any site of its task), summed per side.
+   */
+  private async remeasured(order: Found['order']): Promise<WorkOrderDetail['Remeasured']> {
+    if (!order.remeasureTaskId) return null;
+    const links = (
+      await new SiteLinksRepository(this.deps.db).taskLinks(order.companyId, order.remeasureTaskId)
+    ).filter((link) => order.pointIndex === null || link.originalPointIndex === order.pointIndex);
+    const task = await new TasksRepository(this.deps.db).find(order.companyId, order.remeasureTaskId);
+    if (links.length === 0 || !task) return null;
+    const sum = (sites: LinkCounts[]) => {
+      const counts = emptyCounts();
+      for (const site of sites) {
+        counts.qualified += site.qualified;
+        counts.warning += site.warning;
+        counts.unqualified += site.unqualified;
+        counts.exploded += site.exploded;
+        counts.unjudged += site.unjudged;
+        counts.sites += 1;
+        counts.explodedSites += site.explodedSite ? 1 : 0;
+      }
+      return toFigures(counts);
+    };
+    const originals = new Map(links.map((link) => [link.originalPointIndex, link.before]));
+    return {
+      TaskId: task.id,
+      TaskName: task.name,
+      Before: sum([...originals.values()]),
+      After: sum(links.map((link) => link.after)),
     };
   }
 

@@ -18,6 +18,7 @@ const KIND_COLOR: Record<MessageRow['Kind'], string> = {
   workOrderAssigned: 'blue',
   taskFinished: 'cyan',
   reportAudited: 'green',
+  deviceOffline: 'red',
 };
 
 /** Where a message leads: its work order, else its task (version notices lead nowhere). */

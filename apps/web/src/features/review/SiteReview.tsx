@@ -1,4 +1,4 @@
-import type { GradeName, ReviewReading, ReviewSite, Ruler, Stage } from '@measure/contract';
+import type { ReviewReading, ReviewSite, Ruler, Stage } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Space, Switch, Table, Tag, Timeline, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -15,17 +15,8 @@ import { SitePicture } from './SitePicture.tsx';
 import { RulerMover } from './RulerMover.tsx';
 import { ValueEditor } from './ValueEditor.tsx';
 import { NewWorkOrderButton } from '../work-orders/NewWorkOrderButton.tsx';
-
-export const GRADE_COLOR: Record<GradeName, string> = {
-  qualified: 'success',
-  warning: 'gold',
-  unqualified: 'orange',
-  exploded: 'error',
-};
-
-/** The grade shown on value `index`: its own, or the site's one judged value in range mode. */
-const gradeOf = (reading: ReviewReading, index: number): GradeName | undefined =>
-  reading.Grades.length === reading.Values.length ? reading.Grades[index] : reading.Grades[0];
+import { BeforeAfter } from './BeforeAfter.tsx';
+import { GRADE_COLOR, gradeOf } from './grades.ts';
 
 /** One site under review: place, picture, readings with grades and validity switches, the trail. */
 export function SiteReview(props: {
@@ -197,6 +188,7 @@ export function SiteReview(props: {
         </Descriptions>
         <FiguresSummary figures={site.Figures} />
       </Card>
+      <BeforeAfter site={site} />
       <Card size="small" title={t('picture.title')}>
         <SitePicture site={site} />
       </Card>

@@ -17,7 +17,8 @@ import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
 import { formatRate, TaskStateTag } from '../tasks/taskLabels.tsx';
 import { PlaceFigures, useFigureColumns } from './PlaceFigures.tsx';
 import { PlanView } from './PlanView.tsx';
-import { GRADE_COLOR, SiteReview } from './SiteReview.tsx';
+import { GRADE_COLOR } from './grades.ts';
+import { SiteReview } from './SiteReview.tsx';
 import { SiteFilters, type Filters } from './SiteFilters.tsx';
 import { TaskGrinding } from './TaskGrinding.tsx';
 import './i18n.ts';
@@ -59,10 +60,19 @@ export default function TaskDataPage() {
   const itemFigureColumns = useFigureColumns<ItemRow>();
   const [filters, setFilters] = useState<Filters>({});
   // `point` opens a site directly (from the data pool or a work order).
-  const [selected, setSelected] = useState<number | undefined>(() => {
-    const point = Number(params.get('point'));
+  const pointOf = (value: string | null) => {
+    const point = Number(value);
     return Number.isInteger(point) && point > 0 ? point : undefined;
-  });
+  };
+  const [selected, setSelected] = useState<number | undefined>(() => pointOf(params.get('point')));
+  // Another task's site opened from this page (before / after links): start afresh at that site.
+  const opened = `${taskId}/${params.get('point') ?? ''}`;
+  const [shownFor, setShownFor] = useState(opened);
+  if (shownFor !== opened) {
+    setShownFor(opened);
+    setSelected(pointOf(params.get('point')));
+    setFilters({});
+  }
 
   const rows = useMemo<SiteRow[]>(
     () =>

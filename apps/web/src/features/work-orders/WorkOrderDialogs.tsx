@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
-import { siteReviewPath, useStageLabel } from '../tasks/taskLabels.tsx';
+import { formatRate, siteReviewPath, useStageLabel } from '../tasks/taskLabels.tsx';
 import { Comments } from './Comments.tsx';
 import './i18n.ts';
 
@@ -125,11 +125,29 @@ export function WorkOrderDrawer({ workOrderId, onClose }: { workOrderId: string;
           </Descriptions>
           <h4 style={{ marginTop: 16 }}>{t('detail.history')}</h4>
           <Timeline
-            items={order.History.map((event) => ({
-              children: `${event.Time.slice(0, 16).replace('T', ' ')} ${event.UserName} ${t(`event.${event.Action}`)}${
-                event.Remark ? `：${event.Remark}` : ''
-              }`,
-            }))}
+            items={[
+              ...order.History.map((event) => ({
+                children: `${event.Time.slice(0, 16).replace('T', ' ')} ${event.UserName} ${t(`event.${event.Action}`)}${
+                  event.Remark ? `：${event.Remark}` : ''
+                }`,
+              })),
+              ...(order.Remeasured
+                ? [
+                    {
+                      color: 'green',
+                      children: (
+                        <Link to={`/measurerobot/mscReportData?taskId=${order.Remeasured.TaskId}`}>
+                          {t('detail.remeasured', {
+                            task: order.Remeasured.TaskName,
+                            before: formatRate(order.Remeasured.Before.PassRate),
+                            after: formatRate(order.Remeasured.After.PassRate),
+                          })}
+                        </Link>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
           />
           <Comments targetType="workOrder" targetId={order.WorkOrderId} />
         </>

@@ -16,6 +16,7 @@ const notificationsEnUS: Record<keyof typeof notifications, string> = {
   'messages.kind.workOrderAssigned': 'Work order',
   'messages.kind.taskFinished': 'Task',
   'messages.kind.reportAudited': 'Report',
+  'messages.kind.deviceOffline': 'Device',
 };
 
 export default notificationsEnUS;

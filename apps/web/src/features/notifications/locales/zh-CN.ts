@@ -15,6 +15,7 @@ const notificationsZhCN = {
   'messages.kind.workOrderAssigned': '工单',
   'messages.kind.taskFinished': '任务',
   'messages.kind.reportAudited': '报告',
+  'messages.kind.deviceOffline': '设备',
 };
 
 export default notificationsZhCN;

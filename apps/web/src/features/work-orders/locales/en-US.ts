@@ -40,6 +40,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'view.board': 'Board',
   'board.empty': 'No work orders',
   'board.more': '{{count}} more: see the list',
+  'detail.remeasured': 'Re-measured ({{task}}): pass rate before {{before}}, after {{after}}',
   'detail.history': 'History',
   'comments.title': 'Comments',
   'comments.placeholder': 'Write a comment',

@@ -39,6 +39,7 @@ const workOrders = {
   'view.board': '看板',
   'board.empty': '没有工单',
   'board.more': '还有 {{count}} 个，切换到列表查看',
+  'detail.remeasured': '已复测（{{task}}）：合格率复测前 {{before}}，复测后 {{after}}',
   'detail.history': '处理记录',
   'comments.title': '评论',
   'comments.placeholder': '写下评论',

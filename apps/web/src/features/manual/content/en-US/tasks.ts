@@ -113,6 +113,7 @@ const tasks = {
       '"Move ruler" under a value opens the original picture with the ruler\'s two ends as handles: drag them to where the ruler belongs (dashed: where it was), enter the value it reads there and save (the upload carries no surface profile, so the value is typed in); the figures, the annotated picture and the algorithm image follow.',
       'The "Plan" tab shows the plan of the chosen household (or of the current site\'s): each room coloured by the worst grade of its sites, with the number of sites in brackets; click a room to open its first site.',
       '"Changes" lists who changed which value when, before and after.',
+      'A site of a re-measure task shows "Before and after the re-measure": on the left the site of the original task it re-measures (the same household and room, or the site of the same name where there is no room), on the right this site, each with its pass rate, readings and grades; a site of the original task lists its re-measures on the right. Click a task and site name to open the other side\'s site.',
       'Once the data is checked, an administrator clicks "Audit" and confirms: the task is completed and its data locked.',
     ],
     items: [
@@ -181,13 +182,13 @@ const tasks = {
       "Rectification and re-measure work orders: the cards on top count each project's orders per state (click one to filter by the project); the list below filters by project, state and type.",
       'A work order goes undistributed -> not started (assigned) -> in progress -> completed; any other move is refused with the reason.',
       'Whoever distributes work (the "distribute" permission) assigns orders and creates re-measure tasks; the assignee starts and completes their own orders, and sees the orders given to them.',
-      'Messages in the top bar show how many messages you have not read (refreshed every 30 seconds and when you come back to the window): a work order assigned to you, a task you planned measured and uploaded, a task you worked on audited (its report final), and the version notices. The list shows all or only unread ones, marks one or all read, and "Open work order" / "Open task" open what a message is about. Everyone sees only their own messages.',
+      'Messages in the top bar show how many messages you have not read (refreshed every 30 seconds and when you come back to the window): a work order assigned to you, a task you planned measured and uploaded, a task you worked on audited (its report final), a device you hold (company administrators: any device of the company) gone offline (no heartbeat for the set time; told once per silence), and the version notices. The list shows all or only unread ones, marks one or all read, and "Open work order" / "Open task" open what a message is about. Everyone sees only their own messages.',
     ],
     steps: [
       'On an undistributed order click Assign and pick a person who can see the project.',
       'The assignee clicks Start, then Complete after the repair, with a completion remark (required).',
       'On a completed order click "Create re-measure task": a re-measure task of its household (or whole floor), stage and item; a link to it follows.',
-      'Click an order number for its details, history and comments; post a comment at the bottom of the details.',
+      "Click an order number for its details, history and comments; post a comment at the bottom of the details. Once the re-measure task has results for the order's site, the last line of the history shows the pass rate before and after; click it to open the re-measure task's data.",
       'Switch to Board for a column of cards per state (same filters as the list); click a card for its details.',
     ],
   },

@@ -1,0 +1,189 @@
+import crypto from 'node:crypto';
+import { runRobot } from '@measure/robot';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api, apiLogin } from '../support/api.ts';
+import { BASE_URL, browserPool, DEMO, screenshot, settle } from '../support/browser.ts';
+import { reviewTask } from '../support/review-task.ts';
+import { pickSearchedOption } from '../support/select.ts';
+import { signInAndLand } from '../support/sign-in.ts';
+import { taskProject } from '../support/task-project.ts';
+
+/**
+ * Issue 18's bar: from an exploded site a work order is created on the site view and assigned on
+ * the work order page; its assignee (signed in through the API) starts and completes it; the planner
+ * creates the re-measure task, the robot simulator measures it through the device API, and the site
+ * view shows before and after side by side, each linking to the other; the work order's history
+ * closes the loop with both pass rates. In both languages.
+ */
+const browsers = browserPool('work-orders-remeasure');
+afterEach(async (context) => browsers.closeAll(context));
+
+const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
+const button = (text: string) =>
+  new RegExp(`(^|\\s)${[...text].map((c) => c.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')).join('\\s*')}\\s*$`);
+
+const TEXT = {
+  'zh-CN': {
+    newOrder: '新建工单',
+    ok: '确定',
+    assign: '分配',
+    undistributed: '未分配',
+    unstart: '未开始',
+    completed: '已完成',
+    remeasure: '创建复测任务',
+    openTask: '复测任务',
+    card: '复测前后对比',
+    before: '复测前（原任务测区）',
+    after: '复测后（复测任务测区）',
+    remeasured: /已复测（.+）：合格率复测前 66\.67%，复测后 100\.00%/,
+  },
+  'en-US': {
+    newOrder: 'New work order',
+    ok: 'OK',
+    assign: 'Assign',
+    undistributed: 'Undistributed',
+    unstart: 'Not started',
+    completed: 'Completed',
+    remeasure: 'Create re-measure task',
+    openTask: 'Re-measure task',
+    card: 'Before and after the re-measure',
+    before: "Before (the original task's site)",
+    after: "After (the re-measure task's site)",
+    remeasured: /Re-measured \(.+\): pass rate before 66\.67%, after 100\.00%/,
+  },
+} as const;
+
+/** A robot of the demo company, activated: its id and key. */
+async function robot(name: string): Promise<{ id: string; key: string }> {
+  const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
+  const id = await api<string>(
+    '/api/sys/SysDevice/AddDevice',
+    { DeviceNumber: name, DeviceType: 'robot' },
+    admin,
+  );
+  const { DeviceKey } = await api<{ DeviceKey: string }>(
+    '/api/sys/SysDevice/ActivateDevice',
+    { DeviceGuid: id },
+    admin,
+  );
+  return { id, key: DeviceKey };
+}
+
+describe.each(['zh-CN', 'en-US'] as const)('re-measure before and after (%s)', (language) => {
+  const text = TEXT[language];
+
+  it('creates, assigns, completes and re-measures a work order of an exploded site, then shows before and after', async () => {
+    const setup = await taskProject(`E2E复测${stamp()}`);
+    // Site 1 "north wall" (room living): 1, 30, 2 on a [0, 4] standard, 30 exploded: 66.67 %.
+    const originalId = await reviewTask(setup, `原测${stamp()}`, { siteOneValues: [1, 30, 2] });
+    const planning = await browsers.open(language);
+    const { page } = planning;
+    await signInAndLand(page, setup.planner, language);
+    const origin = new URL(page.url()).origin;
+
+    // The exploded site's view: a new rectification work order, pinned to the site.
+    await page.goto(`${origin}/measurerobot/mscReportData?taskId=${originalId}&point=1`);
+    await page.getByText('#1 north wall').first().waitFor();
+    await page.getByRole('button', { name: button(text.newOrder) }).click();
+    const created = page.waitForResponse((response) => response.url().includes('/WorkOrderMap/Add'));
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: button(text.ok) })
+      .click();
+    expect(((await (await created).json()) as { Code: number }).Code).toBe(0);
+    const orders = await api<{ Items: { WorkOrderId: string; PointIndex: number }[] }>(
+      '/api/rs/WorkOrder/List',
+      { TaskId: originalId, PageSize: 10, CurrentPage: 1 },
+      setup.plannerToken,
+    );
+    expect(orders.Items.map((order) => order.PointIndex)).toEqual([1]);
+    const orderId = orders.Items[0]?.WorkOrderId ?? '';
+
+    // Assigned to the surveyor on the work order page.
+    await page.goto(`${origin}/measurerobot/workOrder`);
+    const row = page.getByRole('row', { name: new RegExp(setup.project.Name) });
+    await row.getByText(text.undistributed).waitFor();
+    await row.getByRole('button', { name: button(text.assign) }).click();
+    const dialog = page.getByRole('dialog');
+    await pickSearchedOption(page, dialog.getByRole('combobox'), setup.surveyor.name);
+    await dialog.getByRole('button', { name: button(text.ok) }).click();
+    await row.getByText(text.unstart).waitFor();
+
+    // The assignee, signed in through the API, starts and completes it.
+    const assignee = await apiLogin(setup.surveyor.login, setup.surveyor.password);
+    await api('/api/rs/WorkOrder/Start', { WorkOrderId: orderId }, assignee);
+    await api('/api/rs/WorkOrder/Complete', { WorkOrderId: orderId, Remark: '已打磨 / ground' }, assignee);
+
+    // The planner creates the re-measure task; the robot simulator measures it through the device API.
+    await page.reload();
+    await row.getByText(text.completed).waitFor();
+    const remeasured = page.waitForResponse((response) => response.url().includes('/CreateRemeasureTask'));
+    await row.getByRole('button', { name: button(text.remeasure) }).click();
+    const remeasureId = ((await (await remeasured).json()) as { Result: string }).Result;
+    await row.getByRole('link', { name: text.openTask }).waitFor();
+    const device = await robot(`RM-${stamp()}`);
+    await api(
+      '/api/ms/MsTask/ReassignTask',
+      { TaskId: remeasureId, DeviceGuid: device.id, SurveyorIds: [] },
+      setup.plannerToken,
+    );
+    const sent = await runRobot({
+      server: BASE_URL,
+      key: device.key,
+      task: remeasureId,
+      errorRate: 0,
+      pictures: false,
+    });
+    // The house type has rooms living and bed: four walls each; the living room's re-measure site 1.
+    expect(sent.tasks[0]?.sites.map((site) => site.RoomId)).toEqual([
+      'living',
+      'living',
+      'living',
+      'living',
+      'bed',
+      'bed',
+      'bed',
+      'bed',
+    ]);
+
+    // The re-measure site's view: before (the original site, 66.67 %) and after (this site, 100 %).
+    await page.goto(`${origin}/measurerobot/mscReportData?taskId=${remeasureId}&point=1`);
+    const card = page.getByTestId('before-after');
+    await card.waitFor();
+    await card.getByText(text.card).waitFor();
+    const sides = card.getByTestId('before-after-side');
+    await expect.poll(() => sides.count()).toBe(2);
+    await sides.nth(0).getByText(text.before).waitFor();
+    const rates = card.getByTestId('before-after-rate');
+    await expect
+      .poll(() => rates.allInnerTexts())
+      .toEqual([expect.stringContaining('66.67%'), expect.stringContaining('100.00%')]);
+    await sides.nth(0).getByText('30', { exact: true }).waitFor();
+    await settle(page);
+    await screenshot(page, `work-orders-remeasure-${language}-after`);
+
+    // The link opens the original site, whose view lists its four re-measures (the living room's walls).
+    await sides
+      .nth(0)
+      .getByRole('link', { name: /#1 north wall/ })
+      .click();
+    await page.waitForURL(`**/measurerobot/mscReportData?taskId=${originalId}&point=1`);
+    await card.getByText(text.after).first().waitFor();
+    await expect.poll(() => card.getByText(text.after).count()).toBe(4);
+    await expect
+      .poll(() => rates.allInnerTexts())
+      .toEqual([
+        expect.stringContaining('66.67%'),
+        ...Array.from({ length: 4 }, () => expect.stringContaining('100.00%')),
+      ]);
+    await settle(page);
+    await screenshot(page, `work-orders-remeasure-${language}-before`);
+
+    // The work order's history closes the loop.
+    await page.goto(`${origin}/measurerobot/workOrder?id=${orderId}`);
+    await page.locator('.ant-drawer').getByText(text.remeasured).waitFor();
+    await settle(page);
+    await screenshot(page, `work-orders-remeasure-${language}-history`);
+    expect(planning.errors).toEqual([]);
+  }, 180_000);
+});
