@@ -126,7 +126,10 @@ describe.each(['zh-CN', 'en-US'] as const)('supplement pages (%s)', (language) =
     });
     expect(inked.width).toBeGreaterThan(300);
     expect(inked.dark, 'text drawn on the first page').toBeGreaterThan(500);
-    const pdf = await page.request.get(new URL(`/api/share/${share.ShareId}/Pdf`, page.url()).toString());
+    // The file of the page's language (as pdfView asks for it).
+    const pdf = await page.request.get(
+      new URL(`/api/share/${share.ShareId}/Pdf?Lang=${language}`, page.url()).toString(),
+    );
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     const pages = Number(
       /\/Type\s*\/Pages[^>]*\/Count\s+(\d+)/.exec((await pdf.body()).toString('latin1'))?.[1],
