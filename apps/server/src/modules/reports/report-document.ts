@@ -66,6 +66,14 @@ export interface ReportDocument extends Omit<ReportSource, 'versions'> {
 export const documentsOf = ({ versions, ...common }: ReportSource): ReportDocument[] =>
   versions.map((version) => ({ ...common, ...version }));
 
+/** Where a PDF section draws: page margin and width, the last usable y, and the section heading. */
+export interface SectionLayout {
+  margin: number;
+  width: number;
+  bottom: () => number;
+  heading: (text: string) => void;
+}
+
 /** Sites with an unqualified or exploded value. */
 export const failedSites = (task: TaskDetail) =>
   task.Sites.filter((site) => site.Figures.Unqualified > 0 || site.Figures.Exploded > 0);

@@ -3,6 +3,7 @@ import { type Figures, formatMessage, type MessageKey, type TaskDetail } from '@
 import PDFDocument from 'pdfkit';
 import { failedSites, type ReportDocument } from './report-document.ts';
 import { beforeAfterSection } from './report-before-after.ts';
+import { chartsSection } from './report-charts.ts';
 import { picturesSection } from './report-pictures.ts';
 import { planSection } from './report-plan.ts';
 
@@ -24,7 +25,7 @@ const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') :
 
 /**
  * The report as a PDF in `doc.language` (A4, one CJK font that also covers Latin): cover, figures,
- * items, households, plan views, failed sites and their wall pictures, standard; every text from the catalogue.
+ * charts, items, households, plan views, failed sites and their wall pictures, standard; every text from the catalogue.
  */
 export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
   const t = (key: MessageKey, params = {}) => formatMessage(doc.language, key, params);
@@ -105,6 +106,7 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
   cover(pdf, doc, t);
   heading(t('reports.doc.figures'));
   table(figureColumns, [figureCells(doc.task.Figures)]);
+  chartsSection(pdf, doc, { margin: MARGIN, width: pageWidth, bottom, heading });
 
   heading(t('reports.doc.items'));
   table(

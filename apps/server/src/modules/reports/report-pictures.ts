@@ -1,5 +1,5 @@
 import { formatMessage, type MessageKey, type TaskDetail } from '@measure/contract';
-import { failedSites, type ReportDocument } from './report-document.ts';
+import { failedSites, type ReportDocument, type SectionLayout } from './report-document.ts';
 
 /** Failed sites whose wall picture a report shows, worst first (more would make the PDF unwieldy). */
 export const MAX_REPORT_PICTURES = 24;
@@ -31,11 +31,7 @@ const GAP = 12;
  * drawing: rulers in their grade's colour, values beside them) fitted in its box, captioned with the
  * site's place, name and counts. Sites without a readable picture are captioned so.
  */
-export function picturesSection(
-  pdf: PDFKit.PDFDocument,
-  doc: ReportDocument,
-  layout: { margin: number; width: number; bottom: () => number; heading: (text: string) => void },
-): void {
+export function picturesSection(pdf: PDFKit.PDFDocument, doc: ReportDocument, layout: SectionLayout): void {
   const t = (key: MessageKey, params = {}) => formatMessage(doc.language, key, params);
   const shown = pictureSites(doc.task);
   if (shown.length === 0) return;

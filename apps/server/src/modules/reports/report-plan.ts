@@ -7,7 +7,7 @@ import {
   ROOM_STROKE,
   STATION_FILL,
 } from '../review/plan-view-image.ts';
-import type { ReportDocument } from './report-document.ts';
+import type { ReportDocument, SectionLayout } from './report-document.ts';
 
 /** The tallest a plan is drawn on a page (points). */
 const MAX_PLAN_HEIGHT = 360;
@@ -62,11 +62,7 @@ function drawPlan(pdf: PDFKit.PDFDocument, drawing: PlanDrawing, left: number, t
  * type), the plan with rooms coloured by the worst grade of their sites and labelled with their site
  * counts, stations, and the legend in the report's language; one note explains the colours.
  */
-export function planSection(
-  pdf: PDFKit.PDFDocument,
-  doc: ReportDocument,
-  frame: { margin: number; width: number; bottom: () => number; heading: (text: string) => void },
-): void {
+export function planSection(pdf: PDFKit.PDFDocument, doc: ReportDocument, frame: SectionLayout): void {
   const t = (key: MessageKey, params = {}) => formatMessage(doc.language, key, params);
   frame.heading(t('reports.doc.plans'));
   const drawings = doc.plans.flatMap((household) => {

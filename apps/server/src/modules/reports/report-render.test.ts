@@ -357,6 +357,27 @@ describe('report rendering: plan views and languages', () => {
       const images = data.toString('latin1').match(/\/Subtype \/Image/g) ?? [];
       expect(images.length).toBe(shown);
       for (const site of failed.slice(0, 3)) expect(text).toContain(`#${site.PointIndex} `);
+      // Every placeholder of the catalogue texts was filled in.
+      expect(text).not.toMatch(/\{\{?\w+\}/);
+    }
+  });
+
+  it('the PDF charts each item’s pass rate and grades (ECharts SVG drawn as vectors), in both languages', async () => {
+    const detail = await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: planTaskId }, { as: admin });
+    const judged = detail.Items.filter((item) => item.Figures.Total > 0);
+    expect(judged.length).toBeGreaterThan(0);
+    for (const [lang, titles] of [
+      ['zh-CN', ['统计图', '各测量项合格率', '各测量项判定值等级分布', '合格', '爆点']],
+      [
+        'en-US',
+        ['Charts', 'Pass rate per measure item', 'Judged values per measure item by grade', 'Exploded'],
+      ],
+    ] as const) {
+      const { data } = await download(planTaskId, 'pdf', lang);
+      const text = pdfText(data);
+      for (const title of titles) expect(text).toContain(title);
+      // The pass-rate bars are labelled with the API's rates.
+      for (const item of judged) expect(text).toContain(`${item.Figures.PassRate}%`);
     }
   });
 });

@@ -1,0 +1,18 @@
+/** Types of svg-to-pdfkit 0.1 (no types of its own): the options the report charts use. */
+declare module 'svg-to-pdfkit' {
+  interface SvgToPdfOptions {
+    width?: number;
+    height?: number;
+    preserveAspectRatio?: string;
+    assumePt?: boolean;
+    fontCallback?: (family: string, bold: boolean, italic: boolean) => string;
+    warningCallback?: (message: string) => void;
+  }
+  export default function SVGtoPDF(
+    doc: PDFKit.PDFDocument,
+    svg: string,
+    x: number,
+    y: number,
+    options?: SvgToPdfOptions,
+  ): void;
+}
