@@ -6,7 +6,8 @@
  * get-page (about 45 s: an authenticated 10-row GetPage of the real server against a minimal
  * Fastify + pg server, throughput ratio >= 0.5) and ingest (about a minute: 1,000,000 readings through the
  * device API against a raw COPY of the same rows, ratio <= 3; p99 of a trivial call while ingesting <= 2x idle) and
- * analysis (a few minutes: 10,000,000 readings generated, then analysis calls against a trivial call, ratio <= 3).
+ * analysis (a few minutes: 10,000,000 readings generated, then analysis calls against a trivial call, ratio <= 3)
+ * and report-render (a 5,000-site report rendered while a trivial call runs: p99 <= 2x idle).
  * Names as arguments run only those:
  *
  *   npm run bench                    all of them
@@ -15,6 +16,7 @@
  *   npm run bench -- get-page        only the GetPage throughput benchmark
  *   npm run bench -- ingest          only the results ingestion benchmark
  *   npm run bench -- analysis        only the analysis benchmark (10,000,000 readings)
+ *   npm run bench -- report-render   only the report rendering benchmark
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +29,7 @@ const BENCHES = [
   'get-page',
   'ingest',
   'analysis',
+  'report-render',
 ] as const;
 
 const wanted = process.argv.slice(2);

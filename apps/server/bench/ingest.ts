@@ -25,85 +25,19 @@ import { pipeline } from 'node:stream/promises';
 import { Readable, Writable } from 'node:stream';
 import type { PageResult, TaskDetail } from '@measure/contract';
 import { ok, startBenchServer, type BenchServer } from './support/bench-server.ts';
+import { benchHouseholds, benchProject, p99, probeGetSelf } from './support/bench-task.ts';
 
 const SITES = Number(process.env.INGEST_SITES ?? 10_000);
 const VALUES_PER_SITE = 100;
 const BATCH_SITES = Number(process.env.INGEST_BATCH_SITES ?? 250);
 const MAX_INGEST_RATIO = 3;
 const MAX_P99_RATIO = 2;
-const HOUSEHOLDS = Array.from({ length: 40 }, (_, index) => ({
-  BuildingNumber: '1#',
-  Floor: Math.floor(index / 4) + 1,
-  Household: (index % 4) + 1,
-}));
-
-/** A tiny valid PNG (1 x 1) for the house type's plan. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const HOUSEHOLDS = benchHouseholds(40);
 
 async function setUp(server: BenchServer, token: string) {
-  const project = await ok<{ ProjectId: string }>(
-    server.port,
-    '/api/ms/Project/Add',
-    {
-      Name: '入库压测',
-      DetailsInfo: [{ BuildingNumber: '1#', Stories: 10, Households: 4, DeliveryStandard: 'fine' }],
-    },
-    token,
-  );
-  const form = new FormData();
-  form.set('ProjectId', project.ProjectId);
-  form.set('Name', '压测户型');
-  form.set('FloorArea', '90');
-  form.set('file', new Blob([PNG], { type: 'image/png' }), 'plan.png');
-  const uploaded = await fetch(`http://127.0.0.1:${server.port}/api/ms/Project/HouseMapUpdate`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const houseMap = ((await uploaded.json()) as { Result: { HouseMapId: string } }).Result;
-  await ok(
-    server.port,
-    '/api/ms/Project/AssignHouseMapToFloors',
-    {
-      ProjectId: project.ProjectId,
-      HouseMapId: houseMap.HouseMapId,
-      BuildingNumber: '1#',
-      FloorFrom: 1,
-      FloorTo: 10,
-    },
-    token,
-  );
-  const deviceId = await ok<string>(
-    server.port,
-    '/api/sys/SysDevice/AddDevice',
-    { DeviceNumber: 'BENCH-1' },
-    token,
-  );
-  const { DeviceKey } = await ok<{ DeviceKey: string }>(
-    server.port,
-    '/api/sys/SysDevice/ActivateDevice',
-    { DeviceGuid: deviceId },
-    token,
-  );
-  const task = () =>
-    ok<string>(
-      server.port,
-      '/api/ms/MsTask/AddTask',
-      {
-        ProjectId: project.ProjectId,
-        Stage: 'plaster',
-        MeasureKind: 'first',
-        InspectionKind: 'self',
-        Households: HOUSEHOLDS,
-        ItemCodes: ['PL-01'],
-        DeviceGuid: deviceId,
-      },
-      token,
-    );
-  return { deviceKey: DeviceKey, ingestTask: await task(), probeTask: await task(), copyTask: await task() };
+  const { deviceKey, addTask } = await benchProject(server, token, '入库压测', 10);
+  const task = () => addTask(HOUSEHOLDS, ['PL-01']);
+  return { deviceKey, ingestTask: await task(), probeTask: await task(), copyTask: await task() };
 }
 
 /** Realistic flatness gaps in mm: mostly 0-3, some up to 6, a few far out. */
@@ -138,26 +72,6 @@ function batches(): unknown[] {
   }
   return all;
 }
-
-/** Sequential GetSelf calls until `until()` is true; their latencies in ms. */
-async function probe(port: number, token: string, until: () => boolean): Promise<number[]> {
-  const latencies: number[] = [];
-  while (!until()) {
-    const before = performance.now();
-    const response = await fetch(`http://127.0.0.1:${port}/api/sys/User/GetSelf`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    await response.arrayBuffer();
-    latencies.push(performance.now() - before);
-  }
-  return latencies;
-}
-
-const p99 = (latencies: number[]) => {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
-};
 
 /** COPY the ingest task's rows out as text, with the copy task's id in place of the task id. */
 async function copyOut(client: pg.PoolClient, query: string): Promise<Buffer> {
@@ -215,11 +129,11 @@ async function main(): Promise<number> {
     // Idle p99 of the trivial call, after a short warm-up; then its p99 while the same batches go into
     // a second task.
     const warm = performance.now() + 1000;
-    await probe(server.port, token, () => performance.now() > warm);
+    await probeGetSelf(server.port, token, () => performance.now() > warm);
     const idleEnd = performance.now() + 4000;
-    const idle = await probe(server.port, token, () => performance.now() > idleEnd);
+    const idle = await probeGetSelf(server.port, token, () => performance.now() > idleEnd);
     let done = false;
-    const during = probe(server.port, token, () => done);
+    const during = probeGetSelf(server.port, token, () => done);
     await ingest(probeTask, 'probed');
     done = true;
     const busy = await during;
