@@ -3,7 +3,13 @@ import * as echarts from 'echarts';
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { ReportDocument, SectionLayout } from './report-document.ts';
 
-const GRADES = ['qualified', 'warning', 'unqualified', 'exploded'] as const;
+/** The grades, with the Figures count of each. */
+const GRADES = [
+  ['qualified', 'Qualified'],
+  ['warning', 'Warning'],
+  ['unqualified', 'Unqualified'],
+  ['exploded', 'Exploded'],
+] as const;
 /** Chart size in CSS pixels (ECharts' unit); drawn at 72/96 of it in points, so it fits the page. */
 const CHART_WIDTH = 680;
 const ROW_PIXELS = 26;
@@ -72,20 +78,12 @@ export function chartsSection(pdf: PDFKit.PDFDocument, doc: ReportDocument, layo
       // Title on the left, legend on the right of the same line.
       legend: { top: 4, right: 0, textStyle: { fontSize: 10 } },
       xAxis: { type: 'value' },
-      series: GRADES.map((grade) => ({
+      series: GRADES.map(([grade, field]) => ({
         type: 'bar' as const,
         stack: 'grades',
         name: t(`reports.doc.${grade}`),
         itemStyle: { color: PLAN_GRADE_FILL[grade] },
-        data: [...items].reverse().map((item) => {
-          const field = {
-            qualified: 'Qualified',
-            warning: 'Warning',
-            unqualified: 'Unqualified',
-            exploded: 'Exploded',
-          }[grade] as 'Qualified' | 'Warning' | 'Unqualified' | 'Exploded';
-          return item.Figures[field];
-        }),
+        data: [...items].reverse().map((item) => item.Figures[field]),
       })),
     },
     height,
