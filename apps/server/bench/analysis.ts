@@ -107,11 +107,7 @@ async function tasks(server: BenchServer, token: string, projects: string[]) {
 }
 
 async function main(): Promise<number> {
-  const server = await startBenchServer(
-    'analysis',
-    { JOBS: 'false' },
-    process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
-  );
+  const server = await startBenchServer('analysis', { JOBS: 'false' });
   const client = createDatabaseClient(server.connectionString, { max: 2 });
   try {
     const token = await server.signIn();

@@ -19,10 +19,9 @@
  *   GET_PAGE_PROFILE=/tmp/prof   a CPU profile of the real server (.cpuprofile, written at its stop)
  *   GET_PAGE_DIAGNOSE=1          also loads the real server's /livez (no session, no query)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -35,6 +34,8 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { seedDatabase } from '../src/demo/seed.ts';
 import { encodeLoginField } from '../src/modules/auth/login-cipher.ts';
 import { PasswordHasher } from '../src/modules/auth/password-hasher.ts';
+import { freePort, startChild, stopChild, waitReady } from './support/bench-server.ts';
+import { cpuMs, postgresCpuMs, waitIdle } from './support/server-idle.ts';
 
 const SECONDS = Number(process.env.GET_PAGE_SECONDS ?? 8);
 const WARMUP_SECONDS = 2;
@@ -46,73 +47,6 @@ const EXTRA_PROJECTS = 20;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const quiet = { info: () => {}, warn: () => {}, error: (message: string) => console.error(message) };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function startChild(script: string, env: Record<string, string>, flags: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  child.on('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM')
-      console.error(`${path.basename(script)} exited (${code ?? signal})`);
-  });
-  return child;
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc; 0 elsewhere). */
-async function cpuMs(pid: number | undefined, withExitedChildren = false): Promise<number> {
-  try {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat
-      .slice(stat.lastIndexOf(')') + 2)
-      .split(' ')
-      .map(Number);
-    const own = fields[11]! + fields[12]!;
-    const exitedChildren = withExitedChildren ? fields[13]! + fields[14]! : 0;
-    return ((own + exitedChildren) * 1000) / 100; // clock ticks of 10 ms
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU time of the PostgreSQL server (postmaster and all its children), in ms. */
-async function postgresCpuMs(dataDir: string): Promise<number> {
-  try {
-    const postmaster = Number(
-      (await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0],
-    );
-    // Backends that ended (idle pool connections closing) count through the postmaster's cutime.
-    let total = await cpuMs(postmaster, true);
-    for (const entry of await fs.readdir('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) === postmaster) total += await cpuMs(Number(entry));
-    }
-    return total;
-  } catch {
-    return 0;
-  }
-}
 
 interface Target {
   name: string;
@@ -158,39 +92,6 @@ async function json<T>(port: number, urlPath: string, body: unknown, token?: str
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return (await response.json()) as T;
-}
-
-async function waitReady(port: number, urlPath: string, method = 'GET'): Promise<void> {
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}${urlPath}`, { method });
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`nothing answers on port ${port}`);
-}
-
-/**
- * Waits until the server and PostgreSQL together use under 5 % of a core over a second (its
- * background jobs are done), for at most 5 minutes.
- */
-async function waitIdle(pid: number | undefined, pgDataDir: string): Promise<void> {
-  const until = Date.now() + 300_000;
-  const started = Date.now();
-  while (Date.now() < until) {
-    const before = (await cpuMs(pid)) + (await postgresCpuMs(pgDataDir));
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const used = (await cpuMs(pid)) + (await postgresCpuMs(pgDataDir)) - before;
-    if (used < 50) {
-      console.log(`server idle after ${((Date.now() - started) / 1000).toFixed(0)} s of start-up work`);
-      return;
-    }
-  }
-  console.log('server still busy after 5 minutes: measuring anyway');
 }
 
 interface Result {

@@ -84,11 +84,7 @@ async function copyOut(client: pg.PoolClient, query: string): Promise<Buffer> {
 }
 
 async function main(): Promise<number> {
-  const server = await startBenchServer(
-    'ingest',
-    { JOBS: 'false' },
-    process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : [],
-  );
+  const server = await startBenchServer('ingest', { JOBS: 'false' });
   const pool = new pg.Pool({ connectionString: server.connectionString, max: 2 });
   try {
     const token = await server.signIn();

@@ -107,7 +107,8 @@ export interface BenchServer {
 
 /**
  * A fresh embedded PostgreSQL with the migrations and the demo data (low hash cost, so signing in is
- * quick), and the real server on it as `npm start` runs it, with `env` added.
+ * quick), and the real server on it as `npm start` runs it, with `env` added. With BENCH_CPU_PROF=dir
+ * the server writes V8 CPU profiles (one per thread, for chrome devtools) into dir.
  */
 export async function startBenchServer(
   name: string,
@@ -140,7 +141,9 @@ export async function startBenchServer(
       DEMO: 'true',
       ...env,
     },
-    flags,
+    process.env.BENCH_CPU_PROF
+      ? [...flags, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : flags,
   );
   await waitReady(port, '/readyz');
   const key = loadConfig({}).loginAesKey;

@@ -169,9 +169,11 @@ export class ReviewRepository {
         exploded: taskSites.exploded,
         unjudged: taskSites.unjudged,
         explodedSite: taskSites.explodedSite,
+        // Qualified by hand: in a one-table select Drizzle writes `"task_id"`, which inside the
+        // subquery would mean r.task_id (every reading of the company).
         itemCodes: sql<string[]>`coalesce((select array_agg(r.item_code order by r.item_code)
-          from ${siteReadings} r where r.company_id = ${companyId} and r.task_id = ${taskSites.taskId}
-          and r.point_index = ${taskSites.pointIndex}), '{}'::text[])`,
+          from ${siteReadings} r where r.company_id = ${companyId} and r.task_id = ${taskSites}.task_id
+          and r.point_index = ${taskSites}.point_index), '{}'::text[])`,
       })
       .from(taskSites)
       .where(

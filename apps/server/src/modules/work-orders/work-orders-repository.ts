@@ -190,9 +190,11 @@ export class WorkOrdersRepository {
         buildingNumber: taskSites.buildingNumber,
         floor: taskSites.floor,
         household: taskSites.household,
-        itemCodes: sql<string[]>`coalesce((select array_agg(${siteReadings.itemCode}) from ${siteReadings}
-          where ${siteReadings.taskId} = ${taskSites.taskId} and ${siteReadings.pointIndex} = ${taskSites.pointIndex}
-            and ${siteReadings.companyId} = ${companyId}), '{}')`,
+        // Qualified by hand: in a one-table select Drizzle writes `"task_id"`, which inside the
+        // subquery would mean r.task_id (every reading of the company).
+        itemCodes: sql<string[]>`coalesce((select array_agg(r.item_code) from ${siteReadings} r
+          where r.task_id = ${taskSites}.task_id and r.point_index = ${taskSites}.point_index
+            and r.company_id = ${companyId}), '{}')`,
       })
       .from(taskSites)
       .where(

@@ -50,12 +50,12 @@ beforeAll(async () => {
       MeasureKind: 'first',
       InspectionKind: 'self',
       Households: [1, 2].map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
-      ItemCodes: ['PL-01'],
+      ItemCodes: ['PL-01', 'PL-02'],
       DeviceGuid: device.id,
     },
     { as: admin },
   );
-  // Site 1 exploded (30 mm), site 2 unqualified (6 mm), site 3 qualified.
+  // Site 1 exploded (30 mm), site 2 unqualified (6 mm), site 3 qualified (and the only PL-02).
   const sites = [
     [1, 1, [1, 30]],
     [2, 2, [6]],
@@ -65,7 +65,10 @@ beforeAll(async () => {
     BuildingNumber: '1#',
     Floor: floor as number,
     Household: 1,
-    Readings: [{ ItemCode: 'PL-01', Values: values as number[] }],
+    Readings: [
+      { ItemCode: 'PL-01', Values: values as number[] },
+      ...(index === 3 ? [{ ItemCode: 'PL-02', Values: [1] }] : []),
+    ],
   }));
   const sent = await callRouteResponse(
     t.app,
