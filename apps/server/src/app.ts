@@ -1,9 +1,9 @@
 import { ErrorCode, formatMessage, pickLanguage } from '@measure/contract';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { registerApiDocs, registerApiDocsUi } from './core/api-docs.ts';
 import { registerAuthGuard } from './core/auth-guard.ts';
+import { appValidatorCompiler } from './core/body-validation.ts';
 import { handleClientError } from './core/client-error.ts';
 import { sendEnvelope } from './core/envelope-reply.ts';
 import { registerErrorHandler } from './core/error-handler.ts';
@@ -54,7 +54,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
     },
   });
   trackRoutes(app);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(appValidatorCompiler);
   // Responses are typed by the contract at compile time; the schemas only document them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerJsonBodyParser(app);

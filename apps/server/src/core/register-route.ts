@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../modules/auth/auth-context.ts';
 import { badRequest, unauthorized } from './app-error.ts';
+import { markValidated } from './body-validation.ts';
 import { sendEnvelope, successEnvelope } from './envelope-reply.ts';
 import { normalizeKeys, PostDataError, unwrapPostData } from './normalize-input.ts';
 import { assertStorableInput } from './storable-text.ts';
@@ -51,7 +52,15 @@ export function registerRoute<R extends RouteDefinition>(
   app: FastifyInstance,
   definition: R,
   handler: RouteHandler<R>,
-  options: { bodyLimit?: number } = {},
+  options: {
+    bodyLimit?: number;
+    /**
+     * For big bodies (results batches): parses the body with the route's own schema a part per turn,
+     * answering the parsed body, or undefined when anything is wrong (the route's schema then
+     * validates it in one go and reports every issue as usual).
+     */
+    parseBodyInTurns?: (body: unknown) => Promise<object | undefined>;
+  } = {},
 ): void {
   app.route({
     method: definition.method,
@@ -86,6 +95,12 @@ export function registerRoute<R extends RouteDefinition>(
         if (big) await nextTurn();
         request.body = normalizeKeys(body, definition.body);
         if (big) await nextTurn();
+        const parsed =
+          big && options.parseBodyInTurns ? await options.parseBodyInTurns(request.body) : undefined;
+        if (parsed) {
+          markValidated(parsed);
+          request.body = parsed;
+        }
       } else {
         assertStorableInput(request.body);
       }

@@ -10,8 +10,12 @@ import {
   siteReadings,
   taskSites,
 } from '../../db/schema.ts';
+import { mapInTurns } from '../../core/in-turns.ts';
 import { arrayLiteral, literalColumn, sameNumbers } from './array-literals.ts';
 import { type SiteContribution, sumCounts as addUp, type ValueCounts } from './rollup-deltas.ts';
+
+/** Readings encoded per turn of the event loop (a site's item: up to a few hundred values). */
+const READINGS_PER_TURN = 40;
 
 /** A site as written: its place, origin and the counts of its readings. */
 export interface SiteRow {
@@ -229,15 +233,19 @@ export class ResultsRepository {
     // Readings as one array per column: PostgreSQL parses each value once (array input), which costs
     // a fraction of reading the same values out of JSON.
     const column = <K extends keyof ReadingRow>(key: K) => sql.param(readings.map((row) => row[key]));
-    const vals = readings.map((row) => arrayLiteral(row.vals));
-    // Absolute items judge the values as measured: their judged literal is the values' one.
-    const judged = readings.map((row, index) =>
-      row.judged && sameNumbers(row.judged, row.vals) ? (vals[index] as string) : arrayLiteral(row.judged),
-    );
-    const arrays = (literals: (string | null)[]) => sql.param(literalColumn(literals));
-    const grades = readings.map((row) => arrayLiteral(row.grades));
-    const valid = readings.map((row) => arrayLiteral(row.valid));
-    // Building the literals is the batch's longest stretch of JavaScript: other requests go first.
+    // Encoding the values is the batch's longest stretch of JavaScript: other requests get turns.
+    const literals = await mapInTurns(readings, READINGS_PER_TURN, (row) => {
+      const vals = arrayLiteral(row.vals) as string;
+      return {
+        vals,
+        // Absolute items judge the values as measured: their judged literal is the values' one.
+        judged: row.judged && sameNumbers(row.judged, row.vals) ? vals : arrayLiteral(row.judged),
+        grades: arrayLiteral(row.grades),
+        valid: arrayLiteral(row.valid),
+      };
+    });
+    const arrays = (key: keyof (typeof literals)[number]) =>
+      sql.param(literalColumn(literals.map((row) => row[key])));
     await nextTurn();
     await this.db.execute(sql`
       insert into ${siteReadings} (company_id, task_id, point_index, item_code, vals, judged, grades, valid, rulers,
@@ -245,9 +253,9 @@ export class ResultsRepository {
       select ${companyId}::uuid, ${taskId}::uuid, r.point_index, r.item_code, r.vals::float8[], r.judged::float8[],
         r.grades::smallint[], r.valid::boolean[], r.rulers::jsonb, r.design_value, r.qualified, r.warning,
         r.unqualified, r.exploded, r.unjudged, r.readings
-      from unnest(${column('pointIndex')}::int[], ${column('itemCode')}::text[], ${arrays(vals)}::text[],
-        ${arrays(judged)}::text[], ${arrays(grades)}::text[],
-        ${arrays(valid)}::text[],
+      from unnest(${column('pointIndex')}::int[], ${column('itemCode')}::text[], ${arrays('vals')}::text[],
+        ${arrays('judged')}::text[], ${arrays('grades')}::text[],
+        ${arrays('valid')}::text[],
         ${sql.param(readings.map((row) => (row.rulers ? JSON.stringify(row.rulers) : null)))}::text[],
         ${column('designValue')}::float8[], ${column('qualified')}::int[], ${column('warning')}::int[],
         ${column('unqualified')}::int[], ${column('exploded')}::int[], ${column('unjudged')}::int[],

@@ -6,6 +6,7 @@ import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import { sendWorkbook } from '../../core/xlsx-reply.ts';
 import type { Services } from '../../services.ts';
 import { deviceKeyInvalid } from '../devices/devices-service.ts';
+import { parseBatchInTurns } from './batch-in-turns.ts';
 
 /** The Idempotency-Key header of a results batch: 1-255 characters, required. */
 function idempotencyKey(header: string | string[] | undefined): string {
@@ -70,6 +71,6 @@ export function registerResultsRoutes(
         key,
       );
     },
-    { bodyLimit: RESULT_LIMITS.batchBytes },
+    { bodyLimit: RESULT_LIMITS.batchBytes, parseBodyInTurns: parseBatchInTurns },
   );
 }

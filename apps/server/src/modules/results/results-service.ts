@@ -1,5 +1,4 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { createHash } from 'node:crypto';
 import {
   emptyCounts,
   ErrorCode,
@@ -10,11 +9,13 @@ import {
   toFigures,
 } from '@measure/contract';
 import { AppError, fieldError, notFound } from '../../core/app-error.ts';
+import { forEachInTurns } from '../../core/in-turns.ts';
 import type { Database } from '../../db/client.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { FrozenItem } from '../../db/json-types.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
+import { batchHash, SITES_PER_TURN } from './batch-in-turns.ts';
 import { DeviceFilesRepository } from './device-files-repository.ts';
 import { addFigureCounts, judgeReading, siteCounts } from './judge-readings.ts';
 import { type ReadingRow, ResultsRepository, type SiteRow } from './results-repository.ts';
@@ -74,7 +75,7 @@ export class ResultsService {
     batch: ResultBatch,
     idempotencyKey: string,
   ): Promise<ResultBatchAnswer> {
-    const bodyHash = createHash('sha256').update(JSON.stringify(batch)).digest('hex');
+    const bodyHash = await batchHash(batch);
     return this.deps.db.transaction(async (tx) => {
       const task = await new TasksRepository(tx).find(sender.companyId, taskId, true);
       if (!task || (sender.deviceId && task.deviceId !== sender.deviceId)) throw notFound();
@@ -153,7 +154,8 @@ export class ResultsService {
     const total = emptyCounts();
     let valueCount = 0;
 
-    batch.Sites.forEach((site, s) => {
+    // Judged a few sites per turn: requests waiting meanwhile are answered in between.
+    await forEachInTurns(batch.Sites, SITES_PER_TURN, (site, s) => {
       const at = `Sites[${s}]`;
       if (seen.has(site.PointIndex)) {
         throw fieldError(`${at}.PointIndex`, 'results.pointIndexTwice', { index: site.PointIndex });
@@ -244,7 +246,6 @@ export class ResultsService {
       });
     });
 
-    // The batch was judged in one go; requests waiting meanwhile get a turn before the writes.
     await nextTurn();
     await this.checkFiles(tx, sender, batch);
     const results = new ResultsRepository(tx);
@@ -280,7 +281,8 @@ export class ResultsService {
    */
   private async checkFiles(tx: DbExecutor, sender: ResultsSender, batch: ResultBatch): Promise<void> {
     const named: { field: string; id: string; kind: string }[] = [];
-    batch.Sites.forEach((site, s) => {
+    // Judged a few sites per turn: requests waiting meanwhile are answered in between.
+    await forEachInTurns(batch.Sites, SITES_PER_TURN, (site, s) => {
       (site.PictureFileIds ?? []).forEach((id, p) =>
         named.push({ field: `Sites[${s}].PictureFileIds[${p}]`, id, kind: 'picture' }),
       );

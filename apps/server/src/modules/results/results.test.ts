@@ -230,6 +230,40 @@ describe('results from a robot', () => {
     expect((await send(taskId, { Source: 'robot', Sites: [good] }, 'good')).body.Code).toBe(0);
   });
 
+  it('takes a batch over 64 kB (parsed in turns) like a small one: errors on their field, replay, 409', async () => {
+    const taskId = await plannedTask(['PL-01']);
+    const values = (index: number) => Array.from({ length: 300 }, (_, v) => ((index + v) % 40) / 10);
+    const sites = Array.from({ length: 60 }, (_, index) =>
+      site(index + 1, 1 + (index % 2), [{ ItemCode: 'PL-01', Values: values(index) }]),
+    );
+    expect(JSON.stringify(sites).length).toBeGreaterThan(64 * 1024);
+    const wrong: [ResultBatch['Sites'][number], string][] = [
+      [
+        { ...sites[57]!, Readings: [{ ItemCode: 'PL-01', Values: [1, 'x' as never] }] },
+        'Sites[57].Readings[0].Values[1]',
+      ],
+      [{ ...sites[57]!, Readings: [{ ItemCode: 'XX-9', Values: [1] }] }, 'Sites[57].Readings[0].ItemCode'],
+    ];
+    for (const [bad, field] of wrong) {
+      const answer = await send(
+        taskId,
+        { Source: 'robot', Sites: [...sites.slice(0, 57), bad, ...sites.slice(58)] },
+        field,
+      );
+      expect(answer.body.Code, field).toBe(400);
+      expect((answer.body.Result as unknown as { Field: string }[])[0]?.Field).toBe(field);
+    }
+    expect(await t.db.select().from(taskSites).where(eq(taskSites.taskId, taskId))).toHaveLength(0);
+
+    const batch: ResultBatch = { Source: 'robot', Sites: sites };
+    const first = await send(taskId, batch, 'big');
+    expect(first.body.Code).toBe(0);
+    expect(first.body.Result).toMatchObject({ Sites: 60, Readings: 18_000 });
+    expect((await send(taskId, batch, 'big')).body).toEqual(first.body);
+    const changed = { ...batch, Sites: [...sites.slice(0, 59), { ...sites[59]!, Name: 'changed' }] };
+    expect((await send(taskId, changed, 'big')).body.Code).toBe(409);
+  });
+
   it('keeps devices to their own tasks and refuses closed tasks', async () => {
     const taskId = await plannedTask(['PL-01']);
     const batch: ResultBatch = { Source: 'robot', Sites: [site(1, 1, [{ ItemCode: 'PL-01', Values: [1] }])] };

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { RESULT_LIMITS, resultBatchSchema, resultSiteSchema, type ResultBatch } from '@measure/contract';
+import { z } from 'zod';
+import { forEachInTurns } from '../../core/in-turns.ts';
+
+/** Sites validated, hashed or judged per turn of the event loop (about 2,500 values). */
+export const SITES_PER_TURN = 25;
+
+const batchHead = resultBatchSchema.omit({ Sites: true });
+const siteList = z.array(resultSiteSchema);
+
+/**
+ * A big results batch parsed with the contract's own schemas, 25 sites per turn. Undefined when
+ * anything is wrong: the route then validates the whole batch in one go, which names every issue
+ * (`Sites[3].Readings[0].ItemCode`) exactly as for a small batch.
+ */
+export async function parseBatchInTurns(body: unknown): Promise<ResultBatch | undefined> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const { Sites: sites, ...rest } = body as Record<string, unknown>;
+  if (!Array.isArray(sites) || sites.length < 1 || sites.length > RESULT_LIMITS.maxSitesPerBatch) {
+    return undefined;
+  }
+  const head = batchHead.safeParse(rest);
+  if (!head.success) return undefined;
+  const parsed: ResultBatch['Sites'] = [];
+  const chunks: unknown[][] = [];
+  for (let start = 0; start < sites.length; start += SITES_PER_TURN) {
+    chunks.push(sites.slice(start, start + SITES_PER_TURN));
+  }
+  let valid = true;
+  await forEachInTurns(chunks, 1, (chunk) => {
+    if (!valid) return;
+    const result = siteList.safeParse(chunk);
+    if (result.success) parsed.push(...result.data);
+    else valid = false;
+  });
+  return valid ? { ...head.data, Sites: parsed } : undefined;
+}
+
+/**
+ * The SHA-256 that tells a replayed batch from another body under the same Idempotency-Key: the
+ * batch's source and model, then each site as parsed (keys in the schema's order), hashed in turns.
+ */
+export async function batchHash(batch: ResultBatch): Promise<string> {
+  const hash = createHash('sha256').update(JSON.stringify([batch.Source, batch.ModelFileId ?? null]));
+  await forEachInTurns(batch.Sites, SITES_PER_TURN, (site) => {
+    hash.update(JSON.stringify(site));
+  });
+  return hash.digest('hex');
+}
