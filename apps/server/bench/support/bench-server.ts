@@ -108,7 +108,8 @@ export interface BenchServer {
 /**
  * A fresh embedded PostgreSQL with the migrations and the demo data (low hash cost, so signing in is
  * quick), and the real server on it as `npm start` runs it, with `env` added. With BENCH_CPU_PROF=dir
- * the server writes V8 CPU profiles (one per thread, for chrome devtools) into dir.
+ * the server writes V8 CPU profiles (one per thread, for chrome devtools) into dir; BENCH_NODE_FLAGS
+ * adds Node/V8 flags to the server (for example `--max-semi-space-size=64`) to try them.
  */
 export async function startBenchServer(
   name: string,
@@ -141,9 +142,11 @@ export async function startBenchServer(
       DEMO: 'true',
       ...env,
     },
-    process.env.BENCH_CPU_PROF
-      ? [...flags, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-      : flags,
+    [
+      ...flags,
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+    ],
   );
   await waitReady(port, '/readyz');
   const key = loadConfig({}).loginAesKey;

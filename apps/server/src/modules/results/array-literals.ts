@@ -18,16 +18,19 @@ export function numberText(value: number): string {
   return tenths < 0 ? `-${digits}` : digits;
 }
 
-/** `{1.5,2,-0.3}` or `{true,false}`; null stays null. */
+/**
+ * `{1.5,2,-0.3}` or `{true,false}`; null stays null. The parts are joined once: appending to a
+ * string would leave a chain of cons-strings per literal for the young-generation GC to copy, which
+ * made scavenges of a 25,000-value batch several times longer.
+ */
 export function arrayLiteral(values: readonly (number | boolean)[] | null): string | null {
   if (values === null) return null;
-  let text = '{';
+  const parts = new Array<string>(values.length);
   for (let index = 0; index < values.length; index += 1) {
     const value = values[index] as number | boolean;
-    if (index > 0) text += ',';
-    text += typeof value === 'number' ? numberText(value) : value ? 't' : 'f';
+    parts[index] = typeof value === 'number' ? numberText(value) : value ? 't' : 'f';
   }
-  return `${text}}`;
+  return `{${parts.join(',')}}`;
 }
 
 /**
