@@ -92,9 +92,9 @@ export class UserRepository {
         enabledExternalWall: companies.enabledExternalWall,
         enabledGj: companies.enabledGj,
         roles: sql<string[]>`coalesce((select array_agg(${userRoles.role} order by ${userRoles.position})
-          from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`,
+          from ${userRoles} where ${userRoles.userId} = ${users}.id), '{}')`,
         projectIds: sql<string[]>`coalesce((select array_agg(${projectUsers.projectId}::text)
-          from ${projectUsers} where ${projectUsers.userId} = ${users.id}), '{}')`,
+          from ${projectUsers} where ${projectUsers.userId} = ${users}.id), '{}')`,
       })
       .from(users)
       .innerJoin(companies, eq(companies.id, users.companyId))

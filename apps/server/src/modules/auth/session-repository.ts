@@ -30,7 +30,7 @@ export class SessionRepository {
         revokedAt: sessions.revokedAt,
         userStatus: users.status,
         roles: sql<string[]>`coalesce((select array_agg(${userRoles.role} order by ${userRoles.position})
-          from ${userRoles} where ${userRoles.userId} = ${users.id}), '{}')`,
+          from ${userRoles} where ${userRoles.userId} = ${users}.id), '{}')`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

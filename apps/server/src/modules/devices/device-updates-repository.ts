@@ -44,9 +44,9 @@ export class DeviceUpdatesRepository {
 
   private selectUpdates() {
     const reports = sql<number>`(select count(*)::int from ${deviceUpdateReports} r
-      where r.company_id = ${deviceUpdates.companyId} and r.update_id = ${deviceUpdates.id})`;
+      where r.company_id = ${deviceUpdates}.company_id and r.update_id = ${deviceUpdates}.id)`;
     const failures = sql<number>`(select count(*)::int from ${deviceUpdateReports} r
-      where r.company_id = ${deviceUpdates.companyId} and r.update_id = ${deviceUpdates.id} and not r.success)`;
+      where r.company_id = ${deviceUpdates}.company_id and r.update_id = ${deviceUpdates}.id and not r.success)`;
     return this.db
       .select({ update: deviceUpdates, uploadedByName: users.name, reports, failures })
       .from(deviceUpdates)

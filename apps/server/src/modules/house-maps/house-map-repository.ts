@@ -29,7 +29,7 @@ const rowColumns = {
   rooms: sql<number>`coalesce(jsonb_array_length(${houseMaps.measurePoints}->'Rooms'), 0)::int`,
   stations: sql<number>`coalesce(jsonb_array_length(${houseMaps.measurePoints}->'Stations'), 0)::int`,
   points: sql<number>`coalesce(jsonb_array_length(${houseMaps.measurePoints}->'Points'), 0)::int`,
-  assigned: sql<number>`(select count(*)::int from ${householdAssignments} where ${householdAssignments.houseMapId} = ${houseMaps.id})`,
+  assigned: sql<number>`(select count(*)::int from ${householdAssignments} where ${householdAssignments.houseMapId} = ${houseMaps}.id)`,
 };
 export interface HouseMapRecord {
   id: string;

@@ -25,8 +25,8 @@ const sumCounts = {
 
 /** A ready report the user has not opened since its last rendering. */
 const unreadBy = (userId: string) => sql`${reports.status} = 'ready' and not exists (
-  select 1 from ${reportReads} where ${reportReads.reportId} = ${reports.id}
-    and ${reportReads.userId} = ${userId} and ${reportReads.readAt} >= ${reports.renderedAt})`;
+  select 1 from ${reportReads} where ${reportReads.reportId} = ${reports}.id
+    and ${reportReads.userId} = ${userId} and ${reportReads.readAt} >= ${reports}.rendered_at)`;
 
 /** The task states that have a report: finished (uploaded) and audited (completed). */
 const REPORTED_STATES = ['uploaded', 'completed'] as const;

@@ -112,8 +112,8 @@ export class TaskPlanRepository {
         id: users.id,
         name: users.name,
         roles: sql<string[]>`coalesce((select array_agg(${userRoles.role} order by ${userRoles.position})
-          from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.companyId} = ${companyId}), '{}')`,
-        onStaff: sql<boolean>`exists (select 1 from ${projectUsers} where ${projectUsers.userId} = ${users.id}
+          from ${userRoles} where ${userRoles.userId} = ${users}.id and ${userRoles.companyId} = ${companyId}), '{}')`,
+        onStaff: sql<boolean>`exists (select 1 from ${projectUsers} where ${projectUsers.userId} = ${users}.id
           and ${projectUsers.projectId} = ${projectId} and ${projectUsers.companyId} = ${companyId})`,
       })
       .from(users)

@@ -58,7 +58,7 @@ export interface NewTaskHousehold {
 const surveyorsJson = sql<{ UserId: string; Name: string }[]>`coalesce((
   select json_agg(json_build_object('UserId', ${users.id}, 'Name', ${users.name}) order by ${users.name})
   from ${taskSurveyors} join ${users} on ${users.id} = ${taskSurveyors.userId}
-  where ${taskSurveyors.taskId} = ${tasks.id} and ${taskSurveyors.companyId} = ${tasks.companyId}
+  where ${taskSurveyors.taskId} = ${tasks}.id and ${taskSurveyors.companyId} = ${tasks}.company_id
 ), '[]'::json)`;
 
 const rowColumns = {
