@@ -21,6 +21,7 @@ import {
 } from '../../test/factories.ts';
 import { importRows, importWorkbook } from '../../test/import-workbook.ts';
 import { multipartBody } from '../../test/multipart.ts';
+import { buildTask } from '../../test/task-factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -105,19 +106,10 @@ describe('no cross-company call on an id succeeds', () => {
       .where(eq(algorithmTemplates.companyId, companyId));
     const algorithmId = algorithm?.id ?? '';
 
-    const taskId = await callRouteOk(
-      t.app,
-      apiRoutes.tasks.addTask,
-      {
-        ProjectId: projectId,
-        Stage: 'plaster',
-        MeasureKind: 'first',
-        InspectionKind: 'self',
-        Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
-        SurveyorIds: [surveyor],
-      },
-      { as: admin },
-    );
+    const taskId = await buildTask(t, admin, {
+      ProjectId: projectId,
+      SurveyorIds: [surveyor],
+    });
     const otherAdmin = await buildAdmin(t);
     const other = otherAdmin.token;
     const before = await companySnapshot(t.db, companyId);

@@ -20,6 +20,7 @@ import {
 import { readExport } from '../../../test/read-sheet.ts';
 import { emptyTally, figuresOfTally, type JudgedItem, tally } from '../../../test/recompute.ts';
 import { dayIn } from '../results/rollup-deltas.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 /**
  * Issue 17: every figure of the analysis calls equals the test's own recomputation from the
@@ -70,20 +71,14 @@ async function runTask(spec: {
     const [building, floor] = key.split('|') as [string, string];
     return { BuildingNumber: building, Floor: Number(floor), Household: 1 };
   });
-  const taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projects[spec.project],
-      Stage: spec.stage,
-      MeasureKind: 'first',
-      InspectionKind: spec.kind,
-      Households: households,
-      ItemCodes: spec.codes,
-      DeviceGuid: device.id,
-    },
-    { as: admin },
-  );
+  const taskId = await buildTask(t, admin, {
+    ProjectId: projects[spec.project],
+    Stage: spec.stage,
+    InspectionKind: spec.kind,
+    Households: households,
+    ItemCodes: spec.codes,
+    DeviceGuid: device.id,
+  });
   const headers = { authorization: `Device ${device.key}` };
   const work: WorkPackage = await callRouteOk(
     t.app,

@@ -12,6 +12,7 @@ import {
   type BuiltUser,
 } from '../../../test/factories.ts';
 import { readExport } from '../../../test/read-sheet.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 /**
  * Issue 17 item 4 (domain.md section 10): efficiency per person, device and project from the sites'
@@ -28,20 +29,11 @@ let projectId: string;
 const period = { StartDate: '2026-11-19', EndDate: '2026-11-21' };
 
 async function measure(robot: { id: string; key: string }, times: string[], area: number) {
-  const taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
-      ItemCodes: ['PL-01'],
-      DeviceGuid: robot.id,
-    },
-    { as: admin },
-  );
+  const taskId = await buildTask(t, admin, {
+    ProjectId: projectId,
+    ItemCodes: ['PL-01'],
+    DeviceGuid: robot.id,
+  });
   const sites = times.map((at, index) => ({
     PointIndex: index + 1,
     BuildingNumber: '1#',

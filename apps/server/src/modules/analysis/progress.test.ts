@@ -12,6 +12,7 @@ import {
   buildUser,
   type BuiltUser,
 } from '../../../test/factories.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 /**
  * Issue 17 item 3: households measured / planned per project and stage, the floor matrix and the
@@ -30,21 +31,14 @@ const households = (floors: number[]) =>
   );
 
 async function task(stage: 'plaster' | 'masonry', floors: number[]) {
-  return callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: stage,
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: households(floors),
-      ItemCodes: stage === 'plaster' ? ['PL-01'] : ['MA-01'],
-      DeviceGuid: device.id,
-      SurveyorIds: [surveyor.id],
-    },
-    { as: admin },
-  );
+  return buildTask(t, admin, {
+    ProjectId: projectId,
+    Stage: stage,
+    Households: households(floors),
+    ItemCodes: stage === 'plaster' ? ['PL-01'] : ['MA-01'],
+    DeviceGuid: device.id,
+    SurveyorIds: [surveyor.id],
+  });
 }
 
 const headers = () => ({ authorization: `Device ${device.key}` });

@@ -11,6 +11,7 @@ import {
   buildUser,
   type BuiltUser,
 } from '../../../test/factories.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 /**
  * Issue 18 item 4: the message list. Messages are written where the events happen (work order
@@ -32,22 +33,13 @@ const ofKind = async (as: BuiltUser, kind: MessageRow['Kind']) =>
   (await list(as)).Items.filter((item) => item.Kind === kind);
 
 async function newTask(surveyors: BuiltUser[]): Promise<string> {
-  const taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Name: `消息任务 ${Math.random().toString(36).slice(2, 8)}`,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
-      ItemCodes: ['PL-01'],
-      DeviceGuid: device.id,
-      SurveyorIds: surveyors.map((user) => user.id),
-    },
-    { as: admin },
-  );
+  const taskId = await buildTask(t, admin, {
+    ProjectId: projectId,
+    Name: `消息任务 ${Math.random().toString(36).slice(2, 8)}`,
+    ItemCodes: ['PL-01'],
+    DeviceGuid: device.id,
+    SurveyorIds: surveyors.map((user) => user.id),
+  });
   const sent = await callRouteResponse(
     t.app,
     apiRoutes.resultsDevice.results,

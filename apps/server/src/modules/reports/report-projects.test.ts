@@ -15,6 +15,7 @@ import {
   type BuiltUser,
 } from '../../../test/factories.ts';
 import { emptyTally, figuresOfTally, tally, type Tally } from '../../../test/recompute.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 /**
  * The data reports landing page (GetReportProjectList), the read marks (UserIsReadedTask) and the
@@ -49,20 +50,13 @@ beforeAll(async () => {
   const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
   await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 3 });
   const addTask = (stage: 'plaster' | 'masonry', itemCodes: string[], deviceId: string, floors: number[]) =>
-    callRouteOk(
-      t.app,
-      apiRoutes.tasks.addTask,
-      {
-        ProjectId: projectId,
-        Stage: stage,
-        MeasureKind: 'first',
-        InspectionKind: 'self',
-        Households: floors.map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
-        ItemCodes: itemCodes,
-        DeviceGuid: deviceId,
-      },
-      { as: admin },
-    );
+    buildTask(t, admin, {
+      ProjectId: projectId,
+      Stage: stage,
+      Households: floors.map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
+      ItemCodes: itemCodes,
+      DeviceGuid: deviceId,
+    });
   plasterTaskId = await addTask('plaster', ['PL-01', 'PL-02'], device.id, [1, 2]);
   masonryTaskId = await addTask('masonry', ['MA-01', 'MA-02'], device.id, [2, 3]);
   // Planned on a device that never runs: not finished, so neither in the summary nor reported.

@@ -11,8 +11,6 @@ import {
 import { runRobot } from '@measure/robot';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { runOnce } from 'graphile-worker';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk } from '../../../test/call-route.ts';
@@ -27,10 +25,10 @@ import {
 } from '../../../test/factories.ts';
 import { pdfStreams, pdfText } from '../../../test/pdf-text.ts';
 import { FileStore } from '../../core/file-store.ts';
-import { jobDefinitions } from '../../jobs/jobs.ts';
 import { ReviewService } from '../review/review-service.ts';
 import { type ReportExtension, ReportRenderer } from './report-job.ts';
 import { MAX_REPORT_PICTURES } from './report-pictures.ts';
+import { buildTask, runQueuedRenders } from '../../../test/task-factories.ts';
 
 const routes = apiRoutes.reports;
 const PROJECT_NAME = '翠湖花园三期';
@@ -41,7 +39,6 @@ let admin: BuiltUser;
 let planTaskId: string;
 let plainTaskId: string;
 let renderer: ReportRenderer;
-const silent = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} };
 
 const square = (x: number) => [
   { X: x, Y: 0 },
@@ -84,20 +81,12 @@ beforeAll(async () => {
     ProjectId: string,
     Households: { BuildingNumber: string; Floor: number; Household: number }[],
   ) =>
-    callRouteOk(
-      t.app,
-      apiRoutes.tasks.addTask,
-      {
-        ProjectId,
-        Stage: 'plaster',
-        MeasureKind: 'first',
-        InspectionKind: 'self',
-        Households,
-        ItemCodes: ['PL-01', 'PL-02'],
-        DeviceGuid: device.id,
-      },
-      { as: admin },
-    );
+    buildTask(t, admin, {
+      ProjectId,
+      Households,
+      ItemCodes: ['PL-01', 'PL-02'],
+      DeviceGuid: device.id,
+    });
   planTaskId = await addTask(projectId, [
     { BuildingNumber: '1#', Floor: 1, Household: 1 },
     { BuildingNumber: '1#', Floor: 2, Household: 1 },
@@ -116,16 +105,7 @@ beforeAll(async () => {
     files: new FileStore<ReportExtension>(path.join(t.config.dataDir, 'reports'), ['pdf', 'xlsx']),
     sitePicture: (owner, task, pointIndex) => review.firstAnnotatedPicture(owner, task, pointIndex),
   });
-  await t.db.execute(sql`update graphile_worker._private_jobs set run_at = now()`);
-  const pool = new pg.Pool({ connectionString: t.connectionString, max: 2 });
-  try {
-    await runOnce({
-      pgPool: pool,
-      taskList: jobDefinitions(t.db, silent as never, { reports: renderer }).tasks,
-    });
-  } finally {
-    await pool.end();
-  }
+  await runQueuedRenders(t, renderer);
 }, 120_000);
 afterAll(async () => t.close());
 

@@ -13,6 +13,7 @@ import {
   buildUser,
   type BuiltUser,
 } from '../../../test/factories.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 /**
  * The plan of a shared task for the 3D view (`GET /api/share/{ShareId}/Plan`, spec
@@ -61,22 +62,14 @@ async function sharedTask(name: string, floorArea: number): Promise<Shared> {
     { as: admin },
   );
   await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 2 });
-  const taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [1, 2].flatMap((floor) =>
-        [1, 2].map((household) => ({ BuildingNumber: '1#', Floor: floor, Household: household })),
-      ),
-      ItemCodes: ['PL-01', 'PL-02'],
-      DeviceGuid: device.id,
-    },
-    { as: admin },
-  );
+  const taskId = await buildTask(t, admin, {
+    ProjectId: projectId,
+    Households: [1, 2].flatMap((floor) =>
+      [1, 2].map((household) => ({ BuildingNumber: '1#', Floor: floor, Household: household })),
+    ),
+    ItemCodes: ['PL-01', 'PL-02'],
+    DeviceGuid: device.id,
+  });
   await runRobot({ server, key: device.key, seed: 11, errorRate: 0.3, batchSites: 8 });
   const task = await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: taskId }, { as: admin });
   const shareId = (await callRouteOk(t.app, routes.sharingReport, { TaskId: taskId }, { as: admin })).ShareId;

@@ -3,8 +3,6 @@ import path from 'node:path';
 import { apiRoutes, type TaskDetail } from '@measure/contract';
 import { runRobot } from '@measure/robot';
 import { sql } from 'drizzle-orm';
-import { runOnce } from 'graphile-worker';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk } from '../../../test/call-route.ts';
@@ -18,8 +16,8 @@ import {
   type BuiltUser,
 } from '../../../test/factories.ts';
 import { FileStore } from '../../core/file-store.ts';
-import { jobDefinitions } from '../../jobs/jobs.ts';
 import { ReportRenderer, type ReportExtension } from './report-job.ts';
+import { buildTask, runQueuedRenders } from '../../../test/task-factories.ts';
 
 /**
  * The supplement pages' public reads (spec section 2): one site of a shared task with its pictures
@@ -33,7 +31,6 @@ let taskId: string;
 let task: TaskDetail;
 let shareId: string;
 let renderer: ReportRenderer;
-const silent = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,20 +40,11 @@ beforeAll(async () => {
   const projectId = (await buildProject(t, { companyId })).id;
   const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
   await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 1 });
-  taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
-      ItemCodes: ['PL-01', 'PL-02'],
-      DeviceGuid: device.id,
-    },
-    { as: admin },
-  );
+  taskId = await buildTask(t, admin, {
+    ProjectId: projectId,
+    ItemCodes: ['PL-01', 'PL-02'],
+    DeviceGuid: device.id,
+  });
   const server = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await runRobot({ server, key: device.key, seed: 5, errorRate: 0.3, batchSites: 5 });
   task = await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: taskId }, { as: admin });
@@ -68,18 +56,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => t.close());
 
-async function runRenderJob(): Promise<void> {
-  await t.db.execute(sql`update graphile_worker._private_jobs set run_at = now()`);
-  const pool = new pg.Pool({ connectionString: t.connectionString, max: 2 });
-  try {
-    await runOnce({
-      pgPool: pool,
-      taskList: jobDefinitions(t.db, silent as never, { reports: renderer }).tasks,
-    });
-  } finally {
-    await pool.end();
-  }
-}
+const runRenderJob = () => runQueuedRenders(t, renderer);
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const pdfUrl = (id: string, download = false) =>

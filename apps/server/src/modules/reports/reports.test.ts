@@ -3,13 +3,10 @@ import path from 'node:path';
 import { apiRoutes, type ReportRow } from '@measure/contract';
 import { runRobot } from '@measure/robot';
 import ExcelJS from 'exceljs';
-import { runOnce } from 'graphile-worker';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStore } from '../../core/file-store.ts';
-import { jobDefinitions } from '../../jobs/jobs.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk } from '../../../test/call-route.ts';
 import {
@@ -24,6 +21,7 @@ import {
 } from '../../../test/factories.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { ReportRenderer, type ReportExtension } from './report-job.ts';
+import { buildTask, runQueuedRenders } from '../../../test/task-factories.ts';
 
 const routes = apiRoutes.reports;
 const PROJECT_NAME = '翠湖花园二期';
@@ -36,7 +34,6 @@ let taskId: string;
 let projectId: string;
 let secondTaskId: string;
 let renderer: ReportRenderer;
-const silent = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} };
 
 beforeAll(async () => {
   t = await createTestApp({ config: { reportDownloadMax: 2 } });
@@ -48,23 +45,15 @@ beforeAll(async () => {
   projectId = (await buildProject(t, { companyId, name: PROJECT_NAME })).id;
   const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
   await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 2 });
-  taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [
-        { BuildingNumber: '1#', Floor: 1, Household: 1 },
-        { BuildingNumber: '1#', Floor: 2, Household: 1 },
-      ],
-      ItemCodes: ['PL-01', 'PL-02'],
-      DeviceGuid: device.id,
-    },
-    { as: admin },
-  );
+  taskId = await buildTask(t, admin, {
+    ProjectId: projectId,
+    Households: [
+      { BuildingNumber: '1#', Floor: 1, Household: 1 },
+      { BuildingNumber: '1#', Floor: 2, Household: 1 },
+    ],
+    ItemCodes: ['PL-01', 'PL-02'],
+    DeviceGuid: device.id,
+  });
   const server = await t.app.listen({ port: 0, host: '127.0.0.1' });
   // The robot measures through the device API and finishes the task (uploaded): the report is queued.
   await runRobot({ server, key: device.key, seed: 16, errorRate: 0.3, batchSites: 5 });
@@ -79,18 +68,7 @@ const list = async (as = admin) =>
   (await callRouteOk(t.app, routes.getReportList, { TaskId: taskId }, { as })).Items;
 
 /** Runs the queued render job now (its run_at is a moment ahead, to coalesce bursts). */
-async function runRenderJob(): Promise<void> {
-  await t.db.execute(sql`update graphile_worker._private_jobs set run_at = now()`);
-  const pool = new pg.Pool({ connectionString: t.connectionString, max: 2 });
-  try {
-    await runOnce({
-      pgPool: pool,
-      taskList: jobDefinitions(t.db, silent as never, { reports: renderer }).tasks,
-    });
-  } finally {
-    await pool.end();
-  }
-}
+const runRenderJob = () => runQueuedRenders(t, renderer);
 
 async function get(url: string) {
   const response = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
@@ -219,20 +197,12 @@ describe('reports', () => {
   });
 
   it('a task finished on the web is reported too; several reports download as one zip', async () => {
-    const second = await callRouteOk(
-      t.app,
-      apiRoutes.tasks.addTask,
-      {
-        ProjectId: projectId,
-        Stage: 'plaster',
-        MeasureKind: 'first',
-        InspectionKind: 'self',
-        Households: [{ BuildingNumber: '1#', Floor: 1, Household: 2 }],
-        ItemCodes: ['PL-01'],
-        Name: '第二个任务',
-      },
-      { as: admin },
-    );
+    const second = await buildTask(t, admin, {
+      ProjectId: projectId,
+      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 2 }],
+      ItemCodes: ['PL-01'],
+      Name: '第二个任务',
+    });
     secondTaskId = second;
     await callRouteOk(t.app, apiRoutes.tasks.startTask, { TaskId: second }, { as: admin });
     expect((await callRouteOk(t.app, routes.getReportList, { TaskId: second }, { as: admin })).Items).toEqual(

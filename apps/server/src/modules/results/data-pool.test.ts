@@ -21,6 +21,7 @@ import { FileStore } from '../../core/file-store.ts';
 import { jobDefinitions } from '../../jobs/jobs.ts';
 import { DataPoolExportService } from './data-pool-export-service.ts';
 import { DataPoolService } from './data-pool-service.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 const routes = apiRoutes.results;
 let t: TestApp;
@@ -36,20 +37,12 @@ async function taskWithReadings(
   projectId: string,
   sites: { floor: number; values: number[]; day: string }[],
 ) {
-  const taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [1, 2, 3].map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
-      ItemCodes: ['PL-01', 'PL-02'],
-      DeviceGuid: device.id,
-    },
-    { as: planner },
-  );
+  const taskId = await buildTask(t, planner, {
+    ProjectId: projectId,
+    Households: [1, 2, 3].map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
+    ItemCodes: ['PL-01', 'PL-02'],
+    DeviceGuid: device.id,
+  });
   await callRouteOk(
     t.app,
     apiRoutes.resultsDevice.results,

@@ -6,7 +6,7 @@ import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceFiles as deviceFilesTable } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { callRoute, callRouteOk } from '../../../test/call-route.ts';
+import { callRoute } from '../../../test/call-route.ts';
 import { DeviceFilesService } from './device-files-service.ts';
 import {
   assignHouseType,
@@ -16,6 +16,7 @@ import {
   buildProject,
   buildUser,
 } from '../../../test/factories.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 let t: TestApp;
 let base: string;
@@ -32,20 +33,11 @@ beforeAll(async () => {
   const projectId = (await buildProject(t, { companyId })).id;
   const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
   await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 2 });
-  taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
-      ItemCodes: ['PL-01'],
-      DeviceGuid: device.id,
-    },
-    { as: planner },
-  );
+  taskId = await buildTask(t, planner, {
+    ProjectId: projectId,
+    ItemCodes: ['PL-01'],
+    DeviceGuid: device.id,
+  });
   base = `${await t.app.listen({ port: 0, host: '127.0.0.1' })}/api/device/v1/Files`;
 });
 afterAll(async () => t.close());

@@ -14,6 +14,7 @@ import {
   companyAdmin,
   type BuiltUser,
 } from '../../../test/factories.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 const routes = apiRoutes.results;
 let t: TestApp;
@@ -57,20 +58,11 @@ beforeAll(async () => {
     { as: planner },
   );
   await assignHouseType(t, { projectId: project.id, houseMapId, floorFrom: 1, floorTo: 2 });
-  taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: project.id,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
-      ItemCodes: ['PL-01', 'PL-02'],
-      SurveyorIds: [surveyor.id],
-    },
-    { as: planner },
-  );
+  taskId = await buildTask(t, planner, {
+    ProjectId: project.id,
+    ItemCodes: ['PL-01', 'PL-02'],
+    SurveyorIds: [surveyor.id],
+  });
   // PL-02's frozen rule forbids manual entry (as a company's own rule may).
   const [task] = await t.db.select().from(tasksTable).where(eq(tasksTable.id, taskId));
   const standard = task?.standard as FrozenStandard;

@@ -14,6 +14,7 @@ import {
   type BuiltUser,
 } from '../../../test/factories.ts';
 import { figuresOfTally, tally } from '../../../test/recompute.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 let t: TestApp;
 let planner: BuiltUser;
@@ -40,20 +41,12 @@ const asDevice = (key = device.key, idempotencyKey?: string) => ({
 });
 
 async function plannedTask(itemCodes = ['PL-01', 'PL-05', 'PL-06']): Promise<string> {
-  return callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [1, 2].map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
-      ItemCodes: itemCodes,
-      DeviceGuid: device.id,
-    },
-    { as: planner },
-  );
+  return buildTask(t, planner, {
+    ProjectId: projectId,
+    Households: [1, 2].map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
+    ItemCodes: itemCodes,
+    DeviceGuid: device.id,
+  });
 }
 
 const send = (taskId: string, batch: ResultBatch, key: string, deviceKey = device.key) =>

@@ -22,6 +22,7 @@ import {
   buildUser,
 } from '../../../test/factories.ts';
 import { checkRollups } from './rollup-check.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 let t: TestApp;
 let taskId: string;
@@ -37,20 +38,11 @@ beforeAll(async () => {
   const projectId = (await buildProject(t, { companyId })).id;
   const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
   await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 2 });
-  taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
-      ItemCodes: ['PL-01'],
-      DeviceGuid: device.id,
-    },
-    { as: planner },
-  );
+  taskId = await buildTask(t, planner, {
+    ProjectId: projectId,
+    ItemCodes: ['PL-01'],
+    DeviceGuid: device.id,
+  });
   await callRouteOk(
     t.app,
     apiRoutes.resultsDevice.results,

@@ -11,6 +11,7 @@ import {
   buildUser,
 } from '../../../test/factories.ts';
 import { RollupsRepository } from './rollups-repository.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 let t: TestApp;
 let companyId: string;
@@ -25,20 +26,12 @@ beforeAll(async () => {
   const projectId = (await buildProject(t, { companyId })).id;
   const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
   await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 3 });
-  taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [1, 2, 3].map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
-      ItemCodes: ['PL-01', 'PL-02'],
-      DeviceGuid: device.id,
-    },
-    { as: planner },
-  );
+  taskId = await buildTask(t, planner, {
+    ProjectId: projectId,
+    Households: [1, 2, 3].map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
+    ItemCodes: ['PL-01', 'PL-02'],
+    DeviceGuid: device.id,
+  });
 });
 afterAll(async () => t.close());
 

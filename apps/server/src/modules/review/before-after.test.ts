@@ -19,6 +19,7 @@ import {
 import { pdfText } from '../../../test/pdf-text.ts';
 import { recomputeFromReadings } from '../../../test/review.ts';
 import { ReportRenderer, type ReportExtension } from '../reports/report-job.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 /**
  * Issue 18 item 3: a re-measure task's sites link to the sites they re-measure (same household and
@@ -109,20 +110,12 @@ beforeAll(async () => {
   worker = await buildUser(t, { companyId, roles: ['Surveyor'] });
   device = await buildDevice(t, { companyId });
   const projectId = await projectWithRooms(companyId, admin, [worker]);
-  originalId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [1, 2].map((household) => ({ BuildingNumber: '1#', Floor: 1, Household: household })),
-      ItemCodes: ['PL-01'],
-      DeviceGuid: device.id,
-    },
-    { as: admin },
-  );
+  originalId = await buildTask(t, admin, {
+    ProjectId: projectId,
+    Households: [1, 2].map((household) => ({ BuildingNumber: '1#', Floor: 1, Household: household })),
+    ItemCodes: ['PL-01'],
+    DeviceGuid: device.id,
+  });
   await send(
     originalId,
     device.key,
@@ -287,20 +280,11 @@ describe('before and after of a re-measure', () => {
     const otherAdmin = await buildAdmin(t, { companyId: otherCompany });
     const otherDevice = await buildDevice(t, { companyId: otherCompany });
     const otherProject = await projectWithRooms(otherCompany, otherAdmin);
-    const otherTask = await callRouteOk(
-      t.app,
-      apiRoutes.tasks.addTask,
-      {
-        ProjectId: otherProject,
-        Stage: 'plaster',
-        MeasureKind: 'first',
-        InspectionKind: 'self',
-        Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
-        ItemCodes: ['PL-01'],
-        DeviceGuid: otherDevice.id,
-      },
-      { as: otherAdmin },
-    );
+    const otherTask = await buildTask(t, otherAdmin, {
+      ProjectId: otherProject,
+      ItemCodes: ['PL-01'],
+      DeviceGuid: otherDevice.id,
+    });
     await send(
       otherTask,
       otherDevice.key,

@@ -18,6 +18,7 @@ import {
   type BuiltUser,
 } from '../../../test/factories.ts';
 import { decodePngRgb } from '../../core/png.mjs';
+import { buildTask } from '../../../test/task-factories.ts';
 
 const routes = apiRoutes.review;
 let t: TestApp;
@@ -36,20 +37,11 @@ beforeAll(async () => {
   const projectId = (await buildProject(t, { companyId })).id;
   const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
   await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 1 });
-  taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
-      ItemCodes: ['PL-01', 'PL-02'],
-      DeviceGuid: device.id,
-    },
-    { as: reviewer },
-  );
+  taskId = await buildTask(t, reviewer, {
+    ProjectId: projectId,
+    ItemCodes: ['PL-01', 'PL-02'],
+    DeviceGuid: device.id,
+  });
   const server = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await runRobot({ server, key: device.key, seed: 7, errorRate: 0.4, batchSites: 5 });
 }, 60_000);

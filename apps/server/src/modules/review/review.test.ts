@@ -23,6 +23,7 @@ import {
 } from '../../../test/factories.ts';
 import { recomputeFromReadings } from '../../../test/review.ts';
 import { RollupsRepository } from '../results/rollups-repository.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 const routes = apiRoutes.review;
 let t: TestApp;
@@ -45,20 +46,11 @@ beforeAll(async () => {
   projectId = (await buildProject(t, { companyId })).id;
   houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
   await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 2 });
-  taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
-      ItemCodes: ['PL-01', 'PL-02'],
-      DeviceGuid: device.id,
-    },
-    { as: reviewer },
-  );
+  taskId = await buildTask(t, reviewer, {
+    ProjectId: projectId,
+    ItemCodes: ['PL-01', 'PL-02'],
+    DeviceGuid: device.id,
+  });
   const server = await t.app.listen({ port: 0, host: '127.0.0.1' });
   // The robot measures the household through the device API (pictures by tus) and finishes: uploaded.
   await runRobot({ server, key: device.key, seed: 15, errorRate: 0.2, batchSites: 5 });
@@ -395,20 +387,12 @@ describe('reviewing a site', () => {
   });
 
   it('refuses a ruler on a reading without rulers, audits only uploaded tasks, changes no cancelled task', async () => {
-    const other = await callRouteOk(
-      t.app,
-      apiRoutes.tasks.addTask,
-      {
-        ProjectId: projectId,
-        Stage: 'plaster',
-        MeasureKind: 'first',
-        InspectionKind: 'self',
-        Households: [{ BuildingNumber: '1#', Floor: 2, Household: 1 }],
-        ItemCodes: ['PL-01'],
-        DeviceGuid: device.id,
-      },
-      { as: reviewer },
-    );
+    const other = await buildTask(t, reviewer, {
+      ProjectId: projectId,
+      Households: [{ BuildingNumber: '1#', Floor: 2, Household: 1 }],
+      ItemCodes: ['PL-01'],
+      DeviceGuid: device.id,
+    });
     await callRouteOk(
       t.app,
       apiRoutes.resultsDevice.results,

@@ -12,6 +12,7 @@ import {
   type BuiltProject,
   type BuiltUser,
 } from '../../../test/factories.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 let t: TestApp;
 let planner: BuiltUser;
@@ -35,19 +36,10 @@ beforeAll(async () => {
     [project, '导出二'],
     [otherProject, '别的项目'],
   ] as const) {
-    await callRouteOk(
-      t.app,
-      apiRoutes.tasks.addTask,
-      {
-        ProjectId: target.id,
-        Stage: 'plaster',
-        MeasureKind: 'first',
-        InspectionKind: 'self',
-        Name: name,
-        Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
-      },
-      { as: planner },
-    );
+    await buildTask(t, planner, {
+      ProjectId: target.id,
+      Name: name,
+    });
   }
 });
 afterAll(async () => t.close());

@@ -10,6 +10,7 @@ import {
   buildUser,
   type BuiltUser,
 } from '../../../test/factories.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 /**
  * Issue 18 item 4: comments on a work order or a task (`Comment/GetCommentList`, `AddComment`): whoever
@@ -51,20 +52,11 @@ beforeAll(async () => {
     { ProjectId: projectId, Type: 'rectify', Process: 'plaster', BuildingNumber: '1#', Floor: 1 },
     { as: admin },
   );
-  taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
-      ItemCodes: ['PL-01'],
-      SurveyorIds: [worker.id],
-    },
-    { as: admin },
-  );
+  taskId = await buildTask(t, admin, {
+    ProjectId: projectId,
+    ItemCodes: ['PL-01'],
+    SurveyorIds: [worker.id],
+  });
 });
 afterAll(async () => t.close());
 

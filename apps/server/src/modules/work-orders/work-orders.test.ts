@@ -11,6 +11,7 @@ import {
   buildUser,
   type BuiltUser,
 } from '../../../test/factories.ts';
+import { buildTask } from '../../../test/task-factories.ts';
 
 /**
  * Issue 18 (measurement-api.md section 7): work orders from a failed site, every transition allowed
@@ -41,20 +42,12 @@ beforeAll(async () => {
   ).id;
   const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
   await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 3 });
-  taskId = await callRouteOk(
-    t.app,
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: projectId,
-      Stage: 'plaster',
-      MeasureKind: 'first',
-      InspectionKind: 'self',
-      Households: [1, 2].map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
-      ItemCodes: ['PL-01', 'PL-02'],
-      DeviceGuid: device.id,
-    },
-    { as: admin },
-  );
+  taskId = await buildTask(t, admin, {
+    ProjectId: projectId,
+    Households: [1, 2].map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
+    ItemCodes: ['PL-01', 'PL-02'],
+    DeviceGuid: device.id,
+  });
   // Site 1 exploded (30 mm), site 2 unqualified (6 mm), site 3 qualified (and the only PL-02).
   const sites = [
     [1, 1, [1, 30]],

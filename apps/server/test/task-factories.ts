@@ -1,0 +1,50 @@
+import { type AddTaskBodyInput, apiRoutes } from '@measure/contract';
+import { sql } from 'drizzle-orm';
+import { runOnce } from 'graphile-worker';
+import pg from 'pg';
+import { jobDefinitions } from '../src/jobs/jobs.ts';
+import type { ReportRenderer } from '../src/modules/reports/report-job.ts';
+import type { TestApp } from './app.ts';
+import { type Caller, callRouteOk } from './call-route.ts';
+
+/** What most tests' tasks are: a first plaster measurement, inspected by the builder itself. */
+const TASK_DEFAULTS = { Stage: 'plaster', MeasureKind: 'first', InspectionKind: 'self' } as const;
+
+/** Households of one position on several floors of a building (the task's `Households`). */
+export const householdsOn = (floors: readonly number[], building = '1#', household = 1) =>
+  floors.map((floor) => ({ BuildingNumber: building, Floor: floor, Household: household }));
+
+type TaskBody = Omit<AddTaskBodyInput, keyof typeof TASK_DEFAULTS | 'Households'> &
+  Partial<Pick<AddTaskBodyInput, keyof typeof TASK_DEFAULTS | 'Households'>>;
+
+/**
+ * A task made through AddTask by `as` (so its standard is frozen as in production), with the
+ * defaults above and household 1 of floor 1 of building 1#; answers its TaskId.
+ */
+export function buildTask(t: TestApp, as: Caller, body: TaskBody): Promise<string> {
+  return callRouteOk(
+    t.app,
+    apiRoutes.tasks.addTask,
+    { ...TASK_DEFAULTS, Households: householdsOn([1]), ...body },
+    { as },
+  );
+}
+
+const silent = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} };
+
+/**
+ * Runs the queued jobs now with the report renderer given, as the server's worker would (a render
+ * job's run_at is a moment ahead, to coalesce bursts of results; the test does not wait for it).
+ */
+export async function runQueuedRenders(t: TestApp, renderer: ReportRenderer): Promise<void> {
+  await t.db.execute(sql`update graphile_worker._private_jobs set run_at = now()`);
+  const pool = new pg.Pool({ connectionString: t.connectionString, max: 2 });
+  try {
+    await runOnce({
+      pgPool: pool,
+      taskList: jobDefinitions(t.db, silent as never, { reports: renderer }).tasks,
+    });
+  } finally {
+    await pool.end();
+  }
+}
