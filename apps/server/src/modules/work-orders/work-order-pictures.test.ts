@@ -5,13 +5,14 @@ import { callRoute, callRouteOk, callRouteResponse } from '../../../test/call-ro
 import {
   assignHouseType,
   buildCompany,
+  buildDevice,
   buildHouseType,
   buildProject,
   buildUser,
   type BuiltUser,
 } from '../../../test/factories.ts';
 import { multipartBody } from '../../../test/multipart.ts';
-import { bigPng, pngBytes } from '../../../test/plan-files.ts';
+import { bigPng, jpegBytes, pngBytes, pngWithLyingHeader } from '../../../test/plan-files.ts';
 
 /**
  * Issue 18: completion photos uploaded from the browser (checked by content, company-scoped, taken by
@@ -24,6 +25,7 @@ let stranger: BuiltUser;
 let otherAdmin: BuiltUser;
 let projectId: string;
 let otherProjectId: string;
+let companyId: string;
 
 const photo = () => pngBytes(64, 48);
 
@@ -81,7 +83,7 @@ const refused = (
 
 beforeAll(async () => {
   t = await createTestApp();
-  const companyId = (await buildCompany(t)).id;
+  companyId = (await buildCompany(t)).id;
   admin = await buildUser(t, { companyId, roles: ['CompanyAdmin'] });
   worker = await buildUser(t, { companyId, roles: ['Surveyor'] });
   stranger = await buildUser(t, { companyId, roles: ['Surveyor'] });
@@ -221,7 +223,58 @@ describe('work order photos', () => {
     // An administrator who may complete it uploads too.
     expect((await upload(admin, { WorkOrderId: id }, [{ name: 'a.jpg', data: photo() }])).Code).toBe(400);
     expect((await upload(admin, { WorkOrderId: id }, [{ name: 'a.png', data: photo() }])).Code).toBe(0);
+    const jpeg = await upload(admin, { WorkOrderId: id }, [
+      { name: 'a.JPEG', data: jpegBytes(), type: 'image/jpeg' },
+    ]);
+    expect(jpeg.Result?.FileId).toMatch(/\.jpg$/);
+    // A PNG header over data that does not decode to it.
+    refused(
+      await upload(worker, { WorkOrderId: id }, [{ name: 'a.png', data: pngWithLyingHeader(64, 48) }]),
+      400,
+      'workOrders.pictureNotImage',
+    );
   });
+});
+
+it('never lets a robot name a person’s photo in its results', async () => {
+  const id = await newOrder(admin, projectId, worker);
+  const photoId = (await upload(worker, { WorkOrderId: id }, [{ name: 'a.png', data: photo() }])).Result
+    ?.FileId as string;
+  const device = await buildDevice(t, { companyId });
+  const taskId = await callRouteOk(
+    t.app,
+    apiRoutes.tasks.addTask,
+    {
+      ProjectId: projectId,
+      Stage: 'plaster',
+      MeasureKind: 'first',
+      InspectionKind: 'self',
+      Households: [{ BuildingNumber: '1#', Floor: 2, Household: 1 }],
+      ItemCodes: ['PL-01'],
+      DeviceGuid: device.id,
+    },
+    { as: admin },
+  );
+  const sent = await callRouteResponse(
+    t.app,
+    apiRoutes.resultsDevice.results,
+    {
+      TaskId: taskId,
+      Source: 'robot',
+      Sites: [
+        {
+          PointIndex: 1,
+          BuildingNumber: '1#',
+          Floor: 2,
+          Household: 1,
+          PictureFileIds: [photoId],
+          Readings: [{ ItemCode: 'PL-01', Values: [1] }],
+        },
+      ],
+    } as never,
+    { headers: { authorization: `Device ${device.key}`, 'idempotency-key': 'wo-photo-1' } },
+  );
+  expect(sent.body).toMatchObject({ Code: 400, Result: [{ Field: 'Sites[0].PictureFileIds[0]' }] });
 });
 
 describe('work order plan', () => {
