@@ -19,6 +19,7 @@ import { TasksService } from './modules/tasks/tasks-service.ts';
 import { AnalysisService } from './modules/analysis/analysis-service.ts';
 import { ProgressService } from './modules/analysis/progress-service.ts';
 import { EfficiencyService } from './modules/analysis/efficiency-service.ts';
+import { WorkOrderPicturesService } from './modules/work-orders/work-order-pictures-service.ts';
 import { WorkOrdersService } from './modules/work-orders/work-orders-service.ts';
 import { WorkOrderCommentsService } from './modules/work-orders/work-order-comments-service.ts';
 import { DataPoolExportService, EXPORT_JOB } from './modules/results/data-pool-export-service.ts';
@@ -155,6 +156,15 @@ export function createServices(
     efficiency: new EfficiencyService({ db }),
     workOrders: new WorkOrdersService({ db, tasks }),
     workOrderComments: new WorkOrderCommentsService({ db }),
+    // Completion photos people upload: DATA_DIR/uploads/work-order-pictures, never under the web root.
+    workOrderPictures: new WorkOrderPicturesService({
+      db,
+      files: new FileStore<'jpg' | 'png'>(path.join(config.dataDir, 'uploads', 'work-order-pictures'), [
+        'jpg',
+        'png',
+      ]),
+      dataDir: config.dataDir,
+    }),
     taskDevice: new TaskDeviceService({ db, files: planFiles }),
     results,
     manualEntry: new ManualEntryService({ db, results }),

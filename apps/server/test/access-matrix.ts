@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO, encodeLogin } from './app.ts';
 import { importRows, importWorkbook } from './import-workbook.ts';
 import { multipartBody } from './multipart.ts';
+import { pngBytes } from './plan-files.ts';
 
 /** What each route requires, per spec section 6 and the issue. Keep in step with the contract on purpose. */
 export const EXPECTED_ACCESS: Record<string, Access> = {
@@ -149,6 +150,9 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'workOrders.start': 'authenticated',
   'workOrders.complete': 'authenticated',
   'workOrders.createRemeasureTask': 'project.distribute',
+  'workOrders.uploadPicture': 'authenticated',
+  'workOrders.getPicture': 'authenticated',
+  'workOrders.getPlan': 'authenticated',
   'analysis.getEfficiencySummaryData': 'authenticated',
   'analysis.getMsSPersonnelEfficiencyData': 'authenticated',
   'analysis.getUserEfficiencyList': 'authenticated',
@@ -464,6 +468,15 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'workOrders.start': () => ({ body: { WorkOrderId: random() } }),
   'workOrders.complete': () => ({ body: { WorkOrderId: random(), Remark: 'x' } }),
   'workOrders.createRemeasureTask': () => ({ body: { WorkOrderId: random() } }),
+  'workOrders.uploadPicture': () => ({
+    multipart: multipartBody([{ name: 'photo.png', data: pngBytes(4, 3), type: 'image/png' }], {
+      WorkOrderId: random(),
+    }),
+  }),
+  'workOrders.getPicture': () => ({ params: { WorkOrderId: random(), FileId: 'matrix.png' } }),
+  'workOrders.getPlan': () => ({
+    body: { ProjectId: random(), BuildingNumber: '1#', Floor: 1, Household: 1 },
+  }),
   'analysis.getEfficiencySummaryData': () => ({ body: {}, codes: [0] }),
   'analysis.getMsSPersonnelEfficiencyData': () => ({ body: {}, codes: [0] }),
   'analysis.getUserEfficiencyList': () => ({ body: {}, codes: [0] }),

@@ -232,6 +232,9 @@ export const routePaths = {
     createRemeasureTask: { method: 'POST', path: '/api/rs/WorkOrder/CreateRemeasureTask' },
     getCommentList: { method: 'POST', path: '/api/sys/Comment/GetCommentList' },
     addComment: { method: 'POST', path: '/api/sys/Comment/AddComment' },
+    uploadPicture: { method: 'POST', path: '/api/rs/WorkOrder/UploadPicture' },
+    getPicture: { method: 'GET', path: '/api/rs/WorkOrder/Picture/:WorkOrderId/:FileId' },
+    getPlan: { method: 'POST', path: '/api/rs/WorkOrderMap/GetPlan' },
   },
   reports: {
     getReportList: { method: 'POST', path: '/api/ms/statis/GetReportList' },

@@ -969,12 +969,15 @@ export const deviceUpdateReports = pgTable(
 export const deviceFiles = pgTable(
   'device_files',
   {
-    /** The tus upload id, which results name as FileId. */
+    /**
+     * The tus upload id, which results name as FileId; a picture a person uploaded from the browser
+     * (work order completion photos) is `<uuid>.jpg|png`, stored under uploads/work-order-pictures.
+     */
     id: text('id').primaryKey(),
     companyId: companyId(),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** The uploading device; null for a person's upload (then uploadedBy). */
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     /** picture | pointcloud | model | other */
     kind: text('kind').notNull(),
     fileName: text('file_name').notNull(),

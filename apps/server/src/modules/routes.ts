@@ -43,6 +43,6 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   await registerDeviceUpdatesRoutes(app, services);
   await registerDeviceFilesRoutes(app, services);
   registerAnalysisRoutes(app, services);
-  registerWorkOrdersRoutes(app, services);
+  await registerWorkOrdersRoutes(app, services);
   registerReportsRoutes(app, services);
 }

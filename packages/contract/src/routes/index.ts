@@ -28,6 +28,7 @@ import { workOrdersRoutes } from './work-orders.ts';
 import { reportProjectsRoutes } from './reports.projects.ts';
 import { reportSharesRoutes } from './reports.shares.ts';
 import { commentRoutes } from './work-orders.comments.ts';
+import { workOrderPictureRoutes } from './work-orders.pictures.ts';
 import { reportsRoutes } from './reports.ts';
 
 export * from './define.ts';
@@ -64,6 +65,7 @@ export * from './analysis.progress.ts';
 export * from './analysis.efficiency.ts';
 export * from './work-orders.ts';
 export * from './work-orders.comments.ts';
+export * from './work-orders.pictures.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -93,6 +95,6 @@ export const apiRoutes = {
   results: resultsRoutes,
   analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
   review: { ...reviewRoutes, ...reviewAlgorithmRoutes },
-  workOrders: { ...workOrdersRoutes, ...commentRoutes },
+  workOrders: { ...workOrdersRoutes, ...commentRoutes, ...workOrderPictureRoutes },
   reports: { ...reportsRoutes, ...reportProjectsRoutes, ...reportSharesRoutes },
 };

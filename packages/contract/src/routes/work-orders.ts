@@ -219,7 +219,10 @@ export const workOrdersRoutes = {
       'or a holder of project.distribute (any other state: 409)',
     body: workOrderId.extend({
       Remark: rules.requiredText(WORK_ORDER_LIMITS.remark),
-      PictureFileIds: z.array(z.string().max(128)).max(WORK_ORDER_LIMITS.maxPictures).nullish(),
+      PictureFileIds: z
+        .array(z.string().max(128))
+        .max(WORK_ORDER_LIMITS.maxPictures, 'workOrders.tooManyPictures')
+        .nullish(),
     }),
     result: workOrderRowSchema,
   }),

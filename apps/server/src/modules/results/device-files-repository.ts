@@ -8,8 +8,39 @@ export type DeviceFileRecord = typeof deviceFiles.$inferSelect;
 export class DeviceFilesRepository {
   constructor(private readonly db: DbExecutor) {}
 
-  async insert(row: Omit<DeviceFileRecord, 'complete' | 'createdAt' | 'completedAt'>): Promise<void> {
+  async insert(
+    row: Omit<DeviceFileRecord, 'complete' | 'createdAt' | 'completedAt' | 'uploadedBy'>,
+  ): Promise<void> {
     await this.db.insert(deviceFiles).values(row);
+  }
+
+  /** A picture a person uploaded from the browser: finished at once, no device. */
+  async insertPersonPicture(row: {
+    id: string;
+    companyId: string;
+    uploadedBy: string;
+    fileName: string;
+    size: number;
+  }): Promise<void> {
+    await this.db
+      .insert(deviceFiles)
+      .values({ ...row, deviceId: null, kind: 'picture', complete: true, completedAt: sql`now()` });
+  }
+
+  /** A finished picture of the company (a device's or a person's), with where its bytes are. */
+  async finishedPicture(companyId: string, fileId: string) {
+    const [row] = await this.db
+      .select({ id: deviceFiles.id, deviceId: deviceFiles.deviceId, fileName: deviceFiles.fileName })
+      .from(deviceFiles)
+      .where(
+        and(
+          eq(deviceFiles.companyId, companyId),
+          eq(deviceFiles.id, fileId),
+          eq(deviceFiles.kind, 'picture'),
+          eq(deviceFiles.complete, true),
+        ),
+      );
+    return row;
   }
 
   /** A device's own upload; anything else (another device, another company, unknown) is undefined. */

@@ -301,7 +301,13 @@ export class ResultsService {
     );
     for (const file of named) {
       const found = files.get(file.id);
-      if (!found || found.kind !== file.kind || (sender.deviceId && found.deviceId !== sender.deviceId)) {
+      // A person's photo (no device) is a work order's, never a result's file.
+      if (
+        !found ||
+        found.kind !== file.kind ||
+        found.deviceId === null ||
+        (sender.deviceId && found.deviceId !== sender.deviceId)
+      ) {
         throw fieldError(file.field, 'results.fileInvalid', { file: file.id, kind: file.kind });
       }
     }

@@ -1,5 +1,5 @@
 import type { WorkOrderState } from '@measure/contract';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import {
   householdAssignments,
@@ -164,6 +164,8 @@ export class WorkOrdersRepository {
   async houseTypeOf(companyId: string, buildingId: string, floor: number, household: number) {
     const [row] = await this.db
       .select({
+        id: houseMaps.id,
+        name: houseMaps.name,
         mapType: houseMaps.mapType,
         width: houseMaps.width,
         height: houseMaps.height,
@@ -180,6 +182,35 @@ export class WorkOrdersRepository {
         ),
       );
     return row;
+  }
+
+  /** The pinned work orders of a household the caller sees. */
+  async pins(
+    auth: AuthContext,
+    place: { projectId: string; buildingId: string; floor: number; household: number },
+  ) {
+    return this.db
+      .select({
+        id: workOrders.id,
+        orderNumber: workOrders.orderNumber,
+        state: workOrders.state,
+        x: workOrders.x,
+        y: workOrders.y,
+      })
+      .from(workOrders)
+      .where(
+        and(
+          eq(workOrders.companyId, auth.companyId),
+          this.visible(auth),
+          eq(workOrders.projectId, place.projectId),
+          eq(workOrders.buildingId, place.buildingId),
+          eq(workOrders.floor, place.floor),
+          eq(workOrders.household, place.household),
+          isNotNull(workOrders.x),
+          isNotNull(workOrders.y),
+        ),
+      )
+      .orderBy(asc(workOrders.orderNumber));
   }
 
   /** A site of a task with the item codes measured there. */

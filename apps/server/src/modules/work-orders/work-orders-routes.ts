@@ -1,15 +1,25 @@
-import { commentRoutes, LIST_EXPORT_MAX_ROWS, workOrdersRoutes } from '@measure/contract';
+import {
+  commentRoutes,
+  LIST_EXPORT_MAX_ROWS,
+  workOrderPictureFieldsSchema,
+  workOrderPictureRoutes,
+  workOrdersRoutes,
+} from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../../core/app-error.ts';
+import { sendPrivateFile } from '../../core/file-reply.ts';
+import { parseFormFields } from '../../core/form-fields.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import { sendWorkbook } from '../../core/xlsx-reply.ts';
+import { acceptPictureUploads, checkPicture, readPictureUpload } from './work-order-picture-file.ts';
 import { buildWorkOrderSheet } from './work-orders-sheet.ts';
 import type { Services } from '../../services.ts';
 
 /** Work orders (/api/rs/WorkOrder, /api/rs/WorkOrderMap). */
-export function registerWorkOrdersRoutes(
+export async function registerWorkOrdersRoutes(
   app: FastifyInstance,
-  { workOrders, workOrderComments }: Services,
-): void {
+  { workOrders, workOrderComments, workOrderPictures }: Services,
+): Promise<void> {
   registerRoute(app, commentRoutes.getCommentList, async ({ body, user }) =>
     workOrderComments.list(user, body),
   );
@@ -62,5 +72,25 @@ export function registerWorkOrdersRoutes(
     const taskId = await workOrders.createRemeasureTask(user, body.WorkOrderId, request.lang);
     setMessage('workOrders.remeasureCreated');
     return taskId;
+  });
+  registerRoute(app, workOrderPictureRoutes.getPicture, async ({ params, user, reply }) => {
+    await sendPrivateFile(reply, await workOrderPictures.picture(user, params.WorkOrderId, params.FileId));
+    return REPLY_SENT;
+  });
+  registerRoute(app, workOrderPictureRoutes.getPlan, async ({ body, user }) =>
+    workOrderPictures.plan(user, body),
+  );
+  // The photo upload gets its own scope: the multipart parser and its 10 MB limit apply to it alone.
+  await app.register(async (scope) => {
+    await acceptPictureUploads(scope);
+    registerRoute(scope, workOrderPictureRoutes.uploadPicture, async ({ request, user, setMessage }) => {
+      if (!request.isMultipart()) throw badRequest('errors.multipartInvalid');
+      const upload = await readPictureUpload(request);
+      const fields = parseFormFields(workOrderPictureFieldsSchema, upload.fields);
+      await workOrderPictures.checkUploader(user, fields.WorkOrderId);
+      const stored = await workOrderPictures.store(user, await checkPicture(upload.file));
+      setMessage('workOrders.pictureUploaded');
+      return stored;
+    });
   });
 }

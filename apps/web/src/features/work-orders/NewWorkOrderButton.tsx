@@ -1,6 +1,6 @@
 import type { ReviewSite, Stage } from '@measure/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Radio } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Radio, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
 import { notify } from '../../shared/feedback/notify.ts';
+import { type PlanPoint, PinPlan } from './PinPlan.tsx';
 import './i18n.ts';
 
 interface Props {
@@ -17,13 +18,28 @@ interface Props {
   site: ReviewSite;
 }
 
-/** From a site under review to a work order at that site: one click, a type and a remark. */
+/**
+ * From a site under review to a work order at that site: one click, a type, a remark, and a pin placed
+ * on the household's plan (a click places it, another moves it; it can be cleared), sent in plan units.
+ */
 export function NewWorkOrderButton({ projectId, stage, taskId, site }: Props) {
   const { t } = useTranslation('work-orders');
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ Type: 'rectify' | 'remeasure'; Remark?: string }>();
+  const [pin, setPin] = useState<PlanPoint | null>(null);
+  const place = {
+    ProjectId: projectId,
+    BuildingNumber: site.BuildingNumber,
+    Floor: site.Floor,
+    Household: site.Household,
+  };
+  const plan = useQuery({
+    queryKey: ['workOrders', 'plan', place],
+    queryFn: ({ signal }) => callApi(routes.workOrders.getPlan, place, { signal }),
+    enabled: open,
+  });
   const failing = site.Readings.find((reading) =>
     reading.Grades.some((grade) => grade === 'exploded' || grade === 'unqualified'),
   );
@@ -41,6 +57,8 @@ export function NewWorkOrderButton({ projectId, stage, taskId, site }: Props) {
         PointIndex: site.PointIndex,
         ItemCode: failing?.ItemCode,
         Remark: values.Remark,
+        X: pin?.X,
+        Y: pin?.Y,
       });
       notify.success(t('action.created'));
       setOpen(false);
@@ -53,13 +71,20 @@ export function NewWorkOrderButton({ projectId, stage, taskId, site }: Props) {
   };
   return (
     <>
-      <Button danger={Boolean(failing)} onClick={() => setOpen(true)}>
+      <Button
+        danger={Boolean(failing)}
+        onClick={() => {
+          setPin(null);
+          setOpen(true);
+        }}
+      >
         {t('action.new')}
       </Button>
       <Link to="/measurerobot/workOrder">{t('action.openList')}</Link>
       {open && (
         <Modal
           open
+          width={640}
           title={t('dialog.newTitle')}
           confirmLoading={saving}
           onCancel={() => setOpen(false)}
@@ -76,6 +101,27 @@ export function NewWorkOrderButton({ projectId, stage, taskId, site }: Props) {
             </Form.Item>
             <Form.Item name="Remark" label={t('field.remark')} rules={[{ max: 200 }]}>
               <Input.TextArea rows={3} maxLength={200} showCount />
+            </Form.Item>
+            <Form.Item label={t('plan.title')} extra={plan.data ? t('plan.hint') : undefined}>
+              {plan.isLoading ? (
+                <Spin />
+              ) : plan.data ? (
+                <Space orientation="vertical" style={{ width: '100%' }} size={4}>
+                  <PinPlan plan={plan.data} pins={plan.data.Pins} draft={pin} onPlace={setPin} />
+                  <Space>
+                    <Typography.Text data-testid="pin-position">
+                      {pin ? t('plan.pinned', { x: pin.X, y: pin.Y }) : t('plan.notPinned')}
+                    </Typography.Text>
+                    {pin && (
+                      <Button size="small" onClick={() => setPin(null)}>
+                        {t('plan.clear')}
+                      </Button>
+                    )}
+                  </Space>
+                </Space>
+              ) : (
+                <Typography.Text type="secondary">{t('plan.none')}</Typography.Text>
+              )}
             </Form.Item>
           </Form>
         </Modal>

@@ -1,12 +1,14 @@
 import type { WorkOrderRow } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Form, Input, Modal, Select, Timeline } from 'antd';
+import { Descriptions, Drawer, Form, Modal, Select, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { formatRate, siteReviewPath, useStageLabel } from '../tasks/taskLabels.tsx';
 import { Comments } from './Comments.tsx';
+import { WorkOrderPhotos } from './WorkOrderPhotos.tsx';
+import { WorkOrderPlanView } from './WorkOrderPlanView.tsx';
 import './i18n.ts';
 
 export function usePlace() {
@@ -56,40 +58,19 @@ export function AssignDialog({
   );
 }
 
-/** Completes a work order with the remark the server requires. */
-export function CompleteDialog({
-  order,
-  onOk,
+/**
+ * A work order with its place, people, completion photos, history, and its household's plan with the
+ * pins of the work orders there (a click on another pin opens that one).
+ */
+export function WorkOrderDrawer({
+  workOrderId,
   onClose,
+  onOpen,
 }: {
-  order: WorkOrderRow;
-  onOk: (remark: string) => Promise<void>;
+  workOrderId: string;
   onClose: () => void;
+  onOpen: (workOrderId: string) => void;
 }) {
-  const { t } = useTranslation('work-orders');
-  const [form] = Form.useForm<{ Remark: string }>();
-  return (
-    <Modal
-      open
-      title={t('dialog.completeTitle', { number: order.OrderNumber })}
-      onCancel={onClose}
-      onOk={() => void form.validateFields().then((values) => onOk(values.Remark))}
-    >
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="Remark"
-          label={t('field.completionRemark')}
-          rules={[{ required: true, whitespace: true }, { max: 200 }]}
-        >
-          <Input.TextArea rows={3} maxLength={200} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-/** A work order with its place, people and history. */
-export function WorkOrderDrawer({ workOrderId, onClose }: { workOrderId: string; onClose: () => void }) {
   const { t } = useTranslation('work-orders');
   const stageLabel = useStageLabel();
   const place = usePlace();
@@ -123,6 +104,27 @@ export function WorkOrderDrawer({ workOrderId, onClose }: { workOrderId: string;
               {order.CompletionRemark ?? '—'}
             </Descriptions.Item>
           </Descriptions>
+          {order.State === 'completed' && (
+            <>
+              <h4 style={{ marginTop: 16 }}>{t('photos.title')}</h4>
+              <WorkOrderPhotos workOrderId={order.WorkOrderId} fileIds={order.PictureFileIds} />
+            </>
+          )}
+          {order.Household !== null && (
+            <>
+              <h4 style={{ marginTop: 16 }}>{t('plan.title')}</h4>
+              <WorkOrderPlanView
+                place={{
+                  ProjectId: order.ProjectId,
+                  BuildingNumber: order.BuildingNumber,
+                  Floor: order.Floor,
+                  Household: order.Household,
+                }}
+                highlight={order.WorkOrderId}
+                onOpen={(id) => id !== order.WorkOrderId && onOpen(id)}
+              />
+            </>
+          )}
           <h4 style={{ marginTop: 16 }}>{t('detail.history')}</h4>
           <Timeline
             items={[

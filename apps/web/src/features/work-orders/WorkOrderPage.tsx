@@ -18,7 +18,9 @@ import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { useCan } from '../auth/permissions.ts';
 import { useSelf } from '../auth/self.ts';
 import { taskDetailPath, useStageLabel } from '../tasks/taskLabels.tsx';
-import { AssignDialog, CompleteDialog, usePlace, WorkOrderDrawer } from './WorkOrderDialogs.tsx';
+import { CompleteDialog } from './CompleteDialog.tsx';
+import { AssignDialog, usePlace, WorkOrderDrawer } from './WorkOrderDialogs.tsx';
+import { WorkOrderPlans } from './WorkOrderPlans.tsx';
 import { WorkOrderBoard, type WorkOrderFilter } from './WorkOrderBoard.tsx';
 import './i18n.ts';
 
@@ -40,7 +42,7 @@ export default function WorkOrderPage() {
   const place = usePlace();
   const client = useQueryClient();
   const [filter, setFilter] = useState<WorkOrderFilter>({});
-  const [view, setView] = useState<'list' | 'board'>('list');
+  const [view, setView] = useState<'list' | 'board' | 'plan'>('list');
   const [page, setPage] = useState(1);
   const [assigning, setAssigning] = useState<WorkOrderRow | null>(null);
   const [completing, setCompleting] = useState<WorkOrderRow | null>(null);
@@ -191,10 +193,11 @@ export default function WorkOrderPage() {
         <Space wrap style={{ marginBottom: 12 }}>
           <Segmented
             value={view}
-            onChange={(value) => setView(value as 'list' | 'board')}
+            onChange={(value) => setView(value as 'list' | 'board' | 'plan')}
             options={[
               { value: 'list', label: t('view.list') },
               { value: 'board', label: t('view.board') },
+              { value: 'plan', label: t('view.plan') },
             ]}
           />
           <Select
@@ -239,8 +242,9 @@ export default function WorkOrderPage() {
         {view === 'board' && (
           <WorkOrderBoard filter={filter} colors={STATE_COLOR} onOpen={(id) => setShowing(id)} />
         )}
+        {view === 'plan' && <WorkOrderPlans filter={filter} onOpen={(id) => setShowing(id)} />}
         <Table
-          style={view === 'board' ? { display: 'none' } : undefined}
+          style={view !== 'list' ? { display: 'none' } : undefined}
           size="small"
           rowKey="WorkOrderId"
           loading={list.isFetching}
@@ -272,16 +276,28 @@ export default function WorkOrderPage() {
         <CompleteDialog
           order={completing}
           onClose={() => setCompleting(null)}
-          onOk={async (Remark) => {
+          onOk={async (Remark, PictureFileIds) => {
             await run(
-              () => callApi(routes.workOrders.complete, { WorkOrderId: completing.WorkOrderId, Remark }),
+              () =>
+                callApi(routes.workOrders.complete, {
+                  WorkOrderId: completing.WorkOrderId,
+                  Remark,
+                  PictureFileIds,
+                }),
               t('action.complete'),
             );
             setCompleting(null);
           }}
         />
       )}
-      {showing && <WorkOrderDrawer workOrderId={showing} onClose={() => setShowing(null)} />}
+      {showing && (
+        <WorkOrderDrawer
+          key={showing}
+          workOrderId={showing}
+          onClose={() => setShowing(null)}
+          onOpen={setShowing}
+        />
+      )}
     </Space>
   );
 }

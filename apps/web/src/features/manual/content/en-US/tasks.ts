@@ -186,10 +186,12 @@ const tasks = {
     ],
     steps: [
       'On an undistributed order click Assign and pick a person who can see the project.',
-      'The assignee clicks Start, then Complete after the repair, with a completion remark (required).',
+      'The assignee clicks Start, then Complete after the repair, with a completion remark (required) and photos if wanted (JPEG or PNG, at most 10 MB each, up to 20; each uploads as soon as it is chosen, with its progress).',
+      'New work order on a site view shows the household plan: click it to place the pin of the place to repair, click again to move it, "Clear pin" to drop it.',
       'On a completed order click "Create re-measure task": a re-measure task of its household (or whole floor), stage and item; a link to it follows.',
       "Click an order number for its details, history and comments; post a comment at the bottom of the details. Once the re-measure task has results for the order's site, the last line of the history shows the pass rate before and after; click it to open the re-measure task's data.",
       'Switch to Board for a column of cards per state (same filters as the list); click a card for its details.',
+      'The details show the completion photos (click to enlarge) and the household plan with the pins of its work orders, coloured by state; switch to Plan to pick a household with pinned orders, and click a pin to open its work order.',
     ],
   },
 } satisfies ManualPart;

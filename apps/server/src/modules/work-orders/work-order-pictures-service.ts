@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  ErrorCode,
+  type MeasurePoints,
+  type RouteBody,
+  type WorkOrderPlan,
+  type WorkOrderState,
+  type workOrderPictureRoutes,
+} from '@measure/contract';
+import { AppError, fieldError, notFound } from '../../core/app-error.ts';
+import type { FileStore } from '../../core/file-store.ts';
+import type { Database } from '../../db/client.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { visibleProject } from '../projects/project-access.ts';
+import { DeviceFilesRepository } from '../results/device-files-repository.ts';
+import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
+import type { CheckedPicture, PictureExtension } from './work-order-picture-file.ts';
+import { WorkOrdersRepository } from './work-orders-repository.ts';
+
+type PlanBody = RouteBody<typeof workOrderPictureRoutes.getPlan>;
+
+/**
+ * Completion photos a person uploads from the browser (stored under DATA_DIR/uploads/
+ * work-order-pictures, recorded in device_files without a device so that WorkOrder/Complete takes
+ * them like a robot's finished picture uploads), the photos of a work order, and a household's plan
+ * with the pins of its work orders.
+ */
+export class WorkOrderPicturesService {
+  constructor(private readonly deps: { db: Database; files: FileStore<PictureExtension>; dataDir: string }) {}
+
+  /** Who may add photos: the work order is visible, in progress, the caller may complete it. */
+  async checkUploader(auth: AuthContext, workOrderId: string): Promise<void> {
+    const found = await new WorkOrdersRepository(this.deps.db).find(auth, workOrderId);
+    if (!found) throw notFound();
+    if (found.order.assigneeId !== auth.userId && !auth.permissions.has('project.distribute')) {
+      throw new AppError(ErrorCode.Forbidden, 'workOrders.notAssignee');
+    }
+    if (found.order.state !== 'start')
+      throw new AppError(ErrorCode.Conflict, 'workOrders.pictureNotInProgress');
+  }
+
+  /** Writes the bytes atomically, then records them; if recording fails the bytes are removed. */
+  async store(auth: AuthContext, picture: CheckedPicture) {
+    const storedName = await this.deps.files.write(picture.data, picture.extension);
+    try {
+      await new DeviceFilesRepository(this.deps.db).insertPersonPicture({
+        id: storedName,
+        companyId: auth.companyId,
+        uploadedBy: auth.userId,
+        fileName: picture.fileName,
+        size: picture.data.length,
+      });
+    } catch (error) {
+      await this.deps.files.remove([storedName]);
+      throw error;
+    }
+    return { FileId: storedName, FileName: picture.fileName, Size: picture.data.length };
+  }
+
+  /** A photo a visible work order names: a person's from the store, a robot's from the device uploads. */
+  async picture(
+    auth: AuthContext,
+    workOrderId: string,
+    fileId: string,
+  ): Promise<{ data: Buffer; contentType: string; fileName: string }> {
+    const found = await new WorkOrdersRepository(this.deps.db).find(auth, workOrderId);
+    if (!found) throw notFound();
+    const file = found.order.pictureFileIds.includes(fileId)
+      ? await new DeviceFilesRepository(this.deps.db).finishedPicture(auth.companyId, fileId)
+      : undefined;
+    if (!file) throw notFound('workOrders.pictureNotFound');
+    const data =
+      file.deviceId === null
+        ? await this.deps.files.read(file.id)
+        : // The tus file store keeps an upload under its id; the id is one the work order names.
+          await readFile(path.join(this.deps.dataDir, 'uploads', 'device-files', path.basename(file.id)));
+    const contentType = data[0] === 0xff && data[1] === 0xd8 ? 'image/jpeg' : 'image/png';
+    return { data, contentType, fileName: file.fileName };
+  }
+
+  /** The household's house type plan and the pins of the work orders there the caller sees. */
+  async plan(auth: AuthContext, body: PlanBody): Promise<WorkOrderPlan | null> {
+    await visibleProject(this.deps.db, auth, body.ProjectId);
+    const buildings = await new TaskPlanRepository(this.deps.db).buildings(auth.companyId, body.ProjectId);
+    const building = buildings.find((candidate) => candidate.number === body.BuildingNumber);
+    if (!building) {
+      throw fieldError('BuildingNumber', 'tasks.buildingNotInProject', { building: body.BuildingNumber });
+    }
+    const repository = new WorkOrdersRepository(this.deps.db);
+    const houseType = await repository.houseTypeOf(auth.companyId, building.id, body.Floor, body.Household);
+    if (!houseType) return null;
+    const pins = await repository.pins(auth, {
+      projectId: body.ProjectId,
+      buildingId: building.id,
+      floor: body.Floor,
+      household: body.Household,
+    });
+    const points: MeasurePoints = houseType.measurePoints ?? { Rooms: [], Stations: [], Points: [] };
+    return {
+      HouseMapId: houseType.id,
+      HouseMapName: houseType.name,
+      MapType: houseType.mapType as WorkOrderPlan['MapType'],
+      Width: houseType.width,
+      Height: houseType.height,
+      MeasurePoints: points,
+      Pins: pins.map((pin) => ({
+        WorkOrderId: pin.id,
+        OrderNumber: pin.orderNumber,
+        State: pin.state as WorkOrderState,
+        X: pin.x as number,
+        Y: pin.y as number,
+      })),
+    };
+  }
+}

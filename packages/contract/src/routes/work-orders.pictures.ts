@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import * as rules from '../rules.ts';
+import { defineRoute } from './define.ts';
+import { MAP_TYPES, measurePointsSchema } from './house-maps.measure-points.ts';
+import { WORK_ORDER_STATES } from './work-orders.ts';
+
+/**
+ * Completion photos a person uploads from the browser, the photos of a work order, and a household's
+ * plan with the pins of its work orders (issue 18: photos when completing, pins on the plan).
+ */
+
+export const WORK_ORDER_PICTURE_LIMITS = {
+  /** One JPEG or PNG per upload, at most this many bytes. */
+  maxBytes: 10 * 1024 * 1024,
+  /** Width x height at most (a photo of a phone or robot camera fits easily). */
+  maxPixels: 50_000_000,
+} as const;
+
+export const workOrderPinSchema = z.object({
+  WorkOrderId: z.string(),
+  OrderNumber: z.string(),
+  State: z.enum(WORK_ORDER_STATES),
+  X: z.number(),
+  Y: z.number(),
+});
+export type WorkOrderPin = z.infer<typeof workOrderPinSchema>;
+
+export const workOrderPlanSchema = z.object({
+  HouseMapId: z.string(),
+  HouseMapName: z.string(),
+  MapType: z.enum(MAP_TYPES),
+  /** Image plans: the picture's size in pixels (pins are pixels, y down); null for DXF. */
+  Width: z.number().nullable(),
+  Height: z.number().nullable(),
+  MeasurePoints: measurePointsSchema,
+  /** Pinned work orders of the household the caller sees. */
+  Pins: z.array(workOrderPinSchema),
+});
+export type WorkOrderPlan = z.infer<typeof workOrderPlanSchema>;
+
+/** The form fields of UploadPicture (besides the file). */
+export const workOrderPictureFieldsSchema = z.object({ WorkOrderId: rules.uuid });
+
+const tag = 'workOrders';
+
+export const workOrderPictureRoutes = {
+  uploadPicture: defineRoute({
+    method: 'POST',
+    path: '/api/rs/WorkOrder/UploadPicture',
+    access: 'authenticated',
+    tag,
+    summary:
+      'multipart/form-data: WorkOrderId and one file (JPEG or PNG, at most 10 MB, checked by its content), by the ' +
+      'assignee or a holder of project.distribute while the work order is in progress. Stored in the company’s ' +
+      'file store; answers the FileId that WorkOrder/Complete takes in PictureFileIds',
+    result: z.object({ FileId: z.string(), FileName: z.string(), Size: z.number().int() }),
+  }),
+  getPicture: defineRoute({
+    method: 'GET',
+    path: '/api/rs/WorkOrder/Picture/:WorkOrderId/:FileId',
+    access: 'authenticated',
+    tag,
+    summary:
+      'A completion photo of a work order the caller sees (the bytes, not an envelope); a file the work order ' +
+      'does not name is 404',
+    params: z.object({ WorkOrderId: rules.uuid, FileId: z.string().trim().min(1).max(128) }),
+    result: z.null(),
+  }),
+  getPlan: defineRoute({
+    method: 'POST',
+    path: '/api/rs/WorkOrderMap/GetPlan',
+    access: 'authenticated',
+    tag,
+    summary:
+      'The house type plan of a household of a project the caller sees (rooms, stations; image size), with the pins ' +
+      'of its work orders the caller sees and their states; null when the household has no house type',
+    body: z.object({
+      ProjectId: rules.uuid,
+      BuildingNumber: rules.requiredText(20),
+      Floor: z
+        .number('validation.invalidValue')
+        .int()
+        .min(1, 'tasks.floorRange')
+        .max(200, 'tasks.floorRange'),
+      Household: z
+        .number('validation.invalidValue')
+        .int()
+        .min(1, 'tasks.householdRange')
+        .max(50, 'tasks.householdRange'),
+    }),
+    result: workOrderPlanSchema.nullable(),
+  }),
+};
