@@ -49,6 +49,7 @@ async function uploadHouseType(token: string, projectId: string, name: string) {
   return body.Result.HouseMapId;
 }
 
+// Each test walks many pages and dialogs (about 40 s on a quiet machine): 150 s under load.
 describe('templates', () => {
   it('creates, edits and applies design value templates, edits algorithm templates, lists house types, and locks on publish', async () => {
     const { page, errors } = await browsers.open('en-US');
@@ -235,7 +236,7 @@ describe('templates', () => {
     await api('/api/ms/Project/Delete', { ProjectId: project.ProjectId }, token);
     made.splice(0);
     expect(errors).toEqual([]);
-  });
+  }, 150_000);
 
   it('shows the template pages and the house type maps in Chinese', async () => {
     const { page, errors } = await browsers.open('zh-CN');
@@ -320,5 +321,5 @@ describe('templates', () => {
     await settle(other.page);
     await screenshot(other.page, 'templates-surveyor-zh-CN');
     expect(other.errors).toEqual([]);
-  });
+  }, 150_000);
 });
