@@ -2,7 +2,7 @@ import { z } from 'zod';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
 import { MAP_TYPES, measurePointsSchema } from './house-maps.measure-points.ts';
-import { WORK_ORDER_STATES } from './work-orders.ts';
+import { WORK_ORDER_STATES, workOrderFloor, workOrderHousehold } from './work-orders.ts';
 
 /**
  * Completion photos a person uploads from the browser, the photos of a work order, and a household's
@@ -77,16 +77,8 @@ export const workOrderPictureRoutes = {
     body: z.object({
       ProjectId: rules.uuid,
       BuildingNumber: rules.requiredText(20),
-      Floor: z
-        .number('validation.invalidValue')
-        .int()
-        .min(1, 'tasks.floorRange')
-        .max(200, 'tasks.floorRange'),
-      Household: z
-        .number('validation.invalidValue')
-        .int()
-        .min(1, 'tasks.householdRange')
-        .max(50, 'tasks.householdRange'),
+      Floor: workOrderFloor,
+      Household: workOrderHousehold,
     }),
     result: workOrderPlanSchema.nullable(),
   }),

@@ -84,6 +84,17 @@ export const workOrderDetailSchema = workOrderRowSchema.extend({
 export type WorkOrderDetail = z.infer<typeof workOrderDetailSchema>;
 
 const workOrderId = z.object({ WorkOrderId: rules.uuid });
+/** A work order's floor and household position (the task's ranges). */
+export const workOrderFloor = z
+  .number('validation.invalidValue')
+  .int()
+  .min(1, 'tasks.floorRange')
+  .max(200, 'tasks.floorRange');
+export const workOrderHousehold = z
+  .number('validation.invalidValue')
+  .int()
+  .min(1, 'tasks.householdRange')
+  .max(50, 'tasks.householdRange');
 const remark = rules.optionalText(WORK_ORDER_LIMITS.remark);
 const coordinate = z.number('validation.invalidValue').finite().min(-1e9).max(1e9).nullish();
 const tag = 'workOrders';
@@ -125,17 +136,8 @@ export const workOrdersRoutes = {
       Type: z.enum(WORK_ORDER_TYPES, 'workOrders.typeInvalid'),
       Process: z.enum(STAGES, 'tasks.stageInvalid'),
       BuildingNumber: rules.requiredText(20),
-      Floor: z
-        .number('validation.invalidValue')
-        .int()
-        .min(1, 'tasks.floorRange')
-        .max(200, 'tasks.floorRange'),
-      Household: z
-        .number('validation.invalidValue')
-        .int()
-        .min(1, 'tasks.householdRange')
-        .max(50, 'tasks.householdRange')
-        .nullish(),
+      Floor: workOrderFloor,
+      Household: workOrderHousehold.nullish(),
       TaskId: optionalId,
       PointIndex: z.number('validation.invalidValue').int().min(1).max(1_000_000).nullish(),
       ItemCode: rules.optionalText(20),
