@@ -112,8 +112,25 @@ async function addDevice(page: Page, text: (typeof TEXT)['zh-CN' | 'en-US'], num
   await page.getByRole('button', { name: button(text.create) }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(text.number, { exact: true }).fill(number);
-  await dialog.getByLabel(text.warranty, { exact: true }).click();
-  await page.locator('.ant-select-item-option', { hasText: text.oneYear }).first().click();
+  // The option's click can be swallowed while the list opens: pick again until the dialog shows it
+  // (the list itself lives outside the dialog).
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', {
+    hasText: text.oneYear,
+  });
+  await expect
+    .poll(
+      async () => {
+        if (!(await option.first().isVisible()))
+          await dialog.getByLabel(text.warranty, { exact: true }).click();
+        await option
+          .first()
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
+        return (await dialog.textContent()) ?? '';
+      },
+      { timeout: 30_000 },
+    )
+    .toContain(text.oneYear);
   await dialog.getByRole('button', { name: button(text.save) }).click();
   await dialog.waitFor({ state: 'hidden' });
 }

@@ -136,7 +136,8 @@ describe.each(['zh-CN', 'en-US'] as const)('work order photos and pins (%s)', (l
 
     // The planner's plan view of the page: the household with the pin; the pin opens the work order.
     await page.goto(`${origin}/measurerobot/workOrder`);
-    await page.getByText(text.plan, { exact: true }).click();
+    // The view switch, not the menu's "house types" entry of the same name.
+    await page.locator('.ant-segmented').getByText(text.plan, { exact: true }).click();
     const pagePin = page.getByTestId(`pin-${order.OrderNumber}`).first();
     await pagePin.waitFor();
     await pagePin.click();
