@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import { AppError, badRequest } from './app-error.ts';
 import { assertStorableInput } from './storable-text.ts';
 
@@ -97,4 +98,22 @@ export function releaseBody(request: FastifyRequest): void {
     if (drained > DRAIN_LIMIT_BYTES) raw.destroy();
   });
   raw.resume();
+}
+
+/**
+ * A file part read into memory, stopped as soon as it passes `maxBytes`: the stream is destroyed
+ * and `tooLarge()` thrown, so an oversized upload is refused with the route's own message.
+ */
+export async function readCapped(file: Readable, maxBytes: number, tooLarge: () => Error): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      file.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
 }

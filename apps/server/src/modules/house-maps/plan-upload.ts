@@ -1,7 +1,7 @@
 import { HOUSE_MAP_LIMITS } from '@measure/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../core/app-error.ts';
-import { acceptMultipart, multipartError, multipartParts } from '../../core/multipart.ts';
+import { acceptMultipart, multipartError, multipartParts, readCapped } from '../../core/multipart.ts';
 import { declaredExtension, dxfTooLarge, imageTooLarge, maxBytesOf } from './plan-file.ts';
 
 export interface PlanUpload {
@@ -35,20 +35,10 @@ export async function readPlanUpload(request: FastifyRequest): Promise<PlanUploa
       if (upload.file) throw badRequest('import.oneFile');
       const extension = declaredExtension(part.filename);
       const limit = maxBytesOf(extension);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > limit) {
-          part.file.destroy();
-          throw extension === 'dxf' ? dxfTooLarge() : imageTooLarge();
-        }
-        chunks.push(chunk);
-      }
       upload.file = {
         fileName: part.filename,
         contentType: part.mimetype,
-        data: Buffer.concat(chunks, size),
+        data: await readCapped(part.file, limit, extension === 'dxf' ? dxfTooLarge : imageTooLarge),
       };
     }
   } catch (error) {

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import { AppError, badRequest, type FieldProblem } from '../../core/app-error.ts';
 import { checkImageDecodes } from '../../core/image-check.ts';
-import { acceptMultipart, multipartError, multipartParts } from '../../core/multipart.ts';
+import { acceptMultipart, multipartError, multipartParts, readCapped } from '../../core/multipart.ts';
 import { cleanFileName } from '../house-maps/plan-file.ts';
 
 export type PictureExtension = 'jpg' | 'png';
@@ -60,17 +60,10 @@ export async function readPictureUpload(
         part.file.destroy();
         throw error;
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > WORK_ORDER_PICTURE_LIMITS.maxBytes) {
-          part.file.destroy();
-          throw tooLarge();
-        }
-        chunks.push(chunk);
-      }
-      file = { fileName: part.filename, data: Buffer.concat(chunks, size) };
+      file = {
+        fileName: part.filename,
+        data: await readCapped(part.file, WORK_ORDER_PICTURE_LIMITS.maxBytes, tooLarge),
+      };
     }
   } catch (error) {
     const code = (error as FastifyError).code;
