@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { RESULT_LIMITS, resultBatchSchema, resultSiteSchema, type ResultBatch } from '@measure/contract';
 import { z } from 'zod';
 import { forEachInTurns } from '../../core/in-turns.ts';
@@ -23,18 +24,13 @@ export async function parseBatchInTurns(body: unknown): Promise<ResultBatch | un
   const head = batchHead.safeParse(rest);
   if (!head.success) return undefined;
   const parsed: ResultBatch['Sites'] = [];
-  const chunks: unknown[][] = [];
   for (let start = 0; start < sites.length; start += SITES_PER_TURN) {
-    chunks.push(sites.slice(start, start + SITES_PER_TURN));
+    if (start > 0) await nextTurn();
+    const chunk = siteList.safeParse(sites.slice(start, start + SITES_PER_TURN));
+    if (!chunk.success) return undefined;
+    parsed.push(...chunk.data);
   }
-  let valid = true;
-  await forEachInTurns(chunks, 1, (chunk) => {
-    if (!valid) return;
-    const result = siteList.safeParse(chunk);
-    if (result.success) parsed.push(...result.data);
-    else valid = false;
-  });
-  return valid ? { ...head.data, Sites: parsed } : undefined;
+  return { ...head.data, Sites: parsed };
 }
 
 /**
