@@ -35,8 +35,18 @@ it('comes back to the tab chosen last, through the page tabs and a reload', asyn
   // Elsewhere and back through the page tabs: the log tab again.
   await page.getByRole('menuitem', { name: '个人中心' }).click();
   await page.waitForURL('**/measurerobot/aboug');
-  await page.locator('.ant-tabs-tab', { hasText: '项目详情' }).click();
-  await page.waitForURL(/projectDetail\?.*tab=log/);
+  // A click can land while the tab bar re-measures the tab just added, and antd drops it (the
+  // clean-clone run stayed on the personal centre): click again until the address changes.
+  const projectPageTab = page.locator('.ant-tabs-tab', { hasText: '项目详情' });
+  await expect
+    .poll(
+      async () => {
+        if (page.url().includes('/aboug')) await projectPageTab.click();
+        return page.url();
+      },
+      { timeout: 30_000, intervals: [2_000] },
+    )
+    .toMatch(/projectDetail\?.*tab=log/);
   await expect.poll(() => detailTab('项目日志').getAttribute('aria-selected')).toBe('true');
 
   await page.reload();
