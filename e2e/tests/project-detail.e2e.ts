@@ -44,7 +44,7 @@ it('comes back to the tab chosen last, through the page tabs and a reload', asyn
         if (page.url().includes('/aboug')) await projectPageTab.click();
         return page.url();
       },
-      { timeout: 30_000, intervals: [2_000] },
+      { timeout: 30_000, interval: 2_000 },
     )
     .toMatch(/projectDetail\?.*tab=log/);
   await expect.poll(() => detailTab('项目日志').getAttribute('aria-selected')).toBe('true');

@@ -136,7 +136,7 @@ export function createServices(
     passwordReset: new PasswordResetService({ db, users, hasher, sessions, audit, sender: codeSender }),
     notifications: new NotificationService(db),
     planFiles,
-    projects: new ProjectService({ db, files: planFiles, audit }),
+    projects: new ProjectService({ db, genericPlans: database.genericPlans, files: planFiles, audit }),
     projectStaff: new ProjectStaffService({ db }),
     houseMaps: new HouseMapService({ db, files: planFiles }),
     pointTypes: new PointTypeService({ db }),

@@ -35,7 +35,13 @@ export async function openDatabase(options: {
     await client.close();
     await embedded?.stop();
   };
-  return { db: client.db, pool: client.pool, connectionString, close: () => (closing ??= close()) };
+  return {
+    db: client.db,
+    pool: client.pool,
+    genericPlans: client.genericPlans,
+    connectionString,
+    close: () => (closing ??= close()),
+  };
 }
 
 export type OpenedDatabase = Awaited<ReturnType<typeof openDatabase>>;

@@ -564,6 +564,8 @@ export const devices = pgTable(
 /**
  * Measuring tasks (measurement-api.md section 2): one project, one stage, households, frozen items.
  * `standard` is the frozen copy judging uses; state: pending | inProgress | uploaded | completed | cancelled.
+ * Migration 0019 adds `tasks_analysis_idx` (company, stage) INCLUDE (id, project, kinds, state), which
+ * Drizzle cannot declare: analysis joins tasks through it without reading the wide rows.
  */
 export const tasks = pgTable(
   'tasks',

@@ -12,6 +12,7 @@ import {
 } from '@measure/contract';
 import { AppError, conflict } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/database-handle.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
@@ -111,7 +112,15 @@ const buildingValues = (body: AddProjectBody): BuildingValues[] | undefined =>
 export class ProjectService {
   private readonly repository: ProjectRepository;
 
-  constructor(private readonly deps: { db: Database; files: PlanFileStore; audit: AuditRepository }) {
+  constructor(
+    private readonly deps: {
+      db: Database;
+      /** The pool whose connections run named statements with one generic plan (the page). */
+      genericPlans: DatabaseHandle['genericPlans'];
+      files: PlanFileStore;
+      audit: AuditRepository;
+    },
+  ) {
     this.repository = new ProjectRepository(deps.db);
   }
 
@@ -127,7 +136,7 @@ export class ProjectService {
       limit: request.PageSize,
       offset: (request.CurrentPage - 1) * request.PageSize,
     };
-    const { rows, total } = await pageProjects(this.deps.db.$client, query);
+    const { rows, total } = await pageProjects(this.deps.genericPlans, query);
     return {
       Items: rows.map(toPageRow),
       Total: total ?? (await this.repository.count(query)),
