@@ -20,6 +20,9 @@ import { WorkOrdersRepository } from './work-orders-repository.ts';
 
 type PlanBody = RouteBody<typeof workOrderPictureRoutes.getPlan>;
 
+/** A photo a person uploaded that no completion took is removed after this many hours. */
+export const ORPHAN_PICTURE_HOURS = 24;
+
 /**
  * Completion photos a person uploads from the browser (stored under DATA_DIR/uploads/
  * work-order-pictures, recorded in device_files without a device so that WorkOrder/Complete takes
@@ -56,6 +59,21 @@ export class WorkOrderPicturesService {
       throw error;
     }
     return { FileId: storedName, FileName: picture.fileName, Size: picture.data.length };
+  }
+
+  /**
+   * Removes the photos people uploaded more than `ORPHAN_PICTURE_HOURS` before `now` that no work order
+   * names (the completion dialog was closed, the browser gone): rows first, in one transaction that
+   * waits for any completion naming them; their files once it committed. Answers the removed ids.
+   */
+  async sweepOrphans(now = new Date()): Promise<string[]> {
+    const before = new Date(now.getTime() - ORPHAN_PICTURE_HOURS * 3600_000);
+    const removed = await this.deps.db.transaction(async (tx) => {
+      const repository = new DeviceFilesRepository(tx);
+      return repository.removeUnattachedPersonPictures(await repository.lockUnattachedPersonPictures(before));
+    });
+    await this.deps.files.remove(removed);
+    return removed;
   }
 
   /** A photo a visible work order names: a person's from the store, a robot's from the device uploads. */

@@ -307,7 +307,7 @@ export class WorkOrdersService {
       lang,
       async (tx) => {
         const files = new Map(
-          (await new DeviceFilesRepository(tx).finished(auth.companyId, pictureIds)).map((file) => [
+          (await new DeviceFilesRepository(tx).finished(auth.companyId, pictureIds, true)).map((file) => [
             file.id,
             file,
           ]),
