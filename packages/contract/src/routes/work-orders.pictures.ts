@@ -2,7 +2,12 @@ import { z } from 'zod';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
 import { MAP_TYPES, measurePointsSchema } from './house-maps.measure-points.ts';
-import { WORK_ORDER_STATES, workOrderFloor, workOrderHousehold } from './work-orders.ts';
+import {
+  WORK_ORDER_STATES,
+  workOrderFilterShape,
+  workOrderFloor,
+  workOrderHousehold,
+} from './work-orders.ts';
 
 /**
  * Completion photos a person uploads from the browser, the photos of a work order, and a household's
@@ -37,6 +42,19 @@ export const workOrderPlanSchema = z.object({
   Pins: z.array(workOrderPinSchema),
 });
 export type WorkOrderPlan = z.infer<typeof workOrderPlanSchema>;
+
+export const WORK_ORDER_PINNED_PLACES_MAX = 1000;
+
+export const workOrderPinnedPlaceSchema = z.object({
+  ProjectId: z.string(),
+  ProjectName: z.string(),
+  BuildingNumber: z.string(),
+  Floor: z.number().int(),
+  Household: z.number().int(),
+  /** Pinned work orders of the filter there. */
+  Count: z.number().int(),
+});
+export type WorkOrderPinnedPlace = z.infer<typeof workOrderPinnedPlaceSchema>;
 
 /** The form fields of UploadPicture (besides the file). */
 export const workOrderPictureFieldsSchema = z.object({ WorkOrderId: rules.uuid });
@@ -81,5 +99,16 @@ export const workOrderPictureRoutes = {
       Household: workOrderHousehold,
     }),
     result: workOrderPlanSchema.nullable(),
+  }),
+  getPinnedPlaces: defineRoute({
+    method: 'POST',
+    path: '/api/rs/WorkOrderMap/GetPinnedPlaces',
+    access: 'authenticated',
+    tag,
+    summary:
+      'The households where work orders of the filter (the filters and scope of WorkOrder/List) are pinned on the ' +
+      'plan, with how many, by project, building, floor and household; at most 1000 (Total counts them all)',
+    body: z.object(workOrderFilterShape),
+    result: z.object({ Items: z.array(workOrderPinnedPlaceSchema), Total: z.number().int() }),
   }),
 };

@@ -80,6 +80,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'hand.noBuildings': 'The project has no buildings',
   'hand.assigneeHint': 'Optional: with an assignee the work order starts as not started',
   'hand.pickHousehold': 'Choose a household to place a pin on its plan (optional)',
+  'plan.morePlaces': 'The {{shown}} newest of {{total}} households: filter to see the others',
   'filter.all': 'All',
 };
 

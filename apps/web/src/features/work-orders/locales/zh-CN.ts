@@ -79,6 +79,7 @@ const workOrders = {
   'hand.noBuildings': '该项目没有楼栋',
   'hand.assigneeHint': '可选：指定处理人后工单为未开始',
   'hand.pickHousehold': '选择户后可在其户型图上标注位置（可选）',
+  'plan.morePlaces': '显示最新的 {{shown}} 户（共 {{total}} 户），请用筛选查看其他户',
   'filter.all': '全部',
 };
 
