@@ -56,6 +56,33 @@ export const workOrderPinnedPlaceSchema = z.object({
 });
 export type WorkOrderPinnedPlace = z.infer<typeof workOrderPinnedPlaceSchema>;
 
+/**
+ * Whether a pin lies on a household's plan: inside the picture of an image plan (pixels), inside the
+ * extent of the rooms drawn on a DXF plan (drawing units; a drawing's own extent is not stored). The
+ * server refuses a pin elsewhere (`workOrders.pinOutsidePlan`); the browser refuses the click.
+ */
+export function pinOnPlan(
+  plan: {
+    MapType: string;
+    Width: number | null;
+    Height: number | null;
+    MeasurePoints: { Rooms: readonly { Polygon: readonly { X: number; Y: number }[] }[] } | null;
+  },
+  x: number,
+  y: number,
+): boolean {
+  if (plan.MapType === 'image') {
+    return (
+      plan.Width !== null && plan.Height !== null && x >= 0 && y >= 0 && x <= plan.Width && y <= plan.Height
+    );
+  }
+  const vertices = (plan.MeasurePoints?.Rooms ?? []).flatMap((room) => room.Polygon);
+  if (vertices.length === 0) return false;
+  const xs = vertices.map((vertex) => vertex.X);
+  const ys = vertices.map((vertex) => vertex.Y);
+  return x >= Math.min(...xs) && x <= Math.max(...xs) && y >= Math.min(...ys) && y <= Math.max(...ys);
+}
+
 /** The form fields of UploadPicture (besides the file). */
 export const workOrderPictureFieldsSchema = z.object({ WorkOrderId: rules.uuid });
 
