@@ -1,7 +1,7 @@
 import { apiRoutes } from '@measure/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { callRouteOk } from '../../../test/call-route.ts';
+import { callRoute, callRouteOk } from '../../../test/call-route.ts';
 import {
   assignHouseType,
   buildCompany,
@@ -21,8 +21,9 @@ let pm: BuiltUser;
 let otherAdmin: BuiltUser;
 let projectA: string;
 let projectB: string;
+let companyId: string;
 
-async function project(companyId: string, name: string, staff: BuiltUser[] = []) {
+async function project(companyId: string, name: string, staff: BuiltUser[] = [], planned = 3) {
   const id = (
     await buildProject(t, {
       companyId,
@@ -32,7 +33,7 @@ async function project(companyId: string, name: string, staff: BuiltUser[] = [])
     })
   ).id;
   const houseMapId = (await buildHouseType(t, { projectId: id })).HouseMapId;
-  await assignHouseType(t, { projectId: id, houseMapId, floorFrom: 1, floorTo: 3 });
+  await assignHouseType(t, { projectId: id, houseMapId, floorFrom: 1, floorTo: planned });
   return id;
 }
 
@@ -51,7 +52,7 @@ const brief = (items: { ProjectId: string; Floor: number; Household: number; Cou
 
 beforeAll(async () => {
   t = await createTestApp();
-  const companyId = (await buildCompany(t)).id;
+  companyId = (await buildCompany(t)).id;
   admin = await buildUser(t, { companyId, roles: ['CompanyAdmin'] });
   pm = await buildUser(t, { companyId, roles: ['ProjectAdmin'] });
   otherAdmin = await buildUser(t, { roles: ['CompanyAdmin'] });
@@ -111,5 +112,28 @@ describe('pinned households of the plan view', () => {
     expect(await places(pm, { ProjectId: projectB })).toEqual({ Items: [], Total: 0 });
     expect(await places(otherAdmin)).toEqual({ Items: [], Total: 0 });
     expect(await places(otherAdmin, { ProjectId: projectA })).toEqual({ Items: [], Total: 0 });
+  });
+
+  it('has no plan for a household without a house type: a work order there goes without a pin', async () => {
+    const unplanned = await project(companyId, '丙项目', [], 2);
+    const place = { ProjectId: unplanned, BuildingNumber: '1#', Floor: 3, Household: 1 };
+    expect(await callRouteOk(t.app, apiRoutes.workOrders.getPlan, place, { as: admin })).toBeNull();
+    expect(
+      await callRouteOk(t.app, apiRoutes.workOrders.getPlan, { ...place, Floor: 2 }, { as: admin }),
+    ).not.toBeNull();
+    const body = { ...place, Type: 'rectify', Process: 'plaster' } as const;
+    const refused = await callRoute(
+      t.app,
+      apiRoutes.workOrders.add,
+      { ...body, X: 1, Y: 1 },
+      { as: admin, lang: 'en-US' },
+    );
+    expect(refused.Code).toBe(400);
+    expect((refused.Result as unknown as { Field: string; Message: string }[])[0]).toMatchObject({
+      Field: 'X',
+      Message: 'Building 1#, floor 3, household 1 has no house type plan to pin on',
+    });
+    expect((await callRoute(t.app, apiRoutes.workOrders.add, body, { as: admin })).Code).toBe(0);
+    expect((await places(admin, { ProjectId: unplanned })).Total).toBe(0);
   });
 });
