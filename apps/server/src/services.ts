@@ -96,6 +96,15 @@ export function createServices(
     devices,
     trustProxy: config.trustProxy,
   });
+  // Completion photos people upload: DATA_DIR/uploads/work-order-pictures, never under the web root.
+  const workOrderPictures = new WorkOrderPicturesService({
+    db,
+    files: new FileStore<'jpg' | 'png'>(path.join(config.dataDir, 'uploads', 'work-order-pictures'), [
+      'jpg',
+      'png',
+    ]),
+    dataDir: config.dataDir,
+  });
   const tasks = new TasksService({ db });
   const results = new ResultsService({ db });
   const projectStandards = new ProjectStandardsService({ db });
@@ -156,15 +165,7 @@ export function createServices(
     efficiency: new EfficiencyService({ db }),
     workOrders: new WorkOrdersService({ db, tasks }),
     workOrderComments: new WorkOrderCommentsService({ db }),
-    // Completion photos people upload: DATA_DIR/uploads/work-order-pictures, never under the web root.
-    workOrderPictures: new WorkOrderPicturesService({
-      db,
-      files: new FileStore<'jpg' | 'png'>(path.join(config.dataDir, 'uploads', 'work-order-pictures'), [
-        'jpg',
-        'png',
-      ]),
-      dataDir: config.dataDir,
-    }),
+    workOrderPictures,
     taskDevice: new TaskDeviceService({ db, files: planFiles }),
     results,
     manualEntry: new ManualEntryService({ db, results }),
@@ -194,6 +195,7 @@ export function createServices(
             deviceFiles,
             dataPoolExports,
             reports: reportRenderer,
+            workOrderPictures,
             deviceOffline: new DeviceOfflineNotifier({
               db,
               olderThanSeconds: config.deviceOfflineNotifySeconds,

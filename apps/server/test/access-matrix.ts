@@ -153,6 +153,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'workOrders.uploadPicture': 'authenticated',
   'workOrders.getPicture': 'authenticated',
   'workOrders.getPlan': 'authenticated',
+  'workOrders.getPinnedPlaces': 'authenticated',
   'analysis.getEfficiencySummaryData': 'authenticated',
   'analysis.getMsSPersonnelEfficiencyData': 'authenticated',
   'analysis.getUserEfficiencyList': 'authenticated',
@@ -477,6 +478,7 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'workOrders.getPlan': () => ({
     body: { ProjectId: random(), BuildingNumber: '1#', Floor: 1, Household: 1 },
   }),
+  'workOrders.getPinnedPlaces': () => ({ body: {}, codes: [0] }),
   'analysis.getEfficiencySummaryData': () => ({ body: {}, codes: [0] }),
   'analysis.getMsSPersonnelEfficiencyData': () => ({ body: {}, codes: [0] }),
   'analysis.getUserEfficiencyList': () => ({ body: {}, codes: [0] }),

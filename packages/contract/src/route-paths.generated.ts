@@ -235,6 +235,7 @@ export const routePaths = {
     uploadPicture: { method: 'POST', path: '/api/rs/WorkOrder/UploadPicture' },
     getPicture: { method: 'GET', path: '/api/rs/WorkOrder/Picture/:WorkOrderId/:FileId' },
     getPlan: { method: 'POST', path: '/api/rs/WorkOrderMap/GetPlan' },
+    getPinnedPlaces: { method: 'POST', path: '/api/rs/WorkOrderMap/GetPinnedPlaces' },
   },
   reports: {
     getReportList: { method: 'POST', path: '/api/ms/statis/GetReportList' },

@@ -9,6 +9,7 @@ import type { DeviceFilesService } from '../modules/results/device-files-service
 import { checkRollups } from '../modules/results/rollup-check.ts';
 import { isRenderPayload, type ReportRenderer } from '../modules/reports/report-job.ts';
 import type { DeviceOfflineNotifier } from '../modules/notifications/device-offline.ts';
+import type { WorkOrderPicturesService } from '../modules/work-orders/work-order-pictures-service.ts';
 import type { JobDefinitions } from './job-worker.ts';
 
 /** Every background job of the product and when the scheduled ones run. */
@@ -20,6 +21,7 @@ export function jobDefinitions(
     dataPoolExports?: Pick<DataPoolExportService, 'run' | 'expire'>;
     reports?: ReportRenderer;
     deviceOffline?: Pick<DeviceOfflineNotifier, 'notify'>;
+    workOrderPictures?: Pick<WorkOrderPicturesService, 'sweepOrphans'>;
   } = {},
 ): JobDefinitions {
   return {
@@ -51,6 +53,12 @@ export function jobDefinitions(
         const told = await services.deviceOffline?.notify();
         if (told && told.devices > 0) log.info({ component: 'jobs', ...told }, 'offline devices notified');
       },
+      // Photos people uploaded for a completion that never came (older than 24 hours): rows, then files.
+      'workOrders:sweepPictures': async () => {
+        const removed = await services.workOrderPictures?.sweepOrphans();
+        if (removed && removed.length > 0)
+          log.info({ component: 'jobs', removed }, 'orphan work order photos removed');
+      },
       'reports:sweep': async () => {
         const removed = await services.reports?.sweepOrphanFiles();
         if (removed && removed.length > 0)
@@ -60,6 +68,6 @@ export function jobDefinitions(
     // Every night at 03:00 (server time): rollups recomputed from the readings, differences logged.
     crontab:
       '0 3 * * * results:checkRollups\n15 * * * * results:expireUploads\n30 * * * * results:expireExports\n' +
-      '45 * * * * reports:sweep\n* * * * * notifications:deviceOffline\n',
+      '45 * * * * reports:sweep\n50 * * * * workOrders:sweepPictures\n* * * * * notifications:deviceOffline\n',
   };
 }

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
 import { MAP_TYPES, measurePointsSchema } from './house-maps.measure-points.ts';
-import { WORK_ORDER_STATES, workOrderFloor, workOrderHousehold } from './work-orders.ts';
+import {
+  WORK_ORDER_STATES,
+  workOrderFilterShape,
+  workOrderFloor,
+  workOrderHousehold,
+} from './work-orders.ts';
 
 /**
  * Completion photos a person uploads from the browser, the photos of a work order, and a household's
@@ -37,6 +42,46 @@ export const workOrderPlanSchema = z.object({
   Pins: z.array(workOrderPinSchema),
 });
 export type WorkOrderPlan = z.infer<typeof workOrderPlanSchema>;
+
+export const WORK_ORDER_PINNED_PLACES_MAX = 1000;
+
+export const workOrderPinnedPlaceSchema = z.object({
+  ProjectId: z.string(),
+  ProjectName: z.string(),
+  BuildingNumber: z.string(),
+  Floor: z.number().int(),
+  Household: z.number().int(),
+  /** Pinned work orders of the filter there. */
+  Count: z.number().int(),
+});
+export type WorkOrderPinnedPlace = z.infer<typeof workOrderPinnedPlaceSchema>;
+
+/**
+ * Whether a pin lies on a household's plan: inside the picture of an image plan (pixels), inside the
+ * extent of the rooms drawn on a DXF plan (drawing units; a drawing's own extent is not stored). The
+ * server refuses a pin elsewhere (`workOrders.pinOutsidePlan`); the browser refuses the click.
+ */
+export function pinOnPlan(
+  plan: {
+    MapType: string;
+    Width: number | null;
+    Height: number | null;
+    MeasurePoints: { Rooms: readonly { Polygon: readonly { X: number; Y: number }[] }[] } | null;
+  },
+  x: number,
+  y: number,
+): boolean {
+  if (plan.MapType === 'image') {
+    return (
+      plan.Width !== null && plan.Height !== null && x >= 0 && y >= 0 && x <= plan.Width && y <= plan.Height
+    );
+  }
+  const vertices = (plan.MeasurePoints?.Rooms ?? []).flatMap((room) => room.Polygon);
+  if (vertices.length === 0) return false;
+  const xs = vertices.map((vertex) => vertex.X);
+  const ys = vertices.map((vertex) => vertex.Y);
+  return x >= Math.min(...xs) && x <= Math.max(...xs) && y >= Math.min(...ys) && y <= Math.max(...ys);
+}
 
 /** The form fields of UploadPicture (besides the file). */
 export const workOrderPictureFieldsSchema = z.object({ WorkOrderId: rules.uuid });
@@ -81,5 +126,16 @@ export const workOrderPictureRoutes = {
       Household: workOrderHousehold,
     }),
     result: workOrderPlanSchema.nullable(),
+  }),
+  getPinnedPlaces: defineRoute({
+    method: 'POST',
+    path: '/api/rs/WorkOrderMap/GetPinnedPlaces',
+    access: 'authenticated',
+    tag,
+    summary:
+      'The households where work orders of the filter (the filters and scope of WorkOrder/List) are pinned on the ' +
+      'plan, with how many, by project, building, floor and household; at most 1000 (Total counts them all)',
+    body: z.object(workOrderFilterShape),
+    result: z.object({ Items: z.array(workOrderPinnedPlaceSchema), Total: z.number().int() }),
   }),
 };

@@ -99,6 +99,17 @@ const remark = rules.optionalText(WORK_ORDER_LIMITS.remark);
 const coordinate = z.number('validation.invalidValue').finite().min(-1e9).max(1e9).nullish();
 const tag = 'workOrders';
 
+/** The filters of the work order list (also those of the pinned households of the plan view). */
+export const workOrderFilterShape = {
+  ProjectId: optionalId,
+  State: z.enum(WORK_ORDER_STATES).nullish(),
+  Type: z.enum(WORK_ORDER_TYPES).nullish(),
+  AssigneeId: optionalId,
+  BuildingNumber: rules.optionalText(20),
+  Floor: z.number('validation.invalidValue').int().min(1).max(200).nullish(),
+  TaskId: optionalId,
+};
+
 const workOrderList = defineRoute({
   method: 'POST',
   path: '/api/rs/WorkOrder/List',
@@ -107,16 +118,7 @@ const workOrderList = defineRoute({
   summary:
     'Work orders the caller sees (project scope; an assignee also sees the orders given to them), newest first; ' +
     'filters ProjectId, State, Type, AssigneeId, BuildingNumber, Floor, TaskId; paged',
-  body: z.object({
-    ProjectId: optionalId,
-    State: z.enum(WORK_ORDER_STATES).nullish(),
-    Type: z.enum(WORK_ORDER_TYPES).nullish(),
-    AssigneeId: optionalId,
-    BuildingNumber: rules.optionalText(20),
-    Floor: z.number('validation.invalidValue').int().min(1).max(200).nullish(),
-    TaskId: optionalId,
-    ...pageRequestShape,
-  }),
+  body: z.object({ ...workOrderFilterShape, ...pageRequestShape }),
   result: pageResultSchema(workOrderRowSchema),
 });
 

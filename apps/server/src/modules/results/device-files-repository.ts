@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import { deviceFiles } from '../../db/schema.ts';
+import { deviceFiles, workOrders } from '../../db/schema.ts';
 
 export type DeviceFileRecord = typeof deviceFiles.$inferSelect;
 
@@ -71,10 +71,14 @@ export class DeviceFilesRepository {
       .where(and(eq(deviceFiles.companyId, companyId), eq(deviceFiles.id, fileId)));
   }
 
-  /** The company's finished uploads among `fileIds` (a results batch names them). */
-  async finished(companyId: string, fileIds: readonly string[]) {
+  /**
+   * The company's finished uploads among `fileIds` (a results batch or a completion names them).
+   * `lock` holds them (for share) until the transaction ends: the orphan photo sweep then waits for
+   * it, and sees the work order that names them once it commits.
+   */
+  async finished(companyId: string, fileIds: readonly string[], lock = false) {
     if (fileIds.length === 0) return [];
-    return this.db
+    const query = this.db
       .select({ id: deviceFiles.id, deviceId: deviceFiles.deviceId, kind: deviceFiles.kind })
       .from(deviceFiles)
       .where(
@@ -84,6 +88,39 @@ export class DeviceFilesRepository {
           inArray(deviceFiles.id, [...fileIds]),
         ),
       );
+    return lock ? query.for('share') : query;
+  }
+
+  /**
+   * Locks (for update) the photos people uploaded before `before` that no work order names, and
+   * answers their ids. Across companies on purpose, like `forgetUnfinished`: an operator's clean-up
+   * that names no tenant's row by id. A completion holding one of them (`finished(..., true)`) is
+   * waited for; `removeUnattachedPersonPictures` then checks again with what it committed.
+   */
+  async lockUnattachedPersonPictures(before: Date): Promise<string[]> {
+    const rows = await this.db.execute<{ id: string }>(sql`
+      select f.id from ${deviceFiles} f
+      where f.device_id is null and f.kind = 'picture' and f.created_at < ${before}
+        and not exists (select 1 from ${workOrders} w
+          where w.company_id = f.company_id and f.id = any(w.picture_file_ids))
+      order by f.id
+      for update of f`);
+    return rows.rows.map((row) => row.id);
+  }
+
+  /**
+   * Deletes the locked photos among `ids` that still no work order names (a statement of its own,
+   * so it sees every completion committed while the lock was awaited); answers the deleted ids.
+   */
+  async removeUnattachedPersonPictures(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const removed = await this.db.execute<{ id: string }>(sql`
+      delete from ${deviceFiles} f
+      where f.id = any(${sql.param([...ids])}::text[]) and f.device_id is null
+        and not exists (select 1 from ${workOrders} w
+          where w.company_id = f.company_id and f.id = any(w.picture_file_ids))
+      returning f.id`);
+    return removed.rows.map((row) => row.id);
   }
 
   /**

@@ -1,10 +1,15 @@
-import { isRole, projectScopeOfRoles, type RouteBody, type workOrdersRoutes } from '@measure/contract';
+import {
+  isRole,
+  pinOnPlan,
+  projectScopeOfRoles,
+  type RouteBody,
+  type workOrdersRoutes,
+} from '@measure/contract';
 import { fieldError } from '../../core/app-error.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
-import { checkPin } from './work-order-pin.ts';
 import { WorkOrdersRepository } from './work-orders-repository.ts';
 
 type AddBody = RouteBody<typeof workOrdersRoutes.add>;
@@ -83,7 +88,12 @@ export async function checkPlace(tx: DbExecutor, auth: AuthContext, body: AddBod
     );
     const place = { building: building.number, floor: body.Floor, household };
     if (!plan) throw fieldError('X', 'workOrders.noHouseType', place);
-    if (!checkPin(plan, body.X as number, body.Y as number)) {
+    const onPlan = pinOnPlan(
+      { MapType: plan.mapType, Width: plan.width, Height: plan.height, MeasurePoints: plan.measurePoints },
+      body.X as number,
+      body.Y as number,
+    );
+    if (!onPlan) {
       throw fieldError('X', 'workOrders.pinOutsidePlan', { x: body.X as number, y: body.Y as number });
     }
   }

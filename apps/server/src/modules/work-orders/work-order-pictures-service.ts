@@ -5,6 +5,7 @@ import {
   type MeasurePoints,
   type RouteBody,
   type WorkOrderPlan,
+  WORK_ORDER_PINNED_PLACES_MAX,
   type WorkOrderState,
   type workOrderPictureRoutes,
 } from '@measure/contract';
@@ -16,9 +17,13 @@ import { visibleProject } from '../projects/project-access.ts';
 import { DeviceFilesRepository } from '../results/device-files-repository.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import type { CheckedPicture, PictureExtension } from './work-order-picture-file.ts';
-import { WorkOrdersRepository } from './work-orders-repository.ts';
+import { filterQuery, WorkOrdersRepository } from './work-orders-repository.ts';
 
 type PlanBody = RouteBody<typeof workOrderPictureRoutes.getPlan>;
+type PinnedPlacesBody = RouteBody<typeof workOrderPictureRoutes.getPinnedPlaces>;
+
+/** A photo a person uploaded that no completion took is removed after this many hours. */
+export const ORPHAN_PICTURE_HOURS = 24;
 
 /**
  * Completion photos a person uploads from the browser (stored under DATA_DIR/uploads/
@@ -58,6 +63,21 @@ export class WorkOrderPicturesService {
     return { FileId: storedName, FileName: picture.fileName, Size: picture.data.length };
   }
 
+  /**
+   * Removes the photos people uploaded more than `ORPHAN_PICTURE_HOURS` before `now` that no work order
+   * names (the completion dialog was closed, the browser gone): rows first, in one transaction that
+   * waits for any completion naming them; their files once it committed. Answers the removed ids.
+   */
+  async sweepOrphans(now = new Date()): Promise<string[]> {
+    const before = new Date(now.getTime() - ORPHAN_PICTURE_HOURS * 3600_000);
+    const removed = await this.deps.db.transaction(async (tx) => {
+      const repository = new DeviceFilesRepository(tx);
+      return repository.removeUnattachedPersonPictures(await repository.lockUnattachedPersonPictures(before));
+    });
+    await this.deps.files.remove(removed);
+    return removed;
+  }
+
   /** A photo a visible work order names: a person's from the store, a robot's from the device uploads. */
   async picture(
     auth: AuthContext,
@@ -77,6 +97,26 @@ export class WorkOrderPicturesService {
           await readFile(path.join(this.deps.dataDir, 'uploads', 'device-files', path.basename(file.id)));
     const contentType = data[0] === 0xff && data[1] === 0xd8 ? 'image/jpeg' : 'image/png';
     return { data, contentType, fileName: file.fileName };
+  }
+
+  /** The households where visible work orders of the filter are pinned (the plan view's places). */
+  async pinnedPlaces(auth: AuthContext, body: PinnedPlacesBody) {
+    const { rows, total } = await new WorkOrdersRepository(this.deps.db).pinnedPlaces(
+      auth,
+      filterQuery(body),
+      WORK_ORDER_PINNED_PLACES_MAX,
+    );
+    return {
+      Items: rows.map((row) => ({
+        ProjectId: row.projectId,
+        ProjectName: row.projectName,
+        BuildingNumber: row.buildingNumber,
+        Floor: row.floor,
+        Household: row.household,
+        Count: row.count,
+      })),
+      Total: total,
+    };
   }
 
   /** The household's house type plan and the pins of the work orders there the caller sees. */

@@ -30,6 +30,27 @@ export interface WorkOrderQuery {
   taskId?: string | null;
 }
 
+/** The contract's work order filters (WorkOrder/List, GetPinnedPlaces) as a query. */
+export function filterQuery(body: {
+  ProjectId?: string | null;
+  State?: WorkOrderState | null;
+  Type?: string | null;
+  AssigneeId?: string | null;
+  BuildingNumber?: string;
+  Floor?: number | null;
+  TaskId?: string | null;
+}): WorkOrderQuery {
+  return {
+    projectId: body.ProjectId,
+    state: body.State,
+    type: body.Type,
+    assigneeId: body.AssigneeId,
+    buildingNumber: body.BuildingNumber,
+    floor: body.Floor,
+    taskId: body.TaskId,
+  };
+}
+
 /** A work order row with its project's and assignee's names. */
 const rowColumns = {
   order: workOrders,
@@ -211,6 +232,53 @@ export class WorkOrdersRepository {
         ),
       )
       .orderBy(asc(workOrders.orderNumber));
+  }
+
+  /**
+   * The households where visible work orders of the filter are pinned, with their counts, the one with
+   * the newest pinned order first; at most `limit`, and how many there are.
+   */
+  async pinnedPlaces(auth: AuthContext, query: WorkOrderQuery, limit: number) {
+    const where = and(
+      this.conditions(auth, query),
+      isNotNull(workOrders.household),
+      isNotNull(workOrders.x),
+      isNotNull(workOrders.y),
+    );
+    const rows = await this.db
+      .select({
+        projectId: workOrders.projectId,
+        projectName: projects.name,
+        buildingNumber: workOrders.buildingNumber,
+        floor: workOrders.floor,
+        household: sql<number>`${workOrders.household}`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(workOrders)
+      .innerJoin(projects, eq(projects.id, workOrders.projectId))
+      .where(where)
+      .groupBy(
+        workOrders.projectId,
+        projects.name,
+        workOrders.buildingId,
+        workOrders.buildingNumber,
+        workOrders.floor,
+        workOrders.household,
+      )
+      .orderBy(
+        desc(sql`max(${workOrders.createdAt})`),
+        asc(workOrders.buildingNumber),
+        asc(workOrders.floor),
+        asc(workOrders.household),
+      )
+      .limit(limit);
+    const [total] = await this.db
+      .select({
+        n: sql<number>`count(distinct (${workOrders.projectId}, ${workOrders.buildingId}, ${workOrders.floor}, ${workOrders.household}))::int`,
+      })
+      .from(workOrders)
+      .where(where);
+    return { rows, total: total?.n ?? 0 };
   }
 
   /** A site of a task with the item codes measured there. */

@@ -80,6 +80,9 @@ export async function registerWorkOrdersRoutes(
   registerRoute(app, workOrderPictureRoutes.getPlan, async ({ body, user }) =>
     workOrderPictures.plan(user, body),
   );
+  registerRoute(app, workOrderPictureRoutes.getPinnedPlaces, async ({ body, user }) =>
+    workOrderPictures.pinnedPlaces(user, body),
+  );
   // The photo upload gets its own scope: the multipart parser and its 10 MB limit apply to it alone.
   await app.register(async (scope) => {
     await acceptPictureUploads(scope);

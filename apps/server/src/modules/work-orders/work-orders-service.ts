@@ -26,7 +26,7 @@ import type { TasksService } from '../tasks/tasks-service.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
 import { type LinkCounts, SiteLinksRepository } from '../review/site-links-repository.ts';
 import { checkAssignee, checkPlace } from './work-order-checks.ts';
-import { type NewWorkOrder, WorkOrdersRepository } from './work-orders-repository.ts';
+import { filterQuery, type NewWorkOrder, WorkOrdersRepository } from './work-orders-repository.ts';
 
 type AddBody = RouteBody<typeof workOrdersRoutes.add>;
 type ListBody = RouteBody<typeof workOrdersRoutes.list>;
@@ -159,15 +159,7 @@ export class WorkOrdersService {
   async list(auth: AuthContext, body: ListBody): Promise<PageResult<WorkOrderRow>> {
     const { rows, total } = await new WorkOrdersRepository(this.deps.db).page(
       auth,
-      {
-        projectId: body.ProjectId,
-        state: body.State,
-        type: body.Type,
-        assigneeId: body.AssigneeId,
-        buildingNumber: body.BuildingNumber,
-        floor: body.Floor,
-        taskId: body.TaskId,
-      },
+      filterQuery(body),
       body.PageSize,
       (body.CurrentPage - 1) * body.PageSize,
     );
@@ -307,7 +299,7 @@ export class WorkOrdersService {
       lang,
       async (tx) => {
         const files = new Map(
-          (await new DeviceFilesRepository(tx).finished(auth.companyId, pictureIds)).map((file) => [
+          (await new DeviceFilesRepository(tx).finished(auth.companyId, pictureIds, true)).map((file) => [
             file.id,
             file,
           ]),

@@ -248,4 +248,42 @@ describe('work orders', () => {
     expect((await add({ Household: 1, X: 1, Y: 1 })).Code).toBe(0);
     expect((await add({}, other)).Code).toBe(404);
   });
+
+  it('refuses a place outside the project or a pin outside the plan with its own message in both languages', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ BuildingNumber: '9#' }, 'Building 9# is not in this project', '楼栋 9# 不属于该项目'],
+      [{ Floor: 4 }, 'Building 1# has no floor 4', '1# 没有第 4 层'],
+      [{ Household: 3 }, 'Building 1# has no household 3 on floor 1', '楼栋 1# 没有第 1 层第 3 户'],
+      [
+        { Household: 1, X: 100_000, Y: 5 },
+        'The pin (100000, 5) is outside the plan',
+        '标注位置 (100000, 5) 不在户型图范围内',
+      ],
+    ];
+    const before = (await callRouteOk(t.app, apiRoutes.workOrders.list, {}, { as: admin })).Total;
+    for (const [body, english, chinese] of cases) {
+      for (const [lang, message] of [
+        ['en-US', english],
+        ['zh-CN', chinese],
+      ] as const) {
+        const answer = await callRoute(
+          t.app,
+          apiRoutes.workOrders.add,
+          {
+            ProjectId: projectId,
+            Type: 'rectify',
+            Process: 'plaster',
+            BuildingNumber: '1#',
+            Floor: 1,
+            ...body,
+          } as never,
+          { as: admin, lang },
+        );
+        expect(answer.Code, JSON.stringify(body)).toBe(400);
+        expect((answer.Result as unknown as { Message: string }[])[0]?.Message, lang).toBe(message);
+      }
+    }
+    // Nothing was made by the refused ones.
+    expect((await callRouteOk(t.app, apiRoutes.workOrders.list, {}, { as: admin })).Total).toBe(before);
+  });
 });

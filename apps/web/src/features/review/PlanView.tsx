@@ -1,6 +1,7 @@
 import { PLAN_GRADE_FILL, type PlanHousehold, worstPlanGrade } from '@measure/contract';
 import { Empty, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlanSvg, planFrame, roomPoints } from '../../shared/ui/planDrawing.tsx';
 
 /** Fill colours of the grades on the plan (shared with the server's plan image). */
 export const GRADE_FILL = PLAN_GRADE_FILL;
@@ -11,7 +12,8 @@ const worst = (sites: readonly Site[]) => worstPlanGrade(sites);
 /**
  * A household's plan labelled and coloured (GetPlanViewLabelingImages): each room filled with the worst
  * grade of its sites and labelled with its name and site count, the stations as dots. Plan units as
- * saved: DXF y up, image pixels y down. Clicking a room opens its first site.
+ * saved: DXF y up, image pixels y down (the frame and the SVG are shared with the work order plans:
+ * shared/ui/planDrawing.tsx). Clicking a room opens its first site.
  */
 export function PlanView(props: {
   household: PlanHousehold | undefined;
@@ -20,33 +22,18 @@ export function PlanView(props: {
 }) {
   const { household, current, onSite } = props;
   const { t } = useTranslation('review');
-  const rooms = household?.MeasurePoints.Rooms ?? [];
-  if (!household || rooms.length === 0) return <Empty description={t('plan.noRooms')} />;
+  const frame = household && planFrame(household);
+  if (!household || !frame) return <Empty description={t('plan.noRooms')} />;
+  const rooms = household.MeasurePoints.Rooms;
   const stations = household.MeasurePoints.Stations;
-  const xs = [...rooms.flatMap((room) => room.Polygon.map((v) => v.X)), ...stations.map((s) => s.X)];
-  const ys = [...rooms.flatMap((room) => room.Polygon.map((v) => v.Y)), ...stations.map((s) => s.Y)];
-  const minX = Math.min(...xs);
-  const maxX = Math.max(...xs);
-  const minY = Math.min(...ys);
-  const maxY = Math.max(...ys);
-  const size = Math.max(maxX - minX, maxY - minY, 1);
-  const pad = size * 0.04;
-  const flip = household.MapType === 'dxf';
-  // DXF is y up: mirror the drawing so north stays on top.
-  const y = (value: number) => (flip ? maxY + minY - value : value);
+  const { size, y } = frame;
   const font = size / 28;
   const currentRoom = household.Sites.find((site) => site.PointIndex === current)?.RoomId;
 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Text type="secondary">{t('plan.hint')}</Typography.Text>
-      <svg
-        data-testid="review-plan"
-        viewBox={`${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`}
-        style={{ width: '100%', maxHeight: 360, background: '#fafafa' }}
-        role="img"
-        aria-label={t('plan.title')}
-      >
+      <PlanSvg frame={frame} testId="review-plan" label={t('plan.title')}>
         {rooms.map((room) => {
           const sites = household.Sites.filter((site) => site.RoomId === room.Id);
           const grade = worst(sites);
@@ -61,7 +48,7 @@ export function PlanView(props: {
             >
               <title>{`${room.Name || room.Id}: ${t(grade ? `grade.${grade}` : 'grade.none')}`}</title>
               <polygon
-                points={room.Polygon.map((v) => `${v.X},${y(v.Y)}`).join(' ')}
+                points={roomPoints(room, frame)}
                 fill={GRADE_FILL[grade ?? 'none']}
                 fillOpacity={0.45}
                 stroke={room.Id === currentRoom ? '#1677ff' : '#595959'}
@@ -83,7 +70,7 @@ export function PlanView(props: {
         {stations.map((station) => (
           <circle key={station.Id} cx={station.X} cy={y(station.Y)} r={font / 3} fill="#1677ff" />
         ))}
-      </svg>
+      </PlanSvg>
       <Space wrap size={4}>
         {(['qualified', 'warning', 'unqualified', 'exploded', 'none'] as const).map((grade) => (
           <Tag key={grade} color={GRADE_FILL[grade]}>

@@ -1,6 +1,6 @@
 import type { ReviewSite, Stage } from '@measure/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Radio, Space, Spin, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +8,8 @@ import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
 import { notify } from '../../shared/feedback/notify.ts';
-import { type PlanPoint, PinPlan } from './PinPlan.tsx';
+import type { PlanPoint } from './PinPlan.tsx';
+import { PinPicker } from './PinPicker.tsx';
 import './i18n.ts';
 
 interface Props {
@@ -35,11 +36,6 @@ export function NewWorkOrderButton({ projectId, stage, taskId, site }: Props) {
     Floor: site.Floor,
     Household: site.Household,
   };
-  const plan = useQuery({
-    queryKey: ['workOrders', 'plan', place],
-    queryFn: ({ signal }) => callApi(routes.workOrders.getPlan, place, { signal }),
-    enabled: open,
-  });
   const failing = site.Readings.find((reading) =>
     reading.Grades.some((grade) => grade === 'exploded' || grade === 'unqualified'),
   );
@@ -102,27 +98,7 @@ export function NewWorkOrderButton({ projectId, stage, taskId, site }: Props) {
             <Form.Item name="Remark" label={t('field.remark')} rules={[{ max: 200 }]}>
               <Input.TextArea rows={3} maxLength={200} showCount />
             </Form.Item>
-            <Form.Item label={t('plan.title')} extra={plan.data ? t('plan.hint') : undefined}>
-              {plan.isLoading ? (
-                <Spin />
-              ) : plan.data ? (
-                <Space orientation="vertical" style={{ width: '100%' }} size={4}>
-                  <PinPlan plan={plan.data} pins={plan.data.Pins} draft={pin} onPlace={setPin} />
-                  <Space>
-                    <Typography.Text data-testid="pin-position">
-                      {pin ? t('plan.pinned', { x: pin.X, y: pin.Y }) : t('plan.notPinned')}
-                    </Typography.Text>
-                    {pin && (
-                      <Button size="small" onClick={() => setPin(null)}>
-                        {t('plan.clear')}
-                      </Button>
-                    )}
-                  </Space>
-                </Space>
-              ) : (
-                <Typography.Text type="secondary">{t('plan.none')}</Typography.Text>
-              )}
-            </Form.Item>
+            <PinPicker place={place} pin={pin} onPin={setPin} />
           </Form>
         </Modal>
       )}

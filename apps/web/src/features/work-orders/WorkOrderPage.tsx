@@ -19,6 +19,7 @@ import { useCan } from '../auth/permissions.ts';
 import { useSelf } from '../auth/self.ts';
 import { taskDetailPath, useStageLabel } from '../tasks/taskLabels.tsx';
 import { CompleteDialog } from './CompleteDialog.tsx';
+import { HandWorkOrderButton } from './HandWorkOrderButton.tsx';
 import { AssignDialog, usePlace, WorkOrderDrawer } from './WorkOrderDialogs.tsx';
 import { WorkOrderPlans } from './WorkOrderPlans.tsx';
 import { WorkOrderBoard, type WorkOrderFilter } from './WorkOrderBoard.tsx';
@@ -238,6 +239,7 @@ export default function WorkOrderPage() {
             input={filter}
             fallbackName="work-orders.xlsx"
           />
+          {distributor && <HandWorkOrderButton />}
         </Space>
         {view === 'board' && (
           <WorkOrderBoard filter={filter} colors={STATE_COLOR} onOpen={(id) => setShowing(id)} />

@@ -70,6 +70,17 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'plan.clear': 'Clear pin',
   'plan.noPlaces': 'No work orders are pinned on a plan',
   'plan.placeOption': '{{place}} (work orders: {{count}})',
+  'hand.required': 'Required',
+  'hand.building': 'Building',
+  'hand.floor': 'Floor',
+  'hand.household': 'Household',
+  'hand.floorOption': 'Floor {{floor}}',
+  'hand.householdOption': 'Household {{household}}',
+  'hand.wholeFloor': 'Whole floor',
+  'hand.noBuildings': 'The project has no buildings',
+  'hand.assigneeHint': 'Optional: with an assignee the work order starts as not started',
+  'hand.pickHousehold': 'Choose a household to place a pin on its plan (optional)',
+  'plan.morePlaces': 'The {{shown}} newest of {{total}} households: filter to see the others',
   'filter.all': 'All',
 };
 

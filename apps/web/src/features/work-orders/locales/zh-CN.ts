@@ -69,6 +69,17 @@ const workOrders = {
   'plan.clear': '清除标注',
   'plan.noPlaces': '没有标注在户型图上的工单',
   'plan.placeOption': '{{place}}（{{count}} 个工单）',
+  'hand.required': '必填',
+  'hand.building': '楼栋',
+  'hand.floor': '楼层',
+  'hand.household': '户',
+  'hand.floorOption': '{{floor}} 层',
+  'hand.householdOption': '第 {{household}} 户',
+  'hand.wholeFloor': '整层',
+  'hand.noBuildings': '该项目没有楼栋',
+  'hand.assigneeHint': '可选：指定处理人后工单为未开始',
+  'hand.pickHousehold': '选择户后可在其户型图上标注位置（可选）',
+  'plan.morePlaces': '显示最新的 {{shown}} 户（共 {{total}} 户），请用筛选查看其他户',
   'filter.all': '全部',
 };
 

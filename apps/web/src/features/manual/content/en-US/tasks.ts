@@ -188,6 +188,7 @@ const tasks = {
       'On an undistributed order click Assign and pick a person who can see the project.',
       'The assignee clicks Start, then Complete after the repair, with a completion remark (required) and photos if wanted (JPEG or PNG, at most 10 MB each, up to 20; each uploads as soon as it is chosen, with its progress).',
       'New work order on a site view shows the household plan: click it to place the pin of the place to repair, click again to move it, "Clear pin" to drop it.',
+      'New work order on the work order page makes one by hand ("distribute" permission): pick the project, type and stage, then the building, floor and household among the project\'s buildings (no household: the whole floor), optionally an assignee and a remark; once a household with a plan is chosen, click its plan to place the pin (a household without a plan says so and takes no pin).',
       'On a completed order click "Create re-measure task": a re-measure task of its household (or whole floor), stage and item; a link to it follows.',
       "Click an order number for its details, history and comments; post a comment at the bottom of the details. Once the re-measure task has results for the order's site, the last line of the history shows the pass rate before and after; click it to open the re-measure task's data.",
       'Switch to Board for a column of cards per state (same filters as the list); click a card for its details.',
