@@ -71,8 +71,8 @@ export class AnalysisRepository {
   constructor(private readonly db: DbExecutor) {}
 
   /**
-   * Counts per group for several groupings at once, in one statement: the scope's rollup rows are
-   * summed once per grouping set (`group by grouping sets`, one aggregate per rollup table).
+   * Counts per group for several groupings at once, one statement per rollup table: the scope's
+   * rollup rows are summed once per grouping set (`group by grouping sets`, one aggregate per rollup table).
    * Whole-site groupings read the task (or floor) rollups, the item grouping the item rollups; when
    * items are filtered every grouping reads the item rollups (see `rollupTable`). Project and item
    * groups carry their names.
@@ -108,18 +108,23 @@ export class AnalysisRepository {
     if (siteSets.length > 0) parts.push(aggregate(false, siteSets));
     if (itemSets.length > 0) parts.push(aggregate(true, itemSets));
     const company = scope.auth.companyId;
-    const result = await this.db.execute<Record<string, unknown>>(sql`
-      select g.*,
-        case g.grouping
-          when 'project' then (select p.name from ${projects} p where p.company_id = ${company} and p.id = g.key::uuid)
-          when 'item' then (select m.name_zh from ${measureItems} m
-            where m.company_id = ${company} and lower(m.code) = lower(g.key) limit 1)
-        end name_zh,
-        case when g.grouping = 'item' then (select m.name_en from ${measureItems} m
-          where m.company_id = ${company} and lower(m.code) = lower(g.key) limit 1) end name_en
-      from (${sql.join(parts, sql` union all `)}) g`);
+    const named = (part: SQL) =>
+      this.db.execute<Record<string, unknown>>(sql`
+        select g.*,
+          case g.grouping
+            when 'project' then (select p.name from ${projects} p where p.company_id = ${company} and p.id = g.key::uuid)
+            when 'item' then (select m.name_zh from ${measureItems} m
+              where m.company_id = ${company} and lower(m.code) = lower(g.key) limit 1)
+          end name_zh,
+          case when g.grouping = 'item' then (select m.name_en from ${measureItems} m
+            where m.company_id = ${company} and lower(m.code) = lower(g.key) limit 1) end name_en
+        from (${part}) g`);
+    // The site and item rollups are aggregated by two statements at once, on two connections, so
+    // PostgreSQL plans and runs them side by side (one statement ran them one after the other). Each
+    // is consistent in itself; a batch landing between the two shows in the items a moment earlier.
+    const results = await Promise.all(parts.map(named));
     const answer = new Map<Grouping, GroupCounts[]>(groupings.map((grouping) => [grouping, []]));
-    for (const row of result.rows) {
+    for (const row of results.flatMap((result) => result.rows)) {
       answer.get(row.grouping as Grouping)?.push({
         key: String(row.key),
         nameZh: row.name_zh === null || row.name_zh === undefined ? null : String(row.name_zh),

@@ -119,7 +119,7 @@ export class AnalysisService {
     const scope = await this.scopeOf(auth, filter);
     const bands = bandsOf(filter);
     const byKey = (rows: GroupCounts[]) => new Map(rows.map((row) => [row.key, row]));
-    // One statement answers every grouping, the item rollups' one and the names included.
+    // One call answers every grouping (a statement per rollup table, run side by side), names included.
     const groups = await this.repository.countsBy(scope, [
       'none',
       'stage',
