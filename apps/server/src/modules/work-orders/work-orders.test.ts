@@ -73,7 +73,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const add = (body: Record<string, unknown>, as = admin) =>
+const add = (body: Record<string, unknown>, as = admin, lang: 'en-US' | 'zh-CN' = 'en-US') =>
   callRoute(
     t.app,
     apiRoutes.workOrders.add,
@@ -85,7 +85,7 @@ const add = (body: Record<string, unknown>, as = admin) =>
       Floor: 1,
       ...body,
     } as never,
-    { as, lang: 'en-US' },
+    { as, lang },
   );
 
 describe('work orders', () => {
@@ -266,19 +266,7 @@ describe('work orders', () => {
         ['en-US', english],
         ['zh-CN', chinese],
       ] as const) {
-        const answer = await callRoute(
-          t.app,
-          apiRoutes.workOrders.add,
-          {
-            ProjectId: projectId,
-            Type: 'rectify',
-            Process: 'plaster',
-            BuildingNumber: '1#',
-            Floor: 1,
-            ...body,
-          } as never,
-          { as: admin, lang },
-        );
+        const answer = await add(body, admin, lang);
         expect(answer.Code, JSON.stringify(body)).toBe(400);
         expect((answer.Result as unknown as { Message: string }[])[0]?.Message, lang).toBe(message);
       }
