@@ -35,8 +35,8 @@ it('comes back to the tab chosen last, through the page tabs and a reload', asyn
   // Elsewhere and back through the page tabs: the log tab again.
   await page.getByRole('menuitem', { name: '个人中心' }).click();
   await page.waitForURL('**/measurerobot/aboug');
-  // A click can land while the tab bar re-measures the tab just added, and antd drops it (the
-  // clean-clone run stayed on the personal centre): click again until the address changes.
+  // The page tab keeps the query string the page was last shown with (clicked again should antd
+  // drop a click while its tab bar re-measures the tab just added).
   const projectPageTab = page.locator('.ant-tabs-tab', { hasText: '项目详情' });
   await expect
     .poll(

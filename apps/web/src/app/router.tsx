@@ -5,6 +5,7 @@ import { getBasename, loginPathFor, SUBSYSTEM } from '../shared/routing/paths.ts
 import { cloudIndex, leaveSessionOnLogin, requireSession } from './guards.ts';
 import { InitialLoading, RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
+import { followVisitedPages, SHELL_ROUTE_ID } from '../features/layout/followVisitedPages.ts';
 
 /** Spec section 9: a page chunk that has not arrived after 120 s counts as failed (the error page offers a reload). */
 const CHUNK_TIMEOUT_MS = 120_000;
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/auth/LoginPage.tsx')),
           },
           {
+            id: SHELL_ROUTE_ID,
             loader: requireSession,
             // Re-check on every navigation: the session can end at any time (401, other tab).
             shouldRevalidate: () => true,
@@ -296,5 +298,8 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes, { basename: getBasename() });
+  const basename = getBasename();
+  const router = createBrowserRouter(routes, { basename });
+  followVisitedPages(router, basename);
+  return router;
 }

@@ -18,7 +18,6 @@ import { ShellBreadcrumb } from './ShellBreadcrumb.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 import { useConnectivityProbe } from './useConnectivityProbe.ts';
-import { visitedPages } from './visitedStore.ts';
 
 // The texts of the shell and its own pages (the login route loads only `common` and `auth`).
 registerShellNamespaces();
@@ -46,21 +45,16 @@ function Shell() {
   const session = useSession();
   // No calls without a session: after a 401 the page stays for 2 s while the message shows.
   const self = useSelf(session !== null);
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const matches = useMatches();
   const [collapsed, setCollapsed] = useState(false);
   const handle = matches
     .map((match) => match.handle)
     .filter(isRouteHandle)
     .at(-1);
-  const tabTitleKey = handle && !handle.noTab ? handle.titleKey : undefined;
 
   useConnectivityProbe();
   useVersionNotice();
-
-  useEffect(() => {
-    if (tabTitleKey) visitedPages.add({ path: pathname, search: search || undefined, titleKey: tabTitleKey });
-  }, [pathname, search, tabTitleKey]);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

@@ -26,9 +26,14 @@ export function withBasename(path: string, basename: string = getBasename()): st
   return basename === '/' ? path : `${basename}${path}`;
 }
 
+/** A browser pathname as the app's routes see it: without the basename. */
+export function withoutBasename(pathname: string, basename: string = getBasename()): string {
+  return basename !== '/' && pathname.startsWith(basename)
+    ? pathname.slice(basename.length) || '/'
+    : pathname;
+}
+
 /** The first segment of a browser pathname below the basename. */
 export function subsystemOf(pathname: string, basename: string = getBasename()): string | undefined {
-  const inside =
-    basename !== '/' && pathname.startsWith(basename) ? pathname.slice(basename.length) : pathname;
-  return inside.split('/').find(Boolean);
+  return withoutBasename(pathname, basename).split('/').find(Boolean);
 }
