@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { householdDays, measureItems, projectBuildings, projects, tasks } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { visibleProjectCondition } from '../projects/project-access-repository.ts';
+import { assignedProjectCondition } from '../projects/project-access-repository.ts';
 
 /** What an analysis call covers: the caller's visible projects, narrowed by the filters. */
 export interface AnalysisScope {
@@ -102,22 +102,28 @@ export class AnalysisRepository {
         group by grouping sets (${sql.raw(groupingSets)})
         having count(*) > 0`;
     };
-    const parts: SQL[] = [];
+    const parts: { part: SQL; sets: readonly Grouping[] }[] = [];
     const siteSets = groupings.filter((grouping) => !fromItems(grouping));
     const itemSets = groupings.filter(fromItems);
-    if (siteSets.length > 0) parts.push(aggregate(false, siteSets));
-    if (itemSets.length > 0) parts.push(aggregate(true, itemSets));
+    if (siteSets.length > 0) parts.push({ part: aggregate(false, siteSets), sets: siteSets });
+    if (itemSets.length > 0) parts.push({ part: aggregate(true, itemSets), sets: itemSets });
     const company = scope.auth.companyId;
-    const named = (part: SQL) =>
+    // Names only for the groupings a statement carries: a subquery it never runs is still planned.
+    const named = ({ part, sets }: { part: SQL; sets: readonly Grouping[] }) =>
       this.db.execute<Record<string, unknown>>(sql`
         select g.*,
-          case g.grouping
-            when 'project' then (select p.name from ${projects} p where p.company_id = ${company} and p.id = g.key::uuid)
-            when 'item' then (select m.name_zh from ${measureItems} m
-              where m.company_id = ${company} and lower(m.code) = lower(g.key) limit 1)
-          end name_zh,
-          case when g.grouping = 'item' then (select m.name_en from ${measureItems} m
-            where m.company_id = ${company} and lower(m.code) = lower(g.key) limit 1) end name_en
+          ${
+            sets.includes('project')
+              ? sql`case when g.grouping = 'project' then (select p.name from ${projects} p
+                  where p.company_id = ${company} and p.id = g.key::uuid) end`
+              : sql`null`
+          } project_name,
+          ${
+            sets.includes('item')
+              ? sql`case when g.grouping = 'item' then (select array[m.name_zh, m.name_en] from ${measureItems} m
+                  where m.company_id = ${company} and lower(m.code) = lower(g.key) limit 1) end`
+              : sql`null`
+          } item_names
         from (${part}) g`);
     // The site and item rollups are aggregated by two statements at once, on two connections, so
     // PostgreSQL plans and runs them side by side (one statement ran them one after the other). Each
@@ -125,10 +131,12 @@ export class AnalysisRepository {
     const results = await Promise.all(parts.map(named));
     const answer = new Map<Grouping, GroupCounts[]>(groupings.map((grouping) => [grouping, []]));
     for (const row of results.flatMap((result) => result.rows)) {
+      const itemNames = Array.isArray(row.item_names) ? (row.item_names as (string | null)[]) : null;
+      const projectName = typeof row.project_name === 'string' ? row.project_name : null;
       answer.get(row.grouping as Grouping)?.push({
         key: String(row.key),
-        nameZh: row.name_zh === null || row.name_zh === undefined ? null : String(row.name_zh),
-        nameEn: row.name_en === null || row.name_en === undefined ? null : String(row.name_en),
+        nameZh: itemNames ? (itemNames[0] ?? null) : projectName,
+        nameEn: itemNames ? (itemNames[1] ?? null) : null,
         ...countsOf(row),
       });
     }
@@ -145,7 +153,7 @@ export class AnalysisRepository {
       sql`r.company_id = ${scope.auth.companyId}`,
       sql`r.day between ${scope.start}::date and ${scope.end}::date`,
       sql`t.state <> 'cancelled'`,
-      visibleProjectCondition(scope.auth, sql.raw('r.project_id')),
+      assignedProjectCondition(scope.auth, sql.raw('r.project_id')),
     ];
     if (scope.projectId) parts.push(sql`r.project_id = ${scope.projectId}::uuid`);
     if (scope.stage) parts.push(sql`t.stage = ${scope.stage}`);
@@ -161,7 +169,7 @@ export class AnalysisRepository {
   async visibleProjectCount(auth: AuthContext, projectId: string | null): Promise<number> {
     const result = await this.db.execute<{ n: number }>(sql`
       select count(*)::int n from ${projects}
-      where company_id = ${auth.companyId} and ${visibleProjectCondition(auth, sql.raw('id'))}
+      where company_id = ${auth.companyId} and ${assignedProjectCondition(auth, sql.raw('id'))}
         ${projectId ? sql`and id = ${projectId}::uuid` : sql``}`);
     return result.rows[0]?.n ?? 0;
   }
@@ -178,7 +186,7 @@ export class AnalysisRepository {
   async taskStates(auth: AuthContext, projectId: string | null): Promise<Map<string, number>> {
     const result = await this.db.execute<{ state: string; n: number }>(sql`
       select state, count(*)::int n from ${tasks}
-      where company_id = ${auth.companyId} and ${visibleProjectCondition(auth, sql.raw('project_id'))}
+      where company_id = ${auth.companyId} and ${assignedProjectCondition(auth, sql.raw('project_id'))}
         ${projectId ? sql`and project_id = ${projectId}::uuid` : sql``}
       group by state`);
     return new Map(result.rows.map((row) => [row.state, row.n]));
@@ -199,7 +207,7 @@ export class AnalysisRepository {
         select distinct t.project_id, h.building_id, h.floor, h.household
         from ${householdDays} h join ${tasks} t on t.id = h.task_id and t.company_id = ${auth.companyId}
         where h.company_id = ${auth.companyId} and h.day between ${start}::date and ${end}::date
-          and t.state <> 'cancelled' and ${visibleProjectCondition(auth, sql.raw('t.project_id'))}
+          and t.state <> 'cancelled' and ${assignedProjectCondition(auth, sql.raw('t.project_id'))}
           and h.judged_sites > 0
           ${projectId ? sql`and t.project_id = ${projectId}::uuid` : sql``}) x`);
     return result.rows[0]?.n ?? 0;

@@ -20,6 +20,7 @@ import {
 import { readExport } from '../../../test/read-sheet.ts';
 import { emptyTally, figuresOfTally, type JudgedItem, tally } from '../../../test/recompute.ts';
 import { dayIn } from '../results/rollup-deltas.ts';
+import { DEFAULT_MEASURE_ITEMS } from '../standards/default-items.ts';
 import { buildTask } from '../../../test/task-factories.ts';
 
 /**
@@ -245,6 +246,23 @@ describe('quality analysis', () => {
     expect(all.ByStage.map((row) => row.Stage)).toEqual(['plaster']);
     expect(all.ByProject.map((row) => row.ProjectName).sort()).toEqual(['分析乙', '分析甲']);
     expect(all.Trend.map((row) => row.Day)).toEqual(days);
+  });
+
+  it('names each item in the language of the call, and each project', async () => {
+    const filter: Filter = { Stage: 'plaster', ...range };
+    const zh = await quality(filter);
+    const en = await callRouteOk(t.app, apiRoutes.analysis.getQualityAnalysisData, filter, {
+      as: admin,
+      lang: 'en-US',
+    });
+    const named = (language: 'zh' | 'en') => (code: string) => {
+      const item = DEFAULT_MEASURE_ITEMS.find((row) => row.code.toLowerCase() === code.toLowerCase());
+      return language === 'zh' ? item?.nameZh : item?.nameEn;
+    };
+    expect(zh.ByItem.length).toBeGreaterThan(0);
+    expect(zh.ByItem.map((row) => row.Name)).toEqual(zh.ByItem.map((row) => named('zh')(row.ItemCode)));
+    expect(en.ByItem.map((row) => row.Name)).toEqual(en.ByItem.map((row) => named('en')(row.ItemCode)));
+    expect(en.ByProject.map((row) => row.ProjectName).sort()).toEqual(['分析乙', '分析甲']);
   });
 
   it('pages projects and breaks one project down by building and floor', async () => {

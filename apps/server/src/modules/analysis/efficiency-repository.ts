@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { devices, projects, tasks, taskSites, users } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { visibleProjectCondition } from '../projects/project-access-repository.ts';
+import { assignedProjectCondition } from '../projects/project-access-repository.ts';
 
 export interface EfficiencyScope {
   auth: AuthContext;
@@ -49,7 +49,7 @@ export class EfficiencyRepository {
       sql`s.company_id = ${companyId}`,
       sql`s.day between ${scope.start}::date and ${scope.end}::date`,
       sql`t.state <> 'cancelled'`,
-      visibleProjectCondition(scope.auth, sql.raw('t.project_id')),
+      assignedProjectCondition(scope.auth, sql.raw('t.project_id')),
     ];
     if (scope.projectId) parts.push(sql`t.project_id = ${scope.projectId}::uuid`);
     const result = await this.db.execute<Record<string, unknown>>(sql`

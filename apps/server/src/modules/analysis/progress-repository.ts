@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { visibleProjectCondition } from '../projects/project-access-repository.ts';
+import { assignedProjectCondition } from '../projects/project-access-repository.ts';
 
 export interface ProgressScope {
   auth: AuthContext;
@@ -31,7 +31,7 @@ export class ProgressRepository {
     const parts: SQL[] = [
       sql`t.company_id = ${scope.auth.companyId}`,
       sql`t.state <> 'cancelled'`,
-      visibleProjectCondition(scope.auth, sql.raw('t.project_id')),
+      assignedProjectCondition(scope.auth, sql.raw('t.project_id')),
     ];
     if (scope.projectId) parts.push(sql`t.project_id = ${scope.projectId}::uuid`);
     if (scope.stage) parts.push(sql`t.stage = ${scope.stage}`);
@@ -71,7 +71,7 @@ export class ProgressRepository {
   async taskStates(scope: ProgressScope) {
     const parts: SQL[] = [
       sql`t.company_id = ${scope.auth.companyId}`,
-      visibleProjectCondition(scope.auth, sql.raw('t.project_id')),
+      assignedProjectCondition(scope.auth, sql.raw('t.project_id')),
     ];
     if (scope.projectId) parts.push(sql`t.project_id = ${scope.projectId}::uuid`);
     if (scope.stage) parts.push(sql`t.stage = ${scope.stage}`);

@@ -13,6 +13,17 @@ export function visibleProjectCondition(auth: AuthContext, column: AnyColumn | S
   return sql`${company} and ${column} in (select project_id from ${projectUsers} where ${projectUsers.userId} = ${auth.userId})`;
 }
 
+/**
+ * The same rule for rows a query already limits to the company by their own company column (a task's
+ * or a rollup's project is always one of its company): only an assigned scope adds a condition, so
+ * the planner has no project table to join for everyone else.
+ */
+export function assignedProjectCondition(auth: AuthContext, column: AnyColumn | SQL) {
+  if (auth.projectScope !== 'assigned') return sql`true`;
+  return sql`${column} in (select project_id from ${projectUsers}
+    where ${projectUsers.companyId} = ${auth.companyId} and ${projectUsers.userId} = ${auth.userId})`;
+}
+
 /** The queries behind the project access rules of project-access.ts (visibility, log, UpdateTime). */
 export class ProjectAccessRepository {
   constructor(private readonly db: DbExecutor) {}
