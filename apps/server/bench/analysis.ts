@@ -294,6 +294,7 @@ async function diagnose(
       'countsBy 5 groupings, year',
       () => repository.countsBy(scope, ['none', 'stage', 'inspectionKind', 'project', 'day']),
     ],
+    ['countsBy item, year', () => repository.countsBy(scope, ['item'])],
     [
       'countsBy 6 groupings (quality), year',
       () => repository.countsBy(scope, ['none', 'stage', 'inspectionKind', 'project', 'day', 'item']),
@@ -310,6 +311,7 @@ async function diagnose(
   };
   const explained = new AnalysisRepository(explaining as never);
   await explained.countsBy(scope, ['none', 'stage', 'inspectionKind', 'project', 'day']);
+  await explained.countsBy(scope, ['item']);
   await explained.householdsMeasured(auth, null, month, end);
   for (const [label, probe] of probes) {
     const times: number[] = [];

@@ -846,6 +846,18 @@ export const floorRollups = pgTable(
 );
 
 /**
+ * The task's stage, kinds and whether it is cancelled, copied into the day rollups so the analysis
+ * sums them without joining the tasks: the rollup triggers copy them, a trigger on tasks follows a
+ * change (migration 0020).
+ */
+const taskAttributeColumns = () => ({
+  stage: text('stage').notNull(),
+  inspectionKind: text('inspection_kind').notNull(),
+  measureKind: text('measure_kind').notNull(),
+  cancelled: boolean('cancelled').notNull(),
+});
+
+/**
  * Rollup per task and day over all buildings and floors: the sums of `floor_rollups` by day, kept by
  * database triggers on `floor_rollups` (migration 0013), so analysis over many tasks reads one row
  * per task and day instead of one per floor.
@@ -859,6 +871,7 @@ export const taskDayRollups = pgTable(
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
+    ...taskAttributeColumns(),
     ...countColumns(),
     sites: integer('sites').notNull().default(0),
     explodedSites: integer('exploded_sites').notNull().default(0),
@@ -881,6 +894,7 @@ export const taskItemDayRollups = pgTable(
       .references(() => tasks.id, { onDelete: 'cascade' }),
     itemCode: text('item_code').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
+    ...taskAttributeColumns(),
     ...countColumns(),
     sites: integer('sites').notNull().default(0),
     explodedSites: integer('exploded_sites').notNull().default(0),

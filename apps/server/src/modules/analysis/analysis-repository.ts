@@ -31,18 +31,27 @@ export interface GroupCounts extends FigureCounts {
 }
 
 /**
- * Each grouping's columns (a grouping set) and its key over them. Days are formatted as timestamps
- * without time zone: `to_char(date)` would pick the time-zone variant and convert every row.
+ * Where a statement reads the task's stage, kinds and state: the day rollups carry them (migration
+ * 0020), so those are summed alone; the floor rollups join the tasks (alias t).
  */
-const GROUPS: Record<Grouping, { columns: string[]; key: string }> = {
-  none: { columns: [], key: "''" },
-  stage: { columns: ['t.stage'], key: 't.stage' },
-  inspectionKind: { columns: ['t.inspection_kind'], key: 't.inspection_kind' },
-  item: { columns: ['r.item_code'], key: 'r.item_code' },
-  project: { columns: ['r.project_id'], key: 'r.project_id::text' },
-  day: { columns: ['r.day'], key: "to_char(r.day::timestamp, 'YYYY-MM-DD')" },
-  floor: { columns: ['r.building_id', 'r.floor'], key: "r.building_id::text || '/' || r.floor" },
-};
+type TaskAlias = 'r' | 't';
+
+/**
+ * Each grouping's columns (a grouping set) and its key over them, the task's columns read from `task`
+ * (the tasks, or the day rollups that carry them). Days are formatted as timestamps without time
+ * zone: `to_char(date)` would pick the time-zone variant and convert every row.
+ */
+function groupsOf(task: TaskAlias): Record<Grouping, { columns: string[]; key: string }> {
+  return {
+    none: { columns: [], key: "''" },
+    stage: { columns: [`${task}.stage`], key: `${task}.stage` },
+    inspectionKind: { columns: [`${task}.inspection_kind`], key: `${task}.inspection_kind` },
+    item: { columns: ['r.item_code'], key: 'r.item_code' },
+    project: { columns: ['r.project_id'], key: 'r.project_id::text' },
+    day: { columns: ['r.day'], key: "to_char(r.day::timestamp, 'YYYY-MM-DD')" },
+    floor: { columns: ['r.building_id', 'r.floor'], key: "r.building_id::text || '/' || r.floor" },
+  };
+}
 
 /**
  * The coarsest rollup that answers: per task and day (`task_day_rollups`, `task_item_day_rollups`,
@@ -64,8 +73,8 @@ const countsOf = (row: Record<string, unknown>): FigureCounts => ({
 });
 
 /**
- * The queries of the analysis pages: sums over the rollups (per task and day, or per floor), joined to
- * the tasks for their stage, kinds and state. Never reads readings. Every query filters by company.
+ * The queries of the analysis pages: sums over the rollups (per task and day, which carry their
+ * task's stage, kinds and state, or per floor, joined to the tasks). Never reads readings. Every query filters by company.
  */
 export class AnalysisRepository {
   constructor(private readonly db: DbExecutor) {}
@@ -82,23 +91,25 @@ export class AnalysisRepository {
     groupings: readonly Grouping[],
   ): Promise<Map<Grouping, GroupCounts[]>> {
     const perFloor = groupings.includes('floor');
+    const task: TaskAlias = perFloor ? 't' : 'r';
+    const groups = groupsOf(task);
     const fromItems = (grouping: Grouping) => scope.itemCodes !== null || grouping === 'item';
     const aggregate = (items: boolean, sets: readonly Grouping[]) => {
       // A row's set is the one whose first column is grouped (grouping() = 0); none groups nothing.
       const label = sets
         .filter((grouping) => grouping !== 'none')
-        .map((grouping) => `when grouping(${GROUPS[grouping].columns[0]}) = 0 then '${grouping}'`);
+        .map((grouping) => `when grouping(${groups[grouping].columns[0]}) = 0 then '${grouping}'`);
       const key = sets
         .filter((grouping) => grouping !== 'none')
-        .map((grouping) => `when grouping(${GROUPS[grouping].columns[0]}) = 0 then ${GROUPS[grouping].key}`);
-      const groupingSets = sets.map((grouping) => `(${GROUPS[grouping].columns.join(', ')})`).join(', ');
+        .map((grouping) => `when grouping(${groups[grouping].columns[0]}) = 0 then ${groups[grouping].key}`);
+      const groupingSets = sets.map((grouping) => `(${groups[grouping].columns.join(', ')})`).join(', ');
       return sql`select ${sql.raw(`case ${label.join(' ')} else 'none' end`)} as grouping,
           ${sql.raw(`case ${key.join(' ')} else '' end`)} as key,
           sum(r.qualified) q, sum(r.warning) w, sum(r.unqualified) u, sum(r.exploded) e, sum(r.unjudged) j,
           sum(r.sites) s, sum(r.exploded_sites) xs
         from ${sql.raw(rollupTable(items, perFloor))} r
-          join ${tasks} t on t.id = r.task_id and t.company_id = ${scope.auth.companyId}
-        where ${this.where(scope, items)}
+          ${task === 't' ? sql`join ${tasks} t on t.id = r.task_id and t.company_id = ${scope.auth.companyId}` : sql``}
+        where ${this.where(scope, items, task)}
         group by grouping sets (${sql.raw(groupingSets)})
         having count(*) > 0`;
     };
@@ -148,17 +159,18 @@ export class AnalysisRepository {
     return (await this.countsBy(scope, [grouping])).get(grouping) ?? [];
   }
 
-  private where(scope: AnalysisScope, items: boolean): SQL {
+  private where(scope: AnalysisScope, items: boolean, task: TaskAlias): SQL {
+    const column = (name: string) => sql.raw(`${task}.${name}`);
     const parts: SQL[] = [
       sql`r.company_id = ${scope.auth.companyId}`,
       sql`r.day between ${scope.start}::date and ${scope.end}::date`,
-      sql`t.state <> 'cancelled'`,
+      task === 't' ? sql`t.state <> 'cancelled'` : sql`not r.cancelled`,
       assignedProjectCondition(scope.auth, sql.raw('r.project_id')),
     ];
     if (scope.projectId) parts.push(sql`r.project_id = ${scope.projectId}::uuid`);
-    if (scope.stage) parts.push(sql`t.stage = ${scope.stage}`);
-    if (scope.inspectionKind) parts.push(sql`t.inspection_kind = ${scope.inspectionKind}`);
-    if (scope.measureKind) parts.push(sql`t.measure_kind = ${scope.measureKind}`);
+    if (scope.stage) parts.push(sql`${column('stage')} = ${scope.stage}`);
+    if (scope.inspectionKind) parts.push(sql`${column('inspection_kind')} = ${scope.inspectionKind}`);
+    if (scope.measureKind) parts.push(sql`${column('measure_kind')} = ${scope.measureKind}`);
     if (items && scope.itemCodes) {
       parts.push(sql`lower(r.item_code) = any(${sql.param(scope.itemCodes)}::text[])`);
     }

@@ -9,6 +9,7 @@ import {
   itemRollups,
   taskDayRollups,
   taskItemDayRollups,
+  tasks,
 } from '../../db/schema.ts';
 import { jobDefinitions } from '../../jobs/jobs.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -112,6 +113,36 @@ describe('nightly rollup check', () => {
     await t.db.update(householdDays).set({ judgedSites: 0 }).where(eq(householdDays.taskId, taskId));
     expect(await checkRollups(t.db, log)).toMatchObject({ tasksRepaired: 1, rowsDiffering: 3 });
     expect(await sums()).toEqual(before);
+  });
+
+  it("carries the task's stage, kinds and state in the day rollups, follows a change, repairs a drift", async () => {
+    const attributes = async () => {
+      const rows = [
+        ...(await t.db.select().from(taskDayRollups).where(eq(taskDayRollups.taskId, taskId))),
+        ...(await t.db.select().from(taskItemDayRollups).where(eq(taskItemDayRollups.taskId, taskId))),
+      ];
+      return [
+        ...new Set(
+          rows.map((row) => `${row.stage}/${row.inspectionKind}/${row.measureKind}/${row.cancelled}`),
+        ),
+      ];
+    };
+    const [task] = await t.db.select().from(tasks).where(eq(tasks.id, taskId));
+    const live = `${task!.stage}/${task!.inspectionKind}/${task!.measureKind}/false`;
+    expect(await attributes()).toEqual([live]);
+
+    await t.db.update(tasks).set({ state: 'cancelled' }).where(eq(tasks.id, taskId));
+    expect(await attributes()).toEqual([live.replace(/false$/, 'true')]);
+    await t.db.update(tasks).set({ state: task!.state }).where(eq(tasks.id, taskId));
+    expect(await attributes()).toEqual([live]);
+
+    await t.db.update(taskDayRollups).set({ stage: 'other' }).where(eq(taskDayRollups.taskId, taskId));
+    await t.db
+      .update(taskItemDayRollups)
+      .set({ cancelled: true })
+      .where(eq(taskItemDayRollups.taskId, taskId));
+    expect(await checkRollups(t.db, log)).toMatchObject({ tasksRepaired: 1, rowsDiffering: 2 });
+    expect(await attributes()).toEqual([live]);
   });
 
   it('runs as a graphile-worker job', async () => {

@@ -8,9 +8,13 @@ import {
   taskDayRollups,
   taskItemDayRollups,
   taskSites,
+  tasks,
 } from '../../db/schema.ts';
 import type { Bucket } from './results-repository.ts';
 import type { RollupDelta } from './rollup-deltas.ts';
+
+/** The task's columns the day rollups carry (copied from the task, see migration 0020). */
+const TASK_ATTRIBUTES = sql.raw('stage, inspection_kind, measure_kind, cancelled');
 
 /** Counts of a rollup row, in the order the statements below list them. */
 const COUNT_COLUMNS = [
@@ -145,7 +149,8 @@ export class RollupsRepository {
   private async rewriteDayRollups(companyId: string, taskId: string, days: string[] | 'all'): Promise<void> {
     const inDays = days === 'all' ? sql`true` : sql`x.day = any(${sql.param([...new Set(days)])}::date[])`;
     const counts = sql.raw(COUNT_COLUMNS.join(', '));
-    const sums = sql.raw(COUNT_COLUMNS.map((column) => `sum(${column})`).join(', '));
+    const sums = sql.raw(COUNT_COLUMNS.map((column) => `sum(x.${column})`).join(', '));
+    const taskAttributes = sql.raw("t.stage, t.inspection_kind, t.measure_kind, t.state = 'cancelled'");
     await this.db.execute(
       sql`delete from ${taskDayRollups} x where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}`,
     );
@@ -153,15 +158,17 @@ export class RollupsRepository {
       sql`delete from ${taskItemDayRollups} x where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}`,
     );
     await this.db.execute(sql`
-      insert into ${taskDayRollups} (company_id, project_id, task_id, day, ${counts}, area_m2)
-      select company_id, project_id, task_id, day, ${sums}, sum(area_m2) from ${floorRollups} x
+      insert into ${taskDayRollups} (company_id, project_id, task_id, day, ${TASK_ATTRIBUTES}, ${counts}, area_m2)
+      select x.company_id, x.project_id, x.task_id, x.day, ${taskAttributes}, ${sums}, sum(x.area_m2)
+      from ${floorRollups} x join ${tasks} t on t.id = x.task_id and t.company_id = ${companyId}
       where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}
-      group by company_id, project_id, task_id, day`);
+      group by x.company_id, x.project_id, x.task_id, x.day, t.id`);
     await this.db.execute(sql`
-      insert into ${taskItemDayRollups} (company_id, project_id, task_id, item_code, day, ${counts})
-      select company_id, project_id, task_id, item_code, day, ${sums} from ${itemRollups} x
+      insert into ${taskItemDayRollups} (company_id, project_id, task_id, item_code, day, ${TASK_ATTRIBUTES}, ${counts})
+      select x.company_id, x.project_id, x.task_id, x.item_code, x.day, ${taskAttributes}, ${sums}
+      from ${itemRollups} x join ${tasks} t on t.id = x.task_id and t.company_id = ${companyId}
       where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}
-      group by company_id, project_id, task_id, item_code, day`);
+      group by x.company_id, x.project_id, x.task_id, x.item_code, x.day, t.id`);
     await this.db.execute(
       sql`delete from ${householdDays} x where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}`,
     );
@@ -200,21 +207,24 @@ export class RollupsRepository {
         select task_id, building_id, floor, day, qualified q, warning w, unqualified u, exploded e, unjudged j,
           readings n, sites, exploded_sites xs, area_m2 area
         from ${floorRollups} where company_id = ${companyId}),
+      task_attributes as (
+        select id task_id, row(stage, inspection_kind, measure_kind, state = 'cancelled')::text attributes
+        from ${tasks} where company_id = ${companyId}),
       day_expected as (
         select task_id, day, sum(q)::int q, sum(w)::int w, sum(u)::int u, sum(e)::int e, sum(j)::int j,
-          sum(n)::int n, sum(sites)::int sites, sum(xs)::int xs, sum(area)::float8 area
-        from floor_expected group by 1, 2),
+          sum(n)::int n, sum(sites)::int sites, sum(xs)::int xs, sum(area)::float8 area, min(attributes) attributes
+        from floor_expected join task_attributes using (task_id) group by 1, 2),
       day_stored as (
         select task_id, day, qualified q, warning w, unqualified u, exploded e, unjudged j, readings n, sites,
-          exploded_sites xs, area_m2 area
+          exploded_sites xs, area_m2 area, row(stage, inspection_kind, measure_kind, cancelled)::text attributes
         from ${taskDayRollups} where company_id = ${companyId}),
       item_day_expected as (
         select task_id, item_code, day, sum(q)::int q, sum(w)::int w, sum(u)::int u, sum(e)::int e,
-          sum(j)::int j, sum(n)::int n, sum(sites)::int sites, sum(xs)::int xs
-        from item_expected group by 1, 2, 3),
+          sum(j)::int j, sum(n)::int n, sum(sites)::int sites, sum(xs)::int xs, min(attributes) attributes
+        from item_expected join task_attributes using (task_id) group by 1, 2, 3),
       item_day_stored as (
         select task_id, item_code, day, qualified q, warning w, unqualified u, exploded e, unjudged j,
-          readings n, sites, exploded_sites xs
+          readings n, sites, exploded_sites xs, row(stage, inspection_kind, measure_kind, cancelled)::text attributes
         from ${taskItemDayRollups} where company_id = ${companyId}),
       household_expected as (
         select task_id, building_id, floor, household, day, count(*)::int sites,
@@ -230,11 +240,13 @@ export class RollupsRepository {
         where (a.sites, a.judged) is distinct from (b.sites, b.judged)
         union all
         select task_id from day_expected a full join day_stored b using (task_id, day)
-        where (a.q, a.w, a.u, a.e, a.j, a.n, a.sites, a.xs) is distinct from (b.q, b.w, b.u, b.e, b.j, b.n, b.sites, b.xs)
+        where (a.q, a.w, a.u, a.e, a.j, a.n, a.sites, a.xs, a.attributes)
+          is distinct from (b.q, b.w, b.u, b.e, b.j, b.n, b.sites, b.xs, b.attributes)
           or abs(coalesce(a.area, 0) - coalesce(b.area, 0)) > 1e-6
         union all
         select task_id from item_day_expected a full join item_day_stored b using (task_id, item_code, day)
-        where (a.q, a.w, a.u, a.e, a.j, a.n, a.sites, a.xs) is distinct from (b.q, b.w, b.u, b.e, b.j, b.n, b.sites, b.xs)
+        where (a.q, a.w, a.u, a.e, a.j, a.n, a.sites, a.xs, a.attributes)
+          is distinct from (b.q, b.w, b.u, b.e, b.j, b.n, b.sites, b.xs, b.attributes)
         union all
         select task_id from item_expected a full join item_stored b using (task_id, item_code, building_id, floor, day)
         where (a.q, a.w, a.u, a.e, a.j, a.n, a.sites, a.xs) is distinct from (b.q, b.w, b.u, b.e, b.j, b.n, b.sites, b.xs)
