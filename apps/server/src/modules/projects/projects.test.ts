@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageResult, ProjectHome, ProjectRow } from '@measure/contract';
+import { eq } from 'drizzle-orm';
+import { projects } from '../../db/schema.ts';
 import { call, createTestApp, type TestApp } from '../../../test/app.ts';
 import {
   buildAdmin,
@@ -103,6 +105,36 @@ it('answers a page in the shape and order of its parts: buildings by position, s
     Total: 0,
   });
   expect(latest?.CreateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+});
+
+it('lists the times a project answers elsewhere, to the millisecond in UTC', async () => {
+  const added = await call<ProjectRow>(t.app, 'POST', '/api/ms/Project/Add', {
+    token: U.admin.token,
+    body: {
+      Name: '时间项目',
+      DetailsInfo: [{ BuildingNumber: '1#', Stories: 1, Households: 1, DeliveryStandard: 'fine' }],
+    },
+  });
+  expect(added.body.Code).toBe(0);
+  const id = added.body.Result.ProjectId;
+  expect(
+    (
+      await call(t.app, 'POST', '/api/ms/Project/publiceProject', {
+        token: U.admin.token,
+        body: { ProjectId: id },
+      })
+    ).body.Code,
+  ).toBe(0);
+  const [listed] = (await page(U.admin, { ProjectId: id })).body.Result.Items;
+  const [stored] = await t.db.select().from(projects).where(eq(projects.id, id));
+  expect(listed?.PublishTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  expect([listed?.CreateTime, listed?.UpdateTime, listed?.PublishTime]).toEqual([
+    stored?.createdAt.toISOString(),
+    stored?.updatedAt.toISOString(),
+    stored?.publishedAt?.toISOString(),
+  ]);
+  expect(listed?.CreateTime).toBe(added.body.Result.CreateTime);
+  await t.db.delete(projects).where(eq(projects.id, id)); // the lists of the tests below stay as they were
 });
 
 it('refuses bad paging and over-long search text', async () => {
