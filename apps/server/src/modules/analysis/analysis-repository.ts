@@ -53,6 +53,12 @@ function groupsOf(task: TaskAlias): Record<Grouping, { columns: string[]; key: s
   };
 }
 
+/** Both alias choices, built once. */
+const GROUPS: Record<TaskAlias, Record<Grouping, { columns: string[]; key: string }>> = {
+  r: groupsOf('r'),
+  t: groupsOf('t'),
+};
+
 /**
  * The coarsest rollup that answers: per task and day (`task_day_rollups`, `task_item_day_rollups`,
  * one row per task and day) unless figures per floor are asked for (`floor_rollups`, `item_rollups`).
@@ -92,7 +98,7 @@ export class AnalysisRepository {
   ): Promise<Map<Grouping, GroupCounts[]>> {
     const perFloor = groupings.includes('floor');
     const task: TaskAlias = perFloor ? 't' : 'r';
-    const groups = groupsOf(task);
+    const groups = GROUPS[task];
     const fromItems = (grouping: Grouping) => scope.itemCodes !== null || grouping === 'item';
     const aggregate = (items: boolean, sets: readonly Grouping[]) => {
       // A row's set is the one whose first column is grouped (grouping() = 0); none groups nothing.

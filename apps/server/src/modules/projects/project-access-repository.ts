@@ -10,7 +10,7 @@ export type ProjectRecord = typeof projects.$inferSelect;
 export function visibleProjectCondition(auth: AuthContext, column: AnyColumn | SQL) {
   const company = sql`${column} in (select id from ${projects} where ${projects.companyId} = ${auth.companyId})`;
   if (auth.projectScope !== 'assigned') return company;
-  return sql`${company} and ${column} in (select project_id from ${projectUsers} where ${projectUsers.userId} = ${auth.userId})`;
+  return sql`${company} and ${assignedProjectCondition(auth, column)}`;
 }
 
 /**

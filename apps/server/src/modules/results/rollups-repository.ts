@@ -13,8 +13,10 @@ import {
 import type { Bucket } from './results-repository.ts';
 import type { RollupDelta } from './rollup-deltas.ts';
 
-/** The task's columns the day rollups carry (copied from the task, see migration 0020). */
+/** The task's columns the day rollups carry (copied from the task, see migration 0020)... */
 const TASK_ATTRIBUTES = sql.raw('stage, inspection_kind, measure_kind, cancelled');
+/** ...and their values on the task (alias t), in the same order. */
+const TASK_ATTRIBUTE_VALUES = sql.raw("t.stage, t.inspection_kind, t.measure_kind, t.state = 'cancelled'");
 
 /** Counts of a rollup row, in the order the statements below list them. */
 const COUNT_COLUMNS = [
@@ -150,7 +152,6 @@ export class RollupsRepository {
     const inDays = days === 'all' ? sql`true` : sql`x.day = any(${sql.param([...new Set(days)])}::date[])`;
     const counts = sql.raw(COUNT_COLUMNS.join(', '));
     const sums = sql.raw(COUNT_COLUMNS.map((column) => `sum(x.${column})`).join(', '));
-    const taskAttributes = sql.raw("t.stage, t.inspection_kind, t.measure_kind, t.state = 'cancelled'");
     await this.db.execute(
       sql`delete from ${taskDayRollups} x where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}`,
     );
@@ -159,13 +160,13 @@ export class RollupsRepository {
     );
     await this.db.execute(sql`
       insert into ${taskDayRollups} (company_id, project_id, task_id, day, ${TASK_ATTRIBUTES}, ${counts}, area_m2)
-      select x.company_id, x.project_id, x.task_id, x.day, ${taskAttributes}, ${sums}, sum(x.area_m2)
+      select x.company_id, x.project_id, x.task_id, x.day, ${TASK_ATTRIBUTE_VALUES}, ${sums}, sum(x.area_m2)
       from ${floorRollups} x join ${tasks} t on t.id = x.task_id and t.company_id = ${companyId}
       where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}
       group by x.company_id, x.project_id, x.task_id, x.day, t.id`);
     await this.db.execute(sql`
       insert into ${taskItemDayRollups} (company_id, project_id, task_id, item_code, day, ${TASK_ATTRIBUTES}, ${counts})
-      select x.company_id, x.project_id, x.task_id, x.item_code, x.day, ${taskAttributes}, ${sums}
+      select x.company_id, x.project_id, x.task_id, x.item_code, x.day, ${TASK_ATTRIBUTE_VALUES}, ${sums}
       from ${itemRollups} x join ${tasks} t on t.id = x.task_id and t.company_id = ${companyId}
       where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}
       group by x.company_id, x.project_id, x.task_id, x.item_code, x.day, t.id`);
@@ -208,15 +209,15 @@ export class RollupsRepository {
           readings n, sites, exploded_sites xs, area_m2 area
         from ${floorRollups} where company_id = ${companyId}),
       task_attributes as (
-        select id task_id, row(stage, inspection_kind, measure_kind, state = 'cancelled')::text attributes
-        from ${tasks} where company_id = ${companyId}),
+        select t.id task_id, row(${TASK_ATTRIBUTE_VALUES})::text attributes
+        from ${tasks} t where t.company_id = ${companyId}),
       day_expected as (
         select task_id, day, sum(q)::int q, sum(w)::int w, sum(u)::int u, sum(e)::int e, sum(j)::int j,
           sum(n)::int n, sum(sites)::int sites, sum(xs)::int xs, sum(area)::float8 area, min(attributes) attributes
         from floor_expected join task_attributes using (task_id) group by 1, 2),
       day_stored as (
         select task_id, day, qualified q, warning w, unqualified u, exploded e, unjudged j, readings n, sites,
-          exploded_sites xs, area_m2 area, row(stage, inspection_kind, measure_kind, cancelled)::text attributes
+          exploded_sites xs, area_m2 area, row(${TASK_ATTRIBUTES})::text attributes
         from ${taskDayRollups} where company_id = ${companyId}),
       item_day_expected as (
         select task_id, item_code, day, sum(q)::int q, sum(w)::int w, sum(u)::int u, sum(e)::int e,
@@ -224,7 +225,7 @@ export class RollupsRepository {
         from item_expected join task_attributes using (task_id) group by 1, 2, 3),
       item_day_stored as (
         select task_id, item_code, day, qualified q, warning w, unqualified u, exploded e, unjudged j,
-          readings n, sites, exploded_sites xs, row(stage, inspection_kind, measure_kind, cancelled)::text attributes
+          readings n, sites, exploded_sites xs, row(${TASK_ATTRIBUTES})::text attributes
         from ${taskItemDayRollups} where company_id = ${companyId}),
       household_expected as (
         select task_id, building_id, floor, household, day, count(*)::int sites,
