@@ -14,17 +14,20 @@
  *
  *   npm run bench -- analysis
  *   ANALYSIS_TASKS=40 npm run bench -- analysis   (a quick run with 1,000,000 readings)
+ *   ANALYSIS_SITES=50 npm run bench -- analysis   (the same rollup rows, 20 times fewer readings: quick A/B runs)
  *   ANALYSIS_DIAGNOSE=1 npm run bench -- analysis  (also the plans and timings of single queries)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- analysis   (a V8 CPU profile of the server)
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { createDatabaseClient } from '../src/db/client.ts';
 import { RollupsRepository } from '../src/modules/results/rollups-repository.ts';
 import { ok, startBenchServer, type BenchServer } from './support/bench-server.ts';
 
 const TASKS = Number(process.env.ANALYSIS_TASKS ?? 400);
-const SITES_PER_TASK = 1000;
+/** ANALYSIS_SITES: fewer sites a task give the same rollup rows (tasks x days) with fewer readings. */
+const SITES_PER_TASK = Number(process.env.ANALYSIS_SITES ?? 1000);
 const VALUES_PER_SITE_ITEM = { plaster: 9, masonry: 12 } as const;
 const CALLS = 200;
 const MAX_RATIO = 3;
@@ -188,7 +191,7 @@ async function main(): Promise<number> {
     const end = new Date().toISOString().slice(0, 10);
     const start = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
     const yearStart = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
-    if (process.env.ANALYSIS_DIAGNOSE) await diagnose(client.db, made[0]!.id, yearStart, end);
+    if (process.env.ANALYSIS_DIAGNOSE) await diagnose(client, made[0]!.id, yearStart, end);
     const calls: [string, string, object][] = [
       ['GetSelf (trivial)', '/api/sys/User/GetSelf', {}],
       [
@@ -260,7 +263,7 @@ main().then(
  * repository query of the quality and statistics calls timed on its own (medians of 30).
  */
 async function diagnose(
-  db: ReturnType<typeof createDatabaseClient>['db'],
+  { db, pool }: ReturnType<typeof createDatabaseClient>,
   taskId: string,
   start: string,
   end: string,
@@ -277,7 +280,7 @@ async function diagnose(
     permissions: new Set(),
     projectScope: 'company',
   } as never;
-  const repository = new AnalysisRepository(db);
+  const repository = new AnalysisRepository(db, pool);
   const scope = {
     auth,
     projectId: null,
@@ -302,14 +305,19 @@ async function diagnose(
     ['householdsMeasured, month', () => repository.householdsMeasured(auth, null, month, end)],
     ['taskStates', () => repository.taskStates(auth, null)],
   ];
-  const explaining = {
-    execute: async (query: ReturnType<typeof sql>) => {
-      const plan = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${query}`);
-      console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
-      return { rows: [] };
-    },
+  const explain = async (text: string, values: unknown[]) => {
+    const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, values);
+    console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+    return { rows: [] };
   };
-  const explained = new AnalysisRepository(explaining as never);
+  const explained = new AnalysisRepository(
+    { execute: async (query: ReturnType<typeof sql>) => explain(...toText(query)) } as never,
+    { query: explain } as never,
+  );
+  const toText = (query: ReturnType<typeof sql>): [string, unknown[]] => {
+    const built = new PgDialect().sqlToQuery(query);
+    return [built.sql, built.params];
+  };
   await explained.countsBy(scope, ['none', 'stage', 'inspectionKind', 'project', 'day']);
   await explained.countsBy(scope, ['item']);
   await explained.householdsMeasured(auth, null, month, end);

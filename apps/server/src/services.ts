@@ -160,7 +160,7 @@ export function createServices(
     devices,
     deviceFiles,
     tasks,
-    analysis: new AnalysisService({ db }),
+    analysis: new AnalysisService({ db, pool: database.pool }),
     progress: new ProgressService({ db }),
     efficiency: new EfficiencyService({ db }),
     workOrders: new WorkOrdersService({ db, tasks }),

@@ -18,6 +18,7 @@ import {
   TASK_STATES,
   toFigures,
 } from '@measure/contract';
+import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { addFigureCounts } from '../results/judge-readings.ts';
@@ -51,10 +52,10 @@ type ProjectOrder = 'PassRate' | 'Name' | 'Total';
  * stored readings.
  */
 export class AnalysisService {
-  constructor(private readonly deps: { db: Database }) {}
+  constructor(private readonly deps: { db: Database; pool: Pick<pg.Pool, 'query'> }) {}
 
   private get repository() {
-    return new AnalysisRepository(this.deps.db);
+    return new AnalysisRepository(this.deps.db, this.deps.pool);
   }
 
   /** The filter as a query scope: a visible project (404 otherwise) and the effective dates. */

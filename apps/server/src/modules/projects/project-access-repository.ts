@@ -24,6 +24,22 @@ export function assignedProjectCondition(auth: AuthContext, column: AnyColumn | 
     where ${projectUsers.companyId} = ${auth.companyId} and ${projectUsers.userId} = ${auth.userId})`;
 }
 
+/**
+ * `assignedProjectCondition` for a statement built as text with numbered parameters: null for
+ * company-wide roles, else the condition on `column`, `companyParameter` being the company's
+ * placeholder and `param` adding the user's.
+ */
+export function assignedProjectText(
+  auth: AuthContext,
+  column: string,
+  companyParameter: string,
+  param: (value: unknown) => string,
+): string | null {
+  if (auth.projectScope !== 'assigned') return null;
+  return `${column} in (select project_id from project_users
+    where company_id = ${companyParameter}::uuid and user_id = ${param(auth.userId)}::uuid)`;
+}
+
 /** The queries behind the project access rules of project-access.ts (visibility, log, UpdateTime). */
 export class ProjectAccessRepository {
   constructor(private readonly db: DbExecutor) {}
