@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../modules/auth/auth-context.ts';
 import { badRequest, unauthorized } from './app-error.ts';
+import { compiledEnvelopeSerializer } from './compiled-serializer.ts';
 import { markValidated } from './body-validation.ts';
 import { sendEnvelope, successEnvelope } from './envelope-reply.ts';
 import { normalizeKeys, PostDataError, unwrapPostData } from './normalize-input.ts';
@@ -60,6 +61,8 @@ export function registerRoute<R extends RouteDefinition>(
      * validates it in one go and reports every issue as usual).
      */
     parseBodyInTurns?: (body: unknown) => Promise<object | undefined>;
+    /** Big answers of a fixed shape (the analysis): see compiled-serializer.ts. */
+    compiledSerializer?: boolean;
   } = {},
 ): void {
   app.route({
@@ -67,6 +70,13 @@ export function registerRoute<R extends RouteDefinition>(
     url: definition.path,
     config: { access: definition.access },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.compiledSerializer
+      ? {
+          // Fastify's types want a string; it sends a Buffer as it is (its length is the header).
+          serializerCompiler: () =>
+            compiledEnvelopeSerializer(definition.result) as unknown as (data: unknown) => string,
+        }
+      : {}),
     schema: {
       tags: [definition.tag],
       summary: definition.summary,

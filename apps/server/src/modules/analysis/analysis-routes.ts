@@ -11,17 +11,28 @@ export function registerAnalysisRoutes(
   app: FastifyInstance,
   { analysis, progress, efficiency }: Services,
 ): void {
-  registerRoute(app, analysisRoutes.getStatisticsData, async ({ body, user, request }) =>
-    analysis.statistics(user, body, request.lang),
+  // The big answers (a year's trend, every building's floors) have their serializer compiled.
+  const compiledSerializer = { compiledSerializer: true };
+  registerRoute(
+    app,
+    analysisRoutes.getStatisticsData,
+    async ({ body, user, request }) => analysis.statistics(user, body, request.lang),
+    compiledSerializer,
   );
   registerRoute(app, analysisRoutes.getProjectOverallPassRatePage, async ({ body, user }) =>
     analysis.projectPage(user, body),
   );
-  registerRoute(app, analysisRoutes.getQualityAnalysisData, async ({ body, user, request }) =>
-    analysis.quality(user, body, request.lang),
+  registerRoute(
+    app,
+    analysisRoutes.getQualityAnalysisData,
+    async ({ body, user, request }) => analysis.quality(user, body, request.lang),
+    compiledSerializer,
   );
-  registerRoute(app, analysisRoutes.getQualityAnalysisBuildingData, async ({ body, user }) =>
-    analysis.buildings(user, body),
+  registerRoute(
+    app,
+    analysisRoutes.getQualityAnalysisBuildingData,
+    async ({ body, user }) => analysis.buildings(user, body),
+    compiledSerializer,
   );
   registerRoute(app, analysisRoutes.qualityDataToExcelFile, async ({ body, user, request, reply }) => {
     const file = await buildQualitySheet(await analysis.quality(user, body, request.lang), request.lang);
