@@ -312,7 +312,7 @@ async function diagnose(
   };
   const explained = new AnalysisRepository(
     { execute: async (query: ReturnType<typeof sql>) => explain(...toText(query)) } as never,
-    { query: explain } as never,
+    { query: ({ text, values }: { text: string; values: unknown[] }) => explain(text, values) } as never,
   );
   const toText = (query: ReturnType<typeof sql>): [string, unknown[]] => {
     const built = new PgDialect().sqlToQuery(query);

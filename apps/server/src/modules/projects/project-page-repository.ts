@@ -14,9 +14,10 @@ export interface ProjectPageRow {
   project_manager: string | null;
   regional_company: string | null;
   is_published: boolean;
-  published_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
+  /** The times in milliseconds since 1970 (see pageStatement). */
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
   /** Matching projects in all (the window count). */
   total: number;
   /** Already in the answer's shape, ordered by sort then number. */
@@ -24,6 +25,14 @@ export interface ProjectPageRow {
   /** Assigned users, ordered by id. */
   user_ids: string[];
 }
+
+/**
+ * A time as milliseconds since 1970 (float8, read with parseFloat; a Date made of it drops the
+ * microseconds as pg's parser does): pg's timestamp parser (a regular expression and a Date per value,
+ * three a row) was the biggest single cost of a page in Node. `date_part` stays in float8;
+ * `extract` and `to_char` cost PostgreSQL more.
+ */
+const epochMs = (column: string) => `date_part('epoch', ${column}) * 1000`;
 
 const PAGE_ORDER_COLUMNS = { Name: 'name', CreateTime: 'created_at', UpdateTime: 'updated_at' } as const;
 
@@ -43,7 +52,8 @@ function pageStatement(
   return {
     name: `project_page_${column}_${direction}`,
     text: `select r.id, r.name, r.address, r.province, r.city, r.district, r.detailed_address,
-  r.project_manager, r.regional_company, r.is_published, r.published_at, r.created_at, r.updated_at,
+  r.project_manager, r.regional_company, r.is_published, ${epochMs('r.published_at')} as published_at,
+  ${epochMs('r.created_at')} as created_at, ${epochMs('r.updated_at')} as updated_at,
   (count(*) over ())::int as total, r.listed_buildings as buildings, r.listed_user_ids as user_ids
 from projects r
 where r.company_id = $1
@@ -55,6 +65,30 @@ order by r.${column} ${direction}, r.id
 limit $5 offset $6`,
   };
 }
+
+/**
+ * A row of the page statement, read as an array (its select list, in order): pg's own row objects
+ * start as a copy of a dictionary-mode object and are filled by column name, which cost more than
+ * the rest of the row's reading.
+ */
+const pageRowOf = (row: unknown[]): ProjectPageRow => ({
+  id: row[0] as string,
+  name: row[1] as string,
+  address: row[2] as string | null,
+  province: row[3] as string | null,
+  city: row[4] as string | null,
+  district: row[5] as string | null,
+  detailed_address: row[6] as string | null,
+  project_manager: row[7] as string | null,
+  regional_company: row[8] as string | null,
+  is_published: row[9] as boolean,
+  published_at: row[10] as number | null,
+  created_at: row[11] as number,
+  updated_at: row[12] as number,
+  total: row[13] as number,
+  buildings: row[14] as ListedBuilding[],
+  user_ids: row[15] as string[],
+});
 
 const PAGE_STATEMENTS = new Map<string, { name: string; text: string }>();
 
@@ -69,7 +103,7 @@ export async function pageProjects(
     statement = pageStatement(query.orderBy, query.ascending);
     PAGE_STATEMENTS.set(key, statement);
   }
-  const result = await pool.query<ProjectPageRow>({
+  const result = await pool.query<unknown[]>({
     ...statement,
     values: [
       query.companyId,
@@ -79,7 +113,9 @@ export async function pageProjects(
       query.limit,
       query.offset,
     ],
+    rowMode: 'array',
   });
+  const rows = result.rows.map(pageRowOf);
   // No row: the total is unknown only beyond the last page (the caller counts then).
-  return { rows: result.rows, total: result.rows[0]?.total ?? (query.offset === 0 ? 0 : undefined) };
+  return { rows, total: rows[0]?.total ?? (query.offset === 0 ? 0 : undefined) };
 }

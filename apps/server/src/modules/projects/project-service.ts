@@ -81,9 +81,9 @@ const toPageRow = (row: ProjectPageRow): ProjectRow => ({
   DetailsInfo: row.buildings,
   UserIds: row.user_ids,
   IsPublished: row.is_published,
-  PublishTime: row.published_at?.toISOString() ?? null,
-  CreateTime: row.created_at.toISOString(),
-  UpdateTime: row.updated_at.toISOString(),
+  PublishTime: row.published_at === null ? null : new Date(row.published_at).toISOString(),
+  CreateTime: new Date(row.created_at).toISOString(),
+  UpdateTime: new Date(row.updated_at).toISOString(),
 });
 
 const projectValues = (body: AddProjectBody): ProjectValues => ({

@@ -19,7 +19,9 @@ export function registerProjectsRoutes(
     projectsRoutes.syncProjectToCloud,
     projectsRoutes.fmsGetList,
   ]) {
-    registerRoute(app, definition, async ({ body, user }) => projects.page(user, body));
+    registerRoute(app, definition, async ({ body, user }) => projects.page(user, body), {
+      compiledSerializer: true,
+    });
   }
   registerRoute(app, projectsRoutes.exportProjectList, async ({ body, user, request, reply }) => {
     const page = await projects.page(user, { ...body, PageSize: LIST_EXPORT_MAX_ROWS, CurrentPage: 1 });
