@@ -310,14 +310,14 @@ async function diagnose(
     console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
     return { rows: [] };
   };
-  const explained = new AnalysisRepository(
-    { execute: async (query: ReturnType<typeof sql>) => explain(...toText(query)) } as never,
-    { query: ({ text, values }: { text: string; values: unknown[] }) => explain(text, values) } as never,
-  );
   const toText = (query: ReturnType<typeof sql>): [string, unknown[]] => {
     const built = new PgDialect().sqlToQuery(query);
     return [built.sql, built.params];
   };
+  const explained = new AnalysisRepository(
+    { execute: async (query: ReturnType<typeof sql>) => explain(...toText(query)) } as never,
+    { query: ({ text, values }: { text: string; values: unknown[] }) => explain(text, values) } as never,
+  );
   await explained.countsBy(scope, ['none', 'stage', 'inspectionKind', 'project', 'day']);
   await explained.countsBy(scope, ['item']);
   await explained.householdsMeasured(auth, null, month, end);
