@@ -26,6 +26,7 @@ import { Readable, Writable } from 'node:stream';
 import type { PageResult, TaskDetail } from '@measure/contract';
 import { ok, startBenchServer, type BenchServer } from './support/bench-server.ts';
 import { benchHouseholds, benchProject, p99, probeGetSelf } from './support/bench-task.ts';
+import { cpuMs, postgresCpuMs, waitIdle } from './support/server-idle.ts';
 
 const SITES = Number(process.env.INGEST_SITES ?? 10_000);
 const VALUES_PER_SITE = 100;
@@ -109,10 +110,23 @@ async function main(): Promise<number> {
       await pool.query('create extension if not exists pg_stat_statements');
       await pool.query('select pg_stat_statements_reset()');
     }
-    // The ingest timed alone, as the COPY is.
+    // The ingest timed alone, as the COPY is, each once the server and PostgreSQL are idle (no
+    // autovacuum of the tables just written running alongside); where its time went is printed too.
+    await waitIdle(server.pid, server.pgDataDir);
+    const cpuBefore = [
+      await cpuMs(server.pid),
+      await postgresCpuMs(server.pgDataDir),
+      process.cpuUsage(),
+    ] as const;
     const started = performance.now();
     await ingest(ingestTask, 'timed');
     const ingestMs = performance.now() - started;
+    const clientCpu = process.cpuUsage(cpuBefore[2]);
+    const cpu = {
+      server: (await cpuMs(server.pid)) - cpuBefore[0],
+      postgres: (await postgresCpuMs(server.pgDataDir)) - cpuBefore[1],
+      client: (clientCpu.user + clientCpu.system) / 1000,
+    };
     if (process.env.PG_DIAG_FLAGS) {
       const diag = await pool.connect();
       const top =
@@ -154,6 +168,7 @@ async function main(): Promise<number> {
           design_value, qualified, warning, unqualified, exploded, unjudged, readings
           FROM site_readings WHERE task_id = '${ingestTask}') TO STDOUT`,
       );
+      await waitIdle(server.pid, server.pgDataDir);
       const copyStarted = performance.now();
       await client.query('BEGIN');
       await pipeline(
@@ -191,6 +206,10 @@ async function main(): Promise<number> {
     console.log(
       `ingest: ${readingsCount.toLocaleString('en-US')} readings in ${work.length} batches of ${BATCH_SITES} sites: ` +
         `${(ingestMs / 1000).toFixed(2)} s (${Math.round(readingsCount / (ingestMs / 1000)).toLocaleString('en-US')} readings/s)`,
+    );
+    console.log(
+      `  CPU during the ingest: server ${(cpu.server / 1000).toFixed(2)} s, PostgreSQL ${(cpu.postgres / 1000).toFixed(2)} s, ` +
+        `bench client ${(cpu.client / 1000).toFixed(2)} s`,
     );
     console.log(`raw COPY of the same rows: ${(copyMs / 1000).toFixed(2)} s`);
     console.log(

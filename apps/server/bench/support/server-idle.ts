@@ -50,7 +50,7 @@ export async function waitIdle(pid: number | undefined, pgDataDir: string): Prom
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const used = (await cpuMs(pid)) + (await postgresCpuMs(pgDataDir)) - before;
     if (used < 50) {
-      console.log(`server idle after ${((Date.now() - started) / 1000).toFixed(0)} s of start-up work`);
+      console.log(`server and PostgreSQL idle after ${((Date.now() - started) / 1000).toFixed(0)} s`);
       return;
     }
   }

@@ -10,6 +10,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The calling device, set by the auth guard on device API routes (access 'device'). */
     device: DeviceContext | null;
+    /** A JSON body as it was sent (results batches hash it to tell a replay from another body). */
+    bodyText: string | null;
   }
   interface FastifyContextConfig {
     /** Every API route declares who may call it; the guard denies routes that do not. */

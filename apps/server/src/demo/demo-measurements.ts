@@ -4,6 +4,7 @@ import {
   permissionsOfRoles,
   type RouteBody,
   type RouteBodyInput,
+  type ResultBatch,
   type ResultSite,
   type Role,
   type WorkPackage,
@@ -207,11 +208,16 @@ export async function seedDemoMeasurements(
     if (!task) throw new Error('demo task vanished');
     const sites = demoSites(demo, task.standard.Items.map(toWorkItem), Households, random, now);
     for (let start = 0; start < sites.length; start += SITES_PER_BATCH) {
+      const batch: ResultBatch = {
+        Source: sourceOf(demo),
+        Sites: sites.slice(start, start + SITES_PER_BATCH),
+      };
       await results.ingest(
         sender,
         taskId,
-        { Source: sourceOf(demo), Sites: sites.slice(start, start + SITES_PER_BATCH) },
+        batch,
         `demo:${taskId}:${start / SITES_PER_BATCH}`,
+        JSON.stringify(batch),
       );
     }
     if (demo.state === 'inProgress') continue;

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { RESULT_LIMITS, resultBatchSchema, resultSiteSchema, type ResultBatch } from '@measure/contract';
 import { z } from 'zod';
-import { forEachInTurns } from '../../core/in-turns.ts';
 
-/** Sites validated, hashed or judged per turn of the event loop (about 2,500 values). */
+/** Sites validated or judged per turn of the event loop (about 2,500 values). */
 export const SITES_PER_TURN = 25;
 
 const batchHead = resultBatchSchema.omit({ Sites: true });
@@ -31,16 +29,4 @@ export async function parseBatchInTurns(body: unknown): Promise<ResultBatch | un
     parsed.push(...chunk.data);
   }
   return { ...head.data, Sites: parsed };
-}
-
-/**
- * The SHA-256 that tells a replayed batch from another body under the same Idempotency-Key: the
- * batch's source and model, then each site as parsed (keys in the schema's order), hashed in turns.
- */
-export async function batchHash(batch: ResultBatch): Promise<string> {
-  const hash = createHash('sha256').update(JSON.stringify([batch.Source, batch.ModelFileId ?? null]));
-  await forEachInTurns(batch.Sites, SITES_PER_TURN, (site) => {
-    hash.update(JSON.stringify(site));
-  });
-  return hash.digest('hex');
 }

@@ -1,5 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { SiteRuler } from '../../db/json-types.ts';
 import {
@@ -10,12 +9,18 @@ import {
   siteReadings,
   taskSites,
 } from '../../db/schema.ts';
-import { mapInTurns } from '../../core/in-turns.ts';
-import { arrayLiteral, literalColumn, sameNumbers } from './array-literals.ts';
+import {
+  boolColumn,
+  flatBool,
+  flatFloat8,
+  flatInt2,
+  flatText,
+  float8Column,
+  int4Column,
+  textColumn,
+  uuidColumn,
+} from './binary-arrays.ts';
 import { type SiteContribution, sumCounts as addUp, type ValueCounts } from './rollup-deltas.ts';
-
-/** Readings encoded per turn of the event loop (a site's item: up to a few hundred values). */
-const READINGS_PER_TURN = 40;
 
 /** A site as written: its place, origin and the counts of its readings. */
 export interface SiteRow {
@@ -196,72 +201,96 @@ export class ResultsRepository {
   }
 
   /**
-   * Writes sites in one statement. With `skipExisting`, a site whose PointIndex the task already has
-   * is left alone (its primary key finds it, whatever the task's size) and the answer lists the
-   * PointIndexes written, so only corrections pay for archiving.
+   * The statements that write sites and their readings, encoded now (the costly part, done while the
+   * caller still judges), run in order when the answer is called. The sites must be new to the task
+   * (corrections archived first).
    */
-  async insertSiteRows(
+  siteWrites(
     companyId: string,
     taskId: string,
     sites: readonly SiteRow[],
-    skipExisting: boolean,
-  ): Promise<number[]> {
-    if (sites.length === 0) return [];
-    const written = await this.db.execute<{ point_index: number }>(sql`
+    readings: readonly ReadingRow[],
+  ): () => Promise<void> {
+    const statements: SQL[] = [];
+    if (sites.length > 0) statements.push(this.insertSiteRows(companyId, taskId, sites));
+    if (readings.length > 0) statements.push(this.insertReadingRows(companyId, taskId, readings));
+    return async () => {
+      for (const statement of statements) await this.db.execute(statement);
+    };
+  }
+
+  private insertSiteRows(companyId: string, taskId: string, sites: readonly SiteRow[]): SQL {
+    // One binary array per column (binary-arrays.ts): PostgreSQL receives the numbers and ids as they
+    // are; texts go as UTF-8 without quoting. The pictures of all sites are one flat array, sliced.
+    const ints = (key: 'pointIndex' | 'floor' | 'household' | 'version' | keyof ValueCounts) =>
+      sql.param(int4Column(sites.map((site) => site[key])));
+    const texts = (
+      key:
+        | 'buildingNumber'
+        | 'roomId'
+        | 'stationId'
+        | 'name'
+        | 'surface'
+        | 'measuredAt'
+        | 'day'
+        | 'source'
+        | 'pointCloudFileId',
+    ) => sql.param(textColumn(sites.map((site) => site[key])));
+    const ids = (key: 'buildingId' | 'deviceId' | 'userId') =>
+      sql.param(uuidColumn(sites.map((site) => site[key])));
+    const pictures = flatText(sites.map((site) => site.pictureFileIds));
+    return sql`
       insert into ${taskSites} (company_id, task_id, point_index, building_id, building_number, floor, household,
         room_id, station_id, name, surface, area_m2, measured_at, day, source, device_id, user_id,
         picture_file_ids, point_cloud_file_id, version, exploded_site,
         qualified, warning, unqualified, exploded, unjudged, readings)
-      select ${companyId}::uuid, ${taskId}::uuid, r."pointIndex", r."buildingId", r."buildingNumber", r.floor, r.household,
-        r."roomId", r."stationId", r.name, r.surface, r."areaM2", r."measuredAt",
-        r.day, r.source, r."deviceId", r."userId",
-        r."pictureFileIds", r."pointCloudFileId", r.version, r."explodedSite",
-        r.qualified, r.warning, r.unqualified, r.exploded, r.unjudged, r.readings
-      from json_to_recordset(${JSON.stringify(sites)}::json) as r("pointIndex" int, "buildingId" uuid,
-        "buildingNumber" text, floor int, household int, "roomId" text, "stationId" text, name text, surface text,
-        "areaM2" float8, "measuredAt" timestamptz, day date, source text, "deviceId" uuid, "userId" uuid,
-        "pictureFileIds" text[], "pointCloudFileId" text, version int, "explodedSite" boolean,
-        qualified int, warning int, unqualified int, exploded int, unjudged int, readings int)
-      ${skipExisting ? sql`on conflict (task_id, point_index) do nothing` : sql``}
-      returning point_index`);
-    return written.rows.map((row) => row.point_index);
+      select ${companyId}::uuid, ${taskId}::uuid, r.point_index, r.building_id, r.building_number, r.floor, r.household,
+        r.room_id, r.station_id, r.name, r.surface, r.area_m2, r.measured_at::timestamptz, r.day::date, r.source,
+        r.device_id, r.user_id, flat.pictures[r.pictures_from:r.pictures_to], r.point_cloud_file_id, r.version,
+        r.exploded_site, r.qualified, r.warning, r.unqualified, r.exploded, r.unjudged, r.readings
+      from (select ${sql.param(pictures.array)}::text[] pictures) flat,
+        unnest(${ints('pointIndex')}::int[], ${ids('buildingId')}::uuid[], ${texts('buildingNumber')}::text[],
+          ${ints('floor')}::int[], ${ints('household')}::int[], ${texts('roomId')}::text[], ${texts('stationId')}::text[],
+          ${texts('name')}::text[], ${texts('surface')}::text[],
+          ${sql.param(float8Column(sites.map((site) => site.areaM2)))}::float8[], ${texts('measuredAt')}::text[],
+          ${texts('day')}::text[], ${texts('source')}::text[], ${ids('deviceId')}::uuid[], ${ids('userId')}::uuid[],
+          ${sql.param(int4Column(pictures.from))}::int[], ${sql.param(int4Column(pictures.to))}::int[],
+          ${texts('pointCloudFileId')}::text[], ${ints('version')}::int[],
+          ${sql.param(boolColumn(sites.map((site) => site.explodedSite)))}::boolean[],
+          ${ints('qualified')}::int[], ${ints('warning')}::int[], ${ints('unqualified')}::int[],
+          ${ints('exploded')}::int[], ${ints('unjudged')}::int[], ${ints('readings')}::int[])
+        as r(point_index, building_id, building_number, floor, household, room_id, station_id, name, surface, area_m2,
+          measured_at, day, source, device_id, user_id, pictures_from, pictures_to, point_cloud_file_id, version,
+          exploded_site, qualified, warning, unqualified, exploded, unjudged, readings)`;
   }
 
-  /** Writes the readings of written sites in one statement. */
-  async insertReadingRows(companyId: string, taskId: string, readings: readonly ReadingRow[]): Promise<void> {
-    if (readings.length === 0) return;
-    // Readings as one array per column: PostgreSQL parses each value once (array input), which costs
-    // a fraction of reading the same values out of JSON.
+  private insertReadingRows(companyId: string, taskId: string, readings: readonly ReadingRow[]): SQL {
+    // Each array column goes as one flat binary array (binary-arrays.ts) and each row takes its slice:
+    // PostgreSQL parses no text; values and validity share their bounds, as judged values and grades do.
+    const vals = flatFloat8(readings.map((row) => row.vals));
+    const valid = flatBool(readings.map((row) => row.valid));
+    const judged = flatFloat8(readings.map((row) => row.judged));
+    const grades = flatInt2(readings.map((row) => row.grades));
     const column = <K extends keyof ReadingRow>(key: K) => sql.param(readings.map((row) => row[key]));
-    // Encoding the values is the batch's longest stretch of JavaScript: other requests get turns.
-    const literals = await mapInTurns(readings, READINGS_PER_TURN, (row) => {
-      const vals = arrayLiteral(row.vals) as string;
-      return {
-        vals,
-        // Absolute items judge the values as measured: their judged literal is the values' one.
-        judged: row.judged && sameNumbers(row.judged, row.vals) ? vals : arrayLiteral(row.judged),
-        grades: arrayLiteral(row.grades),
-        valid: arrayLiteral(row.valid),
-      };
-    });
-    const arrays = (key: keyof (typeof literals)[number]) =>
-      sql.param(literalColumn(literals.map((row) => row[key])));
-    await nextTurn();
-    await this.db.execute(sql`
+    return sql`
       insert into ${siteReadings} (company_id, task_id, point_index, item_code, vals, judged, grades, valid, rulers,
         design_value, qualified, warning, unqualified, exploded, unjudged, readings)
-      select ${companyId}::uuid, ${taskId}::uuid, r.point_index, r.item_code, r.vals::float8[], r.judged::float8[],
-        r.grades::smallint[], r.valid::boolean[], r.rulers::jsonb, r.design_value, r.qualified, r.warning,
+      select ${companyId}::uuid, ${taskId}::uuid, r.point_index, r.item_code, flat.vals[r.vals_from:r.vals_to],
+        case when r.judged_from is null then null else flat.judged[r.judged_from:r.judged_to] end,
+        case when r.judged_from is null then null else flat.grades[r.judged_from:r.judged_to] end,
+        flat.valid[r.vals_from:r.vals_to], r.rulers::jsonb, r.design_value, r.qualified, r.warning,
         r.unqualified, r.exploded, r.unjudged, r.readings
-      from unnest(${column('pointIndex')}::int[], ${column('itemCode')}::text[], ${arrays('vals')}::text[],
-        ${arrays('judged')}::text[], ${arrays('grades')}::text[],
-        ${arrays('valid')}::text[],
-        ${sql.param(readings.map((row) => (row.rulers ? JSON.stringify(row.rulers) : null)))}::text[],
-        ${column('designValue')}::float8[], ${column('qualified')}::int[], ${column('warning')}::int[],
-        ${column('unqualified')}::int[], ${column('exploded')}::int[], ${column('unjudged')}::int[],
-        ${column('readings')}::int[])
-        as r(point_index, item_code, vals, judged, grades, valid, rulers, design_value, qualified, warning,
-          unqualified, exploded, unjudged, readings)`);
+      from (select ${sql.param(vals.array)}::float8[] vals, ${sql.param(valid.array)}::boolean[] valid,
+          ${sql.param(judged.array)}::float8[] judged, ${sql.param(grades.array)}::smallint[] grades) flat,
+        unnest(${column('pointIndex')}::int[], ${column('itemCode')}::text[],
+          ${sql.param(vals.from)}::int[], ${sql.param(vals.to)}::int[],
+          ${sql.param(judged.from)}::int[], ${sql.param(judged.to)}::int[],
+          ${sql.param(readings.map((row) => (row.rulers ? JSON.stringify(row.rulers) : null)))}::text[],
+          ${column('designValue')}::float8[], ${column('qualified')}::int[], ${column('warning')}::int[],
+          ${column('unqualified')}::int[], ${column('exploded')}::int[], ${column('unjudged')}::int[],
+          ${column('readings')}::int[])
+        as r(point_index, item_code, vals_from, vals_to, judged_from, judged_to, rulers, design_value, qualified,
+          warning, unqualified, exploded, unjudged, readings)`;
   }
 
   /** Figures counts of tasks from their floor rollups, by task id. */

@@ -69,6 +69,7 @@ export function registerResultsRoutes(
         params.TaskId,
         body,
         key,
+        request.bodyText ?? JSON.stringify(body),
       );
     },
     { bodyLimit: RESULT_LIMITS.batchBytes, parseBodyInTurns: parseBatchInTurns },

@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   emptyCounts,
   ErrorCode,
@@ -8,19 +7,20 @@ import {
   type ResultSite,
   toFigures,
 } from '@measure/contract';
+import { createHash } from 'node:crypto';
 import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import { forEachInTurns } from '../../core/in-turns.ts';
 import type { Database } from '../../db/client.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import type { FrozenItem } from '../../db/json-types.ts';
-import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
-import { batchHash, SITES_PER_TURN } from './batch-in-turns.ts';
+import { SITES_PER_TURN } from './batch-in-turns.ts';
+import { BatchWriter } from './batch-writer.ts';
 import { DeviceFilesRepository } from './device-files-repository.ts';
-import { addFigureCounts, judgeReading, siteCounts } from './judge-readings.ts';
+import { addFigureCounts } from './judge-readings.ts';
 import { type ReadingRow, ResultsRepository, type SiteRow } from './results-repository.ts';
 import { contributions } from './site-contributions.ts';
-import { dayIn, rollupDeltas } from './rollup-deltas.ts';
+import { SiteJudge, type SiteOrigin } from './site-judge.ts';
+import { rollupDeltas } from './rollup-deltas.ts';
 import { RollupsRepository } from './rollups-repository.ts';
 import { queueReport } from '../reports/report-queue.ts';
 
@@ -53,12 +53,6 @@ async function startIfPending(tx: DbExecutor, task: TaskRecord): Promise<void> {
   }
 }
 
-/** The time zone a reading's day is counted in (measurement-api.md section 6: the company's, default Asia/Shanghai). */
-export const COMPANY_TIME_ZONE = 'Asia/Shanghai';
-
-/** Household key of a task: building id, floor, position. */
-const placeKey = (building: string, floor: number, household: number) => `${building}/${floor}/${household}`;
-
 /**
  * Ingestion of results batches (measurement-api.md section 3): all or nothing in one transaction
  * that locks the task row (batches of one task are serialised), validates every part against the
@@ -74,8 +68,10 @@ export class ResultsService {
     taskId: string,
     batch: ResultBatch,
     idempotencyKey: string,
+    bodyText: string,
   ): Promise<ResultBatchAnswer> {
-    const bodyHash = await batchHash(batch);
+    // The same key with another body is refused: the body as sent (bytes, not meaning) is compared.
+    const bodyHash = createHash('sha256').update(bodyText).digest('hex');
     return this.deps.db.transaction(async (tx) => {
       const task = await new TasksRepository(tx).find(sender.companyId, taskId, true);
       if (!task || (sender.deviceId && task.deviceId !== sender.deviceId)) throw notFound();
@@ -127,142 +123,55 @@ export class ResultsService {
     });
   }
 
-  /** Validates, judges and writes the batch's sites; answers what was stored and its figures. */
+  /**
+   * Checks, judges and writes the batch's sites; answers what was stored and its figures. Sites the
+   * task has already are corrections: their current versions go to history first. The new rows are
+   * then written a part at a time while the next sites are judged (batch-writer.ts).
+   */
   private async write(
     tx: DbExecutor,
     sender: ResultsSender,
     task: TaskRecord,
     batch: ResultBatch,
   ): Promise<ResultBatchAnswer> {
-    const households = await new TasksRepository(tx).households(sender.companyId, task.id);
-    const placeOf = new Map(
-      households.map((row) => [placeKey(row.buildingNumber, row.floor, row.household), row]),
+    const judge = await SiteJudge.of(tx, sender.companyId, task);
+    await this.checkFiles(tx, sender, batch);
+    const results = new ResultsRepository(tx);
+    const replacedBy = sender.deviceId ? `device:${sender.deviceId}` : `user:${sender.userId ?? ''}`;
+    const archived = await results.archiveSites(
+      sender.companyId,
+      task.id,
+      batch.Sites.map((site) => site.PointIndex),
+      replacedBy,
     );
-    const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
-    const maps = await new TaskPlanRepository(tx).houseMaps(sender.companyId, mapIds);
-    const roomsOf = new Map(
-      maps.map((map) => [
-        map.id,
-        new Map((map.measurePoints?.Rooms ?? []).map((room) => [room.Id, room.PointTypeId])),
-      ]),
-    );
-    const items = new Map(task.standard.Items.map((item) => [item.Code.toLowerCase(), item]));
-    const measuredDefault = new Date().toISOString();
-    const seen = new Set<number>();
+    const versions = new Map(archived.map((row) => [row.pointIndex, row.version]));
+    const origin: SiteOrigin = {
+      source: batch.Source,
+      deviceId: sender.deviceId ?? null,
+      userId: sender.userId ?? null,
+      measuredDefault: new Date().toISOString(),
+    };
     const sites: SiteRow[] = [];
     const readings: ReadingRow[] = [];
     const total = emptyCounts();
     let valueCount = 0;
-
-    // Judged a few sites per turn: requests waiting meanwhile are answered in between.
-    await forEachInTurns(batch.Sites, SITES_PER_TURN, (site, s) => {
-      const at = `Sites[${s}]`;
-      if (seen.has(site.PointIndex)) {
-        throw fieldError(`${at}.PointIndex`, 'results.pointIndexTwice', { index: site.PointIndex });
-      }
-      seen.add(site.PointIndex);
-      const place = placeOf.get(placeKey(site.BuildingNumber, site.Floor, site.Household));
-      if (!place) {
-        throw fieldError(at, 'results.householdNotInTask', {
-          building: site.BuildingNumber,
-          floor: site.Floor,
-          household: site.Household,
-        });
-      }
-      const rooms = place.houseMapId ? roomsOf.get(place.houseMapId) : undefined;
-      const roomId = site.RoomId ?? null;
-      if (roomId !== null && !rooms?.has(roomId)) {
-        throw fieldError(`${at}.RoomId`, 'results.roomNotInHouseType', { room: roomId });
-      }
-      const pointTypeId = roomId ? (rooms?.get(roomId) ?? null) : null;
-      const siteValues = site.Readings.reduce((sum, reading) => sum + reading.Values.length, 0);
-      if (siteValues > RESULT_LIMITS.maxValuesPerSite) {
-        throw fieldError(`${at}.Readings`, 'results.siteTooManyValues', { count: siteValues });
-      }
-      const codes = new Set<string>();
-      const judgedReadings = site.Readings.map((reading, r) => {
-        const field = `${at}.Readings[${r}]`;
-        const item = items.get(reading.ItemCode.toLowerCase());
-        if (!item) throw fieldError(`${field}.ItemCode`, 'results.itemNotInTask', { code: reading.ItemCode });
-        if (codes.has(item.Code))
-          throw fieldError(`${field}.ItemCode`, 'results.itemTwice', { code: item.Code });
-        codes.add(item.Code);
-        if (reading.Rulers && reading.Rulers.length !== reading.Values.length) {
-          throw fieldError(`${field}.Rulers`, 'results.rulersMismatch', {
-            rulers: reading.Rulers.length,
-            values: reading.Values.length,
-          });
-        }
-        const design = this.designValue(task, item, reading.DesignValue, pointTypeId, place.houseMapId);
-        const valid = reading.Values.map(() => true);
-        const judged = judgeReading(item, reading.Values, valid, design);
-        readings.push({
-          pointIndex: site.PointIndex,
-          itemCode: item.Code,
-          vals: reading.Values,
-          judged: judged.judged,
-          grades: judged.grades,
-          valid,
-          rulers: reading.Rulers ?? null,
-          designValue: item.Mode === 'deviation' ? design : null,
-          qualified: judged.qualified,
-          warning: judged.warning,
-          unqualified: judged.unqualified,
-          exploded: judged.exploded,
-          unjudged: judged.unjudged,
-          readings: reading.Values.length,
-        });
-        return judged;
+    const writer = new BatchWriter(results, sender.companyId, task.id);
+    try {
+      // Judged a few sites per turn: requests waiting meanwhile are answered in between.
+      await forEachInTurns(batch.Sites, SITES_PER_TURN, (site, index) => {
+        const judged = judge.judge(site, index, origin);
+        judged.site.version = (versions.get(site.PointIndex) ?? 0) + 1;
+        sites.push(judged.site);
+        readings.push(...judged.readings);
+        addFigureCounts(total, judged.counts);
+        valueCount += judged.values;
+        writer.add(judged.site, judged.readings, judged.values);
       });
-      const counts = siteCounts(judgedReadings);
-      addFigureCounts(total, counts);
-      valueCount += siteValues;
-      sites.push({
-        pointIndex: site.PointIndex,
-        buildingId: place.buildingId,
-        buildingNumber: place.buildingNumber,
-        floor: place.floor,
-        household: place.household,
-        roomId,
-        stationId: site.StationId ?? null,
-        name: site.Name ?? `${place.buildingNumber}-${place.floor}-${place.household} #${site.PointIndex}`,
-        surface: site.Surface ?? null,
-        areaM2: site.AreaM2 ?? null,
-        measuredAt: site.MeasuredAt ?? measuredDefault,
-        day: dayIn(COMPANY_TIME_ZONE, site.MeasuredAt ?? measuredDefault),
-        source: batch.Source,
-        deviceId: sender.deviceId ?? null,
-        userId: sender.userId ?? null,
-        pictureFileIds: site.PictureFileIds ?? [],
-        pointCloudFileId: site.PointCloudFileId ?? null,
-        version: 1,
-        explodedSite: counts.explodedSites > 0,
-        qualified: counts.qualified,
-        warning: counts.warning,
-        unqualified: counts.unqualified,
-        exploded: counts.exploded,
-        unjudged: counts.unjudged,
-        readings: siteValues,
-      });
-    });
-
-    await nextTurn();
-    await this.checkFiles(tx, sender, batch);
-    const results = new ResultsRepository(tx);
-    const replacedBy = sender.deviceId ? `device:${sender.deviceId}` : `user:${sender.userId ?? ''}`;
-    // New sites go straight in; those the task has already are corrections: archived, then replaced.
-    const fresh = new Set(await results.insertSiteRows(sender.companyId, task.id, sites, true));
-    const corrections = sites.filter((site) => !fresh.has(site.pointIndex));
-    const archived = await results.archiveSites(
-      sender.companyId,
-      task.id,
-      corrections.map((site) => site.pointIndex),
-      replacedBy,
-    );
-    const versions = new Map(archived.map((row) => [row.pointIndex, row.version]));
-    for (const site of corrections) site.version = (versions.get(site.pointIndex) ?? 0) + 1;
-    await results.insertSiteRows(sender.companyId, task.id, corrections, false);
-    await results.insertReadingRows(sender.companyId, task.id, readings);
+      await writer.finish();
+    } catch (error) {
+      await writer.abandon();
+      throw error;
+    }
     // Rollups move by the batch's own sites: the replaced versions' counts out, the new ones' in.
     const rollups = new RollupsRepository(tx);
     const deltas = rollupDeltas(
@@ -311,20 +220,5 @@ export class ResultsService {
         throw fieldError(file.field, 'results.fileInvalid', { file: file.id, kind: file.kind });
       }
     }
-  }
-
-  /** Design value of a reading: its own, else its site type's (frozen), else its house type template's. */
-  private designValue(
-    task: TaskRecord,
-    item: FrozenItem,
-    own: number | null | undefined,
-    pointTypeId: string | null,
-    houseMapId: string | null,
-  ): number | null {
-    if (item.Mode !== 'deviation') return null;
-    if (own !== null && own !== undefined) return own;
-    const fromSiteType = pointTypeId ? task.standard.PointTypes[pointTypeId]?.Values[item.Code] : undefined;
-    if (fromSiteType !== undefined) return fromSiteType;
-    return (houseMapId ? task.standard.HouseMaps[houseMapId]?.[item.Code] : undefined) ?? null;
   }
 }

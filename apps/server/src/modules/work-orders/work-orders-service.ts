@@ -20,7 +20,7 @@ import { messageWorkOrdersAssigned } from '../notifications/message-events.ts';
 import { visibleProject } from '../projects/project-access.ts';
 import { DeviceFilesRepository } from '../results/device-files-repository.ts';
 import { dayIn } from '../results/rollup-deltas.ts';
-import { COMPANY_TIME_ZONE } from '../results/results-service.ts';
+import { COMPANY_TIME_ZONE } from '../results/rollup-deltas.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import type { TasksService } from '../tasks/tasks-service.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
