@@ -35,7 +35,7 @@ export async function freePort(): Promise<number> {
 export function startChild(script: string, env: Record<string, string>, flags: string[] = []): ChildProcess {
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.CHILD_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   child.on('exit', (code, signal) => {
     if (code !== 0 && signal !== 'SIGTERM')
@@ -109,7 +109,8 @@ export interface BenchServer {
  * A fresh embedded PostgreSQL with the migrations and the demo data (low hash cost, so signing in is
  * quick), and the real server on it as `npm start` runs it, with `env` added. With BENCH_CPU_PROF=dir
  * the server writes V8 CPU profiles (one per thread, for chrome devtools) into dir; BENCH_NODE_FLAGS
- * adds Node/V8 flags to the server (for example `--max-semi-space-size=64`) to try them.
+ * adds Node/V8 flags to the server (for example `--max-semi-space-size=64`) to try them; with
+ * CHILD_STDOUT=1 the server's standard output shows (what `--trace-gc` prints, say).
  */
 export async function startBenchServer(
   name: string,
