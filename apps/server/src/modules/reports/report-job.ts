@@ -148,14 +148,14 @@ export class ReportRenderer {
         const task = await new TasksRepository(tx).find(companyId, taskId);
         if (!task) return null;
         const repository = new ReportsRepository(tx);
-        const details = await Promise.all(
-          REPORT_LANGUAGES.map((language) => loadTaskDetail(tx, companyId, task, language)),
-        );
-        const [households, readings, plans] = await Promise.all([
-          repository.householdCounts(companyId, taskId),
-          repository.readings(companyId, taskId),
-          loadPlanView(tx, companyId, taskId),
-        ]);
+        // One transaction (one snapshot): its reads run one after the other.
+        const details: TaskDetail[] = [];
+        for (const language of REPORT_LANGUAGES) {
+          details.push(await loadTaskDetail(tx, companyId, task, language, { inTransaction: true }));
+        }
+        const households = await repository.householdCounts(companyId, taskId);
+        const readings = await repository.readings(companyId, taskId);
+        const plans = await loadPlanView(tx, companyId, taskId);
         const source = {
           reportId,
           renderedAt: new Date().toISOString(),

@@ -1,4 +1,5 @@
 import type { Language, TaskDetail } from '@measure/contract';
+import { runReads } from '../../core/run-reads.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { figuresOf } from '../results/judge-readings.ts';
 import { ResultsRepository } from '../results/results-repository.ts';
@@ -9,24 +10,30 @@ import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
 
 /**
  * A task with its households, items and sites and their figures (GetTask). The caller has checked
- * that the task may be seen; the report renderer and public shares use the same shape.
+ * that the task may be seen; the report renderer and public shares use the same shape. Its reads run
+ * side by side on the pool, one after the other in a transaction (`inTransaction`): a connection runs
+ * one query at a time, and node-postgres deprecates queueing them.
  */
 export async function loadTaskDetail(
   db: DbExecutor,
   companyId: string,
   task: TaskRecord,
   lang: Language,
+  { inTransaction = false } = {},
 ): Promise<TaskDetail> {
   const households = await new TasksRepository(db).households(companyId, task.id);
   const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
   const maps = await new TaskPlanRepository(db).houseMaps(companyId, mapIds);
   const results = new ResultsRepository(db);
-  const [counts, items, sites, floors] = await Promise.all([
-    results.taskCounts(companyId, [task.id]),
-    results.itemCounts(companyId, task.id),
-    results.sites(companyId, task.id),
-    results.floorCounts(companyId, task.id),
-  ]);
+  const [counts, items, sites, floors] = await runReads(
+    [
+      () => results.taskCounts(companyId, [task.id]),
+      () => results.itemCounts(companyId, task.id),
+      () => results.sites(companyId, task.id),
+      () => results.floorCounts(companyId, task.id),
+    ] as const,
+    { inOrder: inTransaction },
+  );
   return toTaskDetail(
     task,
     households,
