@@ -3,8 +3,7 @@ import { AppError, notFound } from '../../core/app-error.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProject, type ProjectRecord } from '../projects/project-access.ts';
-import { dayIn } from '../results/rollup-deltas.ts';
-import { COMPANY_TIME_ZONE } from '../results/rollup-deltas.ts';
+import { COMPANY_TIME_ZONE, dayIn } from '../results/rollup-deltas.ts';
 
 /** What the three analysis services share: the asked project's visibility and the period. */
 
