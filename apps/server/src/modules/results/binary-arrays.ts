@@ -33,8 +33,6 @@ function arrayBuffer(
 
 const bufferOf = (view: DataView) => Buffer.from(view.buffer, view.byteOffset, view.byteLength);
 
-// One loop per element type (rather than one loop calling a writer): each stays monomorphic.
-
 /** Many rows' arrays as one flat binary array, and each row's slice of it. */
 export interface FlatArray {
   array: Buffer;
@@ -58,6 +56,10 @@ function flatBounds(rows: readonly (ArrayLike<unknown> | null)[]): {
   }
   return { from, to, count };
 }
+
+// The flat arrays carry every value of a batch: one loop per element type (rather than one loop
+// calling a writer per element), so each stays monomorphic. The columns below hold one value per
+// row, few enough for a shared loop with a writer.
 
 /** Rows of numbers as one flat `float8[]`. */
 export function flatFloat8(rows: readonly (ArrayLike<number> | null)[]): FlatArray {
