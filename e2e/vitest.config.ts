@@ -7,9 +7,11 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['tests/**/*.e2e.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    // Two cores: one browser at a time keeps timings honest.
-    fileParallelism: false,
+    // Generous: a slow CI machine runs a flow at half the speed of a desk, and two files share it.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    // Two files at a time: a test mostly waits (on the server, jobs, animations), so a second browser
+    // halves the run (28 -> 12 minutes on two cores). Each test makes its own users and data.
+    maxWorkers: 2,
   },
 });
