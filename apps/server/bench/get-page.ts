@@ -18,6 +18,8 @@
  *   GET_PAGE_SECONDS=10 GET_PAGE_CONNECTIONS=16 GET_PAGE_ROUNDS=2 npm run bench -- get-page
  *   GET_PAGE_PROFILE=/tmp/prof   a CPU profile of the real server (.cpuprofile, written at its stop)
  *   GET_PAGE_DIAGNOSE=1          also loads the real server's /livez (no session, no query)
+ *   PG_DIAG_FLAGS="-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on"
+ *                                also prints PostgreSQL's statements: calls, plans, execution and planning time
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -26,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { Envelope, PageResult, ProjectRow } from '@measure/contract';
 import { loadConfig } from '../src/config.ts';
 import { createDatabaseClient } from '../src/db/client.ts';
@@ -35,7 +38,7 @@ import { seedDatabase } from '../src/demo/seed.ts';
 import { encodeLoginField } from '../src/modules/auth/login-cipher.ts';
 import { PasswordHasher } from '../src/modules/auth/password-hasher.ts';
 import { freePort, startChild, stopChild, waitReady } from './support/bench-server.ts';
-import { cpuMs, postgresCpuMs, waitIdle } from './support/server-idle.ts';
+import { cpuMs, postgresCpuMs, waitIdle, waitJobsDone } from './support/server-idle.ts';
 
 const SECONDS = Number(process.env.GET_PAGE_SECONDS ?? 8);
 const WARMUP_SECONDS = 2;
@@ -240,6 +243,10 @@ async function main(): Promise<number> {
       );
     }
 
+    // The demo seed's report renderings (queued a few seconds ahead) run in the server's worker
+    // threads: measure once they are done, or they land in a round (once 1,400 µs of CPU a request).
+    await waitJobsDone(postgres.connectionString, children[0]?.pid, pgDataDir);
+
     const pageBody = { PageSize: 10, CurrentPage: 1 };
     const check = await json<Envelope<PageResult<ProjectRow>>>(
       appPort,
@@ -300,6 +307,11 @@ async function main(): Promise<number> {
         headers: {},
       });
     }
+    const diagnosis = process.env.PG_DIAG_FLAGS
+      ? new pg.Pool({ connectionString: postgres.connectionString, max: 1 })
+      : null;
+    await diagnosis?.query('create extension if not exists pg_stat_statements');
+    await diagnosis?.query('select pg_stat_statements_reset()');
     const results: Record<string, Result[]> = { GetPage: [], minimal: [], livez: [] };
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const target of round % 2 === 1 ? targets : [...targets].reverse()) {
@@ -308,6 +320,13 @@ async function main(): Promise<number> {
         results[target.name]!.push(result);
         console.log(`  round ${round} ${target.name.padEnd(8)} ${format(result)}`);
       }
+    }
+    if (diagnosis) {
+      const top = await diagnosis.query(`select calls, plans, round(total_exec_time::numeric, 1) as exec_ms,
+          round(total_plan_time::numeric, 1) as plan_ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as query
+        from pg_stat_statements order by total_exec_time + total_plan_time desc limit 8`);
+      console.table(top.rows);
+      await diagnosis.end();
     }
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     const summary = (name: string) => ({

@@ -1,6 +1,7 @@
 /** How busy the server and its PostgreSQL are, from /proc (Linux; elsewhere they read 0). */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import pg from 'pg';
 
 /** CPU time (user + system) a process has used so far, in ms (Linux /proc; 0 elsewhere). */
 export async function cpuMs(pid: number | undefined, withExitedChildren = false): Promise<number> {
@@ -55,4 +56,30 @@ export async function waitIdle(pid: number | undefined, pgDataDir: string): Prom
     }
   }
   console.log('server still busy after 5 minutes: measuring anyway');
+}
+
+/**
+ * Waits until the job queue holds no job due within a minute (the demo seed queues report renderings
+ * a few seconds ahead, and the worker polls for them), for at most 5 minutes; then `waitIdle`.
+ */
+export async function waitJobsDone(
+  connectionString: string,
+  pid: number | undefined,
+  pgDataDir: string,
+): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const until = Date.now() + 300_000;
+    while (Date.now() < until) {
+      const { rows } = await client.query<{ due: number }>(
+        `select count(*)::int as due from graphile_worker.jobs where run_at < now() + interval '1 minute'`,
+      );
+      if (rows[0]?.due === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await client.end();
+  }
+  await waitIdle(pid, pgDataDir);
 }

@@ -25,11 +25,20 @@ const answer: QualityAnalysis = {
 describe('compiled envelope serializer', () => {
   const serialize = compiledEnvelopeSerializer(analysisRoutes.getQualityAnalysisData.result);
 
-  it('writes the same JSON as JSON.stringify, as UTF-8 bytes', () => {
+  it('writes the same JSON as JSON.stringify: a small answer as the string, a big one as UTF-8 bytes', () => {
     const envelope = { Code: 0, Message: '操作成功', Result: answer };
-    const bytes = serialize(envelope);
+    const small = serialize(envelope);
+    expect(typeof small).toBe('string');
+    expect(small).toBe(JSON.stringify(envelope));
+
+    const year = Array.from({ length: 365 }, (_, day) => ({
+      Day: new Date(Date.UTC(2026, 0, day + 1)).toISOString().slice(0, 10),
+      Figures: figures(day, 1),
+    }));
+    const big = { Code: 0, Message: '操作成功', Result: { ...answer, Trend: year } };
+    const bytes = serialize(big);
     expect(Buffer.isBuffer(bytes)).toBe(true);
-    expect(bytes.toString('utf8')).toBe(JSON.stringify(envelope));
+    expect(bytes.toString('utf8')).toBe(JSON.stringify(big));
   });
 
   it('writes only the fields of the contract', () => {

@@ -31,16 +31,24 @@ function withTypeLists(node: unknown): unknown {
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withTypeLists(value)]));
 }
 
+/** Answers shorter than this many characters go as strings (see below). */
+const SEND_AS_STRING_BELOW = 16_384;
+
 /**
  * The success envelope of a route, serialized by a function compiled from the contract's result
- * schema (fast-json-stringify) into UTF-8 bytes. For the big answers of the analysis (a year's trend
- * is some 70 kB) JSON.stringify took three times as long, and a string answer is measured and
- * encoded again on the way out. Like the schema, it writes only the contract's fields. Errors, which
- * answer HTTP 200 too with their own `Result`, stay with JSON.stringify.
+ * schema (fast-json-stringify). For the big answers of the analysis (a year's trend is some 70 kB)
+ * JSON.stringify took three times as long. A big answer goes as UTF-8 bytes, since a string answer
+ * is measured and encoded again on the way out; a small one (a list page, some 7 kB) goes as the
+ * string, since a Buffer of it is an allocation of its own (outside Node's small-buffer pool) and
+ * cost more than the second pass (GetPage: about 10 µs a call). Like the schema, it writes only the
+ * contract's fields. Errors, which answer HTTP 200 too with their own `Result`, stay with
+ * JSON.stringify.
  */
-export function compiledEnvelopeSerializer(result: z.ZodType): (data: unknown) => Buffer {
+export function compiledEnvelopeSerializer(result: z.ZodType): (data: unknown) => string | Buffer {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(envelopeSchema(result), { io: 'output' });
   const stringify = fastJson(withTypeLists(schema) as Parameters<typeof fastJson>[0]);
-  return (data) =>
-    Buffer.from((data as { Code?: unknown }).Code === 0 ? stringify(data) : JSON.stringify(data));
+  return (data) => {
+    const text = (data as { Code?: unknown }).Code === 0 ? stringify(data) : JSON.stringify(data);
+    return text.length < SEND_AS_STRING_BELOW ? text : Buffer.from(text);
+  };
 }

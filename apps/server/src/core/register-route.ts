@@ -74,7 +74,7 @@ export function registerRoute<R extends RouteDefinition>(
       ? {
           // Fastify's types want a string; it sends a Buffer as it is (its length is the header).
           serializerCompiler: () =>
-            compiledEnvelopeSerializer(definition.result) as unknown as (data: unknown) => string,
+            compiledEnvelopeSerializer(definition.result) as (data: unknown) => string,
         }
       : {}),
     schema: {

@@ -19,7 +19,7 @@ import { uniqueViolation } from '../../db/unique-violation.ts';
 import { UserAdminRepository } from '../user-admin/user-admin-repository.ts';
 import type { PlanFileStore } from '../house-maps/file-store.ts';
 import { assertUnlocked, visibleProject, writeProjectLog } from './project-access.ts';
-import { pageProjects, type ProjectPageRow } from './project-page-repository.ts';
+import { ProjectPageReader, type ProjectPageRow } from './project-page-repository.ts';
 import {
   ProjectRepository,
   type BuildingRecord,
@@ -81,9 +81,9 @@ const toPageRow = (row: ProjectPageRow): ProjectRow => ({
   DetailsInfo: row.buildings,
   UserIds: row.user_ids,
   IsPublished: row.is_published,
-  PublishTime: row.published_at === null ? null : new Date(row.published_at).toISOString(),
-  CreateTime: new Date(row.created_at).toISOString(),
-  UpdateTime: new Date(row.updated_at).toISOString(),
+  PublishTime: row.published_at,
+  CreateTime: row.created_at,
+  UpdateTime: row.updated_at,
 });
 
 const projectValues = (body: AddProjectBody): ProjectValues => ({
@@ -111,6 +111,7 @@ const buildingValues = (body: AddProjectBody): BuildingValues[] | undefined =>
  */
 export class ProjectService {
   private readonly repository: ProjectRepository;
+  private readonly pages: ProjectPageReader;
 
   constructor(
     private readonly deps: {
@@ -122,6 +123,7 @@ export class ProjectService {
     },
   ) {
     this.repository = new ProjectRepository(deps.db);
+    this.pages = new ProjectPageReader(deps.genericPlans);
   }
 
   /** Company-wide for administrators, assigned projects for the other roles (row scope). */
@@ -136,7 +138,7 @@ export class ProjectService {
       limit: request.PageSize,
       offset: (request.CurrentPage - 1) * request.PageSize,
     };
-    const { rows, total } = await pageProjects(this.deps.genericPlans, query);
+    const { rows, total } = await this.pages.page(query);
     return {
       Items: rows.map(toPageRow),
       Total: total ?? (await this.repository.count(query)),
