@@ -23,3 +23,26 @@ export async function pickSearchedOption(page: Page, field: Locator, text: strin
     )
     .toBeGreaterThan(0);
 }
+
+/**
+ * Picks an option of a plain antd Select opened from `field`, again until the select shows it: under
+ * load a click on an option can land while the list re-renders (its options arriving, its opening
+ * motion) and be lost.
+ */
+export async function pickOption(page: Page, field: Locator, option: string): Promise<void> {
+  const select = field.locator('xpath=ancestor::*[contains(@class, "ant-select")][1]');
+  await expect
+    .poll(
+      async () => {
+        await field.click();
+        await page
+          .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+          .first()
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
+        return select.getByText(option).count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+}

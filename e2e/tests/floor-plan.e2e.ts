@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
 import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
 import { planPng as twoRoomPng } from '../support/plan-files.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { uploadPlan } from '../support/upload-plan.ts';
+import { pickOption } from '../support/select.ts';
 
 /**
  * Floor-plan editor (issue 5, item 4): a company administrator draws a room with two stations on
@@ -170,15 +171,6 @@ async function dragPlan(page: Page, from: { x: number; y: number }, to: { x: num
   await page.mouse.up();
 }
 
-/** Picks an option of an antd Select. */
-async function pick(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
-}
-
 const detailOf = (token: string, id: string) => api<Detail>('/api/ms/Project/GetHouseMapById', { id }, token);
 
 /** The raw envelope of a save, to see a refusal's Code. */
@@ -230,7 +222,7 @@ describe('floor-plan editor', () => {
     await page.getByText('房间（1）').waitFor();
     await page.getByText('有未保存的修改').waitFor();
     const properties = page.getByTestId('room-properties');
-    await pick(page, properties.getByLabel('测区类型'), '厨房');
+    await pickOption(page, properties.getByLabel('测区类型'), '厨房');
     await properties.getByLabel('名称').fill('客厅');
     await properties.getByLabel('名称').press('Enter');
 
@@ -396,7 +388,7 @@ describe('floor-plan editor', () => {
     await clickSite(page, 9500, 500);
     await clickSite(page, 9500, 3000, { double: true });
     await page.getByText('Rooms (1)').waitFor();
-    await pick(page, page.getByTestId('room-properties').getByLabel('Site type'), '厨房');
+    await pickOption(page, page.getByTestId('room-properties').getByLabel('Site type'), '厨房');
     await page.getByText('Place station', { exact: true }).click();
     await clickSite(page, 9000, 1000);
     await page.getByText('Stations (1)').waitFor();

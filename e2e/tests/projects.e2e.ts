@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
 import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
 import { planDxf, planPng } from '../support/plan-files.ts';
-import { pickSearchedOption } from '../support/select.ts';
+import { pickOption, pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
 /**
@@ -33,15 +33,6 @@ const stamp = () => `${Date.now().toString(36).slice(-5)}${crypto.randomInt(100,
 const zhButton = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 /** Lets a dialog's opening or closing animation finish before a screenshot. */
-
-/** Picks an option of an antd Select opened from `select`. */
-async function pick(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
-}
 
 interface TreeBuilding {
   BuildingNumber: string;
@@ -84,7 +75,7 @@ describe('projects', () => {
     await form.getByLabel('第 2 行楼栋号').fill('2');
     await form.getByLabel('第 2 行层数').fill('6');
     await form.getByLabel('第 2 行每层户数').fill('4');
-    await pick(page, form.getByLabel('第 2 行交付标准'), '毛坯');
+    await pickOption(page, form.getByLabel('第 2 行交付标准'), '毛坯');
     await settle(page);
     await screenshot(page, 'projects-create-zh-CN');
     await form.getByRole('button', { name: zhButton('保存') }).click();
@@ -203,7 +194,7 @@ describe('projects', () => {
     await page.getByRole('tab', { name: '楼栋户型' }).click();
     await page.getByRole('button', { name: '分配户型' }).click();
     const assign = page.getByRole('dialog', { name: '分配户型到楼层' });
-    await pick(page, assign.getByLabel('户型', { exact: true }), 'A户型');
+    await pickOption(page, assign.getByLabel('户型', { exact: true }), 'A户型');
     await assign.getByLabel('起始楼层').fill('2');
     await assign.getByLabel('结束楼层').fill('10');
     await assign.getByRole('button', { name: zhButton('分配') }).click();
@@ -361,7 +352,7 @@ describe('projects', () => {
 
       await page.getByRole('menuitem', { name: 'Project staff' }).click();
       await page.waitForURL('**/measurerobot/projectUser');
-      await pick(page, page.getByLabel('Project', { exact: true }), name);
+      await pickOption(page, page.getByLabel('Project', { exact: true }), name);
       await page.getByText('Company users').waitFor();
       await settle(page);
       await screenshot(page, 'projects-staff-en-US');

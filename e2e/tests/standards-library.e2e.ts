@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
 import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
+import { pickOption } from '../support/select.ts';
 
 /**
  * Standard library and measure rules (issue 6, items 1 and 3, web): a fresh measurement
@@ -93,25 +94,6 @@ async function makeItems(token: string) {
   const [a, b] = saved;
   if (!a || !b) throw new Error('items not created');
   return { a, b };
-}
-
-/** Picks an option of an antd Select opened from `select`. */
-/** Picks an option, again until the select shows it (a click can be swallowed under load). */
-async function pick(page: Page, select: Locator, option: string) {
-  const holder = select.locator('xpath=ancestor::*[contains(@class, "ant-select")][1]');
-  await expect
-    .poll(
-      async () => {
-        await select.click();
-        await page
-          .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-          .first()
-          .click();
-        return holder.getByText(option).count();
-      },
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0);
 }
 
 async function search(page: Page, placeholder: string, keyword: string) {
@@ -324,8 +306,12 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
     await create.getByLabel('Code', { exact: true }).fill(code);
     await create.getByLabel('Chinese name', { exact: true }).fill(`新测量项${code.slice(4, 12)}`);
     await create.getByLabel('English name', { exact: true }).fill(`New item ${code}`);
-    await pick(page, create.getByLabel('Stage', { exact: true }), 'Decoration');
-    await pick(page, create.getByLabel('Judging mode', { exact: true }), 'Deviation (measured - design)');
+    await pickOption(page, create.getByLabel('Stage', { exact: true }), 'Decoration');
+    await pickOption(
+      page,
+      create.getByLabel('Judging mode', { exact: true }),
+      'Deviation (measured - design)',
+    );
     expect(await create.getByRole('checkbox', { name: 'Needs a design value' }).isChecked()).toBe(true);
     expect(await create.getByRole('checkbox', { name: 'Needs a design value' }).isDisabled()).toBe(true);
     await create.getByLabel('Standard 1 Left').fill('-5');

@@ -57,6 +57,9 @@ describe.each(['zh-CN', 'en-US'] as const)('work order photos and pins (%s)', (l
     const plan = dialog.getByTestId('work-order-plan');
     await plan.waitFor();
     await dialog.getByText(text.notPinned).waitFor();
+    // Measured once the dialog's opening zoom is over: a box taken during it is smaller, and clicks
+    // at its fractions land on the walls.
+    await settle(page);
     const box = await plan.boundingBox();
     if (!box) throw new Error('the plan is not shown');
     await plan.click({ position: { x: box.width * 0.3, y: box.height * 0.5 } });
