@@ -5,6 +5,7 @@ import { api, apiLogin } from '../support/api.ts';
 import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
+import { pickSearchedOption } from '../support/select.ts';
 
 /**
  * Analysis (issue 17): home and quality analysis with charts drawn, in both languages, and a drill
@@ -90,12 +91,7 @@ describe.each(['zh-CN', 'en-US'] as const)('analysis (%s)', (language) => {
     await page.getByRole('menuitem', { name: new RegExp(`(^|\\s)${text.home}$`) }).click();
     await page.waitForURL('**/measurerobot/home');
     await chartsDrawn(page, 2);
-    const projectPicker = page.getByRole('combobox', { name: text.project });
-    await projectPicker.click();
-    await projectPicker.fill(project.Name);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: project.Name })
-      .click();
+    await pickSearchedOption(page, page.getByRole('combobox', { name: text.project }), project.Name);
     await page.getByText('75.00%').first().waitFor();
     await page.getByText('3 / 4').first().waitFor();
     await settle(page);

@@ -4,6 +4,7 @@ import { api } from '../support/api.ts';
 import { browserPool, screenshot } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
+import { pickOption, pickSearchedOption } from '../support/select.ts';
 
 /**
  * Tasks (issue 13): a measurement administrator plans a task over floors 2-5 of a building in the
@@ -98,13 +99,9 @@ describe.each(['zh-CN', 'en-US'] as const)('tasks (%s)', (language) => {
     // Dispatch: project, stage, floors 2-5 of building 1# in one go, a surveyor.
     await page.getByRole('menuitem', { name: text.dispatchMenu }).click();
     await page.waitForURL('**/measurerobot/taskManage');
-    await page.getByLabel(text.project, { exact: true }).click();
-    await page.getByLabel(text.project, { exact: true }).fill(project.Name);
-    await page.locator('.ant-select-item-option', { hasText: project.Name }).first().click();
-    await page.getByLabel(text.stage, { exact: true }).click();
-    await page.locator('.ant-select-item-option', { hasText: text.plaster }).first().click();
-    await page.getByLabel(text.building, { exact: true }).click();
-    await page.locator('.ant-select-item-option', { hasText: '1#' }).first().click();
+    await pickSearchedOption(page, page.getByLabel(text.project, { exact: true }), project.Name);
+    await pickOption(page, page.getByLabel(text.stage, { exact: true }), text.plaster);
+    await pickOption(page, page.getByLabel(text.building, { exact: true }), '1#');
     await page.getByLabel(text.from, { exact: true }).fill('2');
     await page.getByLabel(text.to, { exact: true }).fill('5');
     await page.getByRole('button', { name: button(text.addFloors) }).click();

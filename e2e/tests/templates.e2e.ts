@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
 import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
 import { planPng } from '../support/plan-files.ts';
-import { pickSearchedOption } from '../support/select.ts';
+import { pickOption, pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
 /**
@@ -132,10 +132,7 @@ describe('templates', () => {
     await houseTypeRow.getByText('Default template (default)').waitFor();
     await houseTypeRow.getByRole('button', { name: 'Change template' }).click();
     const apply = page.getByRole('dialog', { name: 'Apply a design value template to house types' });
-    await apply.getByLabel('Template').click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'HighRise' })
-      .click();
+    await pickOption(page, apply.getByLabel('Template'), 'HighRise');
     await apply.getByRole('button', { name: 'Apply' }).click();
     await page.getByText(`Template "HighRise" applied to 1 house type`).waitFor();
     await houseTypeRow.locator('.ant-tag', { hasText: 'HighRise' }).waitFor();
