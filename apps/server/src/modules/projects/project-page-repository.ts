@@ -130,10 +130,11 @@ export class ProjectPageReader {
       ],
       rowMode: 'array',
     });
-    const ids = (members.rows as [string, string, number][]).map(([id]) => id);
+    const ids: string[] = [];
     const found = new Map<string, ProjectPageRow>();
     const missing: string[] = [];
     for (const [id, version] of members.rows as [string, string, number][]) {
+      ids.push(id);
       const entry = this.known.get(id);
       if (entry?.version === version) found.set(id, entry.row);
       else missing.push(id);
