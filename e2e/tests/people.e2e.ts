@@ -196,10 +196,24 @@ describe('user management', () => {
       .poll(() => page.getByRole('switch', { name: `${name} 的状态` }).getAttribute('aria-checked'))
       .toBe('false');
 
-    // The disabled user's next call is refused: message, then back to the login page.
-    await user.page.getByPlaceholder('按项目名称搜索').fill('滨江');
-    await user.page.getByPlaceholder('按项目名称搜索').press('Enter');
-    await user.page.getByText('认证信息已过期或账号已被禁用').waitFor();
+    // The disabled user's next call is refused: message, then back to the login page. The search is
+    // typed again if no message follows: under load the list can re-render over the typed text, and an
+    // unchanged search asks the server nothing.
+    const search = user.page.getByPlaceholder('按项目名称搜索');
+    const refused = user.page.getByText('认证信息已过期或账号已被禁用');
+    await expect
+      .poll(
+        async () => {
+          await search.fill('滨江', { timeout: 2_000 });
+          await search.press('Enter', { timeout: 2_000 });
+          return refused.waitFor({ timeout: 5_000 }).then(
+            () => true,
+            () => false,
+          );
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await user.page.waitForURL('**/measurerobot/login', { timeout: 10_000 });
     // And cannot sign in again.
     await signIn(user.page, { login: account.login, password: 'Mine@123456' });
