@@ -583,6 +583,11 @@ export const tasks = pgTable(
     deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
     plannedDate: date('planned_date', { mode: 'string' }),
     parentTaskId: uuid('parent_task_id').references((): AnyPgColumn => tasks.id, { onDelete: 'set null' }),
+    /**
+     * A re-measure made for named failures (a work order): the parent's sites (PointIndex) to measure
+     * again; null measures the whole households. The items are the task's own (frozen) items.
+     */
+    remeasurePointIndexes: integer('remeasure_point_indexes').array(),
     householdCount: integer('household_count').notNull(),
     standard: jsonb('standard').$type<FrozenStandard>().notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -1032,7 +1037,15 @@ export const workOrders = pgTable(
     household: integer('household'),
     taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     pointIndex: integer('point_index'),
+    /** The first of `item_codes` (the contract's single `ItemCode`). */
     itemCode: text('item_code'),
+    /** The item(s) the order is about: those that failed at its site, or typed by hand. */
+    itemCodes: text('item_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** An item was chosen by hand that did not fail at the order's site (shown so on the order). */
+    itemsByHand: boolean('items_by_hand').notNull().default(false),
     x: doublePrecision('x'),
     y: doublePrecision('y'),
     remark: text('remark').notNull().default(''),
@@ -1145,11 +1158,44 @@ export const reports = pgTable(
     audited: boolean('audited').notNull().default(false),
     /** When the task was finished (uploaded). */
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    /** Why the report was last queued (finished, results, correction, audit, retry...): the next
+     * rendition supersedes the earlier ones for this reason. */
+    queuedReason: text('queued_reason'),
     renderedAt: timestamp('rendered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [index('reports_company_project_idx').on(table.companyId, table.projectId, table.updatedAt)],
+);
+
+/**
+ * One rendered PDF (one language of one rendering) and its public verification code
+ * (`/supplement/verify/{code}`, >= 64 random bits). The code is printed in the PDF's footer, so it is
+ * made before the file; the SHA-256 and the figures are those of the file. A later rendering
+ * supersedes it (when, why, and the code of the current rendition). Kept when the report is deleted,
+ * so a printout stays checkable; it goes with its company.
+ */
+export const reportRenditions = pgTable(
+  'report_renditions',
+  {
+    code: text('code').primaryKey(),
+    companyId: companyId(),
+    reportId: uuid('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    language: text('language').notNull(),
+    reportName: text('report_name').notNull(),
+    projectName: text('project_name').notNull(),
+    taskName: text('task_name').notNull(),
+    figures: jsonb('figures').$type<Record<string, number | null>>().notNull(),
+    sha256: text('sha256').notNull(),
+    renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull(),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    /** The queued reason of the rendering that superseded it. */
+    supersededReason: text('superseded_reason'),
+    supersededBy: text('superseded_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('report_renditions_report_idx').on(table.reportId, table.renderedAt)],
 );
 
 /** Public shares of a task's report (`/supplement/taskReportList/{id}`): the id is 256 random bits. */
