@@ -55,6 +55,8 @@ type Payload =
 const NUL = 'a\u0000b';
 const HIGH = 'Q\ud800';
 const LOW = '\udc00x';
+/** Text that is no date, number or id but passes as text: it must be refused before any query. */
+const ODD_TEXT = "😀' OR '1'='1";
 /** Keys many routes read, sent with bad text to every route (unknown keys must not hurt either). */
 const GENERIC_KEYS = [
   'Name',
@@ -204,6 +206,8 @@ function sample(schema: JsonSchema | undefined, key: string, url: string, depth 
       if (/phone/i.test(key)) return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
       if (/password/i.test(key)) return 'Fuzz@12345';
       if (/buildingnumber/i.test(key)) return '1#';
+      // A valid date, so the other fields' bad text gets past the date filters to the database.
+      if (/date(from|to)?$/i.test(key)) return '2024-01-01';
       return `fz${Math.random().toString(36).slice(2, 7)}`;
     default:
       return 'x';
@@ -275,6 +279,7 @@ function payloadsFor(route: FuzzRoute): Payload[] {
     payloads.push(send(`NUL in ${label(path)}`, withValue(base, path, NUL)));
     payloads.push(send(`lone high surrogate in ${label(path)}`, withValue(base, path, HIGH)));
     if (!inQuery) payloads.push(send(`lone low surrogate in ${label(path)}`, withValue(base, path, LOW)));
+    payloads.push(send(`emoji and SQL in ${label(path)}`, withValue(base, path, ODD_TEXT)));
   }
   for (const path of numbers.slice(0, 6)) {
     payloads.push(send(`2^31 in ${label(path)}`, withValue(base, path, 2 ** 31)));
@@ -318,6 +323,11 @@ function payloadsFor(route: FuzzRoute): Payload[] {
     payloads.push(send('every field a number', every(Number.MAX_SAFE_INTEGER * 4)));
     payloads.push(send('every field a long string', every('9'.repeat(5000))));
     payloads.push(send('every field true', every(true)));
+    // The same keys again in lower case with other types (the last spelling wins when keys are renamed).
+    const repeated = (value: unknown) =>
+      merge(Object.fromEntries(topKeys.map((key) => [key.toLowerCase(), value])));
+    payloads.push(send('keys repeated in lower case with odd text', repeated(ODD_TEXT)));
+    payloads.push(send('keys repeated in lower case with numbers', repeated(-1)));
     payloads.push(send('body an array', [base]));
     payloads.push(send('PostData with NUL', { PostData: JSON.stringify(merge(generic)) }));
     payloads.push(send('PostData not JSON', { PostData: '{"a":' }));

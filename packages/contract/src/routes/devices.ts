@@ -51,6 +51,21 @@ const productionDate = z
   .refine(isCalendarDate, 'devices.invalidDate')
   .refine((value) => value <= latestToday(), 'devices.productionDateFuture');
 
+/**
+ * A date filter of the device list: `YYYY-MM-DD` (an ISO date-time is cut to its date), empty
+ * means none. Anything else is refused here, before a query could hand PostgreSQL text that is no date.
+ */
+const DATE_OR_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const productionDateFilter = rules
+  .text()
+  .trim()
+  .refine(
+    (value) => value === '' || (DATE_OR_DATE_TIME.test(value) && isCalendarDate(value.slice(0, 10))),
+    'devices.invalidDate',
+  )
+  .transform((value) => (value ? value.slice(0, 10) : undefined))
+  .nullish();
+
 const optionalProductionDate = z
   .union([productionDate, z.literal('')])
   .nullish()
@@ -231,8 +246,8 @@ export const deviceFilterShape = {
   DeviceNumber: rules.optionalText(32),
   CustomerCompanyName: rules.optionalText(64),
   /** Production date range (of DeviceDateOfProduction), inclusive. */
-  ProductionDateFrom: rules.optionalText(32),
-  ProductionDateTo: rules.optionalText(32),
+  ProductionDateFrom: productionDateFilter,
+  ProductionDateTo: productionDateFilter,
   KeyWord: rules.optionalText(50),
   /** The spec's `Query`: same as KeyWord. */
   Query: rules.optionalText(50),
