@@ -9,7 +9,8 @@ import { pickOption, pickSearchedOption } from '../support/select.ts';
 /**
  * Tasks (issue 13): a measurement administrator plans a task over floors 2-5 of a building in the
  * browser, sees it in the task center with its frozen standard, cancels another task; the surveyor
- * of the first task finds it on the task execution page. In both languages.
+ * of the first task finds it on the task execution page, and the cancelled one under "All states". In
+ * both languages.
  */
 
 const browsers = browserPool('tasks');
@@ -22,7 +23,7 @@ const button = (text: string) =>
 
 /** The shared project with a house type and a surveyor, and another task to be cancelled in the browser. */
 async function prepare() {
-  const { planner, plannerToken, surveyor, project } = await taskProject(`E2E任务${stamp()}`);
+  const { planner, plannerToken, surveyor, surveyorId, project } = await taskProject(`E2E任务${stamp()}`);
   const otherName = `待取消${stamp()}`;
   await api(
     '/api/ms/MsTask/AddTask',
@@ -33,6 +34,7 @@ async function prepare() {
       InspectionKind: 'self',
       Name: otherName,
       Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
+      SurveyorIds: [surveyorId],
     },
     plannerToken,
   );
@@ -44,6 +46,8 @@ const TEXT = {
     dispatchMenu: '任务派发',
     centerMenu: '任务管理',
     executionMenu: '任务执行',
+    state: '状态',
+    allStates: '全部状态',
     project: '项目',
     stage: '阶段',
     plaster: '抹灰',
@@ -67,6 +71,8 @@ const TEXT = {
     dispatchMenu: 'Task dispatch',
     centerMenu: 'Task management',
     executionMenu: 'Task execution',
+    state: 'State',
+    allStates: 'All states',
     project: 'Project',
     stage: 'Stage',
     plaster: 'Plaster',
@@ -147,6 +153,15 @@ describe.each(['zh-CN', 'en-US'] as const)('tasks (%s)', (language) => {
     await surveyorBrowser.page.waitForURL('**/measurerobot/TaskExcuse');
     await surveyorBrowser.page.getByRole('row', { name: new RegExp(name) }).waitFor();
     expect(await surveyorBrowser.page.getByRole('row', { name: new RegExp(otherName) }).count()).toBe(0);
+    // "All states" shows the cancelled task too.
+    await pickOption(
+      surveyorBrowser.page,
+      surveyorBrowser.page.getByLabel(text.state, { exact: true }),
+      text.allStates,
+    );
+    const cancelledRow = surveyorBrowser.page.getByRole('row', { name: new RegExp(otherName) });
+    await cancelledRow.waitFor();
+    expect(await cancelledRow.textContent()).toContain(text.cancelled);
     await screenshot(surveyorBrowser.page, `tasks-execution-${language}`);
     expect(surveyorBrowser.errors).toEqual([]);
   });

@@ -334,8 +334,8 @@ export const tasksRoutes = {
     tag,
     summary:
       'Task execution (TaskExcuse): the tasks whose surveyors include the caller or whose device is assigned to ' +
-      'the caller; State filter (default: pending and in progress)',
-    body: z.object({ ...pageRequestShape, State: z.enum(TASK_STATES).nullish() }),
+      'the caller; State filter: one state, `all` (every state) or none (pending and in progress, the work to do)',
+    body: z.object({ ...pageRequestShape, State: z.enum([...TASK_STATES, 'all']).nullish() }),
     result: pageResultSchema(taskRowSchema),
   }),
   startTask: defineRoute({

@@ -237,8 +237,8 @@ export class TasksService {
       { ...auth, projectScope: 'company' },
       {
         executorId: auth.userId,
-        state: body.State,
-        states: ['pending', 'inProgress'],
+        state: body.State === 'all' ? undefined : body.State,
+        states: body.State === 'all' ? undefined : ['pending', 'inProgress'],
         orderBy: body.OrderBy === 'PlannedDate' ? 'PlannedDate' : 'CreateTime',
         ascending: body.AscDesc === 'asc',
       },

@@ -315,6 +315,24 @@ describe('execution', () => {
     expect(done.State).toBe('uploaded');
     expect(done.FinishedAt).not.toBeNull();
     expect(await ids(surveyor)).not.toContain(mine);
+    // "All states" shows the finished one too; a state shows only its own.
+    const every = await callRouteOk(
+      t.app,
+      routes.getMyTasks,
+      { PageSize: 100, State: 'all' },
+      { as: surveyor },
+    );
+    expect(every.Items.map((row) => row.TaskId)).toContain(mine);
+    const uploaded = await callRouteOk(
+      t.app,
+      routes.getMyTasks,
+      { PageSize: 100, State: 'uploaded' },
+      {
+        as: surveyor,
+      },
+    );
+    expect(uploaded.Items.map((row) => row.TaskId)).toContain(mine);
+    expect(new Set(uploaded.Items.map((row) => row.State))).toEqual(new Set(['uploaded']));
   });
 });
 

@@ -18,14 +18,15 @@ export default function TaskExecutionPage() {
   const { t } = useTranslation(['tasks', 'common']);
   const stageLabel = useStageLabel();
   const actions = useTaskActions();
-  const [state, setState] = useState<TaskState | undefined>();
+  /** `open` (pending and in progress, the work to do) is the default; `all` shows every state. */
+  const [state, setState] = useState<TaskState | 'open' | 'all'>('open');
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: ['tasks', 'mine', state, page],
     queryFn: ({ signal }) =>
       callApi(
         routes.tasks.getMyTasks,
-        { State: state ?? null, PageSize: PAGE_SIZE, CurrentPage: page },
+        { State: state === 'open' ? null : state, PageSize: PAGE_SIZE, CurrentPage: page },
         { signal },
       ),
     placeholderData: keepPreviousData,
@@ -92,16 +93,18 @@ export default function TaskExecutionPage() {
       title={t('execution.title')}
       extra={
         <Select
-          allowClear
-          style={{ width: 140 }}
-          placeholder={t('placeholder.allStates')}
+          style={{ width: 180 }}
           aria-label={t('field.state')}
           value={state}
           onChange={(value) => {
             setState(value);
             setPage(1);
           }}
-          options={TASK_STATES.map((value) => ({ value, label: t(`state.${value}`) }))}
+          options={[
+            { value: 'open' as const, label: t('execution.openStates') },
+            { value: 'all' as const, label: t('placeholder.allStates') },
+            ...TASK_STATES.map((value) => ({ value, label: t(`state.${value}`) })),
+          ]}
         />
       }
     >

@@ -122,6 +122,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'execution.title': 'Task execution',
   'execution.note': 'The tasks assigned to you (or to a device you hold).',
   'execution.empty': 'No task is assigned to you',
+  'execution.openStates': 'To do (pending, in progress)',
   'reassign.title': 'Reassign task',
   'rate.none': '—',
 };

@@ -120,6 +120,7 @@ const zhCN = {
   'execution.title': '任务执行',
   'execution.note': '分配给您（或您持有的设备）的任务。',
   'execution.empty': '没有分配给您的任务',
+  'execution.openStates': '待执行（待开始、进行中）',
   'reassign.title': '改派任务',
   'rate.none': '—',
 } as const;
