@@ -132,6 +132,7 @@ export function measureKindText(
   t: (key: MessageKey, params?: MessageParams) => string,
 ): string {
   const kind = doc.task.MeasureKind;
-  if (kind === 're' && doc.beforeAfter) return t('reports.doc.remeasureOf', { task: doc.beforeAfter.ParentTaskName });
+  if (kind === 're' && doc.beforeAfter)
+    return t('reports.doc.remeasureOf', { task: doc.beforeAfter.ParentTaskName });
   return t(`reports.doc.measureKind.${kind}`);
 }

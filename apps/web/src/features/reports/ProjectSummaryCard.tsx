@@ -79,7 +79,7 @@ export function ProjectSummaryCard({ projectId }: { projectId: string }) {
       ? (['tasks', 'uploaded', 'completed', 'households'] as const).map((key) => ({
           title: t(`summary.column.${key}`),
           key,
-          width: 90,
+          width: key === 'households' ? 110 : 90,
           align: 'right' as const,
           render: (_value: unknown, line: FiguresLine) => line.counts?.[key],
         }))
@@ -120,7 +120,7 @@ export function ProjectSummaryCard({ projectId }: { projectId: string }) {
       columns={columns(withTasks)}
       dataSource={lines}
       pagination={false}
-      scroll={{ x: withTasks ? 830 : 560 }}
+      scroll={{ x: withTasks ? 850 : 560 }}
     />
   );
 
