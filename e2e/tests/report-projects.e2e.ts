@@ -27,7 +27,8 @@ const TEXT = {
     counts: '共 2 份，已生成 2，已审核 0',
     listTitle: (name: string) => `数据报告：${name}`,
     unread: '未读',
-    summaryTasks: '2 个已完成任务',
+    summaryTasks: '2 个已结束任务（已上传 2，已完成 0）',
+    firstMeasure: '初测',
     byItem: '按测量项',
     pdf: '下载 PDF',
   },
@@ -36,7 +37,8 @@ const TEXT = {
     counts: '2 in all, 2 ready, 0 audited',
     listTitle: (name: string) => `Data reports: ${name}`,
     unread: 'Unread',
-    summaryTasks: 'Finished tasks: 2',
+    summaryTasks: 'Finished tasks: 2 (uploaded 2, completed 0)',
+    firstMeasure: 'First measure',
     byItem: 'By measure item',
     pdf: 'Download PDF',
   },
@@ -92,6 +94,12 @@ describe.each(['zh-CN', 'en-US'] as const)('data reports landing page (%s)', (la
     await page.getByText(text.listTitle(name)).waitFor();
     await expect.poll(() => page.locator('.ant-table-row', { hasText: text.unread }).count()).toBe(2);
     await page.getByTestId('summary-tasks').getByText(text.summaryTasks).waitFor();
+    // Measure kinds side by side: both tasks are first measures, uploaded and not completed.
+    const firstMeasure = page
+      .getByTestId('summary-kinds')
+      .locator('.ant-table-row', { hasText: text.firstMeasure });
+    expect(await firstMeasure.locator('td').nth(1).textContent()).toBe('2');
+    expect(await firstMeasure.locator('td').nth(3).textContent()).toBe('0');
     await page.getByRole('tab', { name: text.byItem }).click();
     await page.getByRole('cell', { name: /\(PL-01\)$/ }).waitFor();
     await settle(page);

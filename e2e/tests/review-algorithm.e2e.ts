@@ -25,6 +25,7 @@ const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
 const TEXT = {
   'zh-CN': {
     source: '来自读数（靠尺位置插值）',
+    basis: '由 3 把靠尺读数插值得出，不是扫描偏差图',
     exceeding: '1 / 3 个读数',
     exceedingAfter: '0 / 3 个读数',
     horizontal: '横向靠尺',
@@ -35,6 +36,7 @@ const TEXT = {
   },
   'en-US': {
     source: 'From the readings (interpolated between rulers)',
+    basis: 'Interpolated between rulers, not a scan deviation map: ruler readings used: 3',
     exceeding: '1 of 3 values',
     exceedingAfter: '0 of 3 values',
     horizontal: 'Horizontal rulers',
@@ -85,6 +87,8 @@ describe.each(['zh-CN', 'en-US'] as const)('algorithm image and ruler toggle (%s
     const heatmap = await loadedImage(page, '[data-testid="algorithm-image"]');
     expect(heatmap.width).toBe(640);
     await page.getByTestId('algorithm-source').getByText(text.source).waitFor();
+    // Site 1's three rulers, all valid: the map says it is interpolated from them (the legend too).
+    await page.getByTestId('algorithm-basis').getByText(text.basis).waitFor();
     const facts = page.getByTestId('grinding-PL-01');
     await facts.getByText(text.exceeding).waitFor();
     await facts.getByText('3 m²').waitFor();

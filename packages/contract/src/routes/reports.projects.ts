@@ -5,7 +5,7 @@ import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
 import { PROJECT_LIMITS } from './projects.ts';
 import { REPORT_STATUSES } from './reports.ts';
-import { STAGES } from './standards.ts';
+import { MEASURE_KINDS, STAGES } from './standards.ts';
 import { TASK_STATES } from './tasks.ts';
 
 /**
@@ -44,16 +44,48 @@ export type ReportProjectRow = z.infer<typeof reportProjectRowSchema>;
 
 const figuresRow = { Figures: figuresSchema };
 
+/**
+ * Tasks by their real state and the households they measured: `Uploaded` finished but not audited,
+ * `Completed` audited; `Households` counts each household once however many tasks measured it.
+ */
+const taskStateCounts = {
+  Uploaded: z.number().int(),
+  Completed: z.number().int(),
+  Households: z.number().int(),
+};
+
 export const summaryReportSchema = z.object({
   ProjectId: z.string(),
   ProjectName: z.string(),
   Stage: z.enum(STAGES).nullable(),
   AuditedOnly: z.boolean(),
+  /** The measure kind asked for (null: every kind). */
+  MeasureKind: z.enum(MEASURE_KINDS).nullable(),
   /** The tasks counted: finished (uploaded) or audited (completed), of the stage when one is named. */
   TaskCount: z.number().int(),
+  ...taskStateCounts,
+  /**
+   * Every reading of the counted tasks: where both kinds are counted, a re-measured household's
+   * readings of its first measure and of its re-measure (see `MeasureKinds` for them apart).
+   */
   Figures: figuresSchema,
+  /** First measure, re-measure and other side by side (only the kinds counted), in that order. */
+  MeasureKinds: z.array(
+    z.object({
+      MeasureKind: z.enum(MEASURE_KINDS),
+      Tasks: z.number().int(),
+      ...taskStateCounts,
+      ...figuresRow,
+    }),
+  ),
   Stages: z.array(
-    z.object({ Stage: z.enum(STAGES), StageName: z.string(), Tasks: z.number().int(), ...figuresRow }),
+    z.object({
+      Stage: z.enum(STAGES),
+      StageName: z.string(),
+      Tasks: z.number().int(),
+      ...taskStateCounts,
+      ...figuresRow,
+    }),
   ),
   Items: z.array(z.object({ ItemCode: z.string(), Name: z.string(), ...figuresRow })),
   Buildings: z.array(z.object({ BuildingNumber: z.string(), ...figuresRow })),
@@ -64,6 +96,9 @@ export const summaryReportSchema = z.object({
       Stage: z.enum(STAGES),
       StageName: z.string(),
       State: z.enum(TASK_STATES),
+      MeasureKind: z.enum(MEASURE_KINDS),
+      /** The task a re-measure measures again (null for a first measure). */
+      ParentTaskId: z.string().nullable(),
       FinishedAt: z.string().nullable(),
       ...figuresRow,
     }),
@@ -102,11 +137,13 @@ export const reportProjectsRoutes = {
     access: 'authenticated',
     tag,
     summary:
-      "A project's summary report across its finished tasks (optionally one stage, optionally audited tasks " +
-      'only): figures of the project, per stage, item, building and task, from the rollups',
+      "A project's summary report across its finished tasks (optionally one stage, one measure kind, audited " +
+      'tasks only): tasks by state (uploaded, completed), households counted once, figures of the project, ' +
+      'per measure kind side by side, per stage, item, building and task, from the rollups',
     body: z.object({
       ProjectId: rules.uuid,
       Stage: z.enum(STAGES, 'validation.invalidValue').nullish(),
+      MeasureKind: z.enum(MEASURE_KINDS, 'tasks.measureKindInvalid').nullish(),
       AuditedOnly: z.boolean('validation.invalidValue').nullish(),
     }),
     result: summaryReportSchema,

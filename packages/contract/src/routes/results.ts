@@ -115,6 +115,8 @@ export const dataPoolRowSchema = z.object({
   MeasuredAt: z.string(),
   Values: z.array(z.number()),
   Grades: z.array(z.enum(GRADE_NAMES)),
+  /** One per value: false where a reviewer marked it invalid (it counts nowhere). */
+  Valid: z.array(z.boolean()),
   Figures: figuresSchema,
 });
 export type DataPoolRow = z.infer<typeof dataPoolRowSchema>;
@@ -189,7 +191,8 @@ export const resultsRoutes = {
     tag,
     summary:
       'The data pool with its filters as an .xlsx attachment (not an envelope), written as it streams: one row per ' +
-      `site and item with every value, at most ${DATA_POOL_LIMITS.exportRows} rows`,
+      'value (site, place, item, value no., value, grade, valid; numbers as numeric cells), of at most ' +
+      `${DATA_POOL_LIMITS.exportRows} readings (site and item)`,
     body: dataPoolExportBodySchema,
     result: z.null(),
   }),

@@ -90,7 +90,9 @@ export const reviewAlgorithmRoutes = {
     summary:
       'The algorithm image of a flatness item at a site (a PNG, not an envelope): a deviation heatmap of the surface ' +
       "with a legend in mm, from the site's point cloud (PCD or PLY, ASCII or binary) where one was uploaded and " +
-      'can be read, else from its valid readings laid along their rulers; header X-Algorithm-Source says which',
+      'can be read, else interpolated from its valid readings laid along their rulers; header X-Algorithm-Source ' +
+      'says which, X-Algorithm-Rulers the number of rulers a readings map is interpolated from, X-Algorithm-Points ' +
+      'the number of cloud points a point cloud map draws; the legend shows the same (a ruler or a dot cloud and N)',
     body: z.object({
       TaskId: rules.uuid,
       PointIndex: pointIndex,

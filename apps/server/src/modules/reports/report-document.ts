@@ -7,6 +7,7 @@ export interface ReportReading {
   BuildingNumber: string;
   Floor: number;
   Household: number;
+  RoomId: string | null;
   SiteName: string;
   ItemCode: string;
   Values: number[];

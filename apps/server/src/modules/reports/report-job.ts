@@ -176,6 +176,7 @@ export class ReportRenderer {
             BuildingNumber: row.buildingNumber,
             Floor: row.floor,
             Household: row.household,
+            RoomId: row.roomId,
             SiteName: row.name,
             ItemCode: row.itemCode,
             Values: row.vals,

@@ -6,6 +6,7 @@ import { beforeAfterSection } from './report-before-after.ts';
 import { chartsSection } from './report-charts.ts';
 import { picturesSection } from './report-pictures.ts';
 import { planSection } from './report-plan.ts';
+import { measureKindText } from './report-workbook.ts';
 
 // A CJK font from an npm package (never downloaded): Noto Sans SC, OFL.
 const FONT = createRequire(import.meta.url).resolve(
@@ -198,6 +199,7 @@ function cover(
     ['reports.doc.project', task.ProjectName],
     ['reports.doc.task', task.Name],
     ['reports.doc.stage', task.StageName],
+    ['reports.doc.measureKind', measureKindText(doc, t)],
     ['reports.doc.started', time(task.StartedAt)],
     ['reports.doc.finished', time(task.FinishedAt)],
     ['reports.doc.audited', t(doc.audited ? 'reports.doc.auditedYes' : 'reports.doc.auditedNo')],

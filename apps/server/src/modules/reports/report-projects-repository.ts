@@ -7,6 +7,7 @@ import {
   projects,
   reportReads,
   reports,
+  taskHouseholds,
   tasks,
 } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
@@ -120,20 +121,30 @@ export class ReportProjectsRepository {
       });
   }
 
-  /** The project's reported tasks (finished or audited; `auditedOnly`: audited), of one stage or all. */
-  async summaryTasks(companyId: string, projectId: string, stage: string | null, auditedOnly: boolean) {
+  /**
+   * The project's reported tasks (finished or audited; `auditedOnly`: audited), of one stage or all,
+   * of one measure kind or all.
+   */
+  async summaryTasks(
+    companyId: string,
+    projectId: string,
+    filter: { stage: string | null; measureKind: string | null; auditedOnly: boolean },
+  ) {
     const conditions: SQL[] = [
       eq(tasks.companyId, companyId),
       eq(tasks.projectId, projectId),
-      inArray(tasks.state, auditedOnly ? ['completed'] : [...REPORTED_STATES]),
+      inArray(tasks.state, filter.auditedOnly ? ['completed'] : [...REPORTED_STATES]),
     ];
-    if (stage) conditions.push(eq(tasks.stage, stage));
+    if (filter.stage) conditions.push(eq(tasks.stage, filter.stage));
+    if (filter.measureKind) conditions.push(eq(tasks.measureKind, filter.measureKind));
     return this.db
       .select({
         id: tasks.id,
         name: tasks.name,
         stage: tasks.stage,
         state: tasks.state,
+        measureKind: tasks.measureKind,
+        parentTaskId: tasks.parentTaskId,
         finishedAt: tasks.finishedAt,
         standard: tasks.standard,
       })
@@ -150,6 +161,20 @@ export class ReportProjectsRepository {
       .from(floorRollups)
       .where(and(eq(floorRollups.companyId, companyId), inArray(floorRollups.taskId, [...taskIds])))
       .groupBy(floorRollups.taskId);
+  }
+
+  /** The households of the tasks (a household is its building, floor and position on the floor). */
+  async households(companyId: string, taskIds: readonly string[]) {
+    if (taskIds.length === 0) return [];
+    return this.db
+      .select({
+        taskId: taskHouseholds.taskId,
+        buildingId: taskHouseholds.buildingId,
+        floor: taskHouseholds.floor,
+        household: taskHouseholds.household,
+      })
+      .from(taskHouseholds)
+      .where(and(eq(taskHouseholds.companyId, companyId), inArray(taskHouseholds.taskId, [...taskIds])));
   }
 
   /** Counts per item over the tasks, from the item rollups. */

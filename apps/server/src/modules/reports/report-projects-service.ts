@@ -2,6 +2,8 @@ import {
   emptyCounts,
   type FigureCounts,
   type Language,
+  MEASURE_KINDS,
+  type MeasureKind,
   type PageResult,
   type ReportProjectRow,
   type ReportStatus,
@@ -38,6 +40,43 @@ function add(into: FigureCounts, part: FigureCounts): FigureCounts {
   into.explodedSites += part.explodedSites;
   return into;
 }
+
+/** Tasks of a group by state, the distinct households they measured, and their counts summed. */
+interface Group {
+  tasks: number;
+  uploaded: number;
+  completed: number;
+  households: Set<string>;
+  counts: FigureCounts;
+}
+
+const newGroup = (): Group => ({
+  tasks: 0,
+  uploaded: 0,
+  completed: 0,
+  households: new Set(),
+  counts: emptyCounts(),
+});
+
+function groupOf<K>(groups: Map<K, Group>, key: K): Group {
+  const group = groups.get(key) ?? newGroup();
+  groups.set(key, group);
+  return group;
+}
+
+function addTask(group: Group, state: string, counts: FigureCounts, households: readonly string[]): void {
+  group.tasks += 1;
+  if (state === 'completed') group.completed += 1;
+  else group.uploaded += 1;
+  for (const household of households) group.households.add(household);
+  add(group.counts, counts);
+}
+
+const stateCounts = (group: Group) => ({
+  Uploaded: group.uploaded,
+  Completed: group.completed,
+  Households: group.households.size,
+});
 
 const oneOf = <T extends string>(values: readonly T[], value: string): T =>
   (values as readonly string[]).includes(value) ? (value as T) : (values[0] as T);
@@ -110,30 +149,46 @@ export class ReportProjectsService {
     return true;
   }
 
-  /** GetSummaryReport: the project's finished tasks summed per stage, item, building and task. */
+  /**
+   * GetSummaryReport: the project's finished tasks summed per measure kind (side by side), stage,
+   * item, building and task. Tasks are counted by their state (uploaded, completed) and households
+   * once each, however many tasks (a first measure and its re-measure) measured them.
+   */
   async summary(auth: AuthContext, body: SummaryBody, lang: Language): Promise<SummaryReport> {
     const project = await visibleProject(this.deps.db, auth, body.ProjectId);
     const repository = new ReportProjectsRepository(this.deps.db);
     const auditedOnly = body.AuditedOnly ?? false;
-    const tasks = await repository.summaryTasks(auth.companyId, project.id, body.Stage ?? null, auditedOnly);
+    const measureKind = body.MeasureKind ?? null;
+    const tasks = await repository.summaryTasks(auth.companyId, project.id, {
+      stage: body.Stage ?? null,
+      measureKind,
+      auditedOnly,
+    });
     const ids = tasks.map((task) => task.id);
-    const [taskCounts, itemCounts, buildingCounts] = await Promise.all([
+    const [taskCounts, itemCounts, buildingCounts, households] = await Promise.all([
       repository.taskCounts(auth.companyId, ids),
       repository.itemCounts(auth.companyId, ids),
       repository.buildingCounts(auth.companyId, ids),
+      repository.households(auth.companyId, ids),
     ]);
     const countsOf = new Map(taskCounts.map((row) => [row.taskId, row]));
-    const whole = emptyCounts();
-    const perStage = new Map<Stage, { tasks: number; counts: FigureCounts }>();
+    const householdsOf = new Map<string, string[]>();
+    for (const row of households) {
+      const list = householdsOf.get(row.taskId) ?? [];
+      list.push(`${row.buildingId}/${row.floor}/${row.household}`);
+      householdsOf.set(row.taskId, list);
+    }
+    const whole = newGroup();
+    const perStage = new Map<Stage, Group>();
+    const perKind = new Map<MeasureKind, Group>();
     const itemNames = new Map<string, string>();
     for (const task of tasks) {
       const counts = countsOf.get(task.id) ?? emptyCounts();
-      add(whole, counts);
       const stage = oneOf(STAGES, task.stage);
-      const entry = perStage.get(stage) ?? { tasks: 0, counts: emptyCounts() };
-      entry.tasks += 1;
-      add(entry.counts, counts);
-      perStage.set(stage, entry);
+      const kind = oneOf(MEASURE_KINDS, task.measureKind);
+      const taskHouseholds = householdsOf.get(task.id) ?? [];
+      for (const group of [whole, groupOf(perStage, stage), groupOf(perKind, kind)])
+        addTask(group, task.state, counts, taskHouseholds);
       for (const item of task.standard.Items) {
         if (!itemNames.has(item.Code)) itemNames.set(item.Code, itemName(item, lang));
       }
@@ -143,17 +198,33 @@ export class ReportProjectsService {
       ProjectName: project.name,
       Stage: body.Stage ?? null,
       AuditedOnly: auditedOnly,
+      MeasureKind: measureKind,
       TaskCount: tasks.length,
-      Figures: toFigures(whole),
+      ...stateCounts(whole),
+      Figures: toFigures(whole.counts),
+      MeasureKinds: MEASURE_KINDS.flatMap((kind) => {
+        const group = perKind.get(kind);
+        return group
+          ? [
+              {
+                MeasureKind: kind,
+                Tasks: group.tasks,
+                ...stateCounts(group),
+                Figures: toFigures(group.counts),
+              },
+            ]
+          : [];
+      }),
       Stages: STAGES.flatMap((stage) => {
-        const entry = perStage.get(stage);
-        return entry
+        const group = perStage.get(stage);
+        return group
           ? [
               {
                 Stage: stage,
                 StageName: STAGE_LABELS[stage][lang],
-                Tasks: entry.tasks,
-                Figures: toFigures(entry.counts),
+                Tasks: group.tasks,
+                ...stateCounts(group),
+                Figures: toFigures(group.counts),
               },
             ]
           : [];
@@ -174,6 +245,8 @@ export class ReportProjectsService {
           Stage: stage,
           StageName: STAGE_LABELS[stage][lang],
           State: oneOf(TASK_STATES, task.state) as TaskState,
+          MeasureKind: oneOf(MEASURE_KINDS, task.measureKind),
+          ParentTaskId: task.parentTaskId,
           FinishedAt: task.finishedAt?.toISOString() ?? null,
           Figures: toFigures(countsOf.get(task.id) ?? emptyCounts()),
         };

@@ -33,7 +33,11 @@ let emptyProjectId: string;
 let plasterTaskId: string;
 let masonryTaskId: string;
 let pendingTaskId: string;
-let sent: Map<string, ResultSite[]>;
+let kindsAdmin: BuiltUser;
+let kindsProjectId: string;
+let firstTaskId: string;
+let reTaskId: string;
+const sent = new Map<string, ResultSite[]>();
 const tasks = new Map<string, TaskDetail>();
 
 beforeAll(async () => {
@@ -63,11 +67,38 @@ beforeAll(async () => {
   pendingTaskId = await addTask('plaster', ['PL-01'], idleDevice.id, [3]);
   const server = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const played = await runRobot({ server, key: device.key, seed: 33, errorRate: 0.3, batchSites: 6 });
-  sent = new Map(played.tasks.map((task) => [task.TaskId, task.sites]));
+  for (const task of played.tasks) sent.set(task.TaskId, task.sites);
   for (const id of [plasterTaskId, masonryTaskId]) {
     tasks.set(id, await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: id }, { as: admin }));
   }
-}, 90_000);
+  // Another company: a first measure of two households and a re-measure of one of them.
+  const kindsCompanyId = (await buildCompany(t)).id;
+  kindsAdmin = await buildUser(t, { companyId: kindsCompanyId, roles: ['MeasureAdmin'] });
+  const kindsDevice = await buildDevice(t, { companyId: kindsCompanyId });
+  kindsProjectId = (await buildProject(t, { companyId: kindsCompanyId, name: '初测复测项目' })).id;
+  const kindsHouseMapId = (await buildHouseType(t, { projectId: kindsProjectId })).HouseMapId;
+  await assignHouseType(t, {
+    projectId: kindsProjectId,
+    houseMapId: kindsHouseMapId,
+    floorFrom: 1,
+    floorTo: 2,
+  });
+  const kindsTask = (floors: number[], parentTaskId?: string) =>
+    buildTask(t, kindsAdmin, {
+      ProjectId: kindsProjectId,
+      Households: floors.map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
+      ItemCodes: ['PL-01'],
+      DeviceGuid: kindsDevice.id,
+      ...(parentTaskId ? { MeasureKind: 're', ParentTaskId: parentTaskId } : {}),
+    });
+  firstTaskId = await kindsTask([1, 2]);
+  reTaskId = await kindsTask([1], firstTaskId);
+  const replayed = await runRobot({ server, key: kindsDevice.key, seed: 34, errorRate: 0.3, batchSites: 6 });
+  for (const task of replayed.tasks) sent.set(task.TaskId, task.sites);
+  for (const id of [firstTaskId, reTaskId]) {
+    tasks.set(id, await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: id }, { as: kindsAdmin }));
+  }
+}, 120_000);
 afterAll(async () => t.close());
 
 /** The tests' own judging (test/recompute.ts) of what the robot sent for the tasks, filtered. */
@@ -161,16 +192,29 @@ describe('GetSummaryReport', () => {
       ProjectName: '报表汇总项目',
       Stage: null,
       AuditedOnly: false,
+      MeasureKind: null,
       TaskCount: 2,
+      Uploaded: 2,
+      Completed: 0,
+      // Floors 1 and 2 (plaster) and 2 and 3 (masonry): floor 2's household is counted once.
+      Households: 3,
     });
+    expect(summary.MeasureKinds).toEqual([
+      { MeasureKind: 'first', Tasks: 2, Uploaded: 2, Completed: 0, Households: 3, Figures: recompute(both) },
+    ]);
     expect(summary.Figures).toEqual(recompute(both));
     expect(summary.Figures.Unqualified + summary.Figures.Exploded).toBeGreaterThan(0);
     expect(summary.Tasks.map((task) => [task.TaskId, task.Figures])).toEqual(
       both.map((id) => [id, recompute([id])]),
     );
+    const oneTask = { Tasks: 1, Uploaded: 1, Completed: 0, Households: 2 };
     expect(summary.Stages).toEqual([
-      { Stage: 'masonry', StageName: '砌筑', Tasks: 1, Figures: recompute([masonryTaskId]) },
-      { Stage: 'plaster', StageName: '抹灰', Tasks: 1, Figures: recompute([plasterTaskId]) },
+      { Stage: 'masonry', StageName: '砌筑', ...oneTask, Figures: recompute([masonryTaskId]) },
+      { Stage: 'plaster', StageName: '抹灰', ...oneTask, Figures: recompute([plasterTaskId]) },
+    ]);
+    expect(summary.Tasks.map((task) => [task.MeasureKind, task.ParentTaskId])).toEqual([
+      ['first', null],
+      ['first', null],
     ]);
     expect(summary.Items.map((item) => item.ItemCode)).toEqual(['MA-01', 'MA-02', 'PL-01', 'PL-02']);
     for (const item of summary.Items) {
@@ -208,7 +252,80 @@ describe('GetSummaryReport', () => {
       { as: admin },
     );
     expect(audited.Tasks.map((task) => [task.TaskId, task.State])).toEqual([[masonryTaskId, 'completed']]);
+    expect(audited).toMatchObject({ TaskCount: 1, Uploaded: 0, Completed: 1, Households: 2 });
     expect(audited.Figures).toEqual(recompute([masonryTaskId]));
+    // Without the audited filter: one uploaded and one completed task, never two completed.
+    const all = await callRouteOk(t.app, routes.getSummaryReport, { ProjectId: projectId }, { as: admin });
+    expect(all).toMatchObject({ TaskCount: 2, Uploaded: 1, Completed: 1, Households: 3 });
+    expect(all.Stages.map((stage) => [stage.Stage, stage.Uploaded, stage.Completed])).toEqual([
+      ['masonry', 0, 1],
+      ['plaster', 1, 0],
+    ]);
+  });
+
+  it('keeps a first measure and its re-measure of the same household apart, the household counted once', async () => {
+    const summaryOf = (body: { MeasureKind?: 'first' | 're' }) =>
+      callRouteOk(t.app, routes.getSummaryReport, { ProjectId: kindsProjectId, ...body }, { as: kindsAdmin });
+    await callRouteOk(t.app, apiRoutes.review.auditTask, { TaskId: firstTaskId }, { as: kindsAdmin });
+    const summary = await summaryOf({});
+    // The first measure covers floors 1 and 2, the re-measure floor 1 again: two households, not three.
+    expect(summary).toMatchObject({ TaskCount: 2, Uploaded: 1, Completed: 1, Households: 2 });
+    expect(summary.MeasureKinds).toEqual([
+      {
+        MeasureKind: 'first',
+        Tasks: 1,
+        Uploaded: 0,
+        Completed: 1,
+        Households: 2,
+        Figures: recompute([firstTaskId]),
+      },
+      {
+        MeasureKind: 're',
+        Tasks: 1,
+        Uploaded: 1,
+        Completed: 0,
+        Households: 1,
+        Figures: recompute([reTaskId]),
+      },
+    ]);
+    expect(summary.MeasureKinds[1]?.Figures.Total).toBeGreaterThan(0);
+    expect(summary.Stages).toEqual([
+      {
+        Stage: 'plaster',
+        StageName: '抹灰',
+        Tasks: 2,
+        Uploaded: 1,
+        Completed: 1,
+        Households: 2,
+        Figures: recompute([firstTaskId, reTaskId]),
+      },
+    ]);
+    expect(
+      summary.Tasks.map((task) => [task.TaskId, task.MeasureKind, task.ParentTaskId, task.State]),
+    ).toEqual([
+      [firstTaskId, 'first', null, 'completed'],
+      [reTaskId, 're', firstTaskId, 'uploaded'],
+    ]);
+    const reOnly = await summaryOf({ MeasureKind: 're' });
+    expect(reOnly).toMatchObject({
+      MeasureKind: 're',
+      TaskCount: 1,
+      Uploaded: 1,
+      Completed: 0,
+      Households: 1,
+    });
+    expect(reOnly.Figures).toEqual(recompute([reTaskId]));
+    expect(reOnly.MeasureKinds.map((kind) => kind.MeasureKind)).toEqual(['re']);
+    const bad = await callRoute(
+      t.app,
+      routes.getSummaryReport,
+      { ProjectId: kindsProjectId, MeasureKind: 'third' as never },
+      { as: kindsAdmin },
+    );
+    expect(bad).toMatchObject({
+      Code: 400,
+      Result: [{ Field: 'MeasureKind', Message: '请选择测量类型（初测、复测或其他）' }],
+    });
   });
 
   it('answers 404 for a project of another company or out of scope, 400 for a bad stage', async () => {

@@ -261,10 +261,20 @@ describe('report rendering: plan views and languages', () => {
     expect(cells.get('Pass rate (%)')).toBe(detail.Figures.PassRate);
     const items = workbook.getWorksheet('Figures per item');
     expect(items?.getRow(1).getCell(3).value).toBe('Pass rate (%)');
-    const readings = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from site_readings where task_id = ${planTaskId}`,
+    // One row per value, headed in English.
+    const values = await t.db.execute<{ n: number }>(
+      sql`select sum(cardinality(vals))::int as n from site_readings where task_id = ${planTaskId}`,
     );
-    expect((workbook.getWorksheet('Readings')?.rowCount ?? 0) - 1).toBe(readings.rows[0]?.n);
+    const readings = workbook.getWorksheet('Readings');
+    expect((readings?.rowCount ?? 0) - 1).toBe(values.rows[0]?.n);
+    expect((readings?.getRow(1).values as unknown[]).slice(9)).toEqual([
+      'Value no.',
+      'Value',
+      'Grade',
+      'Valid',
+    ]);
+    expect(readings?.getRow(2).getCell(9).value).toBe(1);
+    expect(readings?.getRow(2).getCell(10).type).toBe(ExcelJS.ValueType.Number);
   });
 
   it('a task whose house maps have no rooms renders correctly: no plan drawn, the note instead', async () => {

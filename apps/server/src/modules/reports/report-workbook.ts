@@ -1,5 +1,12 @@
-import { formatMessage, type Figures, type Language, type MessageKey } from '@measure/contract';
-import { buildWorkbook, type SheetColumn, timeCell } from '../../core/sheet-columns.ts';
+import {
+  formatMessage,
+  type Figures,
+  type Language,
+  type MessageKey,
+  type MessageParams,
+} from '@measure/contract';
+import { buildWorkbook, type SheetColumn, timeCell, yesNoCell } from '../../core/sheet-columns.ts';
+import { type ReadingValue, readingValues } from '../results/reading-values.ts';
 import type { ReportDocument, ReportReading } from './report-document.ts';
 
 type Labelled = { label: string; value: string | number | null };
@@ -38,16 +45,19 @@ const figureColumns = <T>(figures: (row: T) => Figures): SheetColumn<T>[] => [
 ];
 
 /**
- * The report's Excel workbook (in `doc.language`, every text from the report catalogue): Summary (the task and its figures), Items, Households and Sites with
- * figures, and Readings (every reading: site, item, values and grades).
+ * The report's Excel workbook (in `doc.language`, every text from the report catalogue): Summary (the
+ * task, its measure kind, households and figures), Items, Households and Sites with figures, and
+ * Readings: one row per value (site, place, item, index, value, grade, valid), numbers as numbers.
  */
 export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
   const { task } = doc;
-  const t = (key: MessageKey) => formatMessage(doc.language, key);
+  const t = (key: MessageKey, params?: MessageParams) => formatMessage(doc.language, key, params);
   const summary: Labelled[] = [
     { label: t('reports.doc.project'), value: task.ProjectName },
     { label: t('reports.doc.task'), value: task.Name },
     { label: t('reports.doc.stage'), value: task.StageName },
+    { label: t('reports.doc.measureKind'), value: measureKindText(doc, t) },
+    { label: t('reports.doc.householdCount'), value: task.Households },
     { label: t('reports.doc.started'), value: timeCell(task.StartedAt) },
     { label: t('reports.doc.finished'), value: timeCell(task.FinishedAt) },
     {
@@ -60,16 +70,21 @@ export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
       value: figure.cell(task.Figures, doc.language) as number | null,
     })),
   ];
-  const grade = (name: string) => t(`reports.doc.${name}` as MessageKey);
-  const readingColumns: SheetColumn<ReportReading>[] = [
-    column('reports.doc.pointIndex', 8, (row) => row.PointIndex),
-    ...place<ReportReading>(),
-    column('reports.doc.siteName', 20, (row) => row.SiteName),
-    column('reports.doc.itemCode', 10, (row) => row.ItemCode),
-    column('reports.doc.values', 30, (row) =>
-      row.Values.map((value, i) => (row.Valid[i] === false ? `(${value})` : String(value))).join(', '),
-    ),
-    column('reports.doc.grades', 30, (row) => row.Grades.map(grade).join(', ')),
+  const itemNames = new Map(task.Items.map((item) => [item.ItemCode, item.Name]));
+  type ValueRow = ReadingValue<ReportReading>;
+  const readingColumns: SheetColumn<ValueRow>[] = [
+    column('reports.doc.pointIndex', 8, (row) => row.reading.PointIndex),
+    column('reports.doc.siteName', 20, (row) => row.reading.SiteName),
+    column('reports.doc.building', 10, (row) => row.reading.BuildingNumber),
+    column('reports.doc.floor', 8, (row) => row.reading.Floor),
+    column('reports.doc.household', 8, (row) => row.reading.Household),
+    column('reports.doc.room', 12, (row) => row.reading.RoomId),
+    column('reports.doc.itemCode', 10, (row) => row.reading.ItemCode),
+    column('reports.doc.item', 20, (row) => itemNames.get(row.reading.ItemCode) ?? row.reading.ItemCode),
+    column('reports.doc.valueIndex', 8, (row) => row.index),
+    column('reports.doc.readingValue', 10, (row) => row.value),
+    column('reports.doc.grade', 10, (row) => (row.grade ? t(`reports.doc.${row.grade}`) : null)),
+    column('reports.doc.valid', 8, (row) => yesNoCell(doc.language, row.valid)),
   ];
   return buildWorkbook(
     [
@@ -105,8 +120,19 @@ export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
           ...figureColumns<(typeof task.Sites)[number]>((row) => row.Figures),
         ],
       },
-      { name: both('reports.doc.readings'), rows: doc.readings, columns: readingColumns },
+      { name: both('reports.doc.readings'), rows: readingValues(doc.readings), columns: readingColumns },
     ],
     doc.language as Language,
   );
+}
+
+/** First measure, other, or a re-measure naming the task it measures again. */
+export function measureKindText(
+  doc: ReportDocument,
+  t: (key: MessageKey, params?: MessageParams) => string,
+): string {
+  const kind = doc.task.MeasureKind;
+  if (kind === 're' && doc.beforeAfter)
+    return t('reports.doc.remeasureOf', { task: doc.beforeAfter.ParentTaskName });
+  return t(`reports.doc.measureKind.${kind}`);
 }

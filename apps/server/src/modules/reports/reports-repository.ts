@@ -217,6 +217,7 @@ export class ReportsRepository {
         buildingNumber: taskSites.buildingNumber,
         floor: taskSites.floor,
         household: taskSites.household,
+        roomId: taskSites.roomId,
         name: taskSites.name,
         itemCode: siteReadings.itemCode,
         vals: siteReadings.vals,

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { apiRoutes, type ReportRow } from '@measure/contract';
+import { apiRoutes, type ReportRow, type ResultSite } from '@measure/contract';
 import { runRobot } from '@measure/robot';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
@@ -34,6 +34,8 @@ let taskId: string;
 let projectId: string;
 let secondTaskId: string;
 let renderer: ReportRenderer;
+/** The sites the robot sent for the task, the last version of each PointIndex. */
+const sentSites = new Map<number, ResultSite>();
 
 beforeAll(async () => {
   t = await createTestApp({ config: { reportDownloadMax: 2 } });
@@ -56,7 +58,9 @@ beforeAll(async () => {
   });
   const server = await t.app.listen({ port: 0, host: '127.0.0.1' });
   // The robot measures through the device API and finishes the task (uploaded): the report is queued.
-  await runRobot({ server, key: device.key, seed: 16, errorRate: 0.3, batchSites: 5 });
+  const played = await runRobot({ server, key: device.key, seed: 16, errorRate: 0.3, batchSites: 5 });
+  for (const site of played.tasks.find((task) => task.TaskId === taskId)?.sites ?? [])
+    sentSites.set(site.PointIndex, site);
   renderer = new ReportRenderer({
     db: t.db,
     files: new FileStore<ReportExtension>(path.join(t.config.dataDir, 'reports'), ['pdf', 'xlsx']),
@@ -123,7 +127,7 @@ describe('reports', () => {
     }
   });
 
-  it('the workbook holds every reading and the figures of the task', async () => {
+  it('the workbook holds one row per value sent (numbers as numbers), the measure kind and the figures', async () => {
     const { Url } = await callRouteOk(
       t.app,
       routes.downloadReport,
@@ -140,13 +144,71 @@ describe('reports', () => {
       '测区',
       '读数',
     ]);
-    const readings = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from site_readings where task_id = ${taskId}`,
+    // One row per value sent, in site then item order: site, place, item, value no., value, all numbers.
+    const sheet = workbook.getWorksheet('读数') as ExcelJS.Worksheet;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      '测区序号',
+      '测区名称',
+      '楼栋',
+      '楼层',
+      '户',
+      '房间',
+      '编码',
+      '测量项',
+      '值序号',
+      '测量值',
+      '评定',
+      '有效',
+    ]);
+    const expected = [...sentSites.values()]
+      .sort((a, b) => a.PointIndex - b.PointIndex)
+      .flatMap((site) =>
+        [...site.Readings]
+          .sort((a, b) => a.ItemCode.localeCompare(b.ItemCode))
+          .flatMap((reading) =>
+            reading.Values.map((value, i) => [
+              site.PointIndex,
+              site.BuildingNumber,
+              site.Floor,
+              site.Household,
+              reading.ItemCode,
+              i + 1,
+              value,
+            ]),
+          ),
+      );
+    const rows: unknown[][] = [];
+    const grades = new Map<unknown, number>();
+    sheet.eachRow((row, index) => {
+      if (index === 1) return;
+      rows.push([1, 3, 4, 5, 7, 9, 10].map((column) => row.getCell(column).value));
+      for (const column of [1, 4, 5, 9, 10]) expect(row.getCell(column).type).toBe(ExcelJS.ValueType.Number);
+      expect(row.getCell(12).value).toBe('是');
+      grades.set(row.getCell(11).value, (grades.get(row.getCell(11).value) ?? 0) + 1);
+    });
+    expect(rows.length).toBeGreaterThan(sentSites.size);
+    expect(rows).toEqual(expected);
+    // Every value valid and judged: the grades add up to the task's figures.
+    const { Figures } = await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: taskId }, { as: admin });
+    expect(Object.fromEntries(grades)).toEqual(
+      Object.fromEntries(
+        (
+          [
+            ['合格', Figures.Qualified],
+            ['临界', Figures.Warning],
+            ['超差', Figures.Unqualified],
+            ['爆点', Figures.Exploded],
+          ] as const
+        ).filter(([, count]) => count > 0),
+      ),
     );
-    const sheet = workbook.getWorksheet('读数');
-    expect((sheet?.rowCount ?? 0) - 1).toBe(readings.rows[0]?.n);
     const summary = workbook.getWorksheet('汇总');
     expect(summary?.getRow(2).getCell(2).value).toBe(PROJECT_NAME);
+    const fields = new Map<unknown, unknown>();
+    summary?.eachRow((row) => fields.set(row.getCell(1).value, row.getCell(2).value));
+    expect(fields.get('测量类型')).toBe('初测');
+    expect(fields.get('户数')).toBe(2);
+    expect(fields.get('审核状态')).toBe('未审核');
   });
 
   it('a download address answers without a session and stops after 10 minutes', async () => {

@@ -143,6 +143,7 @@ export class DataPoolService {
       MeasuredAt: record.measuredAt.toISOString(),
       Values: record.vals,
       Grades: (record.grades ?? []).map((grade) => GRADE_NAMES[grade] ?? 'exploded'),
+      Valid: record.valid,
       Figures: figuresOf({ ...record, sites: 1, explodedSites: record.exploded > 0 ? 1 : 0 }),
     }));
   }

@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { DataPoolRow, Language } from '@measure/contract';
 import ExcelJS from 'exceljs';
-import { applyColumns, cellsOf, type SheetColumn } from '../../core/sheet-columns.ts';
+import { applyColumns, cellsOf, type SheetColumn, yesNoCell } from '../../core/sheet-columns.ts';
+import { type ReadingValue, readingValues } from './reading-values.ts';
 
 const SOURCE: Record<DataPoolRow['Source'], { zh: string; en: string }> = {
   robot: { zh: '机器人', en: 'Robot' },
@@ -10,12 +11,22 @@ const SOURCE: Record<DataPoolRow['Source'], { zh: string; en: string }> = {
   manual: { zh: '手工录入', en: 'Manual' },
 };
 
+const GRADE: Record<NonNullable<ReadingValue<DataPoolRow>['grade']>, { zh: string; en: string }> = {
+  qualified: { zh: '合格', en: 'Qualified' },
+  warning: { zh: '临界', en: 'Warning' },
+  unqualified: { zh: '超差', en: 'Unqualified' },
+  exploded: { zh: '爆点', en: 'Exploded' },
+  unjudged: { zh: '未判定', en: 'Unjudged' },
+};
+
+/** The columns of one reading (a site's item); each value of it is one row of the sheet. */
 const COLUMNS: SheetColumn<DataPoolRow>[] = [
   { zh: '项目', en: 'Project', width: 20, cell: (row) => row.ProjectName },
   { zh: '任务', en: 'Task', width: 24, cell: (row) => row.TaskName },
   { zh: '楼栋', en: 'Building', width: 8, cell: (row) => row.BuildingNumber },
   { zh: '楼层', en: 'Floor', width: 6, cell: (row) => row.Floor },
   { zh: '户', en: 'Household', width: 6, cell: (row) => row.Household },
+  { zh: '房间', en: 'Room', width: 10, cell: (row) => row.RoomId },
   { zh: '测区序号', en: 'Site', width: 8, cell: (row) => row.PointIndex },
   { zh: '测区', en: 'Site name', width: 20, cell: (row) => row.SiteName },
   { zh: '测量项编码', en: 'Item code', width: 10, cell: (row) => row.ItemCode },
@@ -32,18 +43,33 @@ const COLUMNS: SheetColumn<DataPoolRow>[] = [
     width: 20,
     cell: (row) => row.MeasuredAt.slice(0, 19).replace('T', ' '),
   },
-  { zh: '读数（mm）', en: 'Values (mm)', width: 30, cell: (row) => row.Values.join(', ') },
-  { zh: '合格', en: 'Qualified', width: 8, cell: (row) => row.Figures.Qualified },
-  { zh: '临界', en: 'Warning', width: 8, cell: (row) => row.Figures.Warning },
-  { zh: '超差', en: 'Unqualified', width: 8, cell: (row) => row.Figures.Unqualified },
-  { zh: '爆点', en: 'Exploded', width: 8, cell: (row) => row.Figures.Exploded },
-  { zh: '未判定', en: 'Unjudged', width: 8, cell: (row) => row.Figures.Unjudged },
-  { zh: '合格率（%）', en: 'Pass rate (%)', width: 10, cell: (row) => row.Figures.PassRate },
 ];
 
+/** The value's own columns: its 1-based place among the item's values, the number, grade, validity. */
+const VALUE_COLUMNS: SheetColumn<ReadingValue<DataPoolRow>>[] = [
+  ...COLUMNS.map((column) => ({
+    ...column,
+    cell: (row: ReadingValue<DataPoolRow>, lang: Language) => column.cell(row.reading, lang),
+  })),
+  { zh: '值序号', en: 'Value no.', width: 8, cell: (row) => row.index },
+  { zh: '读数（mm）', en: 'Value (mm)', width: 10, cell: (row) => row.value },
+  {
+    zh: '评定',
+    en: 'Grade',
+    width: 10,
+    cell: (row, lang) => (row.grade ? (lang === 'zh-CN' ? GRADE[row.grade].zh : GRADE[row.grade].en) : null),
+  },
+  { zh: '有效', en: 'Valid', width: 6, cell: (row, lang) => yesNoCell(lang, row.valid) },
+];
+
+/** Data rows of one sheet: Excel's limit (1,048,576 rows) less the header. */
+const SHEET_ROWS = 1_048_575;
+
 /**
- * Streams the data pool into `out` as one .xlsx sheet (exceljs' streaming writer: rows are committed
- * as they come, so memory stays flat however many there are). Answers the number of rows written.
+ * Streams the data pool into `out` as .xlsx, one row per value (exceljs' streaming writer: rows are
+ * committed as they come, so memory stays flat however many there are); values beyond one sheet's
+ * limit go on to a next sheet. Answers the number of readings written (the unit the export counts
+ * and caps).
  */
 export async function writeDataPoolSheet(
   out: Writable,
@@ -51,16 +77,30 @@ export async function writeDataPoolSheet(
   lang: Language,
 ): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet(lang === 'zh-CN' ? '数据库' : 'Data pool', {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  applyColumns(sheet, COLUMNS, lang);
+  const name = lang === 'zh-CN' ? '数据库' : 'Data pool';
+  let sheets = 0;
+  const addSheet = () => {
+    sheets += 1;
+    const sheet = workbook.addWorksheet(sheets === 1 ? name : `${name} ${sheets}`, {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
+    applyColumns(sheet, VALUE_COLUMNS, lang);
+    return sheet;
+  };
+  let sheet = addSheet();
+  let sheetRows = 0;
   let rows = 0;
   for await (const chunk of chunks) {
-    for (const row of chunk) {
-      sheet.addRow(cellsOf(COLUMNS, row, lang)).commit();
-      rows += 1;
+    for (const row of readingValues(chunk)) {
+      if (sheetRows === SHEET_ROWS) {
+        sheet.commit();
+        sheet = addSheet();
+        sheetRows = 0;
+      }
+      sheet.addRow(cellsOf(VALUE_COLUMNS, row, lang)).commit();
+      sheetRows += 1;
     }
+    rows += chunk.length;
   }
   sheet.commit();
   await workbook.commit();

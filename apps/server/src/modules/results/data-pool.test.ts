@@ -91,6 +91,69 @@ afterAll(async () => t.close());
 
 const list = async (as: BuiltUser, filter: object = {}) =>
   callRouteOk(t.app, routes.getDataPool, { PageSize: 50, ...filter }, { as });
+/** The export's headers in both languages: a reading's place and item, then the value's own cells. */
+const VALUE_HEADER = {
+  'en-US': [
+    'Project',
+    'Task',
+    'Building',
+    'Floor',
+    'Household',
+    'Room',
+    'Site',
+    'Site name',
+    'Item code',
+    'Item',
+    'Source',
+    'Measured at',
+    'Value no.',
+    'Value (mm)',
+    'Grade',
+    'Valid',
+  ],
+  'zh-CN': [
+    '项目',
+    '任务',
+    '楼栋',
+    '楼层',
+    '户',
+    '房间',
+    '测区序号',
+    '测区',
+    '测量项编码',
+    '测量项',
+    '来源',
+    '测量时间',
+    '值序号',
+    '读数（mm）',
+    '评定',
+    '有效',
+  ],
+};
+/** The cell types of Floor, Site, Value no. and Value: numbers, never text. */
+const NUMERIC = [
+  ExcelJS.ValueType.Number,
+  ExcelJS.ValueType.Number,
+  ExcelJS.ValueType.Number,
+  ExcelJS.ValueType.Number,
+];
+
+/** An export's header, and per row Floor, Site, Item code, Item, Value no., Value, Grade, Valid. */
+async function valueRows(payload: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+  const header = VALUE_HEADER['en-US'].map((_, i) => sheet.getRow(1).getCell(i + 1).value);
+  const rows: unknown[][] = [];
+  const types: number[][] = [];
+  sheet.eachRow((row, index) => {
+    if (index === 1) return;
+    rows.push([4, 7, 9, 10, 13, 14, 15, 16].map((column) => row.getCell(column).value));
+    types.push([4, 7, 13, 14].map((column) => row.getCell(column).type));
+  });
+  return { header, rows, types };
+}
+
 const places = (rows: DataPoolRow[]) => rows.map((row) => `${row.Floor}/${row.ItemCode}`);
 
 describe('data pool', () => {
@@ -124,24 +187,42 @@ describe('data pool', () => {
     expect(bad.Code).toBe(400);
   });
 
-  it('exports what the filters show, every value, as a workbook', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/ms/DataPool/Export',
-      headers: { authorization: `Bearer ${planner.token}`, 'accept-language': 'en-US' },
-      payload: { TaskId: taskA, ItemCode: 'PL-01' },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('spreadsheetml');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0];
-    expect(sheet?.getRow(1).getCell(12).value).toBe('Values (mm)');
-    const values: unknown[] = [];
-    sheet?.eachRow((row, index) => {
-      if (index > 1) values.push(row.getCell(12).value);
-    });
-    expect(values).toEqual(['30', '1, 2']);
+  it('exports what the filters show as one row per value: numbers as numbers, an invalid value marked', async () => {
+    const exported = async (language: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/ms/DataPool/Export',
+        headers: { authorization: `Bearer ${planner.token}`, 'accept-language': language },
+        payload: { TaskId: taskA, ItemCode: 'PL-01' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('spreadsheetml');
+      return valueRows(response.rawPayload);
+    };
+    const english = await exported('en-US');
+    expect(english.header).toEqual(VALUE_HEADER['en-US']);
+    // Site 2 (floor 2, newest day) then site 1's two values, each its own row.
+    expect(english.rows).toEqual([
+      [2, 2, 'PL-01', 'Wall flatness', 1, 30, 'Exploded', 'Yes'],
+      [1, 1, 'PL-01', 'Wall flatness', 1, 1, 'Qualified', 'Yes'],
+      [1, 1, 'PL-01', 'Wall flatness', 2, 2, 'Qualified', 'Yes'],
+    ]);
+    expect(english.types).toEqual(english.rows.map(() => NUMERIC));
+    // A reviewer marks site 1's second value invalid: it keeps its row, graded nowhere, marked invalid.
+    await callRouteOk(
+      t.app,
+      apiRoutes.review.updateRulerSetting,
+      { TaskId: taskA, PointIndex: 1, ItemCode: 'PL-01', RulerIndex: 1, Valid: false },
+      { as: planner },
+    );
+    const chinese = await exported('zh-CN');
+    expect(chinese.header).toEqual(VALUE_HEADER['zh-CN']);
+    expect(chinese.rows).toEqual([
+      [2, 2, 'PL-01', '墙面平整度', 1, 30, '爆点', '是'],
+      [1, 1, 'PL-01', '墙面平整度', 1, 1, '合格', '是'],
+      [1, 1, 'PL-01', '墙面平整度', 2, 2, null, '否'],
+    ]);
+    expect(chinese.types).toEqual(chinese.rows.map(() => NUMERIC));
   });
 
   it('exports in the background: progress, then one download by its owner only, then it expires', async () => {
@@ -211,13 +292,12 @@ describe('data pool', () => {
     expect((await download(surveyor)).json()).toMatchObject({ Code: 404 });
     const response = await download(planner);
     expect(response.headers['content-type']).toContain('spreadsheetml');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const values: unknown[] = [];
-    workbook.worksheets[0]?.eachRow((row, index) => {
-      if (index > 1) values.push(row.getCell(12).value);
-    });
-    expect(values).toEqual(['30', '1, 2']);
+    // In the language it was started in; site 1's second value stays marked invalid (test above).
+    expect((await valueRows(response.rawPayload)).rows).toEqual([
+      [2, 2, 'PL-01', 'Wall flatness', 1, 30, 'Exploded', 'Yes'],
+      [1, 1, 'PL-01', 'Wall flatness', 1, 1, 'Qualified', 'Yes'],
+      [1, 1, 'PL-01', 'Wall flatness', 2, 2, null, 'No'],
+    ]);
     // Once: the file is gone and a second download is refused.
     expect((await download(planner)).json()).toMatchObject({ Code: 404 });
     expect((await status(planner)).Result).toMatchObject({ State: 'ready', Downloaded: true });

@@ -1,7 +1,10 @@
 // Renders a flatness surface's deviation heatmap with a legend in mm, off the main thread
 // (algorithm-image.ts). Input: { cloudPath (or null), maxPoints, maxAsciiBytes, standardMm,
 // rulers: [{ X1, Y1, X2, Y2, value }] (valid values, ends in mm on the surface) }.
-// Output: { ok: true, png, source: 'pointcloud' | 'readings', note } or { ok: false, reason }.
+// Output: { ok: true, png, source: 'pointcloud' | 'readings', note, rulers, points } or { ok: false,
+// reason }: `rulers` the rulers a readings map is interpolated from, `points` the cloud points drawn.
+// The legend's last line says which, in no language: a ruler pictogram and N, or a dot cloud and the
+// point count (the page and the response headers say it in words).
 // From a point cloud: each cell the mean deviation of its points from the best-fit plane (signed,
 // positive towards the scanner). From readings: a gap under a 2 m ruler touches the surface at the
 // ruler's ends, so each ruler carries value x sin(pi t) along its length (t from 0 to 1); the surface
@@ -75,7 +78,7 @@ function fromCloud(points) {
         if (known > 0) values[cy * columns + cx] = total / known;
       }
   }
-  return { columns, rows, values, rulers: [], extent };
+  return { columns, rows, values, rulers: [], extent, points: u.length };
 }
 
 function gridOf(extent) {
@@ -123,10 +126,10 @@ function fromReadings(rulers) {
       values[cy * columns + cx] = Number.isNaN(exact) ? total / weights : exact;
     }
   }
-  return { columns, rows, values, rulers, extent };
+  return { columns, rows, values, rulers, extent, points: null };
 }
 
-function render({ columns, rows, values, rulers, extent }, standard) {
+function render({ columns, rows, values, rulers, extent, points }, standard) {
   let low = 0;
   let high = 0;
   for (const value of values) {
@@ -170,6 +173,13 @@ function render({ columns, rows, values, rulers, extent }, standard) {
     const value = legendLow + ((limit - legendLow) * x) / (barWidth - 1);
     box(MARGIN + x, barTop, 1, 16, colourOf(value, standard, limit));
   }
+  const text = (label, left, top) =>
+    [...label].forEach((c, n) =>
+      GLYPHS[c]?.forEach((row, gy) => {
+        for (let gx = 0; gx < 5; gx += 1)
+          if (row[gx] === '1') box(Math.round(left) + (n * 6 + gx) * 2, top + gy * 2, 2, 2, [40, 40, 40]);
+      }),
+    );
   const ticks = [legendLow, 0, standard, limit];
   if (legendLow < 0) ticks.push(-standard);
   const placed = [];
@@ -181,13 +191,28 @@ function render({ columns, rows, values, rulers, extent }, standard) {
     const left = Math.min(Math.max(MARGIN, x - labelWidth / 2), width - MARGIN - labelWidth);
     if (placed.some((other) => Math.abs(other - left) < labelWidth + 4)) continue;
     placed.push(left);
-    [...label].forEach((c, n) =>
-      GLYPHS[c]?.forEach((row, gy) => {
-        for (let gx = 0; gx < 5; gx += 1)
-          if (row[gx] === '1')
-            box(Math.round(left) + (n * 6 + gx) * 2, barTop + 26 + gy * 2, 2, 2, [40, 40, 40]);
-      }),
-    );
+    text(label, left, barTop + 26);
+  }
+  // Where the map comes from: a ruler pictogram (a bar with end marks) and the number of rulers it
+  // is interpolated from, or a dot cloud and the number of points drawn.
+  const sourceTop = barTop + 44;
+  const ink = [40, 40, 40];
+  if (points === null) {
+    box(MARGIN, sourceTop + 5, 28, 4, ink);
+    box(MARGIN, sourceTop + 1, 2, 12, ink);
+    box(MARGIN + 26, sourceTop + 1, 2, 12, ink);
+    text(String(rulers.length), MARGIN + 36, sourceTop);
+  } else {
+    for (const [dx, dy] of [
+      [0, 8],
+      [6, 2],
+      [10, 10],
+      [16, 5],
+      [22, 11],
+      [24, 1],
+    ])
+      box(MARGIN + dx, sourceTop + dy, 3, 3, ink);
+    text(String(points), MARGIN + 36, sourceTop);
   }
   return encodePngRgb({ width, height, rgb });
 }
@@ -209,7 +234,14 @@ try {
     if (rulers.length === 0) throw new CloudUnreadable(note ?? 'no rulers');
     surface = fromReadings(rulers);
   }
-  parentPort.postMessage({ ok: true, png: render(surface, standardMm), source, note });
+  parentPort.postMessage({
+    ok: true,
+    png: render(surface, standardMm),
+    source,
+    note,
+    rulers: surface.points === null ? surface.rulers.length : null,
+    points: surface.points,
+  });
 } catch (error) {
   parentPort.postMessage({
     ok: false,

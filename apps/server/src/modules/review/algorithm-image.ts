@@ -7,9 +7,19 @@ const MAX_POINTS = 200_000;
 /** ASCII clouds are parsed line by line; larger ones are not read (the readings are drawn instead). */
 const MAX_ASCII_BYTES = 256 * 1024 * 1024;
 
+/** A rendered map: its source, the rulers it is interpolated from or the cloud points drawn. */
+export interface AlgorithmPicture {
+  png: Buffer;
+  source: AlgorithmSource;
+  note: string | null;
+  /** Readings maps: the valid rulers interpolated between (null for a point cloud). */
+  rulers: number | null;
+  /** Point cloud maps: the points drawn (null for a readings map). */
+  points: number | null;
+}
+
 export type AlgorithmImage =
-  | { ok: true; png: Buffer; source: AlgorithmSource; note: string | null }
-  | { ok: false; noGeometry: boolean; reason: string };
+  ({ ok: true } & AlgorithmPicture) | { ok: false; noGeometry: boolean; reason: string };
 
 /**
  * Renders the deviation heatmap of a flatness surface in a worker thread (algorithm-image-worker.mjs):
@@ -28,6 +38,6 @@ export async function renderAlgorithmImage(input: {
   );
   if (!answer.ok)
     return { ok: false, noGeometry: 'noGeometry' in answer && answer.noGeometry, reason: answer.reason };
-  const done = answer as { png: Uint8Array; source: AlgorithmSource; note: string | null };
-  return { ok: true, png: Buffer.from(done.png), source: done.source, note: done.note };
+  const done = answer as Omit<AlgorithmPicture, 'png'> & { png: Uint8Array };
+  return { ...done, ok: true, png: Buffer.from(done.png) };
 }

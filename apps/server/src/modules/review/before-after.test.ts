@@ -270,6 +270,8 @@ describe('before and after of a re-measure', () => {
     const text = pdfText(await fs.readFile(path.join(t.config.dataDir, 'reports', row!.pdf_name)));
     const parent = await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: originalId }, { as: admin });
     expect(text).toContain(`复测前后对比（原任务：${parent.Name}）`);
+    // The cover names the measure kind: a re-measure and the task it measures again.
+    expect(text).toContain(`测量类型：复测（原任务：${parent.Name}）`);
     expect(text).toContain('复测前合格率（%）');
     expect(text).toContain('Living (whole)');
     expect(text).toContain('33.33');

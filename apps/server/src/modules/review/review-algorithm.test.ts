@@ -17,6 +17,7 @@ import {
   buildUser,
   type BuiltUser,
 } from '../../../test/factories.ts';
+import { GLYPHS } from '../../core/pixel-font.mjs';
 import { decodePngRgb } from '../../core/png.mjs';
 import { buildTask } from '../../../test/task-factories.ts';
 
@@ -150,6 +151,37 @@ function heatPixels(png: Buffer) {
       pixels.push([...rgb.subarray((y * width + x) * 3, (y * width + x) * 3 + 3)]);
   return { width, height, rgb, pixels };
 }
+/**
+ * The legend's last line, read back: its pictogram (a ruler: a bar with end marks; else a dot cloud)
+ * and the number drawn after it, glyph by glyph.
+ */
+function sourceLabel(png: Buffer): { pictogram: 'ruler' | 'cloud'; number: string } {
+  const { width, height, rgb } = decodePngRgb(png);
+  const top = height - 64 + 44;
+  const dark = (x: number, y: number) => rgb[(y * width + x) * 3] === 40;
+  let number = '';
+  for (let n = 0; ; n += 1) {
+    const left = 12 + 36 + n * 12;
+    const glyph = Object.entries(GLYPHS).find(([, rows]) =>
+      rows.every((row, gy) =>
+        [...row].every((bit, gx) => (bit === '1') === dark(left + gx * 2, top + gy * 2)),
+      ),
+    );
+    if (!glyph) break;
+    number += glyph[0];
+  }
+  return { pictogram: dark(12, top + 1) && dark(38, top + 1) ? 'ruler' : 'cloud', number };
+}
+
+/** The valid values of PL-01 at a site that have a ruler: the rulers its readings map stands on. */
+async function validRulers(pointIndex: number): Promise<number> {
+  const rows = await t.db.execute<{ n: number }>(sql`
+    select count(*)::int as n from site_readings r
+      cross join lateral jsonb_array_elements(r.rulers) with ordinality as e(ruler, i)
+    where r.task_id = ${taskId} and r.point_index = ${pointIndex} and r.item_code = 'PL-01' and r.valid[e.i]`);
+  return rows.rows[0]?.n ?? 0;
+}
+
 const reddish = ([r, g, b]: number[]) => (r as number) > 200 && (g as number) < 110 && (b as number) < 110;
 /** Beyond the standard the colour runs from yellow (250, 204, 21) to red; within it green to yellow. */
 const beyondStandard = ([r, g]: number[]) => (r as number) >= 220 && (g as number) < 190;
@@ -200,6 +232,12 @@ describe('algorithm image', () => {
     expect(hot.statusCode).toBe(200);
     expect(hot.headers['content-type']).toContain('image/png');
     expect(hot.headers['x-algorithm-source']).toBe('readings');
+    // Labelled as interpolated from its N valid rulers: in a header and on the legend.
+    const rulers = await validRulers(hottest);
+    expect(rulers).toBeGreaterThan(1);
+    expect(hot.headers['x-algorithm-rulers']).toBe(String(rulers));
+    expect(hot.headers['x-algorithm-points']).toBeUndefined();
+    expect(sourceLabel(hot.rawPayload)).toEqual({ pictogram: 'ruler', number: String(rulers) });
     expect(heatPixels(hot.rawPayload).pixels.some(beyondStandard)).toBe(true);
     const cool = await image(calm.pointIndex);
     expect(cool.statusCode).toBe(200);
@@ -254,6 +292,10 @@ describe('algorithm image', () => {
     {
       const answer = await image(calm.pointIndex);
       expect(answer.headers['x-algorithm-source']).toBe('pointcloud');
+      // Labelled as from the point cloud with the points drawn (all of them: fewer than the cap).
+      expect(answer.headers['x-algorithm-points']).toBe(String(count));
+      expect(answer.headers['x-algorithm-rulers']).toBeUndefined();
+      expect(sourceLabel(answer.rawPayload)).toEqual({ pictogram: 'cloud', number: String(count) });
       const { rgb, width } = heatPixels(answer.rawPayload);
       const colour = (x: number, y: number) => [
         ...rgb.subarray((y * width + x) * 3, (y * width + x) * 3 + 3),
@@ -266,9 +308,12 @@ describe('algorithm image', () => {
     const fromPly = await image(found.pointIndex);
     expect(fromPly.headers['x-algorithm-source']).toBe('pointcloud');
     expect(heatPixels(fromPly.rawPayload).pixels.some(reddish)).toBe(true);
-    // A cloud it cannot read (LAS) falls back to the readings.
+    expect(fromPly.headers['x-algorithm-points']).toBe(String(count));
+    // A cloud it cannot read (LAS) falls back to the readings, labelled with their rulers.
     await writeFile(path.join(dir, 'cloud-ply'), Buffer.from('LASF not read here'));
-    expect((await image(found.pointIndex)).headers['x-algorithm-source']).toBe('readings');
+    const fallback = await image(found.pointIndex);
+    expect(fallback.headers['x-algorithm-source']).toBe('readings');
+    expect(fallback.headers['x-algorithm-rulers']).toBe(String(await validRulers(found.pointIndex)));
   });
 
   it('refuses other items, unknown sites and other companies, each with its message', async () => {

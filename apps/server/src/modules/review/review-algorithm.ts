@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { ErrorCode, type AlgorithmSource, type Language, type TaskGrinding } from '@measure/contract';
+import { ErrorCode, type Language, type TaskGrinding } from '@measure/contract';
 import { AppError, fieldError } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { FrozenItem } from '../../db/json-types.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleTask } from '../tasks/task-access.ts';
-import { renderAlgorithmImage } from './algorithm-image.ts';
+import { type AlgorithmPicture, renderAlgorithmImage } from './algorithm-image.ts';
 import { isFlatnessItem, taskGrinding } from './grinding.ts';
 import { ReviewRepository } from './review-repository.ts';
 
@@ -21,7 +21,7 @@ export class ReviewAlgorithm {
   async image(
     auth: AuthContext,
     body: { TaskId: string; PointIndex: number; ItemCode: string },
-  ): Promise<{ png: Buffer; source: AlgorithmSource; note: string | null }> {
+  ): Promise<AlgorithmPicture> {
     const { task } = await visibleTask(this.deps.db, auth, body.TaskId);
     const repository = new ReviewRepository(this.deps.db);
     const site = await repository.site(auth.companyId, task.id, body.PointIndex);

@@ -69,6 +69,11 @@ export function registerReviewRoutes(
       .header('Cache-Control', 'private, no-store')
       .header('X-Content-Type-Options', 'nosniff')
       .header('X-Algorithm-Source', image.source)
+      // How much the map stands on: the rulers it is interpolated from, or the cloud points drawn.
+      .header(
+        image.rulers === null ? 'X-Algorithm-Points' : 'X-Algorithm-Rulers',
+        image.rulers ?? image.points ?? 0,
+      )
       .type('image/png')
       .send(image.png);
     return REPLY_SENT;

@@ -1,4 +1,11 @@
-import { type Figures, STAGES, type Stage, type SummaryReport } from '@measure/contract';
+import {
+  type Figures,
+  MEASURE_KINDS,
+  type MeasureKind,
+  STAGES,
+  type Stage,
+  type SummaryReport,
+} from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Checkbox, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -12,34 +19,56 @@ import { formatRate, taskDetailPath, useStageLabel } from '../tasks/taskLabels.t
 import './i18n.ts';
 
 /** The summary report's query (the page's title shares the default one). */
-export const summaryQuery = (projectId: string, stage: Stage | null = null, auditedOnly = false) => ({
-  queryKey: ['reports', 'summary', projectId, { stage, auditedOnly }],
+export const summaryQuery = (
+  projectId: string,
+  stage: Stage | null = null,
+  auditedOnly = false,
+  measureKind: MeasureKind | null = null,
+) => ({
+  queryKey: ['reports', 'summary', projectId, { stage, auditedOnly, measureKind }],
   queryFn: ({ signal }: { signal: AbortSignal }): Promise<SummaryReport> =>
     callApi(
       routes.reports.getSummaryReport,
-      { ProjectId: projectId, Stage: stage, AuditedOnly: auditedOnly },
+      { ProjectId: projectId, Stage: stage, AuditedOnly: auditedOnly, MeasureKind: measureKind },
       { signal },
     ),
 });
 
+/** Tasks by state and households counted once (a line of the measure kind and stage tables). */
+interface TaskCounts {
+  tasks: number;
+  uploaded: number;
+  completed: number;
+  households: number;
+}
+
 interface FiguresLine {
   key: string;
   name: ReactNode;
-  tasks?: number;
+  counts?: TaskCounts;
   Figures: Figures;
 }
 
+const countsOf = (line: { Tasks: number; Uploaded: number; Completed: number; Households: number }) => ({
+  tasks: line.Tasks,
+  uploaded: line.Uploaded,
+  completed: line.Completed,
+  households: line.Households,
+});
+
 /**
  * The project summary report (GetSummaryReport): the figures of the project's finished tasks, of one
- * stage or all, optionally audited tasks only, per stage, item, building and task.
+ * stage or all, one measure kind or all, optionally audited tasks only. Tasks are counted by state
+ * (uploaded, completed) and households once each; first measure and re-measure stand side by side.
  */
 export function ProjectSummaryCard({ projectId }: { projectId: string }) {
   const { t } = useTranslation(['reports', 'tasks']);
   const stageLabel = useStageLabel();
   const [stage, setStage] = useState<Stage | null>(null);
   const [auditedOnly, setAuditedOnly] = useState(false);
+  const [measureKind, setMeasureKind] = useState<MeasureKind | null>(null);
   const query = useQuery({
-    ...summaryQuery(projectId, stage, auditedOnly),
+    ...summaryQuery(projectId, stage, auditedOnly, measureKind),
     placeholderData: keepPreviousData,
   });
   const summary = query.data;
@@ -47,7 +76,13 @@ export function ProjectSummaryCard({ projectId }: { projectId: string }) {
   const columns = (withTasks: boolean): ColumnsType<FiguresLine> => [
     { title: t('summary.column.name'), dataIndex: 'name', ellipsis: true },
     ...(withTasks
-      ? [{ title: t('summary.column.tasks'), dataIndex: 'tasks', width: 90, align: 'right' as const }]
+      ? (['tasks', 'uploaded', 'completed', 'households'] as const).map((key) => ({
+          title: t(`summary.column.${key}`),
+          key,
+          width: key === 'households' ? 110 : 90,
+          align: 'right' as const,
+          render: (_value: unknown, line: FiguresLine) => line.counts?.[key],
+        }))
       : []),
     {
       title: t('tasks:field.passRate'),
@@ -85,7 +120,7 @@ export function ProjectSummaryCard({ projectId }: { projectId: string }) {
       columns={columns(withTasks)}
       dataSource={lines}
       pagination={false}
-      scroll={{ x: 560 }}
+      scroll={{ x: withTasks ? 850 : 560 }}
     />
   );
 
@@ -105,6 +140,16 @@ export function ProjectSummaryCard({ projectId }: { projectId: string }) {
               ...STAGES.map((value) => ({ value, label: stageLabel(value) })),
             ]}
           />
+          <Select<MeasureKind | 'all'>
+            aria-label={t('summary.allKinds')}
+            style={{ width: 140 }}
+            value={measureKind ?? 'all'}
+            onChange={(value) => setMeasureKind(value === 'all' ? null : value)}
+            options={[
+              { value: 'all', label: t('summary.allKinds') },
+              ...MEASURE_KINDS.map((value) => ({ value, label: t(`tasks:measureKind.${value}`) })),
+            ]}
+          />
           <Checkbox checked={auditedOnly} onChange={(event) => setAuditedOnly(event.target.checked)}>
             {t('summary.auditedOnly')}
           </Checkbox>
@@ -114,9 +159,31 @@ export function ProjectSummaryCard({ projectId }: { projectId: string }) {
       {summary && (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <Typography.Text type="secondary" data-testid="summary-tasks">
-            {summary.TaskCount === 0 ? t('summary.none') : t('summary.tasks', { tasks: summary.TaskCount })}
+            {summary.TaskCount === 0
+              ? t('summary.none')
+              : t('summary.tasks', {
+                  tasks: summary.TaskCount,
+                  uploaded: summary.Uploaded,
+                  completed: summary.Completed,
+                  households: summary.Households,
+                })}
           </Typography.Text>
-          <FiguresSummary figures={summary.Figures} />
+          {/* Readings of a first measure and its re-measure are never one headline: kinds side by side. */}
+          {summary.MeasureKinds.length === 1 && <FiguresSummary figures={summary.Figures} />}
+          {summary.MeasureKinds.length > 1 && (
+            <Typography.Text data-testid="summary-kinds-note">{t('summary.kindsApart')}</Typography.Text>
+          )}
+          <div data-testid="summary-kinds">
+            {table(
+              summary.MeasureKinds.map((line) => ({
+                key: line.MeasureKind,
+                name: t(`tasks:measureKind.${line.MeasureKind}`),
+                counts: countsOf(line),
+                Figures: line.Figures,
+              })),
+              true,
+            )}
+          </div>
           <Tabs
             items={[
               {
@@ -126,7 +193,7 @@ export function ProjectSummaryCard({ projectId }: { projectId: string }) {
                   summary.Stages.map((line) => ({
                     key: line.Stage,
                     name: line.StageName,
-                    tasks: line.Tasks,
+                    counts: countsOf(line),
                     Figures: line.Figures,
                   })),
                   true,
@@ -162,7 +229,8 @@ export function ProjectSummaryCard({ projectId }: { projectId: string }) {
                     key: line.TaskId,
                     name: (
                       <Link to={taskDetailPath(line.TaskId)}>
-                        {line.Name} · {line.StageName}
+                        {line.Name} · {line.StageName} · {t(`tasks:measureKind.${line.MeasureKind}`)} ·{' '}
+                        {t(`tasks:state.${line.State}`)}
                       </Link>
                     ),
                     Figures: line.Figures,

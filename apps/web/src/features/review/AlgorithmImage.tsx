@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { fetchFile } from '../../shared/api/download.ts';
 import { routes } from '../../shared/api/routes.ts';
 
-type Fetched = { key: string; url?: string; source?: AlgorithmSource; failed?: string };
+type Fetched = {
+  key: string;
+  url?: string;
+  source?: AlgorithmSource;
+  /** The rulers a readings map is interpolated from, or the cloud points drawn (response headers). */
+  basis?: number;
+  failed?: string;
+};
 
 /**
  * The algorithm image of one flatness item (GenAlgorithmImage, a PNG fetched with the session into
@@ -24,7 +31,10 @@ function useAlgorithmImage(site: ReviewSite, itemCode: string | undefined) {
         if (cancelled) return;
         url = URL.createObjectURL(blob);
         const source = headers.get('x-algorithm-source') === 'pointcloud' ? 'pointcloud' : 'readings';
-        setFetched({ key, url, source });
+        const basis = Number(
+          headers.get(source === 'pointcloud' ? 'x-algorithm-points' : 'x-algorithm-rulers'),
+        );
+        setFetched({ key, url, source, basis });
       },
       (error: unknown) =>
         !cancelled && setFetched({ key, failed: error instanceof Error ? error.message : String(error) }),
@@ -82,6 +92,14 @@ export function AlgorithmImage({ site }: { site: ReviewSite }) {
           <Tag color={image.source === 'pointcloud' ? 'blue' : 'default'} data-testid="algorithm-source">
             {t(`algorithm.source.${image.source}`)}
           </Tag>
+        )}
+        {image?.source && (
+          // What the map stands on, in words (the legend draws it as a ruler or a dot cloud and N).
+          <Typography.Text strong data-testid="algorithm-basis">
+            {image.source === 'pointcloud'
+              ? t('algorithm.basis.pointcloud', { points: image.basis ?? 0 })
+              : t('algorithm.basis.readings', { rulers: image.basis ?? 0 })}
+          </Typography.Text>
         )}
         <Typography.Text type="secondary">{t('algorithm.hint')}</Typography.Text>
       </Space>

@@ -47,6 +47,10 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'algorithm.alt': 'Deviation heatmap of {{item}}',
   'algorithm.source.pointcloud': 'From the point cloud',
   'algorithm.source.readings': 'From the readings (interpolated between rulers)',
+  'algorithm.basis.readings':
+    'Interpolated between rulers, not a scan deviation map: ruler readings used: {{rulers}} (the legend shows a ruler and this number)',
+  'algorithm.basis.pointcloud':
+    'From the point cloud: points drawn: {{points}} (the legend shows dots and this number)',
   'grinding.title': 'Grinding',
   'grinding.definition':
     "Grinding area = the site's area x the share of valid values above the standard; grinding amount = grinding area x mean excess depth (m² x mm = L)",

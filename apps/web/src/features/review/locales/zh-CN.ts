@@ -44,6 +44,9 @@ const zhCN = {
   'algorithm.alt': '{{item}} 偏差热力图',
   'algorithm.source.pointcloud': '来自点云',
   'algorithm.source.readings': '来自读数（靠尺位置插值）',
+  'algorithm.basis.readings':
+    '由 {{rulers}} 把靠尺读数插值得出，不是扫描偏差图（图例以靠尺图标和此数字标明）',
+  'algorithm.basis.pointcloud': '来自点云：绘制 {{points}} 个点（图例以点状图标和此数字标明）',
   'grinding.title': '打磨量',
   'grinding.definition':
     '打磨面积 = 测区面积 × 超出标准的有效读数占比；打磨量 = 打磨面积 × 平均超出深度（m² × mm = L）',
