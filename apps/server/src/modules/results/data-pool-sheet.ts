@@ -39,6 +39,13 @@ const COLUMNS: SheetColumn<DataPoolRow>[] = [
   { zh: '爆点', en: 'Exploded', width: 8, cell: (row) => row.Figures.Exploded },
   { zh: '未判定', en: 'Unjudged', width: 8, cell: (row) => row.Figures.Unjudged },
   { zh: '合格率（%）', en: 'Pass rate (%)', width: 10, cell: (row) => row.Figures.PassRate },
+  // Stamped outside its task's window (started .. finished): kept, but not worked time.
+  {
+    zh: '超出任务时间窗',
+    en: 'Outside task window',
+    width: 10,
+    cell: (row, lang) => (row.OutsideTaskWindow ? (lang === 'zh-CN' ? '是' : 'Yes') : ''),
+  },
 ];
 
 /**
