@@ -47,7 +47,7 @@ const TEXT = {
     poolMenu: 'Data pool',
     export: 'Export to Excel',
     exported: 'Exported data-pool.xlsx',
-    outsideWarning: "1 site(s) are stamped outside this task's window",
+    outsideWarning: "1 site is stamped outside this task's window",
     outsideOpen: 'Show them in the data pool',
     outsideTag: 'Outside task window',
   },

@@ -31,7 +31,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'detail.measuredAt': 'Measured at',
   'detail.outsideWindow': 'Outside task window',
   'detail.outsideWindowWarning':
-    "{{count}} site(s) are stamped outside this task's window (started {{start}}, finished {{finish}}): they are kept and judged, but their time is not counted as working time.",
+    "{{count, counted(one: # site is; other: # sites are)}} stamped outside this task's window (started {{start}}, finished {{finish}}): they are kept and judged, but their time is not counted as working time.",
   'detail.outsideWindowOpen': 'Show them in the data pool',
   'field.createdBy': 'Created by',
   'field.passRate': 'Pass rate',
