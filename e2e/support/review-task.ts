@@ -54,12 +54,18 @@ async function device<T>(path: string, key: string, body: unknown, idempotencyKe
  * 2, household 1) whose plan has two rooms, with two flatness sites in the first room (PL-01, standard [0, 4], warning up to 3). Site 1 has a
  * picture and the values 1, 2 and 6 (6 unqualified: pass rate 66.67 %) on horizontal rulers, and
  * `areaM2` as its area when given; site 2 the values 1 and 1. `siteOneValues` replaces site 1's values
- * (three, one per ruler) and `siteTwoRoom` puts site 2 in another room of the plan ('bed').
+ * (three, one per ruler) and `siteTwoRoom` puts site 2 in another room of the plan ('bed');
+ * `siteTwoMeasuredAt` stamps site 2 (else the server stamps it on arrival).
  */
 export async function reviewTask(
   setup: TaskProject,
   name: string,
-  options: { areaM2?: number; siteOneValues?: [number, number, number]; siteTwoRoom?: 'living' | 'bed' } = {},
+  options: {
+    areaM2?: number;
+    siteOneValues?: [number, number, number];
+    siteTwoRoom?: 'living' | 'bed';
+    siteTwoMeasuredAt?: string;
+  } = {},
 ): Promise<string> {
   const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
   const deviceId = await api<string>(
@@ -142,6 +148,7 @@ export async function reviewTask(
           PointIndex: 2,
           RoomId: options.siteTwoRoom ?? 'living',
           Name: 'east wall',
+          MeasuredAt: options.siteTwoMeasuredAt,
           Readings: [{ ItemCode: 'PL-01', Values: [1, 1] }],
         },
       ],

@@ -159,6 +159,14 @@ describe.each(['zh-CN', 'en-US'] as const)('analysis (%s)', (language) => {
     const person = page.getByRole('row', { name: new RegExp(surveyor.name) });
     await person.waitFor();
     expect((await person.locator('td').allTextContents()).slice(1, 4)).toEqual(['1', '2', '4']);
+    // The page says how working time is counted, and why people's hours can differ from the total.
+    const definition = {
+      'zh-CN': '工作时长按任务和日期计算',
+      'en-US': 'Working time is counted per task and day',
+    };
+    const peopleNote = { 'zh-CN': '人员工作时长合计', 'en-US': "People's working hours add up to" };
+    expect(await page.getByTestId('efficiency-definition').textContent()).toContain(definition[language]);
+    expect(await page.getByTestId('efficiency-subject-note').textContent()).toContain(peopleNote[language]);
     await chartsDrawn(page, 1);
     await settle(page);
     await screenshot(page, `analysis-efficiency-${language}`);

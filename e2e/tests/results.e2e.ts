@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../support/api.ts';
 import { browserPool, screenshot } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
+import { reviewTask } from '../support/review-task.ts';
 import { taskProject } from '../support/task-project.ts';
 
 /**
@@ -31,6 +32,9 @@ const TEXT = {
     poolMenu: '数据库',
     export: '导出 Excel',
     exported: '已导出 数据库.xlsx',
+    outsideWarning: '有 1 个测区的测量时间不在本任务的时间窗内',
+    outsideOpen: '在数据库中查看',
+    outsideTag: '超出任务时间窗',
   },
   'en-US': {
     executionMenu: 'Task execution',
@@ -43,6 +47,9 @@ const TEXT = {
     poolMenu: 'Data pool',
     export: 'Export to Excel',
     exported: 'Exported data-pool.xlsx',
+    outsideWarning: "1 site is stamped outside this task's window",
+    outsideOpen: 'Show them in the data pool',
+    outsideTag: 'Outside task window',
   },
 } as const;
 
@@ -119,4 +126,29 @@ describe.each(['zh-CN', 'en-US'] as const)('manual entry (%s)', (language) => {
     await screenshot(page, `results-pool-${language}`);
     expect(errors).toEqual([]);
   });
+
+  it('warns on the task of a reading stamped before it started and opens it in the data pool', async () => {
+    // Site 2 is stamped two hours before its first results arrive (the task starts then).
+    const setup = await taskProject(`E2E时间${stamp()}`);
+    const taskId = await reviewTask(setup, `时间${stamp()}`, {
+      siteTwoMeasuredAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    });
+    const { page, errors } = await browsers.open(language);
+    await signInAndLand(page, setup.planner, language);
+    await page.goto(`${new URL(page.url()).origin}/measurerobot/taskDetail?id=${taskId}`);
+    const warning = page.getByTestId('outside-window-warning');
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain(text.outsideWarning);
+    await screenshot(page, `results-outside-window-${language}`);
+    await warning.getByRole('link', { name: text.outsideOpen }).click();
+    await page.waitForURL('**/measurerobot/dataPool?**');
+    // Only the flagged reading: site 2 ('east wall'), tagged.
+    const row = page.getByRole('row', { name: /east wall/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(text.outsideTag);
+    await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(1);
+    expect(await page.getByRole('row', { name: /north wall/ }).count()).toBe(0);
+    await screenshot(page, `results-pool-outside-window-${language}`);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

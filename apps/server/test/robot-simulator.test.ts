@@ -82,6 +82,9 @@ describe('robot simulator', () => {
     expect(report.pictures).toBe(48);
     const task = await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: taskId }, { as: planner });
     expect(task.State).toBe('uploaded');
+    // Stamped on the server's clock (the heartbeat's ServerTime): every reading lies in the task's window.
+    expect(task.SitesOutsideWindow).toBe(0);
+    expect(task.Sites.map((site) => site.OutsideTaskWindow)).toEqual(new Array(48).fill(false));
     expect(task.Figures).toEqual(recompute(task, report.tasks[0]?.sites ?? []));
     expect(task.Figures.Unqualified + task.Figures.Exploded).toBeGreaterThan(0);
     expect(task.Figures.PassRate).toBeGreaterThan(50);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { runOnce } from 'graphile-worker';
 import pg from 'pg';
 import { jobDefinitions } from '../src/jobs/jobs.ts';
+import { TasksRepository } from '../src/modules/tasks/tasks-repository.ts';
 import type { ReportRenderer } from '../src/modules/reports/report-job.ts';
 import type { TestApp } from './app.ts';
 import { type Caller, callRouteOk } from './call-route.ts';
@@ -47,4 +48,23 @@ export async function runQueuedRenders(t: TestApp, renderer: ReportRenderer): Pr
   } finally {
     await pool.end();
   }
+}
+
+/**
+ * Sets when a task started and finished (history measured before the test ran): readings outside
+ * this window are flagged, and efficiency counts no time outside it.
+ */
+export async function setTaskWindow(
+  t: TestApp,
+  companyId: string,
+  taskId: string,
+  startedAt: string,
+  finishedAt: string | null,
+): Promise<void> {
+  await new TasksRepository(t.db).setWindow(
+    companyId,
+    taskId,
+    new Date(startedAt),
+    finishedAt ? new Date(finishedAt) : null,
+  );
 }

@@ -63,7 +63,7 @@ export class DeviceClient {
   start = (taskId: string) => this.call('POST', `Tasks/${taskId}/Start`);
   finish = (taskId: string) => this.call('POST', `Tasks/${taskId}/Finish`);
   heartbeat = (battery: number) =>
-    this.call('POST', 'Heartbeat', {
+    this.call<{ ServerTime: string; NextHeartbeatMs: number }>('POST', 'Heartbeat', {
       DriveHealth: { Health: true, Msg: '' },
       NetworkHealth: { Health: true, Msg: '' },
       PowerHealth: { Health: true, Msg: '' },

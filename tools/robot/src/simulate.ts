@@ -3,6 +3,7 @@ import { DeviceClient } from './device-client.ts';
 import { wallPicture } from './picture.ts';
 import { seededRandom } from './random.ts';
 import { readingFor } from './readings.ts';
+import { ServerClock } from './server-clock.ts';
 
 export { DeviceApiError } from './device-client.ts';
 
@@ -66,6 +67,10 @@ export async function runRobot(options: RobotOptions): Promise<RobotReport> {
   for (const task of tasks) {
     const work = await client.workPackage(task.TaskId);
     await client.start(task.TaskId);
+    // A heartbeat after the start tells the server's time: readings are stamped on its clock.
+    const clock = new ServerClock();
+    const sentAt = Date.now();
+    clock.learn((await client.heartbeat(100)).ServerTime, sentAt, Date.now());
     const sent: ResultSite[] = [];
     let batch: ResultSite[] = [];
     let batchIndex = 0;
@@ -88,7 +93,6 @@ export async function runRobot(options: RobotOptions): Promise<RobotReport> {
       if (options.speed) await new Promise((resolve) => setTimeout(resolve, options.speed));
     };
     let pointIndex = 0;
-    const started = Date.now();
     for (const household of work.Households.slice(0, options.households ?? work.Households.length)) {
       for (const room of roomsOf(work, household.HouseMapId)) {
         for (const wall of WALLS) {
@@ -116,7 +120,7 @@ export async function runRobot(options: RobotOptions): Promise<RobotReport> {
             Name: `${household.BuildingNumber} ${household.Floor}-${household.Household} ${room.Name} ${wall}`,
             Surface: 'wall',
             AreaM2: Math.round((wallMm / 1000) * 2.8 * 100) / 100,
-            MeasuredAt: new Date(started + pointIndex * 40_000).toISOString(),
+            MeasuredAt: clock.now().toISOString(),
             PictureFileIds: pictureIds,
             Readings: readings,
           });

@@ -161,7 +161,14 @@ describe('demo data', () => {
     for (const row of page.Items) {
       const task = await callRouteOk(app, apiRoutes.tasks.getTask, { TaskId: row.TaskId }, { as: token });
       expect(task.Figures, task.Name).toEqual(await recompute(row.TaskId));
+      // Measured over past days, each task's window spans its readings: none is flagged.
+      expect(task.SitesOutsideWindow, task.Name).toBe(0);
+      if (task.Sites.length > 0)
+        expect(task.StartedAt, task.Name).toBe(task.Sites.map((site) => site.MeasuredAt).sort()[0]);
     }
+    // So the demo's efficiency has working time.
+    const efficiency = await callRouteOk(app, apiRoutes.analysis.getEfficiencySummaryData, {}, { as: token });
+    expect(efficiency.Totals.WorkingHours).toBeGreaterThan(0);
   });
 
   it('has a house type with a real plan image and MeasurePoints, given to households', async () => {

@@ -220,10 +220,20 @@ export async function seedDemoMeasurements(
         JSON.stringify(batch),
       );
     }
-    if (demo.state === 'inProgress') continue;
-    if (device) await taskDevice.move(device, taskId, 'uploaded');
-    else await tasks.move(admin, taskId, 'uploaded', 'zh-CN');
-    if (demo.state === 'completed') await tasks.audit(admin, taskId, 'zh-CN');
+    if (demo.state !== 'inProgress') {
+      if (device) await taskDevice.move(device, taskId, 'uploaded');
+      else await tasks.move(admin, taskId, 'uploaded', 'zh-CN');
+      if (demo.state === 'completed') await tasks.audit(admin, taskId, 'zh-CN');
+    }
+    // Measured over past days: the task started at its first reading and finished at its last (a
+    // task in progress is not finished), so its readings lie in its window and its time is worked.
+    const times = sites.map((site) => Date.parse(site.MeasuredAt ?? ''));
+    await new TasksRepository(db).setWindow(
+      company.companyId,
+      taskId,
+      new Date(Math.min(...times)),
+      demo.state === 'inProgress' ? null : new Date(Math.max(...times)),
+    );
   }
 }
 

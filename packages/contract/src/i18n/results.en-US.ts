@@ -11,6 +11,8 @@ export const resultsMessagesEnUS: Record<keyof typeof resultsMessagesZhCN, strin
   'results.sitesRequired': 'At least one site is needed',
   'results.sourceInvalid': 'The source must be robot, scanner, ruler or manual',
   'results.measuredAtInvalid': 'The measuring time must be an ISO date-time with a time zone',
+  'results.measuredInFuture':
+    "The measuring time {measuredAt} is more than {minutes} minutes after the server's time {serverTime}",
   'results.idempotencyKeyRequired': 'The Idempotency-Key header (1 to 255 characters) is missing',
   'results.idempotencyKeyReused': 'This Idempotency-Key was already used for a different batch',
   'results.householdNotInTask':

@@ -9,6 +9,7 @@ export const resultsMessagesZhCN = {
   'results.sitesRequired': '至少需要一个测区',
   'results.sourceInvalid': '数据来源必须是 robot、scanner、ruler 或 manual',
   'results.measuredAtInvalid': '测量时间必须是带时区的 ISO 日期时间',
+  'results.measuredInFuture': '测量时间 {measuredAt} 晚于服务器时间 {serverTime} 超过 {minutes} 分钟',
   'results.idempotencyKeyRequired': '缺少 Idempotency-Key 请求头（1 到 255 个字符）',
   'results.idempotencyKeyReused': '这个 Idempotency-Key 已用于内容不同的另一批数据',
   'results.householdNotInTask': '{building} 栋 {floor} 层 {household} 户不在该任务中',

@@ -5,10 +5,16 @@ import { defineRoute } from './define.ts';
 import { taskDate } from './tasks.ts';
 
 /**
- * Efficiency (issue 17 item 4; domain.md section 10) per person, device and project over a period:
- * tasks, sites, readings, measured area (the sites' AreaM2), working time (per task, day and device
- * or person, from site to site in MeasuredAt order, gaps over 30 minutes not counted), m2 and
+ * Efficiency (issue 17 item 4, issue 28 item 5; domain.md section 10) per person, device and project
+ * over a period: tasks, sites, readings, measured area (the sites' AreaM2), working time, m2 and
  * readings per hour, days worked; devices also their utilisation (working time / (days x 8 h)).
+ * Working time is counted per task and reading day: from site to site in MeasuredAt order, steps
+ * over 30 minutes left out, each step clipped to the task's window (started .. finished, or now),
+ * rounded to 0.01 h per task-day. A task-day counts once for its project and once for the task's
+ * device (tasks without a device: the device row with an empty Id), so the totals equal the sums over
+ * days, devices and projects. Each person who measured a site on a task-day (typed it in, else holds
+ * its device) is credited that task-day's whole time: people's hours can add up to more (several
+ * people on a task) or less (sites of a device nobody holds) than the total.
  * Only projects the caller sees; cancelled tasks count nowhere.
  */
 
@@ -36,7 +42,7 @@ const measuresShape = {
 };
 
 export const efficiencyRowSchema = z.object({
-  /** The person's, device's or project's id. */
+  /** The person's, device's or project's id; empty for the tasks without a device (device list). */
   Id: z.string(),
   /** Name, device number or project name. */
   Name: z.string(),
@@ -55,6 +61,8 @@ export const efficiencySummarySchema = z.object({
   Totals: z.object(measuresShape),
   People: z.number().int(),
   Devices: z.number().int(),
+  /** The people's working hours added up (each credited per task-day measured on; see above). */
+  PeopleWorkingHours: z.number(),
   ByDay: z.array(efficiencyDaySchema),
 });
 export type EfficiencySummary = z.infer<typeof efficiencySummarySchema>;

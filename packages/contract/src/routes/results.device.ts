@@ -22,6 +22,8 @@ export const RESULT_LIMITS = {
   idempotencyKeyMax: 255,
   /** Idempotency keys are kept this long. */
   idempotencyHours: 24,
+  /** A site's MeasuredAt may be at most this far after the server's time (clocks drift a little). */
+  measuredAheadMinutes: 5,
 } as const;
 
 /** A value or design value in mm: finite (zod 4 numbers are), |v| <= 20,000. Built-in checks: a batch holds 100,000s. */

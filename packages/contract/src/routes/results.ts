@@ -70,6 +70,8 @@ export const dataPoolFilterShape = {
   /** Inclusive, on the day the site was measured (company time zone). */
   StartDate: taskDate,
   EndDate: taskDate,
+  /** true: only readings stamped outside their task's window; false: only those inside. */
+  OutsideTaskWindow: z.boolean('validation.invalidValue').nullish(),
 };
 
 /** The filters of an export, as stored with a background export. */
@@ -113,6 +115,8 @@ export const dataPoolRowSchema = z.object({
   ItemName: z.string(),
   Source: z.enum(RESULT_SOURCES),
   MeasuredAt: z.string(),
+  /** MeasuredAt lies outside the task's window (started .. finished, or now while not finished). */
+  OutsideTaskWindow: z.boolean(),
   Values: z.array(z.number()),
   Grades: z.array(z.enum(GRADE_NAMES)),
   /** One per value: false where a reviewer marked it invalid (it counts nowhere). */

@@ -159,6 +159,9 @@ export const taskSiteSchema = z.object({
   RoomId: z.string().nullable(),
   Name: z.string(),
   Figures: figuresSchema,
+  MeasuredAt: z.string(),
+  /** MeasuredAt lies outside the task's window (StartedAt .. FinishedAt, or now while not finished). */
+  OutsideTaskWindow: z.boolean(),
 });
 
 /** Design values frozen with the task: per site type (and the house types' templates as fallback). */
@@ -171,6 +174,8 @@ export const taskDesignValuesSchema = z.object({
 export const taskDetailSchema = taskRowSchema.extend({
   Items: z.array(taskItemSchema),
   Sites: z.array(taskSiteSchema),
+  /** How many sites are stamped outside the task's window (stored, but their time is not worked). */
+  SitesOutsideWindow: z.number().int(),
   /** Figures per building and per floor of a building, in building then floor order. */
   Buildings: z.array(z.object({ BuildingNumber: z.string(), Figures: figuresSchema })),
   Floors: z.array(z.object({ BuildingNumber: z.string(), Floor: z.number().int(), Figures: figuresSchema })),

@@ -17,7 +17,8 @@ import {
 type Filter = { ProjectId?: string | null; StartDate: string | null; EndDate: string | null };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-const perHour = (amount: number, seconds: number) => (seconds > 0 ? round2(amount / (seconds / 3600)) : null);
+const perHour = (amount: number, centiHours: number) =>
+  centiHours > 0 ? round2(amount / (centiHours / 100)) : null;
 
 /** The measures of some sums (domain.md section 10). */
 const measuresOf = (row: EfficiencyCounts) => ({
@@ -25,15 +26,19 @@ const measuresOf = (row: EfficiencyCounts) => ({
   Sites: row.sites,
   Readings: row.readings,
   AreaM2: round2(row.area),
-  WorkingHours: round2(row.seconds / 3600),
-  AreaPerHour: perHour(row.area, row.seconds),
-  ReadingsPerHour: perHour(row.readings, row.seconds),
+  WorkingHours: row.centiHours / 100,
+  AreaPerHour: perHour(row.area, row.centiHours),
+  ReadingsPerHour: perHour(row.readings, row.centiHours),
   DaysWorked: row.days,
 });
 
-const none: EfficiencyCounts = { key: '', tasks: 0, sites: 0, readings: 0, area: 0, seconds: 0, days: 0 };
+const none: EfficiencyCounts = { key: '', tasks: 0, sites: 0, readings: 0, area: 0, centiHours: 0, days: 0 };
 
-/** Efficiency per person, device and project over a period, from the sites' times and areas. */
+/**
+ * Efficiency per person, device and project over a period, from the sites' times and areas. Working
+ * time is counted per task-day (efficiency-repository.ts): the totals equal the sums over days,
+ * devices (with the tasks without one) and projects; people are credited differently (PeopleWorkingHours).
+ */
 export class EfficiencyService {
   constructor(private readonly deps: { db: Database }) {}
 
@@ -64,7 +69,9 @@ export class EfficiencyService {
       EndDate: scope.end,
       Totals: measuresOf(totals[0] ?? none),
       People: people.length,
-      Devices: devices.length,
+      // The empty key holds the tasks without a device: in the device list's sum, not a device.
+      Devices: devices.filter((row) => row.key !== '').length,
+      PeopleWorkingHours: people.reduce((sum, row) => sum + row.centiHours, 0) / 100,
       ByDay: this.daysOf(days),
     };
   }
@@ -78,13 +85,14 @@ export class EfficiencyService {
       rows.map((row) => row.key),
     );
     const periodDays = Math.round((Date.parse(scope.end) - Date.parse(scope.start)) / DAY_MS) + 1;
-    const available = periodDays * EFFICIENCY_LIMITS.deviceDayHours * 3600;
+    const available = periodDays * EFFICIENCY_LIMITS.deviceDayHours * 100;
     return rows
       .map((row) => ({
         Id: row.key,
         Name: names.get(row.key) ?? '',
         ...measuresOf(row),
-        Utilisation: subject === 'device' ? round2((row.seconds / available) * 100) : null,
+        Utilisation:
+          subject === 'device' && row.key !== '' ? round2((row.centiHours / available) * 100) : null,
       }))
       .sort((a, b) => b.AreaM2 - a.AreaM2 || a.Name.localeCompare(b.Name));
   }

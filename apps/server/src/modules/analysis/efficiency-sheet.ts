@@ -19,6 +19,8 @@ const SUBJECT = {
   project: { zh: '项目', en: 'Project' },
 } as const;
 
+const NO_DEVICE = { zh: '（无设备）', en: '(no device)' };
+
 /** Efficiency per person, device or project as one sheet (devices with their utilisation). */
 export function buildEfficiencySheet(
   rows: readonly EfficiencyRow[],
@@ -26,7 +28,12 @@ export function buildEfficiencySheet(
   language: Language,
 ) {
   const columns: SheetColumn<EfficiencyRow>[] = [
-    { ...SUBJECT[subject], width: 20, cell: (row) => row.Name },
+    {
+      ...SUBJECT[subject],
+      width: 20,
+      // The device row with an empty Id holds the tasks without a device.
+      cell: (row, lang) => (row.Id === '' ? NO_DEVICE[lang === 'zh-CN' ? 'zh' : 'en'] : row.Name),
+    },
     ...measureColumns<EfficiencyRow>(),
     ...(subject === 'device'
       ? [

@@ -14,7 +14,12 @@ export interface DataPoolFilter {
   source: string | null;
   startDate: string | null;
   endDate: string | null;
+  outsideTaskWindow?: boolean | null;
 }
+
+/** The site is stamped outside its task's window (task-window.ts says the same for one task). */
+const OUTSIDE_TASK_WINDOW = sql<boolean>`(${taskSites.measuredAt} < coalesce(${tasks.startedAt}, '-infinity')
+  or ${taskSites.measuredAt} > coalesce(${tasks.finishedAt}, now()))`;
 
 /** The place in the data pool's order after which the next chunk starts (exports walk it so). */
 export interface DataPoolKey {
@@ -49,6 +54,7 @@ const rowColumns = {
   source: taskSites.source,
   measuredAt: taskSites.measuredAt,
   day: taskSites.day,
+  outsideTaskWindow: OUTSIDE_TASK_WINDOW,
   vals: siteReadings.vals,
   grades: siteReadings.grades,
   valid: siteReadings.valid,
@@ -81,6 +87,9 @@ export class DataPoolRepository {
     if (filter.source) conditions.push(eq(taskSites.source, filter.source));
     if (filter.startDate) conditions.push(sql`${taskSites.day} >= ${filter.startDate}::date`);
     if (filter.endDate) conditions.push(sql`${taskSites.day} <= ${filter.endDate}::date`);
+    if (typeof filter.outsideTaskWindow === 'boolean') {
+      conditions.push(filter.outsideTaskWindow ? OUTSIDE_TASK_WINDOW : sql`not ${OUTSIDE_TASK_WINDOW}`);
+    }
     return and(...conditions) as SQL;
   }
 

@@ -35,6 +35,7 @@ const filterOf = (body: ExportBody): DataPoolFilter => ({
   source: body.Source ?? null,
   startDate: body.StartDate,
   endDate: body.EndDate,
+  outsideTaskWindow: body.OutsideTaskWindow ?? null,
 });
 
 /**
@@ -141,6 +142,7 @@ export class DataPoolService {
       ItemName: names.get(record.taskId)?.get(record.itemCode) ?? record.itemCode,
       Source: record.source as DataPoolRow['Source'],
       MeasuredAt: record.measuredAt.toISOString(),
+      OutsideTaskWindow: record.outsideTaskWindow,
       Values: record.vals,
       Grades: (record.grades ?? []).map((grade) => GRADE_NAMES[grade] ?? 'exploded'),
       Valid: record.valid,

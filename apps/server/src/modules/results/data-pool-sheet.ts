@@ -43,6 +43,13 @@ const COLUMNS: SheetColumn<DataPoolRow>[] = [
     width: 20,
     cell: (row) => row.MeasuredAt.slice(0, 19).replace('T', ' '),
   },
+  // Stamped outside its task's window (started .. finished): kept, but not worked time.
+  {
+    zh: '超出任务时间窗',
+    en: 'Outside task window',
+    width: 10,
+    cell: (row, lang) => (row.OutsideTaskWindow ? (lang === 'zh-CN' ? '是' : 'Yes') : ''),
+  },
 ];
 
 /** The value's own columns: its 1-based place among the item's values, the number, grade, validity. */

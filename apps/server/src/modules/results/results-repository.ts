@@ -336,6 +336,7 @@ export class ResultsRepository {
         household: taskSites.household,
         roomId: taskSites.roomId,
         name: taskSites.name,
+        measuredAt: taskSites.measuredAt,
         qualified: taskSites.qualified,
         warning: taskSites.warning,
         unqualified: taskSites.unqualified,

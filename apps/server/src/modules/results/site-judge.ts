@@ -27,9 +27,12 @@ export interface SiteOrigin {
   source: ResultBatch['Source'];
   deviceId: string | null;
   userId: string | null;
-  /** MeasuredAt of a site that names none: when the batch arrived. */
+  /** MeasuredAt of a site that names none: when the batch arrived (the server's time). */
   measuredDefault: string;
 }
+
+/** How far (ms) a MeasuredAt may lie after the server's time. */
+const AHEAD_MS = RESULT_LIMITS.measuredAheadMinutes * 60_000;
 
 /**
  * Checks the sites of a batch against their task (household in the task, room in its house type,
@@ -72,6 +75,14 @@ export class SiteJudge {
       throw fieldError(`${at}.PointIndex`, 'results.pointIndexTwice', { index: site.PointIndex });
     }
     this.seen.add(site.PointIndex);
+    // A reading cannot be made after it arrives: a time ahead of the server's is a wrong clock.
+    if (site.MeasuredAt && Date.parse(site.MeasuredAt) > Date.parse(origin.measuredDefault) + AHEAD_MS) {
+      throw fieldError(`${at}.MeasuredAt`, 'results.measuredInFuture', {
+        measuredAt: site.MeasuredAt,
+        serverTime: origin.measuredDefault,
+        minutes: RESULT_LIMITS.measuredAheadMinutes,
+      });
+    }
     const place = this.placeOf.get(placeKey(site.BuildingNumber, site.Floor, site.Household));
     if (!place) {
       throw fieldError(at, 'results.householdNotInTask', {

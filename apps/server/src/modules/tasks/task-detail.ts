@@ -6,6 +6,7 @@ import { ResultsRepository } from '../results/results-repository.ts';
 import { placeFigures } from './place-figures.ts';
 import { noFigures, toTaskDetail } from './task-rows.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
+import { outsideTaskWindow } from './task-window.ts';
 import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
 
 /**
@@ -34,6 +35,18 @@ export async function loadTaskDetail(
     ] as const,
     { inOrder: inTransaction },
   );
+  const now = new Date();
+  const siteRows = sites.map((site) => ({
+    PointIndex: site.pointIndex,
+    BuildingNumber: site.buildingNumber,
+    Floor: site.floor,
+    Household: site.household,
+    RoomId: site.roomId,
+    Name: site.name,
+    Figures: figuresOf({ ...site, sites: 1, explodedSites: site.explodedSite ? 1 : 0 }),
+    MeasuredAt: site.measuredAt.toISOString(),
+    OutsideTaskWindow: outsideTaskWindow(site.measuredAt, task, now),
+  }));
   return toTaskDetail(
     task,
     households,
@@ -43,15 +56,7 @@ export async function loadTaskDetail(
     {
       ...placeFigures(households, floors),
       items: new Map(items.map((row) => [row.itemCode, figuresOf(row)])),
-      sites: sites.map((site) => ({
-        PointIndex: site.pointIndex,
-        BuildingNumber: site.buildingNumber,
-        Floor: site.floor,
-        Household: site.household,
-        RoomId: site.roomId,
-        Name: site.name,
-        Figures: figuresOf({ ...site, sites: 1, explodedSites: site.explodedSite ? 1 : 0 }),
-      })),
+      sites: siteRows,
     },
   );
 }

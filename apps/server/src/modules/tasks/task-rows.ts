@@ -93,6 +93,7 @@ export function toTaskDetail(
       Figures: results.items.get(item.Code) ?? noFigures(),
     })),
     Sites: results.sites,
+    SitesOutsideWindow: results.sites.filter((site) => site.OutsideTaskWindow).length,
     Buildings: results.Buildings,
     Floors: results.Floors,
     HouseholdList: households.map((row) => ({

@@ -269,6 +269,17 @@ export class TasksRepository {
     return moved.length > 0;
   }
 
+  /**
+   * Sets when a task started and finished. Only for history made after the fact (the demo's tasks,
+   * measured over past days, and tests); live tasks get their times from their transitions.
+   */
+  async setWindow(companyId: string, taskId: string, startedAt: Date, finishedAt: Date | null) {
+    await this.db
+      .update(tasks)
+      .set({ startedAt, finishedAt })
+      .where(and(eq(tasks.companyId, companyId), eq(tasks.id, taskId)));
+  }
+
   /** Locks the named tasks of the company; answers the ones found with their state and name. */
   async lockMany(companyId: string, taskIds: readonly string[]) {
     return this.db

@@ -1,6 +1,6 @@
 import { EFFICIENCY_SUBJECTS, type EfficiencyRow, type EfficiencySubject } from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, DatePicker, Row, Select, Space, Statistic, Table, Tabs } from 'antd';
+import { Alert, Card, Col, DatePicker, Row, Select, Space, Statistic, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -64,9 +64,13 @@ export default function EfficiencyAnalysisPage() {
       title: t(`efficiency.subject.${subject}`),
       dataIndex: 'Name',
       ellipsis: true,
-      render: (name: string, row) => (
-        <Link to={efficiencyDetailPath(subject, row, filter)}>{name || '—'}</Link>
-      ),
+      // The device row with an empty Id holds the tasks without a device: no detail of its own.
+      render: (name: string, row) =>
+        row.Id === '' ? (
+          t('efficiency.noDevice')
+        ) : (
+          <Link to={efficiencyDetailPath(subject, row, filter)}>{name || '—'}</Link>
+        ),
     },
     ...measures,
     ...(subject === 'device'
@@ -113,6 +117,7 @@ export default function EfficiencyAnalysisPage() {
         </Space>
       </Card>
       <QueryAlert error={summary.error ?? rows.error} />
+      <Alert type="info" showIcon title={t('efficiency.definition')} data-testid="efficiency-definition" />
       {totals && summary.data && (
         <>
           <Row gutter={[12, 12]}>
@@ -152,6 +157,22 @@ export default function EfficiencyAnalysisPage() {
             />
           }
         />
+        {subject !== 'project' && summary.data && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="efficiency-subject-note"
+            title={
+              subject === 'user'
+                ? t('efficiency.peopleNote', {
+                    people: summary.data.PeopleWorkingHours,
+                    total: summary.data.Totals.WorkingHours,
+                  })
+                : t('efficiency.noDeviceNote')
+            }
+          />
+        )}
         <Table
           size="small"
           rowKey="Id"

@@ -1,6 +1,6 @@
 import { EFFICIENCY_SUBJECTS, type EfficiencyDay, type EfficiencySubject } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Result, Space, Table, Typography } from 'antd';
+import { Alert, Card, Result, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
@@ -41,6 +41,11 @@ export default function EfficiencyDetailPage() {
       <Typography.Title level={4}>{t('efficiency.detailTitle', { name })}</Typography.Title>
       <Typography.Text type="secondary">{`${period.StartDate ?? ''} ~ ${period.EndDate ?? ''}`}</Typography.Text>
       <QueryAlert error={days.error} />
+      <Alert
+        type="info"
+        showIcon
+        title={subject === 'user' ? t('efficiency.personDefinition') : t('efficiency.definition')}
+      />
       {days.data && (
         <>
           <Card size="small" title={t('efficiency.byDay')}>

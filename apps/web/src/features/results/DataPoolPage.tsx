@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,
   Card,
+  Checkbox,
   DatePicker,
   Form,
   Input,
@@ -43,6 +44,7 @@ interface Filters {
   Source?: Source;
   StartDate?: string;
   EndDate?: string;
+  OutsideTaskWindow?: boolean;
 }
 interface FilterForm extends Omit<Filters, 'StartDate' | 'EndDate'> {
   Dates?: [Dayjs | null, Dayjs | null] | null;
@@ -59,6 +61,7 @@ function filtersFromParams(params: URLSearchParams): Filters {
     ItemCode: params.get('itemCode') || undefined,
     StartDate: params.get('start') || undefined,
     EndDate: params.get('end') || undefined,
+    OutsideTaskWindow: params.get('outsideWindow') === '1' || undefined,
   };
 }
 
@@ -111,6 +114,7 @@ export default function DataPoolPage() {
       Source: values.Source,
       StartDate: toApiDate(values.Dates?.[0]),
       EndDate: toApiDate(values.Dates?.[1]),
+      OutsideTaskWindow: values.OutsideTaskWindow || undefined,
     });
     setPage(1);
   };
@@ -162,8 +166,13 @@ export default function DataPoolPage() {
     {
       title: t('pool.measuredAt'),
       dataIndex: 'MeasuredAt',
-      width: 130,
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      width: 150,
+      render: (value: string, row) => (
+        <Space size={2} wrap>
+          {dayjs(value).format('YYYY-MM-DD HH:mm')}
+          {row.OutsideTaskWindow && <Tag color="orange">{t('pool.outsideWindow')}</Tag>}
+        </Space>
+      ),
     },
     {
       title: t('pool.passRate'),
@@ -271,6 +280,9 @@ export default function DataPoolPage() {
         </Form.Item>
         <Form.Item name="Dates">
           <DatePicker.RangePicker presets={dateShortcuts(tc)} aria-label={t('pool.dates')} />
+        </Form.Item>
+        <Form.Item name="OutsideTaskWindow" valuePropName="checked">
+          <Checkbox>{t('pool.onlyOutsideWindow')}</Checkbox>
         </Form.Item>
         <Form.Item>
           <Space>

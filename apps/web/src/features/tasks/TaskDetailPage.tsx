@@ -1,6 +1,6 @@
 import type { Figures, TaskDetail } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -121,6 +121,17 @@ export default function TaskDetailPage() {
       width: 200,
       render: (_, site) => `${site.BuildingNumber} ${site.Floor}-${site.Household} ${site.Name}`,
     },
+    {
+      title: t('detail.measuredAt'),
+      key: 'measuredAt',
+      width: 190,
+      render: (_, site) => (
+        <Space size={2} wrap>
+          {time(site.MeasuredAt)}
+          {site.OutsideTaskWindow && <Tag color="orange">{t('detail.outsideWindow')}</Tag>}
+        </Space>
+      ),
+    },
     ...figureColumns<Site>(),
   ];
   const householdColumns: ColumnsType<Household> = [
@@ -175,6 +186,25 @@ export default function TaskDetailPage() {
           )}
         </Descriptions>
       </Card>
+      {task.SitesOutsideWindow > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="outside-window-warning"
+          title={t('detail.outsideWindowWarning', {
+            count: task.SitesOutsideWindow,
+            start: time(task.StartedAt),
+            finish: time(task.FinishedAt),
+          })}
+          action={
+            <Link
+              to={`/measurerobot/dataPool?projectId=${task.ProjectId}&taskId=${task.TaskId}&outsideWindow=1`}
+            >
+              {t('detail.outsideWindowOpen')}
+            </Link>
+          }
+        />
+      )}
       <Card title={t('detail.figures')}>
         <FiguresSummary figures={task.Figures} />
       </Card>

@@ -98,6 +98,14 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'efficiency.open': 'Per day',
   'efficiency.exportDays': 'Export the daily summary',
   'efficiency.detailTitle': 'Efficiency of {{name}} per day',
+  'efficiency.definition':
+    "Working time is counted per task and day: the time from each site to the next in measuring order (a gap over 30 minutes is a break and does not count), and only between the task's start and its finish (or now, while it is not finished); each task-day's time is rounded to 0.01 h. It counts once for its project and once for the task's device, so the total equals the sum over devices and the sum over projects.",
+  'efficiency.peopleNote':
+    "People's working hours add up to {{people}} h against a total of {{total}} h: each person is credited the whole time of every task and day they measured a site on (the person who typed the site in, else who holds its device). Several people on one task each get it, so the sum can be more than the total; a device nobody holds credits nobody, so it can be less.",
+  'efficiency.noDevice': '(no device)',
+  'efficiency.personDefinition':
+    "A person's working time: the whole time of every task and day they measured a site on (typed in by them, or measured by a device they hold); that time runs from site to site in measuring order, without gaps over 30 minutes, and only between the task's start and finish.",
+  'efficiency.noDeviceNote': 'Tasks without a device are counted in the "(no device)" row.',
   'state.pending': 'Pending',
   'state.inProgress': 'In progress',
   'state.uploaded': 'Uploaded',

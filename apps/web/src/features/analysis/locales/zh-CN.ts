@@ -96,6 +96,14 @@ const analysis = {
   'efficiency.open': '每日明细',
   'efficiency.exportDays': '导出每日汇总',
   'efficiency.detailTitle': '{{name}} 的每日效率',
+  'efficiency.definition':
+    '工作时长按任务和日期计算：按测量时间排序，相邻两个测区之间的时间计入（超过 30 分钟的间隔视为休息不计），且只计任务开始到完成（未完成则到现在）之间的时间；每个任务每天的时长四舍五入到 0.01 小时。该时长计入其项目一次、任务的设备一次，所以总计等于各设备之和，也等于各项目之和。',
+  'efficiency.peopleNote':
+    '人员工作时长合计 {{people}} 小时，总计 {{total}} 小时：每个人在其测量过的每个任务每天都计入该任务当天的全部时长（测区由谁录入，否则归设备当前的持有人）。多人参与同一任务时各自计入，合计会多于总计；无人持有的设备所测的时长不归任何人，合计会少于总计。',
+  'efficiency.noDevice': '（无设备）',
+  'efficiency.personDefinition':
+    '一个人的工作时长：其测量过测区（由其录入，或由其持有的设备测量）的每个任务每天的全部时长；该时长按测量时间排序的相邻测区计算，超过 30 分钟的间隔不计，只计任务开始到完成之间的时间。',
+  'efficiency.noDeviceNote': '未分配设备的任务计入“（无设备）”一行。',
   'state.pending': '待执行',
   'state.inProgress': '执行中',
   'state.uploaded': '已上传',

@@ -55,6 +55,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'pool.place': 'Place',
   'pool.values': 'Values (mm)',
   'pool.measuredAt': 'Measured at',
+  'pool.outsideWindow': 'Outside task window',
+  'pool.onlyOutsideWindow': 'Only readings outside their task window',
   'pool.passRate': 'Pass rate',
   'pool.total': 'Rows: {{count}}',
   'pool.totalCapped': 'More than {{count}} rows',

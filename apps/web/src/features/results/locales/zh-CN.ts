@@ -54,6 +54,8 @@ const zhCN = {
   'pool.place': '位置',
   'pool.values': '读数（mm）',
   'pool.measuredAt': '测量时间',
+  'pool.outsideWindow': '超出任务时间窗',
+  'pool.onlyOutsideWindow': '只看超出任务时间窗的读数',
   'pool.passRate': '合格率',
   'pool.total': '共 {{count}} 条',
   'pool.totalCapped': '超过 {{count}} 条',

@@ -28,6 +28,11 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'field.updateTime': 'Updated',
   'field.startedAt': 'Started',
   'field.finishedAt': 'Finished',
+  'detail.measuredAt': 'Measured at',
+  'detail.outsideWindow': 'Outside task window',
+  'detail.outsideWindowWarning':
+    "{{count, counted(one: # site is; other: # sites are)}} stamped outside this task's window (started {{start}}, finished {{finish}}): they are kept and judged, but their time is not counted as working time.",
+  'detail.outsideWindowOpen': 'Show them in the data pool',
   'field.createdBy': 'Created by',
   'field.passRate': 'Pass rate',
   'field.explodedRate': 'Exploded rate',

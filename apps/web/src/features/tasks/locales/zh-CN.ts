@@ -27,6 +27,11 @@ const zhCN = {
   'field.updateTime': '更新时间',
   'field.startedAt': '开始时间',
   'field.finishedAt': '完成时间',
+  'detail.measuredAt': '测量时间',
+  'detail.outsideWindow': '超出任务时间窗',
+  'detail.outsideWindowWarning':
+    '有 {{count}} 个测区的测量时间不在本任务的时间窗内（开始 {{start}}，完成 {{finish}}）：它们照常保存和判定，但其时间不计入工作时长。',
+  'detail.outsideWindowOpen': '在数据库中查看',
   'field.createdBy': '创建人',
   'field.passRate': '合格率',
   'field.explodedRate': '爆点率',
