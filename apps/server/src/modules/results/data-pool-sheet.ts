@@ -43,13 +43,6 @@ const COLUMNS: SheetColumn<DataPoolRow>[] = [
     width: 20,
     cell: (row) => row.MeasuredAt.slice(0, 19).replace('T', ' '),
   },
-  // Stamped outside its task's window (started .. finished): kept, but not worked time.
-  {
-    zh: '超出任务时间窗',
-    en: 'Outside task window',
-    width: 10,
-    cell: (row, lang) => (row.OutsideTaskWindow ? (lang === 'zh-CN' ? '是' : 'Yes') : ''),
-  },
 ];
 
 /** The value's own columns: its 1-based place among the item's values, the number, grade, validity. */
@@ -67,6 +60,13 @@ const VALUE_COLUMNS: SheetColumn<ReadingValue<DataPoolRow>>[] = [
     cell: (row, lang) => (row.grade ? (lang === 'zh-CN' ? GRADE[row.grade].zh : GRADE[row.grade].en) : null),
   },
   { zh: '有效', en: 'Valid', width: 6, cell: (row, lang) => yesNoCell(lang, row.valid) },
+  // The site was stamped outside its task's window (started .. finished): kept, but not worked time.
+  {
+    zh: '超出任务时间窗',
+    en: 'Outside task window',
+    width: 10,
+    cell: (row, lang) => (row.reading.OutsideTaskWindow ? (lang === 'zh-CN' ? '是' : 'Yes') : ''),
+  },
 ];
 
 /** Data rows of one sheet: Excel's limit (1,048,576 rows) less the header. */

@@ -144,7 +144,17 @@ describe('reading times', () => {
     );
     const column = sheet[0]?.indexOf('Outside task window') ?? -1;
     expect(column).toBeGreaterThan(0);
-    expect(sheet.slice(1).map((row) => row[column] ?? '')).toEqual(['Yes', '', '', 'Yes']);
+    // One row per value (two values a site), newest site first.
+    expect(sheet.slice(1).map((row) => row[column] ?? '')).toEqual([
+      'Yes',
+      'Yes',
+      '',
+      '',
+      '',
+      '',
+      'Yes',
+      'Yes',
+    ]);
   });
 
   it('counts a task that is not finished up to now: a site ahead of now is outside until then', async () => {
