@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { type Figures, formatMessage, type MessageKey, type TaskDetail } from '@measure/contract';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import { failedSites, type ReportDocument } from './report-document.ts';
 import { beforeAfterSection } from './report-before-after.ts';
 import { chartsSection } from './report-charts.ts';
@@ -181,7 +182,7 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
     ]),
   );
 
-  footers(pdf, doc, t);
+  footers(pdf, doc, t, await verificationQr(doc.verification.url));
   pdf.end();
   return done;
 }
@@ -213,30 +214,38 @@ function cover(
   pdf.fillColor('black').moveDown(1);
 }
 
-/** The footer of every page: the report id and page number (the PDF cannot hold its own SHA-256). */
+/** The verification address as a QR code (PNG data URL: pdfkit embeds it once, every page refers to it). */
+const verificationQr = (url: string) =>
+  QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 0, width: 160 });
+
+const QR_SIZE = 40;
+
+/**
+ * The footer of every page: the verification QR code and, beside it, its address, the short code,
+ * the report id and page number (the PDF cannot hold its own SHA-256: the address answers it). Each
+ * on its own text line, so a text extractor finds the address whole.
+ */
 function footers(
   pdf: PDFKit.PDFDocument,
   doc: ReportDocument,
   t: (key: MessageKey, params?: Record<string, string | number>) => string,
+  qr: string,
 ): void {
   const range = pdf.bufferedPageRange();
+  const { code, url } = doc.verification;
   for (let i = range.start; i < range.start + range.count; i += 1) {
     pdf.switchToPage(i);
     const bottomMargin = pdf.page.margins.bottom;
     pdf.page.margins.bottom = 0;
-    pdf
-      .fontSize(7)
-      .fillColor('#666666')
-      .text(
-        t('reports.doc.footer', { id: doc.reportId, page: i + 1 }),
-        MARGIN,
-        pdf.page.height - MARGIN + 8,
-        {
-          width: pdf.page.width - 2 * MARGIN,
-          align: 'center',
-          lineBreak: false,
-        },
-      );
+    const top = pdf.page.height - QR_SIZE - 8;
+    pdf.image(qr, MARGIN, top, { width: QR_SIZE, height: QR_SIZE });
+    pdf.link(MARGIN, top, QR_SIZE, QR_SIZE, url);
+    const x = MARGIN + QR_SIZE + 8;
+    const options = { width: pdf.page.width - MARGIN - x, lineBreak: false };
+    pdf.fontSize(7).fillColor('#666666');
+    pdf.text(t('reports.doc.verify', { url }), x, top + 3, { ...options, link: url });
+    pdf.text(t('reports.doc.verifyCode', { code }), x, top + 14, options);
+    pdf.text(t('reports.doc.footer', { id: doc.reportId, page: i + 1 }), x, top + 25, options);
     pdf.page.margins.bottom = bottomMargin;
   }
 }
