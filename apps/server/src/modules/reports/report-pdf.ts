@@ -182,7 +182,7 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
     ]),
   );
 
-  footers(pdf, doc, t, await verificationQr(doc.verification.url));
+  footers(pdf, doc, t);
   pdf.end();
   return done;
 }
@@ -214,11 +214,30 @@ function cover(
   pdf.fillColor('black').moveDown(1);
 }
 
-/** The verification address as a QR code (PNG data URL: pdfkit embeds it once, every page refers to it). */
-const verificationQr = (url: string) =>
-  QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 0, width: 160 });
-
 const QR_SIZE = 40;
+
+type QrModules = ReturnType<typeof QRCode.create>['modules'];
+
+/**
+ * A QR code drawn as vector rectangles, one per run of dark modules in a row (sharp in print, no
+ * image object in the file).
+ */
+function drawQr(pdf: PDFKit.PDFDocument, modules: QrModules, x: number, y: number): void {
+  const cell = QR_SIZE / modules.size;
+  for (let row = 0; row < modules.size; row += 1) {
+    let column = 0;
+    while (column < modules.size) {
+      if (!modules.get(row, column)) {
+        column += 1;
+        continue;
+      }
+      const start = column;
+      while (column < modules.size && modules.get(row, column)) column += 1;
+      pdf.rect(x + start * cell, y + row * cell, (column - start) * cell, cell);
+    }
+  }
+  pdf.fill('black');
+}
 
 /**
  * The footer of every page: the verification QR code and, beside it, its address, the short code,
@@ -229,16 +248,16 @@ function footers(
   pdf: PDFKit.PDFDocument,
   doc: ReportDocument,
   t: (key: MessageKey, params?: Record<string, string | number>) => string,
-  qr: string,
 ): void {
   const range = pdf.bufferedPageRange();
   const { code, url } = doc.verification;
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
   for (let i = range.start; i < range.start + range.count; i += 1) {
     pdf.switchToPage(i);
     const bottomMargin = pdf.page.margins.bottom;
     pdf.page.margins.bottom = 0;
     const top = pdf.page.height - QR_SIZE - 8;
-    pdf.image(qr, MARGIN, top, { width: QR_SIZE, height: QR_SIZE });
+    drawQr(pdf, modules, MARGIN, top);
     pdf.link(MARGIN, top, QR_SIZE, QR_SIZE, url);
     const x = MARGIN + QR_SIZE + 8;
     const options = { width: pdf.page.width - MARGIN - x, lineBreak: false };

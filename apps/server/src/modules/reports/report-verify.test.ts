@@ -1,24 +1,14 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { apiRoutes, type Language, type ReportVerification, type TaskDetail } from '@measure/contract';
-import { runRobot } from '@measure/robot';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk } from '../../../test/call-route.ts';
-import {
-  assignHouseType,
-  buildCompany,
-  buildDevice,
-  buildHouseType,
-  buildProject,
-  buildUser,
-  type BuiltUser,
-} from '../../../test/factories.ts';
+import type { BuiltUser } from '../../../test/factories.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { buildTask, runQueuedRenders } from '../../../test/task-factories.ts';
-import { FileStore } from '../../core/file-store.ts';
-import { ReportRenderer, type ReportExtension } from './report-job.ts';
+import { robotReportTask } from '../../../test/report-task.ts';
+import { runQueuedRenders } from '../../../test/task-factories.ts';
+import type { ReportRenderer } from './report-job.ts';
 import { newVerificationCode } from './report-verification.ts';
 
 /**
@@ -39,21 +29,13 @@ let renderer: ReportRenderer;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { publicOrigin: ORIGIN, basePath: BASE_PATH } });
-  const companyId = (await buildCompany(t)).id;
-  admin = await buildUser(t, { companyId, roles: ['MeasureAdmin'] });
-  const device = await buildDevice(t, { companyId });
-  const projectId = (await buildProject(t, { companyId, name: PROJECT_NAME })).id;
-  const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
-  await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 1 });
-  taskId = await buildTask(t, admin, { ProjectId: projectId, ItemCodes: ['PL-01'], DeviceGuid: device.id });
-  const server = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  await runRobot({ server, key: device.key, seed: 7, errorRate: 0.3, batchSites: 5 });
-  renderer = new ReportRenderer({
-    db: t.db,
-    files: new FileStore<ReportExtension>(path.join(t.config.dataDir, 'reports'), ['pdf', 'xlsx']),
+  ({ admin, taskId, renderer } = await robotReportTask(t, {
+    projectName: PROJECT_NAME,
+    itemCodes: ['PL-01'],
+    seed: 7,
     publicBase: `${ORIGIN}${BASE_PATH}`,
-  });
-}, 90_000);
+  }));
+}, 120_000);
 afterAll(async () => t.close());
 
 /** The ready report's PDF in `lang` as a reader downloads it. */
@@ -76,12 +58,21 @@ function codeIn(pdf: Buffer): string {
   return [...codes][0] as string;
 }
 
+const queuedReason = async () =>
+  (
+    await t.db.execute<{ reason: string }>(
+      sql`select queued_reason as reason from reports where task_id = ${taskId}`,
+    )
+  ).rows[0]?.reason;
+
 const verify = (Code: string) => callRouteOk(t.app, routes.getReportVerification, { Code });
 
 describe('report verification', () => {
   const first: Partial<Record<Language, { code: string; sha256: string; task: TaskDetail }>> = {};
 
   it('every page of each language prints its own address and code; the route answers the file', async () => {
+    // The robot's last change finished the task: that is why the report was queued.
+    expect(await queuedReason()).toBe('finished');
     await runQueuedRenders(t, renderer);
     for (const lang of ['zh-CN', 'en-US'] as const) {
       const pdf = await downloadPdf(lang);
@@ -110,7 +101,7 @@ describe('report verification', () => {
       first[lang] = { code, sha256, task };
     }
     expect(first['zh-CN']?.code).not.toBe(first['en-US']?.code);
-  }, 60_000);
+  }, 120_000);
 
   it('answers without a session, and reads the code case-insensitively', async () => {
     const code = first['zh-CN']?.code as string;
@@ -171,7 +162,7 @@ describe('report verification', () => {
         },
       });
     }
-  }, 60_000);
+  }, 120_000);
 
   it('a retry supersedes again: the first code links the newest rendition, and keeps its own reason', async () => {
     await callRouteOk(t.app, routes.retryReport, { TaskId: taskId }, { as: admin });
@@ -188,9 +179,9 @@ describe('report verification', () => {
       { reason: 'retry', n: 2 },
       { reason: null, n: 2 },
     ]);
-  }, 60_000);
+  }, 120_000);
 
-  it('a deleted report still answers its renditions', async () => {
+  it('a deleted report still answers; rendered again (audit), its renditions are superseded per task', async () => {
     const code = first['en-US']?.code as string;
     const [report] = (await callRouteOk(t.app, routes.getReportList, { TaskId: taskId }, { as: admin }))
       .Items;
@@ -201,7 +192,18 @@ describe('report verification', () => {
       { as: admin },
     );
     expect((await verify(code)).Code).toBe(code);
-  });
+    const before = await t.db.execute<{ code: string }>(
+      sql`select code from report_renditions where task_id = ${taskId} and superseded_at is null and language = 'en-US'`,
+    );
+    await callRouteOk(t.app, apiRoutes.review.auditTask, { TaskId: taskId }, { as: admin });
+    expect(await queuedReason()).toBe('audit');
+    await runQueuedRenders(t, renderer);
+    const audited = codeIn(await downloadPdf('en-US'));
+    expect(await verify(before.rows[0]?.code as string)).toMatchObject({
+      Superseded: { Reason: 'audit', CurrentCode: audited },
+    });
+    expect((await verify(code)).Superseded?.CurrentCode).toBe(audited);
+  }, 120_000);
 
   it('unknown and malformed codes answer 404 alike', async () => {
     for (const code of [newVerificationCode(), 'AAAAAAAAAAAAAAAA', 'not-a-code', 'A'.repeat(100)]) {

@@ -1,4 +1,4 @@
-import type { ReportVerification } from '@measure/contract';
+import type { Figures, ReportVerification } from '@measure/contract';
 import { Alert, Card, Descriptions, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,17 @@ import './i18n.ts';
 
 const time = (value: string) => new Date(value).toLocaleString();
 const rate = (value: number | null) => (value === null ? '—' : `${value}%`);
+
+/** The figures shown, in order: label key and value. */
+const FIGURES = [
+  ['figures.passRate', (f) => rate(f.PassRate)],
+  ['figures.total', (f) => f.Total],
+  ['figures.qualified', (f) => f.Qualified],
+  ['figures.warning', (f) => f.Warning],
+  ['figures.unqualified', (f) => f.Unqualified],
+  ['figures.exploded', (f) => f.Exploded],
+  ['figures.explodedRate', (f) => rate(f.ExplodedRate)],
+] as const satisfies readonly (readonly [string, (figures: Figures) => string | number])[];
 
 /**
  * `/supplement/verify/:code` (no sign-in; the address and QR code in a report PDF's footer): what
@@ -95,25 +106,11 @@ export default function VerifyReportPage() {
             </Card>
             <Card size="small" title={t('verify.figures')}>
               <Descriptions size="small" column={{ xs: 2, sm: 4 }} data-testid="verify-figures">
-                <Descriptions.Item label={t('figures.passRate')}>
-                  {rate(rendition.Figures.PassRate)}
-                </Descriptions.Item>
-                <Descriptions.Item label={t('figures.total')}>{rendition.Figures.Total}</Descriptions.Item>
-                <Descriptions.Item label={t('figures.qualified')}>
-                  {rendition.Figures.Qualified}
-                </Descriptions.Item>
-                <Descriptions.Item label={t('figures.warning')}>
-                  {rendition.Figures.Warning}
-                </Descriptions.Item>
-                <Descriptions.Item label={t('figures.unqualified')}>
-                  {rendition.Figures.Unqualified}
-                </Descriptions.Item>
-                <Descriptions.Item label={t('figures.exploded')}>
-                  {rendition.Figures.Exploded}
-                </Descriptions.Item>
-                <Descriptions.Item label={t('figures.explodedRate')}>
-                  {rate(rendition.Figures.ExplodedRate)}
-                </Descriptions.Item>
+                {FIGURES.map(([key, show]) => (
+                  <Descriptions.Item key={key} label={t(key)}>
+                    {show(rendition.Figures)}
+                  </Descriptions.Item>
+                ))}
               </Descriptions>
             </Card>
           </Space>
