@@ -28,6 +28,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(8080);
   });
 
+  it('takes the public origin from PUBLIC_URL, else from HOST and PORT', () => {
+    expect(loadConfig({}).publicOrigin).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }).publicOrigin).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_URL: 'https://measure.example.com/' }).publicOrigin).toBe(
+      'https://measure.example.com',
+    );
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
@@ -38,6 +46,8 @@ describe('loadConfig', () => {
     ['ADMIN_EMAIL', 'not-an-email'],
     ['ADMIN_PASSWORD', 'weakpassword'],
     ['SMTP_URL', 'http://mail'],
+    ['PUBLIC_URL', 'measure.example.com'],
+    ['PUBLIC_URL', 'https://measure.example.com/cloud'],
     ['SESSION_IDLE_MINUTES', '0'],
   ])('stops on an invalid %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);

@@ -35,6 +35,14 @@ const environmentSchema = z.object({
     .string()
     .regex(/^\/([A-Za-z0-9._~-]+\/?)*$/, 'must be a path starting with / (letters, digits, . _ ~ -)')
     .default('/'),
+  /** Scheme, host and port the public pages are reached at (printed in report PDFs). */
+  PUBLIC_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^\s/?#]+\/?$/,
+      'must be an http:// or https:// origin such as https://measure.example.com (no path: BASE_PATH adds it)',
+    )
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
@@ -64,6 +72,11 @@ export interface AppConfig {
   loginAesKey: string;
   /** Always starts and ends with '/'. */
   basePath: string;
+  /**
+   * Where the public pages are reached, without a trailing slash or the base path: PUBLIC_URL, else
+   * http://HOST:PORT. Background jobs (report PDFs) have no request to take it from.
+   */
+  publicOrigin: string;
   smtpUrl: string | undefined;
   smtpFrom: string;
   sessionIdleMs: number;
@@ -82,6 +95,12 @@ export interface AppConfig {
   reportDownloadMax: number;
   /** Directory of the built web app; undefined when it is not served. */
   webDistDir: string | undefined;
+}
+
+/** A listening address as a host name in a URL: all interfaces means this machine, IPv6 in brackets. */
+function hostOf(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 export class ConfigError extends Error {}
@@ -112,6 +131,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     adminPassword: env.ADMIN_PASSWORD,
     loginAesKey: env.LOGIN_AES_KEY,
     basePath,
+    publicOrigin: env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://${hostOf(env.HOST)}:${env.PORT}`,
     smtpUrl: env.SMTP_URL,
     smtpFrom: env.SMTP_FROM ?? 'Measure Cloud <no-reply@localhost>',
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,

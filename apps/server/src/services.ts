@@ -32,6 +32,7 @@ import { ReviewAlgorithm } from './modules/review/review-algorithm.ts';
 import { ReviewChanges } from './modules/review/review-changes.ts';
 import { ReviewService } from './modules/review/review-service.ts';
 import { ReportRenderer, type ReportExtension } from './modules/reports/report-job.ts';
+import { ReportVerifyService } from './modules/reports/report-verify-service.ts';
 import { ReportProjectsService } from './modules/reports/report-projects-service.ts';
 import { ReportSharesService } from './modules/reports/report-shares-service.ts';
 import { ReportsService } from './modules/reports/reports-service.ts';
@@ -121,10 +122,13 @@ export function createServices(
   // Rendered reports: DATA_DIR/reports (PDF and Excel), never under the web root.
   const reportFiles = new FileStore<ReportExtension>(path.join(config.dataDir, 'reports'), ['pdf', 'xlsx']);
   const review = new ReviewService({ db, dataDir: config.dataDir });
+  // Where the public pages are: printed in report PDFs (verification), answered by the verify route.
+  const publicBase = `${config.publicOrigin}${config.basePath}`;
   const reportRenderer = new ReportRenderer({
     db,
     files: reportFiles,
     log,
+    publicBase,
     sitePicture: (companyId, task, pointIndex) => review.firstAnnotatedPicture(companyId, task, pointIndex),
   });
   let jobWorker: Runner | undefined;
@@ -185,6 +189,7 @@ export function createServices(
     }),
     reportProjects: new ReportProjectsService({ db }),
     reportShares: new ReportSharesService({ db, files: reportFiles, review }),
+    reportVerify: new ReportVerifyService({ db, publicBase }),
     ready: () => pingDatabase(database.pool),
     start: async () => {
       await authEvents.start();

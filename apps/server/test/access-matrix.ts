@@ -217,6 +217,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'reports.getSharedPicture': 'public',
   'reports.getSharedPdf': 'public',
   'reports.getSharedPlan': 'public',
+  'reports.getReportVerification': 'public',
 };
 
 export interface Caller {
@@ -537,6 +538,7 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'reports.getSharedPicture': () => ({ params: { ShareId: 'matrix', PointIndex: '1', FileId: 'matrix' } }),
   'reports.getSharedPdf': () => ({ params: { ShareId: 'matrix' } }),
   'reports.getSharedPlan': () => ({ params: { ShareId: 'matrix' } }),
+  'reports.getReportVerification': () => ({ params: { Code: 'matrix' } }),
   'tasks.cancelTask': () => ({ body: { TaskId: random() } }),
   'tasks.reassignTask': () => ({ body: { TaskId: random(), SurveyorIds: [] } }),
   'tasks.getTaskOptions': () => ({ body: { ProjectId: random() } }),

@@ -254,5 +254,6 @@ export const routePaths = {
     getSharedPicture: { method: 'GET', path: '/api/share/:ShareId/Picture/:PointIndex/:FileId' },
     getSharedPlan: { method: 'GET', path: '/api/share/:ShareId/Plan' },
     getSharedPdf: { method: 'GET', path: '/api/share/:ShareId/Pdf' },
+    getReportVerification: { method: 'GET', path: '/api/verify/:Code' },
   },
 } as const;

@@ -291,6 +291,11 @@ export const routes: RouteObject[] = [
         handle: title('layout:menu.sharedPdf'),
         lazy: page(() => import('../features/reports/PdfViewPage.tsx')),
       },
+      {
+        path: `${SUBSYSTEM.share}/verify/:code`,
+        handle: title('layout:menu.verifyReport'),
+        lazy: page(() => import('../features/reports/VerifyReportPage.tsx')),
+      },
       { path: `${SUBSYSTEM.share}/*`, handle: title('common:notFound.title'), lazy: notFound },
       { path: '*', handle: title('common:notFound.title'), lazy: notFound },
     ],

@@ -80,7 +80,9 @@ export const reportsMessagesEnUS: Record<keyof typeof reportsMessagesZhCN, strin
   'reports.doc.passRateBefore': 'Pass rate before (%)',
   'reports.doc.passRateAfter': 'Pass rate after (%)',
   'reports.doc.checkNote':
-    'The SHA-256 of this PDF file is recorded on the platform; check it on the share page',
+    'Scan the QR code at the foot of any page, or open the address beside it, to check this PDF against the platform: its SHA-256, its figures, and whether a newer rendition replaced it',
+  'reports.doc.verify': 'Verify: {url}',
+  'reports.doc.verifyCode': 'Verification code {code}',
   'reports.doc.explodedSites': 'Exploded sites',
   'reports.doc.coverLine': '{label}: {value}',
   'reports.doc.field': 'Field',

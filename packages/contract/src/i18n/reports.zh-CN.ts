@@ -76,7 +76,10 @@ export const reportsMessagesZhCN = {
   'reports.doc.originalPoint': '原测区序号',
   'reports.doc.passRateBefore': '复测前合格率（%）',
   'reports.doc.passRateAfter': '复测后合格率（%）',
-  'reports.doc.checkNote': '本报告 PDF 文件的 SHA-256 记录在平台上，可在分享页核对',
+  'reports.doc.checkNote':
+    '扫描页脚二维码或打开其旁的地址，可在平台上核对本 PDF：文件的 SHA-256、数据，以及是否已有更新的版本取代它',
+  'reports.doc.verify': '验证地址：{url}',
+  'reports.doc.verifyCode': '验证码 {code}',
   'reports.doc.explodedSites': '爆点测区',
   'reports.doc.coverLine': '{label}：{value}',
   'reports.doc.field': '项',

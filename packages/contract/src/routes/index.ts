@@ -27,6 +27,7 @@ import { reviewRoutes } from './review.ts';
 import { workOrdersRoutes } from './work-orders.ts';
 import { reportProjectsRoutes } from './reports.projects.ts';
 import { reportSharesRoutes } from './reports.shares.ts';
+import { reportVerifyRoutes } from './reports.verify.ts';
 import { commentRoutes } from './work-orders.comments.ts';
 import { workOrderPictureRoutes } from './work-orders.pictures.ts';
 import { reportsRoutes } from './reports.ts';
@@ -59,6 +60,7 @@ export * from './review.ts';
 export * from './reports.ts';
 export * from './reports.projects.ts';
 export * from './reports.shares.ts';
+export * from './reports.verify.ts';
 export * from './devices.updates.ts';
 export * from './analysis.ts';
 export * from './analysis.progress.ts';
@@ -96,5 +98,5 @@ export const apiRoutes = {
   analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
   review: { ...reviewRoutes, ...reviewAlgorithmRoutes },
   workOrders: { ...workOrdersRoutes, ...commentRoutes, ...workOrderPictureRoutes },
-  reports: { ...reportsRoutes, ...reportProjectsRoutes, ...reportSharesRoutes },
+  reports: { ...reportsRoutes, ...reportProjectsRoutes, ...reportSharesRoutes, ...reportVerifyRoutes },
 };

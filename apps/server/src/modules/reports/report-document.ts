@@ -1,5 +1,6 @@
 import type { Figures, GradeName, Language, PlanHousehold, TaskDetail } from '@measure/contract';
 import type { ReportPicture } from './report-pictures.ts';
+import type { ReportVerificationMark } from './report-verification.ts';
 
 /** One item's readings at one site, as the report lists them. */
 export interface ReportReading {
@@ -26,7 +27,7 @@ export interface ReportHousehold {
 /**
  * Everything a rendered report shows, as plain data (it crosses into the render worker thread): the
  * report's own id and time, households, every reading, the plans of the measured households with
- * rooms, and per report language the task as GetTask answers it in that language.
+ * rooms, and per report language the task as GetTask answers it in that language with its verification.
  */
 export interface ReportSource {
   reportId: string;
@@ -40,7 +41,14 @@ export interface ReportSource {
   pictures: ReportPicture[];
   /** A re-measure task's sites with the original site each re-measures (null for other tasks). */
   beforeAfter?: ReportBeforeAfter | null;
-  versions: { language: Language; task: TaskDetail }[];
+  versions: ReportVersion[];
+}
+
+/** One language of a report: the task as GetTask answers it, and the verification its footer prints. */
+export interface ReportVersion {
+  language: Language;
+  task: TaskDetail;
+  verification: ReportVerificationMark;
 }
 
 /** Before and after of a re-measure task (`review/site-links.ts` `reportBeforeAfter`). */
@@ -59,10 +67,7 @@ export interface ReportBeforeAfter {
 }
 
 /** One language's report: what the PDF and the workbook are drawn from. */
-export interface ReportDocument extends Omit<ReportSource, 'versions'> {
-  language: Language;
-  task: TaskDetail;
-}
+export interface ReportDocument extends Omit<ReportSource, 'versions'>, ReportVersion {}
 
 export const documentsOf = ({ versions, ...common }: ReportSource): ReportDocument[] =>
   versions.map((version) => ({ ...common, ...version }));

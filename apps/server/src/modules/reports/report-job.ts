@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GRADE_NAMES, LANGUAGES, type Language, type TaskDetail } from '@measure/contract';
+import { formatMessage, GRADE_NAMES, LANGUAGES, type Language, type TaskDetail } from '@measure/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FileStore } from '../../core/file-store.ts';
 import type { Database } from '../../db/client.ts';
@@ -7,10 +7,12 @@ import { figuresOf } from '../results/judge-readings.ts';
 import { loadTaskDetail } from '../tasks/task-detail.ts';
 import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
 import { loadPlanView } from '../review/plan-view-data.ts';
-import type { ReportSource } from './report-document.ts';
+import type { ReportSource, ReportVersion } from './report-document.ts';
 import { pictureSites, type ReportPicture } from './report-pictures.ts';
 import { reportBeforeAfter } from '../review/site-links.ts';
 import { renderReport } from './report-render.ts';
+import { ReportRenditionsRepository } from './report-renditions-repository.ts';
+import { type ReportVerificationMark, verificationMarks } from './report-verification.ts';
 import { ReportsRepository, storedNames } from './reports-repository.ts';
 
 export type ReportExtension = 'pdf' | 'xlsx';
@@ -24,6 +26,14 @@ export interface RenderPayload {
   taskId: string;
 }
 
+/** A report's data read in one snapshot: everything but the pictures and the verification marks. */
+type ReportSnapshot = Omit<ReportSource, 'pictures' | 'versions'> & {
+  versions: Omit<ReportVersion, 'verification'>[];
+};
+
+/** Where the public pages are when no setting says (tests): the default HOST and PORT. */
+const DEFAULT_PUBLIC_BASE = 'http://127.0.0.1:8080/';
+
 export const isRenderPayload = (value: unknown): value is RenderPayload =>
   typeof value === 'object' &&
   value !== null &&
@@ -35,7 +45,9 @@ export const isRenderPayload = (value: unknown): value is RenderPayload =>
  * workbook rendered in each language in a worker thread, all written atomically under
  * DATA_DIR/reports, then ready with each PDF's SHA-256 in one commit (so ready means every language's
  * files exist; the files it replaces are removed after the commit) or failed with the reason.
- * A rendering overtaken by a newer change is dropped (the newer job renders).
+ * A rendering overtaken by a newer change is dropped (the newer job renders). Each language's PDF
+ * prints a fresh verification code (drawn before rendering); the commit that makes the report ready
+ * records one rendition per language under its code and marks the renditions it replaces superseded.
  */
 export class ReportRenderer {
   constructor(
@@ -43,6 +55,8 @@ export class ReportRenderer {
       db: Database;
       files: FileStore<ReportExtension>;
       log?: FastifyBaseLogger;
+      /** Origin and base path of the public pages (`<origin><BASE_PATH>`), printed in the PDFs. */
+      publicBase?: string;
       /** A site's first wall picture, annotated (ReviewService.firstAnnotatedPicture); none: no pictures. */
       sitePicture?: (companyId: string, task: TaskRecord, pointIndex: number) => Promise<Buffer | null>;
     },
@@ -55,8 +69,14 @@ export class ReportRenderer {
     try {
       const read = await this.source(companyId, taskId, started.id);
       if (!read) return 'skipped';
+      const marks = verificationMarks(REPORT_LANGUAGES, this.deps.publicBase ?? DEFAULT_PUBLIC_BASE);
+      const versions = read.source.versions.map((version) => ({
+        ...version,
+        verification: marks.get(version.language) as ReportVerificationMark,
+      }));
       // Pictures are read and annotated after the snapshot (files, worker threads): no long transaction.
-      const source = { ...read.source, pictures: await this.pictures(companyId, read.task, read.source) };
+      const pictures = await this.pictures(companyId, read.task, read.source);
+      const source: ReportSource = { ...read.source, versions, pictures };
       const rendered = await renderReport(source);
       const stored = new Map<Language, { pdf: string; xlsx: string; sha256: string }>();
       for (const files of rendered) {
@@ -73,16 +93,27 @@ export class ReportRenderer {
       const zh = stored.get('zh-CN');
       const en = stored.get('en-US');
       if (!zh || !en) throw new Error('report rendering missed a language');
-      const replaced = await this.deps.db.transaction((tx) =>
-        new ReportsRepository(tx).finishRendering(companyId, taskId, started.mark, {
+      const replaced = await this.deps.db.transaction(async (tx) => {
+        const old = await new ReportsRepository(tx).finishRendering(companyId, taskId, started.mark, {
           pdfName: zh.pdf,
           xlsxName: zh.xlsx,
           pdfSha256: zh.sha256,
           pdfNameEn: en.pdf,
           xlsxNameEn: en.xlsx,
           pdfSha256En: en.sha256,
-        }),
-      );
+        });
+        if (old) {
+          const renditions = new ReportRenditionsRepository(tx);
+          for (const version of versions) {
+            const sha256 = stored.get(version.language)?.sha256 as string;
+            await renditions.record(
+              renditionOf(companyId, taskId, source, version, sha256),
+              old.queuedReason ?? 'other',
+            );
+          }
+        }
+        return old;
+      });
       if (!replaced) return 'skipped';
       written = storedNames(replaced);
       return 'ready';
@@ -117,7 +148,9 @@ export class ReportRenderer {
   async queueMissingLanguages(): Promise<number> {
     const rows = await new ReportsRepository(this.deps.db).readyWithoutEnglish();
     for (const row of rows) {
-      await this.deps.db.transaction((tx) => new ReportsRepository(tx).queue(row.companyId, row.taskId));
+      await this.deps.db.transaction((tx) =>
+        new ReportsRepository(tx).queue(row.companyId, row.taskId, 'languages'),
+      );
     }
     return rows.length;
   }
@@ -126,7 +159,7 @@ export class ReportRenderer {
    * The report's data read in one repeatable-read snapshot, so figures, readings and plans agree: the
    * task's detail in each language, the plans of the measured households whose plan has rooms.
    */
-  private async pictures(companyId: string, task: TaskRecord, source: Omit<ReportSource, 'pictures'>) {
+  private async pictures(companyId: string, task: TaskRecord, source: ReportSnapshot) {
     const sitePicture = this.deps.sitePicture;
     const detail = source.versions[0]?.task;
     if (!sitePicture || !detail) return [];
@@ -142,7 +175,7 @@ export class ReportRenderer {
     companyId: string,
     taskId: string,
     reportId: string,
-  ): Promise<{ task: TaskRecord; source: Omit<ReportSource, 'pictures'> } | null> {
+  ): Promise<{ task: TaskRecord; source: ReportSnapshot } | null> {
     return this.deps.db.transaction(
       async (tx) => {
         const task = await new TasksRepository(tx).find(companyId, taskId);
@@ -189,4 +222,27 @@ export class ReportRenderer {
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
   }
+}
+
+/** The rendition row of one language's PDF: what its verification page answers. */
+function renditionOf(
+  companyId: string,
+  taskId: string,
+  source: ReportSource,
+  version: ReportVersion,
+  sha256: string,
+) {
+  return {
+    code: version.verification.code,
+    companyId,
+    reportId: source.reportId,
+    taskId,
+    language: version.language,
+    reportName: `${formatMessage(version.language, 'reports.doc.title')} ${version.task.Name}`,
+    projectName: version.task.ProjectName,
+    taskName: version.task.Name,
+    figures: version.task.Figures,
+    sha256,
+    renderedAt: new Date(source.renderedAt),
+  };
 }

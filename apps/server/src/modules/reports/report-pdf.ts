@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { type Figures, formatMessage, type MessageKey, type TaskDetail } from '@measure/contract';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import { failedSites, type ReportDocument } from './report-document.ts';
 import { beforeAfterSection } from './report-before-after.ts';
 import { chartsSection } from './report-charts.ts';
@@ -215,30 +216,57 @@ function cover(
   pdf.fillColor('black').moveDown(1);
 }
 
-/** The footer of every page: the report id and page number (the PDF cannot hold its own SHA-256). */
+const QR_SIZE = 40;
+
+type QrModules = ReturnType<typeof QRCode.create>['modules'];
+
+/**
+ * A QR code drawn as vector rectangles, one per run of dark modules in a row (sharp in print, no
+ * image object in the file).
+ */
+function drawQr(pdf: PDFKit.PDFDocument, modules: QrModules, x: number, y: number): void {
+  const cell = QR_SIZE / modules.size;
+  for (let row = 0; row < modules.size; row += 1) {
+    let column = 0;
+    while (column < modules.size) {
+      if (!modules.get(row, column)) {
+        column += 1;
+        continue;
+      }
+      const start = column;
+      while (column < modules.size && modules.get(row, column)) column += 1;
+      pdf.rect(x + start * cell, y + row * cell, (column - start) * cell, cell);
+    }
+  }
+  pdf.fill('black');
+}
+
+/**
+ * The footer of every page: the verification QR code and, beside it, its address, the short code,
+ * the report id and page number (the PDF cannot hold its own SHA-256: the address answers it). Each
+ * on its own text line, so a text extractor finds the address whole.
+ */
 function footers(
   pdf: PDFKit.PDFDocument,
   doc: ReportDocument,
   t: (key: MessageKey, params?: Record<string, string | number>) => string,
 ): void {
   const range = pdf.bufferedPageRange();
+  const { code, url } = doc.verification;
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
   for (let i = range.start; i < range.start + range.count; i += 1) {
     pdf.switchToPage(i);
     const bottomMargin = pdf.page.margins.bottom;
     pdf.page.margins.bottom = 0;
-    pdf
-      .fontSize(7)
-      .fillColor('#666666')
-      .text(
-        t('reports.doc.footer', { id: doc.reportId, page: i + 1 }),
-        MARGIN,
-        pdf.page.height - MARGIN + 8,
-        {
-          width: pdf.page.width - 2 * MARGIN,
-          align: 'center',
-          lineBreak: false,
-        },
-      );
+    const top = pdf.page.height - QR_SIZE - 8;
+    drawQr(pdf, modules, MARGIN, top);
+    pdf.link(MARGIN, top, QR_SIZE, QR_SIZE, url);
+    const x = MARGIN + QR_SIZE + 8;
+    const options = { width: pdf.page.width - MARGIN - x, lineBreak: false };
+    pdf.fontSize(7).fillColor('#666666');
+    pdf.text(t('reports.doc.verify', { url }), x, top + 3, { ...options, link: url });
+    pdf.text(t('reports.doc.verifyCode', { code }), x, top + 14, options);
+    pdf.text(t('reports.doc.footer', { id: doc.reportId, page: i + 1 }), x, top + 25, options);
     pdf.page.margins.bottom = bottomMargin;
   }
 }

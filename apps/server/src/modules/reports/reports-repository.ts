@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ReportQueuedReason } from '@measure/contract';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import {
   projects,
@@ -61,16 +62,17 @@ export class ReportsRepository {
   /**
    * Marks the task's report queued (creating it) when the task is finished or audited, and queues
    * the render job in the same transaction; the job key per task coalesces a burst of changes into
-   * one rendering. Answers false for a task that is not finished (nothing to report yet).
+   * one rendering (the last change's reason wins). Answers false for a task that is not finished (nothing to report yet).
    */
-  async queue(companyId: string, taskId: string): Promise<boolean> {
+  async queue(companyId: string, taskId: string, reason: ReportQueuedReason): Promise<boolean> {
     const rows = await this.db.execute<{ id: string }>(sql`
-      insert into ${reports} (company_id, task_id, project_id, status, audited, uploaded_at, updated_at)
-      select company_id, id, project_id, 'queued', state = 'completed', finished_at, now()
+      insert into ${reports} (company_id, task_id, project_id, status, audited, uploaded_at, queued_reason,
+        updated_at)
+      select company_id, id, project_id, 'queued', state = 'completed', finished_at, ${reason}, now()
       from ${tasks}
       where company_id = ${companyId} and id = ${taskId} and state in ('uploaded', 'completed')
       on conflict (task_id) do update set status = 'queued', error = null, audited = excluded.audited,
-        uploaded_at = excluded.uploaded_at, updated_at = now()
+        uploaded_at = excluded.uploaded_at, queued_reason = excluded.queued_reason, updated_at = now()
       returning id`);
     if (rows.rows.length === 0) return false;
     await this.db.execute(sql`
@@ -166,7 +168,10 @@ export class ReportsRepository {
     return row;
   }
 
-  /** rendering (this one) -> ready with the new files; answers the files replaced, or null when superseded. */
+  /**
+   * rendering (this one) -> ready with the new files; answers the files replaced and why this
+   * rendering was queued, or null when superseded.
+   */
   async finishRendering(
     companyId: string,
     taskId: string,
@@ -181,7 +186,7 @@ export class ReportsRepository {
     },
   ) {
     const [old] = await this.db
-      .select(storedColumns)
+      .select({ ...storedColumns, queuedReason: reports.queuedReason })
       .from(reports)
       .where(this.rendering(companyId, taskId, mark))
       .for('update');

@@ -1,4 +1,9 @@
-import { reportProjectsRoutes, reportSharesRoutes, reportsRoutes } from '@measure/contract';
+import {
+  reportProjectsRoutes,
+  reportSharesRoutes,
+  reportsRoutes,
+  reportVerifyRoutes,
+} from '@measure/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendPrivateFile } from '../../core/file-reply.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
@@ -6,11 +11,14 @@ import type { Services } from '../../services.ts';
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-/** Reports: the landing page's projects, read marks, the project summary, the list, download addresses and their files, deleting, rendering again, shares. */
+/** Reports: the verification of a printed report, the landing page's projects, read marks, the project summary, the list, download addresses and their files, deleting, rendering again, shares. */
 export function registerReportsRoutes(
   app: FastifyInstance,
-  { reports, reportProjects, reportShares }: Services,
+  { reports, reportProjects, reportShares, reportVerify }: Services,
 ): void {
+  registerRoute(app, reportVerifyRoutes.getReportVerification, async ({ params }) =>
+    reportVerify.verify(params.Code),
+  );
   registerRoute(app, reportSharesRoutes.getSharedSite, async ({ params, request }) =>
     reportShares.site(params.ShareId, params.PointIndex, request.lang),
   );

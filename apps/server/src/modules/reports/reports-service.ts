@@ -209,7 +209,7 @@ export class ReportsService {
     return this.deps.db.transaction(async (tx) => {
       const { task } = await visibleTask(tx, auth, taskId, true);
       await visibleProject(tx, auth, task.projectId);
-      if (!(await queueReport(tx, auth.companyId, task.id))) {
+      if (!(await queueReport(tx, auth.companyId, task.id, 'retry'))) {
         throw new AppError(ErrorCode.Conflict, 'reports.taskNotFinished');
       }
       const row = await new ReportsRepository(tx).ofTask(auth.companyId, task.id);

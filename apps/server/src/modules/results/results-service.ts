@@ -95,7 +95,7 @@ export class ResultsService {
       await startIfPending(tx, task);
       await results.expireBatches(sender.companyId, RESULT_LIMITS.idempotencyHours);
       await results.saveBatch(sender.companyId, taskId, idempotencyKey, bodyHash, answer);
-      await queueReport(tx, sender.companyId, task.id);
+      await queueReport(tx, sender.companyId, task.id, 'results');
       return answer;
     });
   }
@@ -118,7 +118,7 @@ export class ResultsService {
       const pointIndex = await pointIndexOf(tx, task);
       await this.write(tx, sender, task, { Source: 'manual', Sites: [{ ...site, PointIndex: pointIndex }] });
       await startIfPending(tx, task);
-      await queueReport(tx, sender.companyId, task.id);
+      await queueReport(tx, sender.companyId, task.id, 'results');
       return pointIndex;
     });
   }

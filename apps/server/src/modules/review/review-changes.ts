@@ -183,7 +183,7 @@ export class ReviewChanges {
         userId: auth.userId,
         userName: await repository.userName(auth.companyId, auth.userId),
       });
-      await queueReport(tx, auth.companyId, task.id);
+      await queueReport(tx, auth.companyId, task.id, 'correction');
       return siteFigures(nextSite);
     });
   }

@@ -240,7 +240,7 @@ export class ReviewService {
         'completed',
       );
       if (!moved) throw new AppError(ErrorCode.Conflict, 'review.auditState');
-      await queueReport(tx, auth.companyId, task.id);
+      await queueReport(tx, auth.companyId, task.id, 'audit');
       await messageTaskEvent(tx, auth.companyId, task.id, 'reportAudited', auth.userId);
       return { TaskId: task.id, State: 'completed' as const };
     });

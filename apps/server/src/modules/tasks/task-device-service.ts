@@ -114,7 +114,7 @@ export class TaskDeviceService {
         }
         await repository.transition(device.companyId, taskId, [from], to);
         if (to === 'uploaded') {
-          await queueReport(tx, device.companyId, taskId);
+          await queueReport(tx, device.companyId, taskId, 'finished');
           await messageTaskEvent(tx, device.companyId, taskId, 'taskFinished', null);
         }
       }

@@ -345,7 +345,7 @@ export class TasksService {
         }
         await new TasksRepository(tx).transition(auth.companyId, taskId, [from], to);
         if (to === 'uploaded') {
-          await queueReport(tx, auth.companyId, taskId);
+          await queueReport(tx, auth.companyId, taskId, 'finished');
           await messageTaskEvent(tx, auth.companyId, taskId, 'taskFinished', auth.userId);
         }
       }

@@ -47,6 +47,7 @@ const layoutEnUS: Record<keyof typeof layout, string> = {
   'menu.sharedPdf': 'Report PDF',
   'menu.sharedPlan3d': '3D report',
   'menu.sharedReport': 'Shared report',
+  'menu.verifyReport': 'Report verification',
   'top.userManual': 'User manual',
   'top.profile': 'Personal centre',
   'top.signOut': 'Sign out',

@@ -46,6 +46,7 @@ const layout = {
   'menu.sharedPdf': '报告 PDF',
   'menu.sharedPlan3d': '三维报告',
   'menu.sharedReport': '分享的报告',
+  'menu.verifyReport': '报告验证',
   'top.userManual': '用户手册',
   'top.profile': '个人中心',
   'top.signOut': '退出登录',
