@@ -367,7 +367,10 @@ describe('home statistics', () => {
       { StartDate: days[0], EndDate: days[2] },
       { as: admin },
     );
-    expect(stats.Figures).toEqual(expected({}));
+    // Without a stage, inspection kind or item home takes quality's default, self inspection.
+    const self = { InspectionKind: 'self' } as const;
+    expect(stats.AppliedFilters.Defaults).toEqual(['InspectionKind']);
+    expect(stats.Figures).toEqual(expected(self));
     expect(stats.Projects).toBe(2);
     expect(stats.Tasks).toMatchObject({ inProgress: 4, cancelled: 1, pending: 0 });
     const monthStart = `${dayBefore(0).slice(0, 8)}01`;
@@ -378,13 +381,13 @@ describe('home statistics', () => {
     );
     expect(stats.HouseholdsThisMonth).toBe(households.size);
     expect(stats.Trend.map((row) => row.Figures)).toEqual(
-      days.map((day) => expected({ StartDate: day, EndDate: day })),
+      days.map((day) => expected({ ...self, StartDate: day, EndDate: day })),
     );
     expect(stats.WorstItems.length).toBeLessThanOrEqual(5);
     const worst = stats.WorstItems[0];
-    if (worst) expect(worst.Figures).toEqual(expected({ ItemCodes: [worst.ItemCode] }));
+    if (worst) expect(worst.Figures).toEqual(expected({ ...self, ItemCodes: [worst.ItemCode] }));
     const pmStats = await callRouteOk(t.app, apiRoutes.analysis.getStatisticsData, {}, { as: pm });
     expect(pmStats.Projects).toBe(1);
-    expect(pmStats.Figures).toEqual(expected({ ProjectId: projects.A }));
+    expect(pmStats.Figures).toEqual(expected({ ...self, ProjectId: projects.A }));
   });
 });
