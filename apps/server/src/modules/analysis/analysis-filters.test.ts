@@ -1,27 +1,16 @@
-import {
-  apiRoutes,
-  type Figures,
-  type InspectionKind,
-  type MeasureKind,
-  type ResultSite,
-  type Stage,
-  type WorkPackage,
-} from '@measure/contract';
+import { apiRoutes } from '@measure/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { callRoute, callRouteOk, callRouteResponse } from '../../../test/call-route.ts';
 import {
-  assignHouseType,
-  buildCompany,
-  buildDevice,
-  buildHouseType,
-  buildProject,
-  buildUser,
-  type BuiltUser,
-} from '../../../test/factories.ts';
-import { emptyTally, figuresOfTally, type JudgedItem, tally } from '../../../test/recompute.ts';
-import { buildTask } from '../../../test/task-factories.ts';
+  type AnalysisTaskSpec,
+  expectedFigures,
+  measureTask,
+  type SentFilter,
+  type SentSite,
+} from '../../../test/analysis-readings.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callRoute, callRouteOk } from '../../../test/call-route.ts';
+import * as factories from '../../../test/factories.ts';
 import { dayIn } from '../results/rollup-deltas.ts';
 
 /**
@@ -31,88 +20,34 @@ import { dayIn } from '../results/rollup-deltas.ts';
  * re-measure figures come side by side.
  */
 let t: TestApp;
-let admin: BuiltUser;
+let admin: factories.BuiltUser;
 let device: { id: string; key: string };
 let projectId: string;
-
-interface Sent {
-  stage: Stage;
-  inspection: InspectionKind;
-  measure: MeasureKind;
-  floor: number;
-  day: string;
-  items: JudgedItem[];
-  site: ResultSite;
-  cancelled: boolean;
-}
-const sent: Sent[] = [];
+const sent: SentSite[] = [];
 
 const dayBefore = (days: number) => dayIn('Asia/Shanghai', new Date(Date.now() - days * 86_400_000));
 const [yesterday, today] = [dayBefore(1), dayBefore(0)];
 
-async function runTask(spec: {
-  stage: Stage;
-  inspection: InspectionKind;
-  measure: MeasureKind;
-  codes: string[];
-  places: { floor: number; day: string; values: number[] }[];
-  cancel?: boolean;
-}) {
-  const taskId = await buildTask(t, admin, {
-    ProjectId: projectId,
-    Stage: spec.stage,
-    InspectionKind: spec.inspection,
-    MeasureKind: spec.measure,
-    Households: [...new Set(spec.places.map((place) => place.floor))].map((floor) => ({
-      BuildingNumber: '1#',
-      Floor: floor,
-      Household: 1,
-    })),
-    ItemCodes: spec.codes,
-    DeviceGuid: device.id,
-  });
-  const headers = { authorization: `Device ${device.key}` };
-  const work: WorkPackage = await callRouteOk(
-    t.app,
-    apiRoutes.taskDevice.workPackage,
-    { TaskId: taskId },
-    { headers },
-  );
-  const sites: ResultSite[] = spec.places.map((place, index) => ({
-    PointIndex: index + 1,
-    BuildingNumber: '1#',
-    Floor: place.floor,
-    Household: 1,
-    Name: `墙 ${index + 1}`,
-    MeasuredAt: `${place.day}T04:00:00Z`,
-    Readings: spec.codes.map((code) => ({ ItemCode: code, Values: place.values })),
-  }));
-  const answer = await callRouteResponse(
-    t.app,
-    apiRoutes.resultsDevice.results,
-    { TaskId: taskId, Source: 'robot', Sites: sites } as never,
-    { headers: { ...headers, 'idempotency-key': `f-${taskId}` } },
-  );
-  expect(answer.body.Code, JSON.stringify(answer.body)).toBe(0);
-  if (spec.cancel) await callRouteOk(t.app, apiRoutes.tasks.cancelTask, { TaskId: taskId }, { as: admin });
-  spec.places.forEach((place, index) =>
-    sent.push({ ...spec, ...place, items: work.Items, site: sites[index]!, cancelled: spec.cancel ?? false }),
-  );
+/** A task of the project on building 1#, its sites remembered. */
+async function runTask(spec: Omit<AnalysisTaskSpec, 'projectId' | 'places'> & { places: Place[] }) {
+  const places = spec.places.map((place) => ({ ...place, building: '1#' }));
+  sent.push(...(await measureTask(t, admin, device, { ...spec, projectId, places }, () => [])));
 }
+type Place = { floor: number; day: string; values: number[] };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const companyId = (await buildCompany(t)).id;
-  admin = await buildUser(t, { companyId, roles: ['CompanyAdmin'] });
-  device = await buildDevice(t, { companyId });
+  const companyId = (await factories.buildCompany(t)).id;
+  admin = await factories.buildUser(t, { companyId, roles: ['CompanyAdmin'] });
+  device = await factories.buildDevice(t, { companyId });
   const buildings = [{ number: '1#', stories: 4, households: 1 }];
-  projectId = (await buildProject(t, { companyId, name: '筛选项目', buildings })).id;
-  const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
-  await assignHouseType(t, { projectId, houseMapId, building: '1#', floorFrom: 1, floorTo: 4 });
-  const plaster = { stage: 'plaster', inspection: 'self' } as const;
+  projectId = (await factories.buildProject(t, { companyId, name: '筛选项目', buildings })).id;
+  const houseMapId = (await factories.buildHouseType(t, { projectId })).HouseMapId;
+  await factories.assignHouseType(t, { projectId, houseMapId, building: '1#', floorFrom: 1, floorTo: 4 });
+  const plaster = { stage: 'plaster', inspectionKind: 'self' } as const;
   await runTask({
     ...plaster,
-    measure: 'first',
+    measureKind: 'first',
     codes: ['PL-01', 'PL-02'],
     places: [
       { floor: 1, day: yesterday, values: [1, 3.5, 6, 25] },
@@ -122,27 +57,24 @@ beforeAll(async () => {
   // The re-measure checks floor 1 again; a third party checks it too; a cancelled task counts nowhere.
   await runTask({
     ...plaster,
-    measure: 're',
+    measureKind: 're',
     codes: ['PL-01'],
     places: [{ floor: 1, day: today, values: [1, 2, 9] }],
   });
   await runTask({
     stage: 'plaster',
-    inspection: 'third',
-    measure: 'first',
+    inspectionKind: 'third',
     codes: ['PL-01'],
     places: [{ floor: 1, day: today, values: [13, 2] }],
   });
   await runTask({
     stage: 'masonry',
-    inspection: 'self',
-    measure: 'first',
+    inspectionKind: 'self',
     codes: ['MA-01'],
     places: [{ floor: 3, day: today, values: [1, 2, 3] }],
   });
   await runTask({
     ...plaster,
-    measure: 'first',
     codes: ['PL-01'],
     places: [{ floor: 2, day: today, values: [30] }],
     cancel: true,
@@ -150,36 +82,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Filter = {
-  Stage?: Stage;
-  InspectionKind?: InspectionKind;
-  MeasureKind?: MeasureKind;
-  ItemCodes?: string[];
-  StartDate?: string;
-  EndDate?: string;
-};
-
-/** The test's own figures of the sites a filter selects (item filter: a site once per item). */
-function expected(filter: Filter, where: (row: Sent) => boolean = () => true): Figures {
-  const codes = filter.ItemCodes?.map((code) => code.toLowerCase());
-  const counts = emptyTally();
-  for (const row of sent) {
-    if (row.cancelled || !where(row)) continue;
-    if (filter.Stage && row.stage !== filter.Stage) continue;
-    if (filter.InspectionKind && row.inspection !== filter.InspectionKind) continue;
-    if (filter.MeasureKind && row.measure !== filter.MeasureKind) continue;
-    if (filter.StartDate && row.day < filter.StartDate) continue;
-    if (filter.EndDate && row.day > filter.EndDate) continue;
-    if (!codes) {
-      tally(row.items, [row.site], counts);
-      continue;
-    }
-    for (const reading of row.site.Readings.filter((r) => codes.includes(r.ItemCode.toLowerCase()))) {
-      tally(row.items, [{ ...row.site, Readings: [reading] }], counts);
-    }
-  }
-  return figuresOfTally(counts);
-}
+type Filter = Omit<SentFilter, 'ProjectId'>;
+const expected = (filter: Filter, where?: (row: SentSite) => boolean) => expectedFigures(sent, filter, where);
 
 /** Every sheet of an export in English, by name, as rows of plain values (header first). */
 async function readWorkbook(url: string, body: object): Promise<Map<string, unknown[][]>> {
@@ -202,20 +106,12 @@ async function readWorkbook(url: string, body: object): Promise<Map<string, unkn
 }
 
 const range = () => ({ StartDate: yesterday, EndDate: today });
+/** The quality and home answers of the project under the filter. */
+const ofProject = (filter: Filter) => ({ ProjectId: projectId, ...filter });
 const quality = (filter: Filter) =>
-  callRouteOk(
-    t.app,
-    apiRoutes.analysis.getQualityAnalysisData,
-    { ProjectId: projectId, ...filter },
-    { as: admin },
-  );
+  callRouteOk(t.app, apiRoutes.analysis.getQualityAnalysisData, ofProject(filter), { as: admin });
 const home = (filter: Filter) =>
-  callRouteOk(
-    t.app,
-    apiRoutes.analysis.getStatisticsData,
-    { ProjectId: projectId, ...filter },
-    { as: admin },
-  );
+  callRouteOk(t.app, apiRoutes.analysis.getStatisticsData, ofProject(filter), { as: admin });
 
 describe('filters in force', () => {
   it('home takes the quality page default (self inspection), says so, and gives the same figure', async () => {

@@ -25,9 +25,7 @@ const ratingColumn = <T extends Rated>(): SheetColumn<T> => ({
 type Item = QualityAnalysis['ByItem'][number];
 type Project = QualityAnalysis['ByProject'][number];
 type Stage = QualityAnalysis['ByStage'][number];
-type Kind = QualityAnalysis['ByInspectionKind'][number];
 type Day = QualityAnalysis['Trend'][number];
-type MeasureKindRow = QualityAnalysis['ByMeasureKind'][number];
 type Applied = QualityAnalysis['AppliedFilters'];
 
 /** What "all" reads as in the filters sheet. */
@@ -92,6 +90,25 @@ const FILTER_COLUMNS: SheetColumn<Applied>[] = [
   },
 ];
 
+type Bilingual = { zh: string; en: string };
+
+/** A sheet of figures per kind (inspection or measure kind): the kind's label, then its figures. */
+function kindSheet<T extends { Figures: QualityAnalysis['Figures'] }>(
+  name: Bilingual,
+  column: Bilingual,
+  rows: T[],
+  label: (row: T) => Bilingual,
+) {
+  return {
+    name,
+    rows,
+    columns: [
+      { ...column, width: 14, cell: (row: T, lang: Language) => bilingualCell(label(row), lang) },
+      ...figureColumns<T>((row) => row.Figures),
+    ],
+  };
+}
+
 /**
  * The quality analysis as a workbook: summary, stages, inspection kinds, measure kinds (side by side,
  * never added: a re-measure checks the same households again), items, projects, days, and the filters.
@@ -117,32 +134,18 @@ export function buildQualitySheet(analysis: QualityAnalysis, language: Language)
           ...figureColumns<Stage>((row) => row.Figures),
         ],
       },
-      {
-        name: { zh: '检查类型', en: 'Inspection kinds' },
-        rows: analysis.ByInspectionKind,
-        columns: [
-          {
-            zh: '检查类型',
-            en: 'Inspection kind',
-            width: 14,
-            cell: (row: Kind, lang: Language) => bilingualCell(INSPECTION_KIND[row.InspectionKind], lang),
-          },
-          ...figureColumns<Kind>((row) => row.Figures),
-        ],
-      },
-      {
-        name: { zh: '测量类型', en: 'Measure kinds' },
-        rows: analysis.ByMeasureKind,
-        columns: [
-          {
-            zh: '测量类型',
-            en: 'Measure kind',
-            width: 14,
-            cell: (row: MeasureKindRow, lang: Language) => bilingualCell(MEASURE_KIND[row.MeasureKind], lang),
-          },
-          ...figureColumns<MeasureKindRow>((row) => row.Figures),
-        ],
-      },
+      kindSheet(
+        { zh: '检查类型', en: 'Inspection kinds' },
+        { zh: '检查类型', en: 'Inspection kind' },
+        analysis.ByInspectionKind,
+        (row) => INSPECTION_KIND[row.InspectionKind],
+      ),
+      kindSheet(
+        { zh: '测量类型', en: 'Measure kinds' },
+        { zh: '测量类型', en: 'Measure kind' },
+        analysis.ByMeasureKind,
+        (row) => MEASURE_KIND[row.MeasureKind],
+      ),
       {
         name: { zh: '测量项', en: 'Measure items' },
         rows: analysis.ByItem,

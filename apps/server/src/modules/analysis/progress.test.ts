@@ -76,13 +76,16 @@ beforeAll(async () => {
     Household: household,
     Readings: [{ ItemCode: 'PL-01', Values: [1, 2] }],
   }));
-  const sent = await callRouteResponse(
-    t.app,
-    apiRoutes.resultsDevice.results,
-    { TaskId: measuring, Source: 'robot', Sites: sites } as never,
-    { headers: { ...headers(), 'idempotency-key': 'progress-1' } },
-  );
-  expect(sent.body.Code).toBe(0);
+  const robotSends = async (taskId: string) => {
+    const sent = await callRouteResponse(
+      t.app,
+      apiRoutes.resultsDevice.results,
+      { TaskId: taskId, Source: 'robot', Sites: sites } as never,
+      { headers: { ...headers(), 'idempotency-key': `progress-${taskId}` } },
+    );
+    expect(sent.body.Code).toBe(0);
+  };
+  await robotSends(measuring);
   await callRouteOk(
     t.app,
     apiRoutes.results.updates,
@@ -96,14 +99,7 @@ beforeAll(async () => {
     { as: surveyor },
   );
   // A re-measure of floor 1: the same two households measured again, still two households.
-  const remeasure = await task('plaster', [1], 're');
-  const again = await callRouteResponse(
-    t.app,
-    apiRoutes.resultsDevice.results,
-    { TaskId: remeasure, Source: 'robot', Sites: sites } as never,
-    { headers: { ...headers(), 'idempotency-key': 'progress-re' } },
-  );
-  expect(again.body.Code).toBe(0);
+  await robotSends(await task('plaster', [1], 're'));
   // Floor 3: a task the robot started; floor 5: planned only; floor 4 and masonry: cancelled.
   await callRouteOk(
     t.app,

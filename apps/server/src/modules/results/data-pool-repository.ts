@@ -1,3 +1,4 @@
+import type { FigureCounts } from '@measure/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { projects, siteReadings, tasks, taskSites } from '../../db/schema.ts';
@@ -21,17 +22,6 @@ export interface DataPoolFilter {
   itemCodes: string[] | null;
   /** Leave out cancelled tasks (their readings count in no figure). */
   countedOnly: boolean;
-}
-
-/** The sums of a filtered pool: what its rows add up to (whole sites, or site and item rows with items). */
-export interface DataPoolSums {
-  qualified: number;
-  warning: number;
-  unqualified: number;
-  exploded: number;
-  unjudged: number;
-  sites: number;
-  explodedSites: number;
 }
 
 /** The place in the data pool's order after which the next chunk starts (exports walk it so). */
@@ -146,7 +136,7 @@ export class DataPoolRepository {
    * What every matching row adds up to, as the analysis rollups count it: values by grade; sites once
    * each, or (with an item filter) once per item measured there, as with the analysis' ItemCodes.
    */
-  async sums(auth: AuthContext, filter: DataPoolFilter): Promise<DataPoolSums> {
+  async sums(auth: AuthContext, filter: DataPoolFilter): Promise<FigureCounts> {
     const perItem = filter.itemCode !== null || filter.itemCodes !== null;
     const site = sql`(${taskSites.taskId}, ${taskSites.pointIndex})`;
     const [row] = await this.db
@@ -169,7 +159,7 @@ export class DataPoolRepository {
         and(eq(siteReadings.taskId, taskSites.taskId), eq(siteReadings.pointIndex, taskSites.pointIndex)),
       )
       .where(this.conditions(auth, filter));
-    return row as DataPoolSums;
+    return row as FigureCounts;
   }
 
   /** The rows after `after` in the pool's order (keyset paging, for exports). */

@@ -1,11 +1,4 @@
-import {
-  INSPECTION_KINDS,
-  MEASURE_KINDS,
-  STAGES,
-  type InspectionKind,
-  type MeasureKind,
-  type Stage,
-} from '@measure/contract';
+import { INSPECTION_KINDS, MEASURE_KINDS, STAGES } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -19,16 +12,11 @@ import { useStageLabel } from '../tasks/taskLabels.tsx';
 import type { AnalysisFilter } from './analysisFilter.ts';
 import './i18n.ts';
 
-interface FormValues {
-  ProjectId?: string;
-  Stage?: Stage;
-  InspectionKind?: InspectionKind;
-  MeasureKind?: MeasureKind;
-  ItemCodes?: string[];
+type FormValues = Omit<AnalysisFilter, 'StartDate' | 'EndDate' | 'RatingHigh' | 'RatingMiddle'> & {
   Dates?: [Dayjs | null, Dayjs | null] | null;
   RatingHigh?: number | null;
   RatingMiddle?: number | null;
-}
+};
 
 const toForm = (filter: AnalysisFilter): FormValues => ({
   ProjectId: filter.ProjectId,

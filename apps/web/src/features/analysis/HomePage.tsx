@@ -27,6 +27,27 @@ import { QueryAlert } from './QueryAlert.tsx';
 import { MeasureKindTable } from './QualityView.tsx';
 import './i18n.ts';
 
+/** One of home's filters (stage, inspection or measure kind): cleared means all, or the default it names. */
+function KindSelect<V extends string>(props: {
+  label: string;
+  value: V | undefined;
+  onChange: (value: V | undefined) => void;
+  placeholder: string;
+  options: { value: V; label: string }[];
+}) {
+  return (
+    <Select
+      allowClear
+      style={{ width: 190 }}
+      value={props.value}
+      onChange={props.onChange}
+      aria-label={props.label}
+      placeholder={props.placeholder}
+      options={props.options}
+    />
+  );
+}
+
 /** Home (`home`): headline figures of the user's projects, tasks by state, trend and worst items. */
 export default function HomePage() {
   const { t } = useTranslation(['analysis', 'common', 'tasks']);
@@ -90,21 +111,17 @@ export default function HomePage() {
               if (range?.[0] && range[1]) setDates([range[0], range[1]]);
             }}
           />
-          <Select
-            allowClear
-            style={{ width: 120 }}
+          <KindSelect
+            label={t('filter.stage')}
             value={stage}
             onChange={setStage}
-            aria-label={t('filter.stage')}
             placeholder={`${t('filter.stage')}: ${all}`}
             options={STAGES.map((value) => ({ value, label: stageLabel(value) }))}
           />
-          <Select
-            allowClear
-            style={{ width: 190 }}
+          <KindSelect
+            label={t('filter.inspectionKind')}
             value={inspectionKind}
             onChange={setInspectionKind}
-            aria-label={t('filter.inspectionKind')}
             placeholder={
               stage
                 ? `${t('filter.inspectionKind')}: ${all}`
@@ -112,12 +129,10 @@ export default function HomePage() {
             }
             options={INSPECTION_KINDS.map((value) => ({ value, label: t(`tasks:inspectionKind.${value}`) }))}
           />
-          <Select
-            allowClear
-            style={{ width: 150 }}
+          <KindSelect
+            label={t('filter.measureKind')}
             value={measureKind}
             onChange={setMeasureKind}
-            aria-label={t('filter.measureKind')}
             placeholder={`${t('filter.measureKind')}: ${all}`}
             options={MEASURE_KINDS.map((value) => ({ value, label: t(`tasks:measureKind.${value}`) }))}
           />

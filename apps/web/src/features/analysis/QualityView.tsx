@@ -1,4 +1,4 @@
-import type { QualityAnalysis } from '@measure/contract';
+import type { Figures, QualityAnalysis } from '@measure/contract';
 import { Card, Col, Empty, Row, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,27 @@ import './i18n.ts';
 
 type ItemRow = QualityAnalysis['ByItem'][number];
 type MeasureKindRow = QualityAnalysis['ByMeasureKind'][number];
+
+/** The pass rate and the counts it comes from, the columns of every small figures table. */
+function rateColumns<T extends { Figures: Figures }>(labels: {
+  passRate: string;
+  counts: string;
+}): ColumnsType<T> {
+  return [
+    {
+      title: labels.passRate,
+      key: 'r',
+      align: 'right',
+      render: (_, row) => formatRate(row.Figures.PassRate),
+    },
+    {
+      title: labels.counts,
+      key: 'c',
+      align: 'right',
+      render: (_, row) => `${row.Figures.Qualified + row.Figures.Warning} / ${row.Figures.Total}`,
+    },
+  ];
+}
 
 /**
  * First-measure and re-measure figures side by side (issue 28 item 6), with the note that a re-measure
@@ -34,18 +55,7 @@ export function MeasureKindTable({ rows }: { rows: MeasureKindRow[] }) {
             dataIndex: 'MeasureKind',
             render: (kind: MeasureKindRow['MeasureKind']) => t(`tasks:measureKind.${kind}`),
           },
-          {
-            title: t('figure.passRate'),
-            key: 'r',
-            align: 'right',
-            render: (_, row) => formatRate(row.Figures.PassRate),
-          },
-          {
-            title: t('quality.counts'),
-            key: 'c',
-            align: 'right',
-            render: (_, row) => `${row.Figures.Qualified + row.Figures.Warning} / ${row.Figures.Total}`,
-          },
+          ...rateColumns<MeasureKindRow>({ passRate: t('figure.passRate'), counts: t('quality.counts') }),
           { title: t('figure.sites'), key: 's', align: 'right', render: (_, row) => row.Figures.Sites },
         ]}
       />
@@ -64,6 +74,7 @@ export function QualityView({
 }) {
   const { t } = useTranslation(['analysis', 'tasks']);
   const stageLabel = useStageLabel();
+  const rateLabels = { passRate: t('figure.passRate'), counts: t('quality.counts') };
   if (data.Figures.Total === 0 && data.Figures.Unjudged === 0) {
     return <Empty description={t('quality.empty')} />;
   }
@@ -150,18 +161,7 @@ export function QualityView({
             dataSource={data.ByStage}
             columns={[
               { title: t('quality.stage'), dataIndex: 'Stage', render: (stage) => stageLabel(stage) },
-              {
-                title: t('figure.passRate'),
-                key: 'r',
-                align: 'right',
-                render: (_, row) => formatRate(row.Figures.PassRate),
-              },
-              {
-                title: t('quality.counts'),
-                key: 'c',
-                align: 'right',
-                render: (_, row) => `${row.Figures.Qualified + row.Figures.Warning} / ${row.Figures.Total}`,
-              },
+              ...rateColumns(rateLabels),
             ]}
           />
         </Card>
@@ -177,18 +177,7 @@ export function QualityView({
                 dataIndex: 'InspectionKind',
                 render: (kind) => t(`tasks:inspectionKind.${kind as 'self' | 'third'}`),
               },
-              {
-                title: t('figure.passRate'),
-                key: 'r',
-                align: 'right',
-                render: (_, row) => formatRate(row.Figures.PassRate),
-              },
-              {
-                title: t('quality.counts'),
-                key: 'c',
-                align: 'right',
-                render: (_, row) => `${row.Figures.Qualified + row.Figures.Warning} / ${row.Figures.Total}`,
-              },
+              ...rateColumns(rateLabels),
             ]}
           />
         </Card>
