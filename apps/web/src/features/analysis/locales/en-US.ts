@@ -82,7 +82,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'progress.households': 'Households',
   'progress.sites': 'Sites',
   'progress.readings': 'Readings',
-  'progress.chart': 'Households measured / planned',
+  'progress.chart': 'Households measured, dispatched and of the project',
   'progress.matrix': 'Buildings × floors',
   'progress.state.notPlanned': 'Not planned',
   'progress.state.planned': 'Planned',

@@ -79,7 +79,7 @@ const analysis = {
   'progress.households': '户数',
   'progress.sites': '测区',
   'progress.readings': '读数',
-  'progress.chart': '已测 / 计划户数',
+  'progress.chart': '已测、已派发与项目户数',
   'progress.matrix': '楼栋 × 楼层',
   'progress.state.notPlanned': '未计划',
   'progress.state.planned': '已计划',
