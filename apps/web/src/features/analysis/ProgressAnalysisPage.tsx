@@ -20,7 +20,7 @@ const PAGE_SIZE = 10;
 export const progressDetailPath = (projectId: string, stage: Stage) =>
   `/measurerobot/mscProgressAnalysisDetail?projectId=${encodeURIComponent(projectId)}&stage=${stage}`;
 
-/** Progress analysis (`mscProgressAnalysis`): households measured / planned per project and stage, and per person. */
+/** Progress analysis (`mscProgressAnalysis`): households measured of the project and of those dispatched, per project and stage, and per person. */
 export default function ProgressAnalysisPage() {
   const { t } = useTranslation(['analysis', 'common']);
   const { t: tc } = useTranslation('common');
