@@ -8,10 +8,12 @@ import { taskProject } from '../support/task-project.ts';
 import { pickSearchedOption } from '../support/select.ts';
 
 /**
- * Analysis (issue 17): home and quality analysis with charts drawn, in both languages, and a drill
- * from a project's pass rate to its buildings and floors and on to the floor's readings. The test
- * makes its own project and readings: plaster flatness [0, 4], warning up to 3.
- * Floor 3: 1 (qualified), 6 (unqualified); floor 4: 2 (qualified), 3.5 (warning) -> 75.00 %.
+ * Analysis (issues 17 and 28): home and quality analysis with charts drawn, in both languages, the
+ * filters in force shown (home's default inspection kind marked), and a drill from a project's pass
+ * rate to its buildings and floors and on to the floor's readings, which add up to the floor's
+ * figure. The test makes its own project (6 floors of 2 households) and readings: plaster flatness
+ * [0, 4], warning up to 3. Floor 3: 1 (qualified), 6 (unqualified); floor 4: 2 (qualified), 3.5
+ * (warning) -> 75.00 %. Progress: 2 of the project's 12 households measured -> 16.67 %.
  */
 const browsers = browserPool('analysis');
 afterEach(async (context) => browsers.closeAll(context));
@@ -28,6 +30,8 @@ const TEXT = {
     quality: '质量分析',
     buildings: '楼栋楼层',
     floor4: '4 层',
+    selfDefault: '检查类型: 自检 （默认）',
+    stageAll: '工序: 全部',
   },
   'en-US': {
     project: 'Project',
@@ -38,6 +42,8 @@ const TEXT = {
     quality: 'Quality analysis',
     buildings: 'Buildings and floors',
     floor4: 'Floor 4',
+    selfDefault: 'Inspection kind: Self inspection (default)',
+    stageAll: 'Stage: all',
   },
 } as const;
 
@@ -94,6 +100,11 @@ describe.each(['zh-CN', 'en-US'] as const)('analysis (%s)', (language) => {
     await pickSearchedOption(page, page.getByRole('combobox', { name: text.project }), project.Name);
     await page.getByText('75.00%').first().waitFor();
     await page.getByText('3 / 4').first().waitFor();
+    // The filters in force, the default inspection kind marked as such; first measures beside the total.
+    const applied = page.getByTestId('applied-filters');
+    await applied.locator('[data-filter="InspectionKind"]', { hasText: text.selfDefault }).waitFor();
+    await applied.locator('[data-filter="Stage"]', { hasText: text.stageAll }).waitFor();
+    await page.getByTestId('by-measure-kind').getByRole('cell', { name: '75.00%' }).waitFor();
     await settle(page);
     await screenshot(page, `analysis-home-${language}`);
 
@@ -107,6 +118,10 @@ describe.each(['zh-CN', 'en-US'] as const)('analysis (%s)', (language) => {
     const row = page.getByRole('row', { name: new RegExp(project.Name) });
     await row.waitFor();
     expect(await row.textContent()).toContain('75.00%');
+    await page
+      .getByTestId('applied-filters')
+      .locator('[data-filter="Stage"]', { hasText: language === 'zh-CN' ? '抹灰' : 'Plaster' })
+      .waitFor();
     await settle(page);
     await screenshot(page, `analysis-quality-${language}`);
 
@@ -122,9 +137,11 @@ describe.each(['zh-CN', 'en-US'] as const)('analysis (%s)', (language) => {
     await screenshot(page, `analysis-buildings-${language}`);
     await floor3.click();
     await page.waitForURL(`**/measurerobot/dataPool?projectId=${project.ProjectId}**floor=3**`);
-    // The data pool opens on that floor's readings only.
+    // The data pool opens on that floor's readings only, carrying the stage, and says what they add up to.
+    await page.waitForURL('**/measurerobot/dataPool?**stage=plaster**counted=1**');
     await page.getByRole('cell', { name: '1, 6' }).waitFor();
     expect(await page.getByRole('cell', { name: '2, 3.5' }).count()).toBe(0);
+    await page.getByTestId('pool-sum').filter({ hasText: '50.00%' }).waitFor();
     // The site opens in the task data page, with its readings graded.
     await page.getByRole('row', { name: /1, 6/ }).locator('a[href*="mscReportData"]').click();
     await page.waitForURL('**/measurerobot/mscReportData?taskId=**&point=**');
@@ -137,18 +154,20 @@ describe.each(['zh-CN', 'en-US'] as const)('analysis (%s)', (language) => {
     await page.goBack();
     await page.waitForURL('**/measurerobot/mscQualityAnalysisBuilding?**stage=plaster**');
 
-    // Progress: both planned households measured; floor 3 shows as measured.
+    // Progress: both dispatched households measured, 2 of the project's 12 (16.67 %); floor 3 has one
+    // of its two households measured (in progress), floor 5 nothing dispatched (not planned).
     await page.getByRole('menuitem', { name: text.progress }).click();
     await page.waitForURL('**/measurerobot/mscProgressAnalysis');
     const progressRow = page.getByRole('row', { name: new RegExp(project.Name) });
     await progressRow.waitFor();
-    expect(await progressRow.textContent()).toContain('100.00%');
+    const cells = await progressRow.locator('td').allTextContents();
+    expect(cells.slice(2, 7)).toEqual(['12', '2', '2', '16.67%', '100.00%']);
     await chartsDrawn(page, 1);
     await settle(page);
     await screenshot(page, `analysis-progress-${language}`);
     await progressRow.getByRole('link', { name: text.floors }).click();
     await page.waitForURL('**/measurerobot/mscProgressAnalysisDetail?**');
-    await page.locator('[data-floor="3"][data-state="measured"]').waitFor();
+    await page.locator('[data-floor="3"][data-state="inProgress"]').waitFor();
     await page.locator('[data-floor="5"][data-state="notPlanned"]').waitFor();
     await settle(page);
     await screenshot(page, `analysis-floors-${language}`);

@@ -11,6 +11,17 @@ const answer: QualityAnalysis = {
   Rating: 'high',
   ByStage: [{ Stage: 'plaster', Figures: figures(200, 7) }],
   ByInspectionKind: [{ InspectionKind: 'self', Figures: figures(200, 7) }],
+  ByMeasureKind: [{ MeasureKind: 'first', Figures: figures(200, 7) }],
+  AppliedFilters: {
+    ProjectId: null,
+    Stage: 'plaster',
+    InspectionKind: null,
+    MeasureKind: null,
+    ItemCodes: ['pl-01', 'pl-02'],
+    StartDate: '2026-11-01',
+    EndDate: '2026-11-02',
+    Defaults: ['StartDate'],
+  },
   ByItem: [
     { ItemCode: 'PL-01', Name: '表面平整度 "A"\n', Figures: figures(2, 1), Rating: 'low' },
     { ItemCode: 'PL-02', Name: 'Flatness', Figures: toFigures(emptyCounts()), Rating: null },

@@ -9,4 +9,5 @@ export const analysisMessagesEnUS: Record<keyof typeof analysisMessagesZhCN, str
   'analysis.bandRange': 'A rating band must be between 0 and 100',
   'analysis.bandOrder': 'The "middle" band cannot be above the "high" band',
   'analysis.projectNotVisible': 'The project does not exist or is outside the projects you may see',
+  'analysis.itemNotOfStage': 'Measure item {code} is not an item of the chosen stage',
 };

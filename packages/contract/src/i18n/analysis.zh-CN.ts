@@ -7,4 +7,5 @@ export const analysisMessagesZhCN = {
   'analysis.bandRange': '评级分数线应在 0 到 100 之间',
   'analysis.bandOrder': '“中”的分数线不能高于“高”的分数线',
   'analysis.projectNotVisible': '项目不存在，或不在您可查看的项目范围内',
+  'analysis.itemNotOfStage': '测量项 {code} 不属于所选工序',
 } as const;

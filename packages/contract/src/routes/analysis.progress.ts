@@ -7,9 +7,11 @@ import { STAGES } from './standards.ts';
 import { TASK_STATES, taskDate } from './tasks.ts';
 
 /**
- * Progress (issue 17 item 3; domain.md section 10): households measured / households planned per
- * project and stage. Planned: the households of the stage's tasks; measured: those with at least one
- * judged reading of the stage. Cancelled tasks count nowhere.
+ * Progress (issue 17 item 3, issue 28 item 4; domain.md section 10) per project and stage: the
+ * project's households (every household of its buildings as configured: floors x households per
+ * floor), those dispatched (in the stage's tasks), those measured (at least one judged reading of the
+ * stage; a household first-measured and re-measured counts once) and the share of the project's
+ * households measured. Cancelled tasks count nowhere.
  */
 
 export const FLOOR_PROGRESS_STATES = ['notPlanned', 'planned', 'inProgress', 'measured'] as const;
@@ -22,9 +24,17 @@ const taskStatesSchema = z.object(
 );
 
 const progressCountsShape = {
+  /** Every household of the project's buildings (floors x households per floor). */
+  ProjectHouseholds: z.number().int(),
+  /** Households in the stage's tasks (not cancelled); the same as PlannedHouseholds. */
+  DispatchedHouseholds: z.number().int(),
+  /** Kept for the spec's name: the dispatched households. */
   PlannedHouseholds: z.number().int(),
+  /** Distinct households with a judged reading of the stage (a re-measure adds none). */
   MeasuredHouseholds: z.number().int(),
-  /** Measured / planned * 100, 2 decimals; null when nothing is planned. */
+  /** Measured / the project's households * 100, 2 decimals; null when the project has none. */
+  ProjectProgress: z.number().nullable(),
+  /** Measured / dispatched * 100, 2 decimals (how far the dispatched work is); null when nothing is dispatched. */
   Progress: z.number().nullable(),
 };
 
@@ -53,8 +63,17 @@ export const projectProgressDetailSchema = z.object({
       Floors: z.array(
         z.object({
           Floor: z.number().int(),
+          /** The floor's households as configured. */
+          Households: z.number().int(),
+          /** Dispatched households of the floor. */
           Planned: z.number().int(),
           Measured: z.number().int(),
+          /** Measured / the floor's households * 100, 2 decimals. */
+          Progress: z.number().nullable(),
+          /**
+           * notPlanned: nothing dispatched; measured: every household of the floor measured; inProgress:
+           * some measured or a task running; planned: dispatched, none measured.
+           */
           State: z.enum(FLOOR_PROGRESS_STATES),
         }),
       ),
@@ -87,8 +106,9 @@ export const progressRoutes = {
     access: 'authenticated',
     tag,
     summary:
-      'Progress per project and stage (rows with at least one planned household), paged, by project name then ' +
-      'stage; filters ProjectId, Stage. Only projects the caller sees; cancelled tasks count nowhere.',
+      'Progress per project and stage (rows with at least one dispatched household), paged, by project name ' +
+      "then stage: the project's households, dispatched, measured, ProjectProgress (measured of the project's " +
+      'households); filters ProjectId, Stage. Only projects the caller sees; cancelled tasks count nowhere.',
     body: z.object({ ...progressFilterShape, ...pageRequestShape }),
     result: pageResultSchema(projectProgressRowSchema),
   }),
@@ -98,8 +118,9 @@ export const progressRoutes = {
     access: 'authenticated',
     tag,
     summary:
-      'One project and stage: progress and every floor of every building as not planned, planned, in progress ' +
-      '(some households measured, or a task in progress) or measured (every planned household measured)',
+      "One project and stage: progress against the project's households and every floor of every building as " +
+      'not planned (nothing dispatched), planned, in progress (some households measured, or a task in progress) ' +
+      'or measured (every household of the floor measured)',
     body: z.object({ ProjectId: rules.uuid, Stage: z.enum(STAGES, 'tasks.stageInvalid') }),
     result: projectProgressDetailSchema,
   }),

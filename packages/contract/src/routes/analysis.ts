@@ -73,6 +73,20 @@ type FilterInput = {
   RatingMiddle?: number | null;
 };
 
+/** Dates that contradict each other (an end before the start) or span more than five years, on `EndDate`. */
+export function checkAnalysisDates(
+  value: { StartDate?: string | null; EndDate?: string | null },
+  context: z.RefinementCtx,
+): void {
+  if (value.StartDate && value.EndDate) {
+    const days = daysBetween(value.StartDate, value.EndDate);
+    if (days < 0) context.addIssue({ code: 'custom', path: ['EndDate'], message: 'analysis.dateOrder' });
+    else if (days >= ANALYSIS_LIMITS.maxRangeDays) {
+      context.addIssue({ code: 'custom', path: ['EndDate'], message: 'analysis.rangeTooLong' });
+    }
+  }
+}
+
 /** The spec's filter rules as zod issues on their fields. */
 export function checkAnalysisFilter(value: FilterInput, context: z.RefinementCtx): void {
   if (!value.Stage && !value.InspectionKind && !(value.ItemCodes && value.ItemCodes.length > 0)) {
@@ -81,13 +95,7 @@ export function checkAnalysisFilter(value: FilterInput, context: z.RefinementCtx
   if (!value.StartDate && !value.EndDate) {
     context.addIssue({ code: 'custom', path: ['StartDate'], message: 'analysis.dateRequired' });
   }
-  if (value.StartDate && value.EndDate) {
-    const days = daysBetween(value.StartDate, value.EndDate);
-    if (days < 0) context.addIssue({ code: 'custom', path: ['EndDate'], message: 'analysis.dateOrder' });
-    else if (days >= ANALYSIS_LIMITS.maxRangeDays) {
-      context.addIssue({ code: 'custom', path: ['EndDate'], message: 'analysis.rangeTooLong' });
-    }
-  }
+  checkAnalysisDates(value, context);
   if (
     value.RatingHigh !== null &&
     value.RatingHigh !== undefined &&
@@ -120,11 +128,52 @@ export type ItemFiguresRow = z.infer<typeof itemRowSchema>;
 
 const dayRowSchema = z.object({ Day: z.string(), Figures: figuresSchema });
 
+/** The inspection kind home takes when a call names no stage, inspection kind or item (as quality's page does). */
+export const DEFAULT_INSPECTION_KIND = 'self' as const;
+/** Days a period covers when a call gives no start date: the same on home and quality. */
+export const ANALYSIS_DEFAULT_DAYS = 30;
+
+export const APPLIED_FILTER_NAMES = [
+  'ProjectId',
+  'Stage',
+  'InspectionKind',
+  'MeasureKind',
+  'ItemCodes',
+  'StartDate',
+  'EndDate',
+] as const;
+export type AppliedFilterName = (typeof APPLIED_FILTER_NAMES)[number];
+
+/**
+ * Every filter a figure was computed with, the server's defaults included (issue 28 item 3): null or
+ * empty means "all". `Defaults` names the filters the server filled in because the call left them out.
+ */
+export const appliedFiltersSchema = z.object({
+  ProjectId: z.string().nullable(),
+  Stage: z.enum(STAGES).nullable(),
+  InspectionKind: z.enum(INSPECTION_KINDS).nullable(),
+  MeasureKind: z.enum(MEASURE_KINDS).nullable(),
+  ItemCodes: z.array(z.string()),
+  StartDate: z.string(),
+  EndDate: z.string(),
+  Defaults: z.array(z.enum(APPLIED_FILTER_NAMES)),
+});
+export type AppliedFilters = z.infer<typeof appliedFiltersSchema>;
+
+/**
+ * Figures per measure kind, side by side with the total (issue 28 item 6): a re-measure checks again
+ * households a first measure already counted, so these rows are never added up as other households.
+ */
+const measureKindRowSchema = z.object({ MeasureKind: z.enum(MEASURE_KINDS), Figures: figuresSchema });
+
 export const qualityAnalysisSchema = z.object({
   Figures: figuresSchema,
   Rating: z.enum(RATING_LEVELS).nullable(),
   ByStage: z.array(z.object({ Stage: z.enum(STAGES), Figures: figuresSchema })),
   ByInspectionKind: z.array(z.object({ InspectionKind: z.enum(INSPECTION_KINDS), Figures: figuresSchema })),
+  /** Measure kinds with readings, in MEASURE_KINDS order. */
+  ByMeasureKind: z.array(measureKindRowSchema),
+  AppliedFilters: appliedFiltersSchema,
   /** Worst first: ascending pass rate, items without one last. */
   ByItem: z.array(itemRowSchema),
   ByProject: z.array(projectRowSchema),
@@ -138,6 +187,7 @@ export const buildingAnalysisSchema = z.object({
   ProjectId: z.string(),
   ProjectName: z.string(),
   Figures: figuresSchema,
+  AppliedFilters: appliedFiltersSchema,
   Buildings: z.array(
     z.object({
       BuildingId: z.string(),
@@ -156,6 +206,10 @@ export const statisticsSchema = z.object({
   Projects: z.number().int(),
   Figures: figuresSchema,
   Rating: z.enum(RATING_LEVELS).nullable(),
+  /** Measure kinds with readings under the filters, in MEASURE_KINDS order. */
+  ByMeasureKind: z.array(measureKindRowSchema),
+  /** The filters of Figures, Trend, WorstItems and ByMeasureKind, defaults included. */
+  AppliedFilters: appliedFiltersSchema,
   /** Tasks of the visible projects by state (all time). */
   Tasks: z.object(
     Object.fromEntries(TASK_STATES.map((state) => [state, z.number().int()])) as {
@@ -172,8 +226,9 @@ export type Statistics = z.infer<typeof statisticsSchema>;
 const tag = 'analysis';
 const FILTER_SUMMARY =
   'Filters: ProjectId, Stage, InspectionKind, MeasureKind, ItemCodes (at least one of Stage, InspectionKind, ' +
-  'ItemCodes), StartDate/EndDate (YYYY-MM-DD, inclusive, at least one, at most 5 years; the reading day in ' +
-  'Asia/Shanghai). Only projects the caller sees; cancelled tasks count nowhere. With ItemCodes, Sites and ' +
+  'ItemCodes; an item of another stage than Stage is refused), StartDate/EndDate (YYYY-MM-DD, inclusive, at ' +
+  'least one, at most 5 years, a missing start 30 days before the end; the reading day in Asia/Shanghai); ' +
+  'AppliedFilters echoes them. Only projects the caller sees; cancelled tasks count nowhere. With ItemCodes, Sites and ' +
   'ExplodedSites count a site once per selected item measured there.';
 
 export const ANALYSIS_PROJECT_ORDER = ['PassRate', 'Name', 'Total'] as const;
@@ -185,13 +240,22 @@ export const analysisRoutes = {
     access: 'authenticated',
     tag,
     summary:
-      'Home headline figures of the projects the caller sees: figures, rating, tasks by state, households measured ' +
-      'this month, the daily trend and the worst items over StartDate..EndDate (default: the last 30 days)',
-    body: z.object({
-      ProjectId: analysisFilterShape.ProjectId,
-      StartDate: taskDate,
-      EndDate: taskDate,
-    }),
+      'Home headline figures of the projects the caller sees: figures (also per measure kind), rating, tasks by ' +
+      'state, households measured this month, the daily trend and the worst items over StartDate..EndDate ' +
+      '(default: the last 30 days). Stage, InspectionKind, MeasureKind and ItemCodes filter as on quality; ' +
+      'without a stage, inspection kind or item the inspection kind is self (as on quality), named in ' +
+      'AppliedFilters.Defaults.',
+    body: z
+      .object({
+        ProjectId: analysisFilterShape.ProjectId,
+        Stage: analysisFilterShape.Stage,
+        InspectionKind: analysisFilterShape.InspectionKind,
+        MeasureKind: analysisFilterShape.MeasureKind,
+        ItemCodes: analysisFilterShape.ItemCodes,
+        StartDate: taskDate,
+        EndDate: taskDate,
+      })
+      .superRefine(checkAnalysisDates),
     result: statisticsSchema,
   }),
   getProjectOverallPassRatePage: defineRoute({

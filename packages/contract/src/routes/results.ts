@@ -4,8 +4,9 @@ import { figuresSchema } from '../figures.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
 import { RESULT_SOURCES, resultReadingSchema } from './results.device.ts';
-import { householdRefSchema, frozenStandardSchema, taskDate } from './tasks.ts';
-import { JUDGING_MODES, STAGES } from './standards.ts';
+import { ANALYSIS_LIMITS, checkAnalysisDates } from './analysis.ts';
+import { householdRefSchema, frozenStandardSchema, INSPECTION_KINDS, taskDate } from './tasks.ts';
+import { JUDGING_MODES, MEASURE_KINDS, STAGES } from './standards.ts';
 
 /**
  * Readings typed in on the web (spec `ManualMeasureSummaryItems`; measurement-api.md section 3:
@@ -72,10 +73,18 @@ export const dataPoolFilterShape = {
   EndDate: taskDate,
   /** true: only readings stamped outside their task's window; false: only those inside. */
   OutsideTaskWindow: z.boolean('validation.invalidValue').nullish(),
+  /** The analysis filters a drill-down carries (issue 28 item 3), so its rows add up to the figure clicked. */
+  Stage: z.enum(STAGES, 'tasks.stageInvalid').nullish(),
+  InspectionKind: z.enum(INSPECTION_KINDS, 'tasks.inspectionKindInvalid').nullish(),
+  MeasureKind: z.enum(MEASURE_KINDS, 'tasks.measureKindInvalid').nullish(),
+  /** Rows of any of these items (with ItemCode: of that one too). */
+  ItemCodes: z.array(rules.requiredText(20)).max(ANALYSIS_LIMITS.maxItemCodes).nullish(),
+  /** Only readings that count in figures: leaves out cancelled tasks, as every analysis does. */
+  CountedOnly: z.boolean().nullish(),
 };
 
 /** The filters of an export, as stored with a background export. */
-export const dataPoolExportBodySchema = z.object(dataPoolFilterShape);
+export const dataPoolExportBodySchema = z.object(dataPoolFilterShape).superRefine(checkAnalysisDates);
 export type DataPoolExportFilter = z.output<typeof dataPoolExportBodySchema>;
 
 export const DATA_POOL_EXPORT_STATES = ['queued', 'running', 'ready', 'failed'] as const;
@@ -184,9 +193,15 @@ export const resultsRoutes = {
     summary:
       'The data pool (dataPool): every reading of the tasks of the projects the caller sees, one row per site and ' +
       'item, newest first; filters ProjectId, TaskId, BuildingNumber, Floor, ItemCode, Grade, Source, ' +
-      `StartDate/EndDate. Total counts up to ${DATA_POOL_LIMITS.countCap} rows (TotalCapped beyond)`,
-    body: z.object({ ...pageRequestShape, ...dataPoolFilterShape }),
-    result: pageResultSchema(dataPoolRowSchema).extend({ TotalCapped: z.boolean() }),
+      'StartDate/EndDate (an end before the start is refused), Stage, InspectionKind, MeasureKind, ItemCodes ' +
+      '(an item of another stage is refused), CountedOnly. Total counts up to ' +
+      `${DATA_POOL_LIMITS.countCap} rows (TotalCapped beyond). With a ProjectId, Figures sums every matching ` +
+      'row (not only the page): the values and pass rate the list adds up to; without one it is null',
+    body: z.object({ ...pageRequestShape, ...dataPoolFilterShape }).superRefine(checkAnalysisDates),
+    result: pageResultSchema(dataPoolRowSchema).extend({
+      TotalCapped: z.boolean(),
+      Figures: figuresSchema.nullable(),
+    }),
   }),
   exportDataPool: defineRoute({
     method: 'POST',

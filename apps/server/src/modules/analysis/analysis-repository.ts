@@ -2,7 +2,7 @@ import type { FigureCounts } from '@measure/contract';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import { householdDays, projectBuildings, projects, tasks } from '../../db/schema.ts';
+import { householdDays, measureItems, projectBuildings, projects, tasks } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { assignedProjectCondition, assignedProjectText } from '../projects/project-access-repository.ts';
 
@@ -21,7 +21,8 @@ export interface AnalysisScope {
 }
 
 /** What figures are grouped by; `item` always reads the item rollups. */
-export type Grouping = 'none' | 'stage' | 'inspectionKind' | 'item' | 'project' | 'day' | 'floor';
+export type Grouping =
+  'none' | 'stage' | 'inspectionKind' | 'measureKind' | 'item' | 'project' | 'day' | 'floor';
 
 export interface GroupCounts extends FigureCounts {
   /** The group's key (none: ''; floor: `<building id>/<floor>`). */
@@ -47,6 +48,7 @@ function groupsOf(task: TaskAlias): Record<Grouping, { columns: string[]; key: s
     none: { columns: [], key: "''" },
     stage: { columns: [`${task}.stage`], key: `${task}.stage` },
     inspectionKind: { columns: [`${task}.inspection_kind`], key: `${task}.inspection_kind` },
+    measureKind: { columns: [`${task}.measure_kind`], key: `${task}.measure_kind` },
     item: { columns: ['r.item_code'], key: 'r.item_code' },
     project: { columns: ['r.project_id'], key: 'r.project_id::text' },
     day: { columns: ['r.day'], key: "to_char(r.day::timestamp, 'YYYY-MM-DD')" },
@@ -278,4 +280,16 @@ export class AnalysisRepository {
           ${projectId ? sql`and t.project_id = ${projectId}::uuid` : sql``}) x`);
     return result.rows[0]?.n ?? 0;
   }
+}
+
+/** The stage of each of the codes the company's library has (lower-cased code -> stage). */
+export async function itemStagesOf(
+  db: DbExecutor,
+  companyId: string,
+  codes: readonly string[],
+): Promise<Map<string, string>> {
+  const result = await db.execute<{ code: string; stage: string }>(sql`
+    select lower(code) code, stage from ${measureItems}
+    where company_id = ${companyId} and lower(code) = any(${sql.param([...codes])}::text[])`);
+  return new Map(result.rows.map((row) => [row.code, row.stage]));
 }

@@ -1,9 +1,10 @@
-import { ANALYSIS_LIMITS, ErrorCode } from '@measure/contract';
-import { AppError, notFound } from '../../core/app-error.ts';
+import { ANALYSIS_DEFAULT_DAYS, ANALYSIS_LIMITS, ErrorCode } from '@measure/contract';
+import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProject, type ProjectRecord } from '../projects/project-access.ts';
 import { COMPANY_TIME_ZONE, dayIn } from '../results/rollup-deltas.ts';
+import { itemStagesOf } from './analysis-repository.ts';
 
 /** What the three analysis services share: the asked project's visibility and the period. */
 
@@ -16,8 +17,14 @@ export const addDays = (day: string, days: number): string =>
 /** Today as a reading day of the company's time zone (Asia/Shanghai). */
 export const companyToday = (): string => dayIn(COMPANY_TIME_ZONE, new Date());
 
-/** Days a period covers when a filter gives no start: the whole allowed range, or the last 30 days. */
-export const DEFAULT_PERIOD_DAYS = { longest: ANALYSIS_LIMITS.maxRangeDays, recent: 30 } as const;
+/**
+ * Days a period covers when a filter gives no start: the whole allowed range, or the last 30 days
+ * (home and quality alike, so the same filters give the same figure).
+ */
+export const DEFAULT_PERIOD_DAYS = {
+  longest: ANALYSIS_LIMITS.maxRangeDays,
+  recent: ANALYSIS_DEFAULT_DAYS,
+} as const;
 
 /** A filter's period: a missing end is today, a missing start `days` days back (both ends included). */
 export function periodOf(
@@ -41,4 +48,26 @@ export async function visibleAnalysisProject(
       throw notFound('analysis.projectNotVisible');
     throw error;
   }
+}
+
+/**
+ * Refuses (400 `analysis.itemNotOfStage` on `field`) an item the company's library files under
+ * another stage than the chosen one: together they could only select nothing. Codes the library
+ * lacks (a task's frozen standard may keep a removed item) pass.
+ */
+export async function checkItemsOfStage(
+  db: DbExecutor,
+  auth: AuthContext,
+  stage: string | null | undefined,
+  itemCodes: readonly string[] | null | undefined,
+  field: string,
+): Promise<void> {
+  if (!stage || !itemCodes?.length) return;
+  const codes = itemCodes.map((code) => code.toLowerCase());
+  const stages = await itemStagesOf(db, auth.companyId, codes);
+  const other = itemCodes.find((code) => {
+    const itemStage = stages.get(code.toLowerCase());
+    return itemStage !== undefined && itemStage !== stage;
+  });
+  if (other !== undefined) throw fieldError(field, 'analysis.itemNotOfStage', { code: other });
 }

@@ -1,6 +1,9 @@
 import {
   ANALYSIS_LIMITS,
   type AnalysisFilter,
+  type AppliedFilterName,
+  type AppliedFilters,
+  DEFAULT_INSPECTION_KIND,
   type BuildingAnalysis,
   DEFAULT_RATING_BANDS,
   emptyCounts,
@@ -9,6 +12,7 @@ import {
   INSPECTION_KINDS,
   type ItemFiguresRow,
   type Language,
+  MEASURE_KINDS,
   type PageResult,
   type ProjectPassRateRow,
   type QualityAnalysis,
@@ -23,7 +27,13 @@ import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { addFigureCounts } from '../results/judge-readings.ts';
 import { AnalysisRepository, type AnalysisScope, type GroupCounts } from './analysis-repository.ts';
-import { companyToday, DEFAULT_PERIOD_DAYS, periodOf, visibleAnalysisProject } from './analysis-scope.ts';
+import {
+  checkItemsOfStage,
+  companyToday,
+  DEFAULT_PERIOD_DAYS,
+  periodOf,
+  visibleAnalysisProject,
+} from './analysis-scope.ts';
 
 type Bands = { high: number; middle: number };
 const bandsOf = (filter: { RatingHigh?: number | null; RatingMiddle?: number | null }): Bands => ({
@@ -45,6 +55,37 @@ function worstFirst<T extends { Figures: Figures; Name?: string; ProjectName?: s
 
 type ProjectOrder = 'PassRate' | 'Name' | 'Total';
 
+/** What every analysis call filters on (home's body has no rating bands). */
+type ScopeFilter = Pick<
+  AnalysisFilter,
+  'ProjectId' | 'Stage' | 'InspectionKind' | 'MeasureKind' | 'ItemCodes' | 'StartDate' | 'EndDate'
+>;
+
+/** The filters a scope was computed with, echoed in the answer; `defaults` names those the server filled in. */
+function appliedFiltersOf(
+  scope: AnalysisScope,
+  filter: ScopeFilter,
+  defaults: AppliedFilterName[],
+): AppliedFilters {
+  return {
+    ProjectId: scope.projectId,
+    Stage: scope.stage as AppliedFilters['Stage'],
+    InspectionKind: scope.inspectionKind as AppliedFilters['InspectionKind'],
+    MeasureKind: scope.measureKind as AppliedFilters['MeasureKind'],
+    // As the caller wrote them (the scope matches them in lower case).
+    ItemCodes: filter.ItemCodes ?? [],
+    StartDate: scope.start,
+    EndDate: scope.end,
+    Defaults: defaults,
+  };
+}
+
+/** The dates a filter left out (and the server filled in). */
+const dateDefaults = (filter: ScopeFilter): AppliedFilterName[] => [
+  ...(filter.StartDate ? [] : (['StartDate'] as const)),
+  ...(filter.EndDate ? [] : (['EndDate'] as const)),
+];
+
 /**
  * Analysis over many tasks (issue 17): quality by project, stage, inspection kind, item, building,
  * floor and day, and the home page's headline figures, all summed from the rollups that ingestion
@@ -58,15 +99,19 @@ export class AnalysisService {
     return new AnalysisRepository(this.deps.db, this.deps.pool);
   }
 
-  /** The filter as a query scope: a visible project (404 otherwise) and the effective dates. */
-  private async scopeOf(auth: AuthContext, filter: AnalysisFilter): Promise<AnalysisScope> {
+  /**
+   * The filter as a query scope: a visible project (404 otherwise), items of the chosen stage (400 on
+   * `ItemCodes` otherwise) and the effective dates.
+   */
+  private async scopeOf(auth: AuthContext, filter: ScopeFilter): Promise<AnalysisScope> {
     if (filter.ProjectId) await visibleAnalysisProject(this.deps.db, auth, filter.ProjectId);
+    await checkItemsOfStage(this.deps.db, auth, filter.Stage, filter.ItemCodes, 'ItemCodes');
     return this.checkedScopeOf(auth, filter);
   }
 
   /** `scopeOf` for a filter whose project the caller has already checked. */
-  private checkedScopeOf(auth: AuthContext, filter: AnalysisFilter): AnalysisScope {
-    const { start, end } = periodOf(filter, DEFAULT_PERIOD_DAYS.longest);
+  private checkedScopeOf(auth: AuthContext, filter: ScopeFilter): AnalysisScope {
+    const { start, end } = periodOf(filter, DEFAULT_PERIOD_DAYS.recent);
     return {
       auth,
       projectId: filter.ProjectId ?? null,
@@ -77,6 +122,15 @@ export class AnalysisService {
       start,
       end,
     };
+  }
+
+  /** Rows per measure kind, in MEASURE_KINDS order, for the kinds that have readings. */
+  private measureKindRows(rows: GroupCounts[]): QualityAnalysis['ByMeasureKind'] {
+    const kinds = new Map(rows.map((row) => [row.key, row]));
+    return MEASURE_KINDS.filter((kind) => kinds.has(kind)).map((kind) => ({
+      MeasureKind: kind,
+      Figures: figuresOf(kinds.get(kind)),
+    }));
   }
 
   /** Item rows worst first, named from the company's library (the code where the library has none). */
@@ -125,6 +179,7 @@ export class AnalysisService {
       'none',
       'stage',
       'inspectionKind',
+      'measureKind',
       'project',
       'day',
       'item',
@@ -149,6 +204,8 @@ export class AnalysisService {
         InspectionKind: kind,
         Figures: figuresOf(kinds.get(kind)),
       })),
+      ByMeasureKind: this.measureKindRows(groups.get('measureKind') ?? []),
+      AppliedFilters: appliedFiltersOf(scope, filter, dateDefaults(filter)),
       ByItem: items,
       ByProject: worstFirst(projects),
       Trend: trend,
@@ -192,6 +249,7 @@ export class AnalysisService {
     filter: AnalysisFilter & { ProjectId: string },
   ): Promise<BuildingAnalysis> {
     const project = await visibleAnalysisProject(this.deps.db, auth, filter.ProjectId);
+    await checkItemsOfStage(this.deps.db, auth, filter.Stage, filter.ItemCodes, 'ItemCodes');
     const scope = this.checkedScopeOf(auth, filter);
     const floors = await this.repository.counts(scope, 'floor');
     const buildings = await this.repository.buildings(auth.companyId, filter.ProjectId);
@@ -215,32 +273,31 @@ export class AnalysisService {
       ProjectId: project.id,
       ProjectName: project.name,
       Figures: toFigures(total),
+      AppliedFilters: appliedFiltersOf(scope, filter, dateDefaults(filter)),
       Buildings: perBuilding,
     };
   }
 
-  async statistics(
-    auth: AuthContext,
-    filter: { ProjectId: string | null; StartDate: string | null; EndDate: string | null },
-    language: Language,
-  ): Promise<Statistics> {
-    if (filter.ProjectId) await visibleAnalysisProject(this.deps.db, auth, filter.ProjectId);
-    const { start, end } = periodOf(filter, DEFAULT_PERIOD_DAYS.recent);
-    if (start > end) return this.statistics(auth, { ...filter, StartDate: end, EndDate: end }, language);
-    const scope: AnalysisScope = {
-      auth,
-      projectId: filter.ProjectId,
-      stage: null,
-      inspectionKind: null,
-      measureKind: null,
-      itemCodes: null,
-      start,
-      end,
-    };
+  /**
+   * Home's headline figures. Without a stage, inspection kind or item the inspection kind is
+   * `DEFAULT_INSPECTION_KIND`, the default of the quality page, so the same filters give the same
+   * figure on both; the answer names it among `AppliedFilters.Defaults`.
+   */
+  async statistics(auth: AuthContext, body: ScopeFilter, language: Language): Promise<Statistics> {
+    const scoped = Boolean(body.Stage || body.InspectionKind || body.ItemCodes?.length);
+    const filter: ScopeFilter = scoped ? body : { ...body, InspectionKind: DEFAULT_INSPECTION_KIND };
+    const defaults: AppliedFilterName[] = [
+      ...(scoped ? [] : (['InspectionKind'] as const)),
+      ...dateDefaults(body),
+    ];
+    const checked = await this.scopeOf(auth, filter);
+    // A start after today without an end: the period is today alone.
+    const scope = checked.start > checked.end ? { ...checked, start: checked.end } : checked;
+    const { start, end } = scope;
     const now = companyToday();
     const monthStart = `${now.slice(0, 8)}01`;
     const [groups, states, projects, households] = await Promise.all([
-      this.repository.countsBy(scope, ['none', 'day', 'item']),
+      this.repository.countsBy(scope, ['none', 'day', 'item', 'measureKind']),
       this.repository.taskStates(auth, filter.ProjectId),
       this.repository.visibleProjectCount(auth, filter.ProjectId),
       this.repository.householdsMeasured(auth, filter.ProjectId, monthStart, now),
@@ -253,6 +310,8 @@ export class AnalysisService {
       Projects: projects,
       Figures: figures,
       Rating: ratingOf(figures.PassRate),
+      ByMeasureKind: this.measureKindRows(groups.get('measureKind') ?? []),
+      AppliedFilters: appliedFiltersOf(scope, filter, defaults),
       Tasks: Object.fromEntries(
         TASK_STATES.map((state) => [state, states.get(state) ?? 0]),
       ) as Statistics['Tasks'],

@@ -7,7 +7,7 @@ import {
 } from '@measure/contract';
 import { buildSheet } from '../../core/sheet-columns.ts';
 import { bilingualCell, buildWorkbook, figureColumns, type SheetColumn } from '../../core/sheet-columns.ts';
-import { INSPECTION_KIND, STATE } from '../tasks/tasks-sheet.ts';
+import { INSPECTION_KIND, MEASURE_KIND, STATE } from '../tasks/tasks-sheet.ts';
 
 const RATING: Record<RatingLevel, { zh: string; en: string }> = {
   high: { zh: '高', en: 'High' },
@@ -25,10 +25,94 @@ const ratingColumn = <T extends Rated>(): SheetColumn<T> => ({
 type Item = QualityAnalysis['ByItem'][number];
 type Project = QualityAnalysis['ByProject'][number];
 type Stage = QualityAnalysis['ByStage'][number];
-type Kind = QualityAnalysis['ByInspectionKind'][number];
 type Day = QualityAnalysis['Trend'][number];
+type Applied = QualityAnalysis['AppliedFilters'];
 
-/** The quality analysis as a workbook: summary, stages, inspection kinds, items, projects, days. */
+/** What "all" reads as in the filters sheet. */
+const ALL = { zh: '全部', en: 'All' };
+const DEFAULT_MARK = { zh: '（默认）', en: ' (default)' };
+
+/** One filter's value, marked when the server took it by default. */
+const filterCell = (
+  applied: Applied,
+  name: Applied['Defaults'][number],
+  value: { zh: string; en: string } | string | null,
+  lang: Language,
+): string => {
+  const text = typeof value === 'string' ? value : bilingualCell(value ?? ALL, lang);
+  return applied.Defaults.includes(name) ? `${text}${bilingualCell(DEFAULT_MARK, lang)}` : (text ?? '');
+};
+
+const FILTER_COLUMNS: SheetColumn<Applied>[] = [
+  {
+    zh: '项目',
+    en: 'Project',
+    width: 38,
+    cell: (row, lang) => filterCell(row, 'ProjectId', row.ProjectId, lang),
+  },
+  {
+    zh: '工序',
+    en: 'Stage',
+    width: 12,
+    cell: (row, lang) => filterCell(row, 'Stage', row.Stage && STAGE_LABELS[row.Stage][lang], lang),
+  },
+  {
+    zh: '检查类型',
+    en: 'Inspection kind',
+    width: 16,
+    cell: (row, lang) =>
+      filterCell(row, 'InspectionKind', row.InspectionKind && INSPECTION_KIND[row.InspectionKind], lang),
+  },
+  {
+    zh: '测量类型',
+    en: 'Measure kind',
+    width: 14,
+    cell: (row, lang) =>
+      filterCell(row, 'MeasureKind', row.MeasureKind && MEASURE_KIND[row.MeasureKind], lang),
+  },
+  {
+    zh: '测量项',
+    en: 'Measure items',
+    width: 20,
+    cell: (row, lang) => filterCell(row, 'ItemCodes', row.ItemCodes.join(', ') || null, lang),
+  },
+  {
+    zh: '开始日期',
+    en: 'Start date',
+    width: 14,
+    cell: (row, lang) => filterCell(row, 'StartDate', row.StartDate, lang),
+  },
+  {
+    zh: '结束日期',
+    en: 'End date',
+    width: 14,
+    cell: (row, lang) => filterCell(row, 'EndDate', row.EndDate, lang),
+  },
+];
+
+type Bilingual = { zh: string; en: string };
+
+/** A sheet of figures per kind (inspection or measure kind): the kind's label, then its figures. */
+function kindSheet<T extends { Figures: QualityAnalysis['Figures'] }>(
+  name: Bilingual,
+  column: Bilingual,
+  rows: T[],
+  label: (row: T) => Bilingual,
+) {
+  return {
+    name,
+    rows,
+    columns: [
+      { ...column, width: 14, cell: (row: T, lang: Language) => bilingualCell(label(row), lang) },
+      ...figureColumns<T>((row) => row.Figures),
+    ],
+  };
+}
+
+/**
+ * The quality analysis as a workbook: summary, stages, inspection kinds, measure kinds (side by side,
+ * never added: a re-measure checks the same households again), items, projects, days, and the filters.
+ */
 export function buildQualitySheet(analysis: QualityAnalysis, language: Language): Promise<Buffer> {
   return buildWorkbook(
     [
@@ -50,19 +134,18 @@ export function buildQualitySheet(analysis: QualityAnalysis, language: Language)
           ...figureColumns<Stage>((row) => row.Figures),
         ],
       },
-      {
-        name: { zh: '检查类型', en: 'Inspection kinds' },
-        rows: analysis.ByInspectionKind,
-        columns: [
-          {
-            zh: '检查类型',
-            en: 'Inspection kind',
-            width: 14,
-            cell: (row: Kind, lang: Language) => bilingualCell(INSPECTION_KIND[row.InspectionKind], lang),
-          },
-          ...figureColumns<Kind>((row) => row.Figures),
-        ],
-      },
+      kindSheet(
+        { zh: '检查类型', en: 'Inspection kinds' },
+        { zh: '检查类型', en: 'Inspection kind' },
+        analysis.ByInspectionKind,
+        (row) => INSPECTION_KIND[row.InspectionKind],
+      ),
+      kindSheet(
+        { zh: '测量类型', en: 'Measure kinds' },
+        { zh: '测量类型', en: 'Measure kind' },
+        analysis.ByMeasureKind,
+        (row) => MEASURE_KIND[row.MeasureKind],
+      ),
       {
         name: { zh: '测量项', en: 'Measure items' },
         rows: analysis.ByItem,
@@ -90,6 +173,7 @@ export function buildQualitySheet(analysis: QualityAnalysis, language: Language)
           ...figureColumns<Day>((row) => row.Figures),
         ],
       },
+      { name: { zh: '筛选条件', en: 'Filters' }, rows: [analysis.AppliedFilters], columns: FILTER_COLUMNS },
     ],
     language,
   );
@@ -98,9 +182,11 @@ export function buildQualitySheet(analysis: QualityAnalysis, language: Language)
 const PROGRESS_COLUMNS: SheetColumn<ProjectProgressRow>[] = [
   { zh: '项目', en: 'Project', width: 20, cell: (row) => row.ProjectName },
   { zh: '工序', en: 'Stage', width: 10, cell: (row, lang) => STAGE_LABELS[row.Stage][lang] },
-  { zh: '计划户数', en: 'Households planned', width: 10, cell: (row) => row.PlannedHouseholds },
+  { zh: '项目户数', en: 'Households of the project', width: 10, cell: (row) => row.ProjectHouseholds },
+  { zh: '已派发户数', en: 'Households dispatched', width: 10, cell: (row) => row.DispatchedHouseholds },
   { zh: '已测户数', en: 'Households measured', width: 10, cell: (row) => row.MeasuredHouseholds },
-  { zh: '进度（%）', en: 'Progress (%)', width: 10, cell: (row) => row.Progress },
+  { zh: '占项目户数（%）', en: 'Measured of the project (%)', width: 12, cell: (row) => row.ProjectProgress },
+  { zh: '占派发户数（%）', en: 'Measured of dispatched (%)', width: 12, cell: (row) => row.Progress },
   ...(['pending', 'inProgress', 'uploaded', 'completed', 'cancelled'] as const).map(
     (state): SheetColumn<ProjectProgressRow> => ({
       zh: `${STATE[state].zh}任务`,

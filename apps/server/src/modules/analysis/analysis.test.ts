@@ -1,13 +1,13 @@
-import {
-  apiRoutes,
-  type InspectionKind,
-  type ResultSite,
-  type Stage,
-  type WorkPackage,
-} from '@measure/contract';
+import { apiRoutes } from '@measure/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { callRoute, callRouteOk, callRouteResponse } from '../../../test/call-route.ts';
+import {
+  expectedFigures,
+  measureTask,
+  type SentFilter,
+  type SentSite,
+} from '../../../test/analysis-readings.ts';
+import { callRoute, callRouteOk } from '../../../test/call-route.ts';
 import {
   assignHouseType,
   buildCompany,
@@ -18,10 +18,8 @@ import {
   type BuiltUser,
 } from '../../../test/factories.ts';
 import { readExport } from '../../../test/read-sheet.ts';
-import { emptyTally, figuresOfTally, type JudgedItem, tally } from '../../../test/recompute.ts';
 import { dayIn } from '../results/rollup-deltas.ts';
 import { DEFAULT_MEASURE_ITEMS } from '../standards/default-items.ts';
-import { buildTask } from '../../../test/task-factories.ts';
 
 /**
  * Issue 17: every figure of the analysis calls equals the test's own recomputation from the
@@ -34,23 +32,11 @@ let device: { id: string; key: string };
 const projects: Record<'A' | 'B', string> = { A: '', B: '' };
 
 /** Every site sent, with what the filters look at. */
-interface Sent {
-  project: 'A' | 'B';
-  stage: 'plaster' | 'masonry';
-  kind: 'self' | 'third';
-  building: string;
-  floor: number;
-  day: string;
-  items: JudgedItem[];
-  site: ResultSite;
-  cancelled: boolean;
-}
-const sent: Sent[] = [];
+const sent: SentSite[] = [];
 
 const DAY_MS = 86_400_000;
 /** Reading days relative to today in Asia/Shanghai (noon there), so "this month" has data. */
 const dayBefore = (days: number) => dayIn('Asia/Shanghai', new Date(Date.now() - days * DAY_MS));
-const noonOf = (day: string) => `${day}T04:00:00Z`;
 const days = [dayBefore(2), dayBefore(1), dayBefore(0)];
 
 /** Deterministic values that reach every grade of a 0..4 or 0..8 standard. */
@@ -68,49 +54,9 @@ async function runTask(spec: {
   places: { building: string; floor: number; day: string }[];
   cancel?: boolean;
 }) {
-  const households = [...new Set(spec.places.map((p) => `${p.building}|${p.floor}`))].map((key) => {
-    const [building, floor] = key.split('|') as [string, string];
-    return { BuildingNumber: building, Floor: Number(floor), Household: 1 };
-  });
-  const taskId = await buildTask(t, admin, {
-    ProjectId: projects[spec.project],
-    Stage: spec.stage,
-    InspectionKind: spec.kind,
-    Households: households,
-    ItemCodes: spec.codes,
-    DeviceGuid: device.id,
-  });
-  const headers = { authorization: `Device ${device.key}` };
-  const work: WorkPackage = await callRouteOk(
-    t.app,
-    apiRoutes.taskDevice.workPackage,
-    { TaskId: taskId },
-    {
-      headers,
-    },
-  );
-  const items: JudgedItem[] = work.Items;
-  const sites: ResultSite[] = spec.places.map((place, index) => ({
-    PointIndex: index + 1,
-    BuildingNumber: place.building,
-    Floor: place.floor,
-    Household: 1,
-    Name: `墙 ${index + 1}`,
-    AreaM2: 8,
-    MeasuredAt: noonOf(place.day),
-    Readings: spec.codes.map((code) => ({ ItemCode: code, Values: [nextValue(), nextValue(), nextValue()] })),
-  }));
-  const answer = await callRouteResponse(
-    t.app,
-    apiRoutes.resultsDevice.results,
-    { TaskId: taskId, Source: 'robot', Sites: sites } as never,
-    { headers: { ...headers, 'idempotency-key': `k-${taskId}` } },
-  );
-  expect(answer.body.Code, JSON.stringify(answer.body)).toBe(0);
-  if (spec.cancel) await callRouteOk(t.app, apiRoutes.tasks.cancelTask, { TaskId: taskId }, { as: admin });
-  spec.places.forEach((place, index) =>
-    sent.push({ ...spec, ...place, items, site: sites[index]!, cancelled: spec.cancel ?? false }),
-  );
+  const { project, kind, ...rest } = spec;
+  const task = { ...rest, projectId: projects[project], inspectionKind: kind };
+  sent.push(...(await measureTask(t, admin, device, task, () => [nextValue(), nextValue(), nextValue()])));
 }
 
 beforeAll(async () => {
@@ -172,37 +118,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Filter = {
-  Stage?: Stage;
-  InspectionKind?: InspectionKind;
-  ItemCodes?: string[];
-  ProjectId?: string;
-  StartDate?: string;
-  EndDate?: string;
-};
+type Filter = SentFilter;
 
 /** The test's own figures of the sites a filter selects, summed (item filter: only those readings). */
-function expected(filter: Filter, where: (row: Sent) => boolean = () => true) {
-  const codes = filter.ItemCodes?.map((code) => code.toLowerCase());
-  const counts = emptyTally();
-  for (const row of sent) {
-    if (row.cancelled || !where(row)) continue;
-    if (filter.Stage && row.stage !== filter.Stage) continue;
-    if (filter.InspectionKind && row.kind !== filter.InspectionKind) continue;
-    if (filter.ProjectId && projects[row.project] !== filter.ProjectId) continue;
-    if (filter.StartDate && row.day < filter.StartDate) continue;
-    if (filter.EndDate && row.day > filter.EndDate) continue;
-    if (!codes) {
-      tally(row.items, [row.site], counts);
-      continue;
-    }
-    // With items: each selected item measured at the site counts the site once.
-    for (const reading of row.site.Readings.filter((r) => codes.includes(r.ItemCode.toLowerCase()))) {
-      tally(row.items, [{ ...row.site, Readings: [reading] }], counts);
-    }
-  }
-  return figuresOfTally(counts);
-}
+const expected = (filter: Filter, where?: (row: SentSite) => boolean) => expectedFigures(sent, filter, where);
 
 const quality = (filter: Filter, as = admin) =>
   callRouteOk(t.app, apiRoutes.analysis.getQualityAnalysisData, filter, { as });
@@ -293,7 +212,7 @@ describe('quality analysis', () => {
     expect(buildings.Figures).toEqual(expected({ ...filter, ProjectId: projects.A }));
     expect(buildings.Buildings.map((row) => row.BuildingNumber)).toEqual(['1#', '2#']);
     for (const building of buildings.Buildings) {
-      const inBuilding = (row: Sent) => row.building === building.BuildingNumber;
+      const inBuilding = (row: SentSite) => row.building === building.BuildingNumber;
       expect(building.Figures).toEqual(expected({ ...filter, ProjectId: projects.A }, inBuilding));
       for (const floor of building.Floors) {
         expect(floor.Figures).toEqual(
@@ -367,24 +286,27 @@ describe('home statistics', () => {
       { StartDate: days[0], EndDate: days[2] },
       { as: admin },
     );
-    expect(stats.Figures).toEqual(expected({}));
+    // Without a stage, inspection kind or item home takes quality's default, self inspection.
+    const self = { InspectionKind: 'self' } as const;
+    expect(stats.AppliedFilters.Defaults).toEqual(['InspectionKind']);
+    expect(stats.Figures).toEqual(expected(self));
     expect(stats.Projects).toBe(2);
     expect(stats.Tasks).toMatchObject({ inProgress: 4, cancelled: 1, pending: 0 });
     const monthStart = `${dayBefore(0).slice(0, 8)}01`;
     const households = new Set(
       sent
         .filter((row) => !row.cancelled && row.day >= monthStart)
-        .map((row) => `${row.project}/${row.building}/${row.floor}`),
+        .map((row) => `${row.projectId}/${row.building}/${row.floor}`),
     );
     expect(stats.HouseholdsThisMonth).toBe(households.size);
     expect(stats.Trend.map((row) => row.Figures)).toEqual(
-      days.map((day) => expected({ StartDate: day, EndDate: day })),
+      days.map((day) => expected({ ...self, StartDate: day, EndDate: day })),
     );
     expect(stats.WorstItems.length).toBeLessThanOrEqual(5);
     const worst = stats.WorstItems[0];
-    if (worst) expect(worst.Figures).toEqual(expected({ ItemCodes: [worst.ItemCode] }));
+    if (worst) expect(worst.Figures).toEqual(expected({ ...self, ItemCodes: [worst.ItemCode] }));
     const pmStats = await callRouteOk(t.app, apiRoutes.analysis.getStatisticsData, {}, { as: pm });
     expect(pmStats.Projects).toBe(1);
-    expect(pmStats.Figures).toEqual(expected({ ProjectId: projects.A }));
+    expect(pmStats.Figures).toEqual(expected({ ...self, ProjectId: projects.A }));
   });
 });

@@ -96,6 +96,16 @@ export class ProgressRepository {
     return new Map(result.rows.map((row) => [row.id, row.name]));
   }
 
+  /** Every household of each project's buildings as configured (floors x households per floor). */
+  async projectHouseholds(companyId: string, ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const result = await this.db.execute<{ project_id: string; n: number }>(sql`
+      select project_id, coalesce(sum(stories * households), 0)::int n from ${projectBuildings}
+      where company_id = ${companyId} and project_id = any(${sql.param([...ids])}::uuid[])
+      group by project_id`);
+    return new Map(result.rows.map((row) => [row.project_id, row.n]));
+  }
+
   async buildings(companyId: string, projectId: string) {
     const result = await this.db.execute<{
       id: string;

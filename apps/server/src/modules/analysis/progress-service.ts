@@ -17,11 +17,27 @@ import { ProgressRepository, type ProgressScope } from './progress-repository.ts
 type TaskStates = ProjectProgressRow['Tasks'];
 const noTasks = (): TaskStates => Object.fromEntries(TASK_STATES.map((state) => [state, 0])) as TaskStates;
 
-const floorState = (planned: number, measured: number, running: boolean): FloorProgressState => {
+/** A floor's state: measured only when every household the floor has is (not only the dispatched ones). */
+const floorState = (
+  households: number,
+  planned: number,
+  measured: number,
+  running: boolean,
+): FloorProgressState => {
   if (planned === 0) return 'notPlanned';
-  if (measured >= planned) return 'measured';
+  if (measured >= households) return 'measured';
   return measured > 0 || running ? 'inProgress' : 'planned';
 };
+
+/** The counts of a progress row: against the project's households and against the dispatched ones. */
+const countsOf = (project: number, dispatched: number, measured: number) => ({
+  ProjectHouseholds: project,
+  DispatchedHouseholds: dispatched,
+  PlannedHouseholds: dispatched,
+  MeasuredHouseholds: measured,
+  ProjectProgress: percent(measured, project),
+  Progress: percent(measured, dispatched),
+});
 
 /** Progress per project and stage, per floor and per person (domain.md section 10). */
 export class ProgressService {
@@ -50,8 +66,10 @@ export class ProgressService {
       this.repository.households(scope, false),
       this.repository.taskStates(scope),
     ]);
-    const names = await this.repository.projectNames(auth.companyId, [
-      ...new Set(households.map((row) => row.project_id)),
+    const ids = [...new Set(households.map((row) => row.project_id))];
+    const [names, projectHouseholds] = await Promise.all([
+      this.repository.projectNames(auth.companyId, ids),
+      this.repository.projectHouseholds(auth.companyId, ids),
     ]);
     const tasksOf = new Map<string, TaskStates>();
     for (const row of states) {
@@ -65,9 +83,7 @@ export class ProgressService {
         ProjectId: row.project_id,
         ProjectName: names.get(row.project_id) ?? '',
         Stage: row.stage as Stage,
-        PlannedHouseholds: row.planned,
-        MeasuredHouseholds: row.measured,
-        Progress: percent(row.measured, row.planned),
+        ...countsOf(projectHouseholds.get(row.project_id) ?? 0, row.planned, row.measured),
         Tasks: tasksOf.get(`${row.project_id}/${row.stage}`) ?? noTasks(),
       }))
       .sort(
@@ -103,13 +119,12 @@ export class ProgressService {
     const byFloor = new Map(floors.map((row) => [`${row.building_id}/${row.floor}`, row]));
     const planned = floors.reduce((sum, row) => sum + row.planned, 0);
     const measured = floors.reduce((sum, row) => sum + row.measured, 0);
+    const projectHouseholds = buildings.reduce((sum, row) => sum + row.stories * row.households, 0);
     return {
       ProjectId: project.id,
       ProjectName: project.name,
       Stage: stage,
-      PlannedHouseholds: planned,
-      MeasuredHouseholds: measured,
-      Progress: percent(measured, planned),
+      ...countsOf(projectHouseholds, planned, measured),
       Buildings: buildings.map((building) => ({
         BuildingId: building.id,
         BuildingNumber: building.number,
@@ -118,11 +133,14 @@ export class ProgressService {
         Floors: Array.from({ length: building.stories }, (_, index) => {
           const key = `${building.id}/${index + 1}`;
           const row = byFloor.get(key);
+          const [planned, measured] = [row?.planned ?? 0, row?.measured ?? 0];
           return {
             Floor: index + 1,
-            Planned: row?.planned ?? 0,
-            Measured: row?.measured ?? 0,
-            State: floorState(row?.planned ?? 0, row?.measured ?? 0, running.has(key)),
+            Households: building.households,
+            Planned: planned,
+            Measured: measured,
+            Progress: percent(measured, building.households),
+            State: floorState(building.households, planned, measured, running.has(key)),
           };
         }),
       })),

@@ -15,8 +15,10 @@ import {
 import { buildTask } from '../../../test/task-factories.ts';
 
 /**
- * Issue 17 item 3: households measured / planned per project and stage, the floor matrix and the
- * per-person figures, against what the test planned and sent. Building 1# has 5 floors of 2.
+ * Issue 17 item 3, issue 28 item 4: households measured / dispatched / of the whole project per
+ * project and stage, the floor matrix and the per-person figures, against what the test planned and
+ * sent. Building 1# has 5 floors of 2 households, building 2# (never dispatched) 3 floors of 2: the
+ * project has 16 households. A re-measure of floor 1 adds no household.
  */
 let t: TestApp;
 let admin: BuiltUser;
@@ -30,10 +32,11 @@ const households = (floors: number[]) =>
     [1, 2].map((household) => ({ BuildingNumber: '1#', Floor: floor, Household: household })),
   );
 
-async function task(stage: 'plaster' | 'masonry', floors: number[]) {
+async function task(stage: 'plaster' | 'masonry', floors: number[], measureKind: 'first' | 're' = 'first') {
   return buildTask(t, admin, {
     ProjectId: projectId,
     Stage: stage,
+    MeasureKind: measureKind,
     Households: households(floors),
     ItemCodes: stage === 'plaster' ? ['PL-01'] : ['MA-01'],
     DeviceGuid: device.id,
@@ -54,7 +57,10 @@ beforeAll(async () => {
     await buildProject(t, {
       companyId,
       name: '进度项目',
-      buildings: [{ number: '1#', stories: 5, households: 2 }],
+      buildings: [
+        { number: '1#', stories: 5, households: 2 },
+        { number: '2#', stories: 3, households: 2 },
+      ],
       staff: [surveyor],
     })
   ).id;
@@ -70,13 +76,16 @@ beforeAll(async () => {
     Household: household,
     Readings: [{ ItemCode: 'PL-01', Values: [1, 2] }],
   }));
-  const sent = await callRouteResponse(
-    t.app,
-    apiRoutes.resultsDevice.results,
-    { TaskId: measuring, Source: 'robot', Sites: sites } as never,
-    { headers: { ...headers(), 'idempotency-key': 'progress-1' } },
-  );
-  expect(sent.body.Code).toBe(0);
+  const robotSends = async (taskId: string) => {
+    const sent = await callRouteResponse(
+      t.app,
+      apiRoutes.resultsDevice.results,
+      { TaskId: taskId, Source: 'robot', Sites: sites } as never,
+      { headers: { ...headers(), 'idempotency-key': `progress-${taskId}` } },
+    );
+    expect(sent.body.Code).toBe(0);
+  };
+  await robotSends(measuring);
   await callRouteOk(
     t.app,
     apiRoutes.results.updates,
@@ -89,6 +98,8 @@ beforeAll(async () => {
     },
     { as: surveyor },
   );
+  // A re-measure of floor 1: the same two households measured again, still two households.
+  await robotSends(await task('plaster', [1], 're'));
   // Floor 3: a task the robot started; floor 5: planned only; floor 4 and masonry: cancelled.
   await callRouteOk(
     t.app,
@@ -104,45 +115,73 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('progress', () => {
-  it('counts planned and measured households per project and stage, cancelled tasks aside', async () => {
+  // The project: 5 x 2 + 3 x 2 households; dispatched: floors 1, 2, 3 and 5 of 1# (floor 4's task
+  // is cancelled); measured: floor 1's two (first and re-measure: once each) and floor 2's first.
+  const projectHouseholds = 5 * 2 + 3 * 2;
+  const [dispatched, measured] = [4 * 2, 3];
+
+  it('counts households of the project, dispatched and measured per stage, cancelled tasks aside', async () => {
     const page = await callRouteOk(t.app, apiRoutes.analysis.getProjectProgressPageInfo, {}, { as: admin });
     expect(page.Items).toEqual([
       {
         ProjectId: projectId,
         ProjectName: '进度项目',
         Stage: 'plaster',
-        PlannedHouseholds: 8,
-        MeasuredHouseholds: 3,
-        Progress: 37.5,
-        Tasks: { pending: 1, inProgress: 2, uploaded: 0, completed: 0, cancelled: 1 },
+        ProjectHouseholds: projectHouseholds,
+        DispatchedHouseholds: dispatched,
+        PlannedHouseholds: dispatched,
+        MeasuredHouseholds: measured,
+        ProjectProgress: (measured / projectHouseholds) * 100,
+        Progress: (measured / dispatched) * 100,
+        Tasks: { pending: 1, inProgress: 3, uploaded: 0, completed: 0, cancelled: 1 },
       },
     ]);
+    expect(page.Items[0]).toMatchObject({ ProjectProgress: 18.75, Progress: 37.5 });
     const rows = await readExport(t, '/api/ms/statis/ExportProgressToExcelFile', admin.token, {}, 'en-US');
-    expect(rows[0]?.slice(0, 5)).toEqual([
+    expect(rows[0]?.slice(0, 7)).toEqual([
       'Project',
       'Stage',
-      'Households planned',
+      'Households of the project',
+      'Households dispatched',
       'Households measured',
-      'Progress (%)',
+      'Measured of the project (%)',
+      'Measured of dispatched (%)',
     ]);
-    expect(rows[1]?.slice(0, 5)).toEqual(['进度项目', 'Plaster', 8, 3, 37.5]);
+    expect(rows[1]?.slice(0, 7)).toEqual(['进度项目', 'Plaster', 16, 8, 3, 18.75, 37.5]);
   });
 
-  it('shows every floor as not planned, planned, in progress or measured', async () => {
+  it('shows every floor of every building against its households, not dispatched as not planned', async () => {
     const detail = await callRouteOk(
       t.app,
       apiRoutes.analysis.getProjectProgressDetail,
       { ProjectId: projectId, Stage: 'plaster' },
       { as: admin },
     );
-    expect(detail).toMatchObject({ PlannedHouseholds: 8, MeasuredHouseholds: 3, Progress: 37.5 });
+    expect(detail).toMatchObject({
+      ProjectHouseholds: 16,
+      DispatchedHouseholds: 8,
+      PlannedHouseholds: 8,
+      MeasuredHouseholds: 3,
+      ProjectProgress: 18.75,
+      Progress: 37.5,
+    });
     expect(detail.Buildings[0]?.Floors).toEqual([
-      { Floor: 1, Planned: 2, Measured: 2, State: 'measured' },
-      { Floor: 2, Planned: 2, Measured: 1, State: 'inProgress' },
-      { Floor: 3, Planned: 2, Measured: 0, State: 'inProgress' },
-      { Floor: 4, Planned: 0, Measured: 0, State: 'notPlanned' },
-      { Floor: 5, Planned: 2, Measured: 0, State: 'planned' },
+      { Floor: 1, Households: 2, Planned: 2, Measured: 2, Progress: 100, State: 'measured' },
+      { Floor: 2, Households: 2, Planned: 2, Measured: 1, Progress: 50, State: 'inProgress' },
+      { Floor: 3, Households: 2, Planned: 2, Measured: 0, Progress: 0, State: 'inProgress' },
+      { Floor: 4, Households: 2, Planned: 0, Measured: 0, Progress: 0, State: 'notPlanned' },
+      { Floor: 5, Households: 2, Planned: 2, Measured: 0, Progress: 0, State: 'planned' },
     ]);
+    expect(detail.Buildings[1]?.BuildingNumber).toBe('2#');
+    expect(detail.Buildings[1]?.Floors.map((floor) => floor.State)).toEqual([
+      'notPlanned',
+      'notPlanned',
+      'notPlanned',
+    ]);
+    // The matrix adds up to the headline: its households and measured households are the project's.
+    const floors = detail.Buildings.flatMap((building) => building.Floors);
+    expect(floors.reduce((sum, floor) => sum + floor.Households, 0)).toBe(detail.ProjectHouseholds);
+    expect(floors.reduce((sum, floor) => sum + floor.Measured, 0)).toBe(detail.MeasuredHouseholds);
     const masonry = await callRouteOk(
       t.app,
       apiRoutes.analysis.getProjectProgressDetail,
@@ -151,6 +190,7 @@ describe('progress', () => {
     );
     expect(masonry.PlannedHouseholds).toBe(0);
     expect(masonry.Progress).toBeNull();
+    expect(masonry).toMatchObject({ ProjectHouseholds: 16, MeasuredHouseholds: 0, ProjectProgress: 0 });
   });
 
   it('credits typed-in sites to the person and keeps others to their projects', async () => {

@@ -1,3 +1,4 @@
+import type { FigureCounts } from '@measure/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { projects, siteReadings, tasks, taskSites } from '../../db/schema.ts';
@@ -15,6 +16,13 @@ export interface DataPoolFilter {
   startDate: string | null;
   endDate: string | null;
   outsideTaskWindow?: boolean | null;
+  stage: string | null;
+  inspectionKind: string | null;
+  measureKind: string | null;
+  /** Item codes, lower-cased; null for all. */
+  itemCodes: string[] | null;
+  /** Leave out cancelled tasks (their readings count in no figure). */
+  countedOnly: boolean;
 }
 
 /** The site is stamped outside its task's window (task-window.ts says the same for one task). */
@@ -90,6 +98,13 @@ export class DataPoolRepository {
     if (typeof filter.outsideTaskWindow === 'boolean') {
       conditions.push(filter.outsideTaskWindow ? OUTSIDE_TASK_WINDOW : sql`not ${OUTSIDE_TASK_WINDOW}`);
     }
+    if (filter.stage) conditions.push(eq(tasks.stage, filter.stage));
+    if (filter.inspectionKind) conditions.push(eq(tasks.inspectionKind, filter.inspectionKind));
+    if (filter.measureKind) conditions.push(eq(tasks.measureKind, filter.measureKind));
+    if (filter.itemCodes) {
+      conditions.push(sql`lower(${siteReadings.itemCode}) = any(${sql.param(filter.itemCodes)}::text[])`);
+    }
+    if (filter.countedOnly) conditions.push(sql`${tasks.state} <> 'cancelled'`);
     return and(...conditions) as SQL;
   }
 
@@ -124,6 +139,36 @@ export class DataPoolRepository {
       .as('bounded');
     const [row] = await this.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(bounded);
     return row?.total ?? 0;
+  }
+
+  /**
+   * What every matching row adds up to, as the analysis rollups count it: values by grade; sites once
+   * each, or (with an item filter) once per item measured there, as with the analysis' ItemCodes.
+   */
+  async sums(auth: AuthContext, filter: DataPoolFilter): Promise<FigureCounts> {
+    const perItem = filter.itemCode !== null || filter.itemCodes !== null;
+    const site = sql`(${taskSites.taskId}, ${taskSites.pointIndex})`;
+    const [row] = await this.db
+      .select({
+        qualified: sql<number>`coalesce(sum(${siteReadings.qualified}), 0)`.mapWith(Number),
+        warning: sql<number>`coalesce(sum(${siteReadings.warning}), 0)`.mapWith(Number),
+        unqualified: sql<number>`coalesce(sum(${siteReadings.unqualified}), 0)`.mapWith(Number),
+        exploded: sql<number>`coalesce(sum(${siteReadings.exploded}), 0)`.mapWith(Number),
+        unjudged: sql<number>`coalesce(sum(${siteReadings.unjudged}), 0)`.mapWith(Number),
+        sites: (perItem ? sql<number>`count(*)` : sql<number>`count(distinct ${site})`).mapWith(Number),
+        explodedSites: (perItem
+          ? sql<number>`count(*) filter (where ${siteReadings.exploded} > 0)`
+          : sql<number>`count(distinct ${site}) filter (where ${taskSites.exploded} > 0)`
+        ).mapWith(Number),
+      })
+      .from(taskSites)
+      .innerJoin(tasks, and(eq(tasks.id, taskSites.taskId), eq(tasks.companyId, taskSites.companyId)))
+      .innerJoin(
+        siteReadings,
+        and(eq(siteReadings.taskId, taskSites.taskId), eq(siteReadings.pointIndex, taskSites.pointIndex)),
+      )
+      .where(this.conditions(auth, filter));
+    return row as FigureCounts;
   }
 
   /** The rows after `after` in the pool's order (keyset paging, for exports). */

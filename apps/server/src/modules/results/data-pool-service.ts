@@ -10,6 +10,7 @@ import {
   type resultsRoutes,
 } from '@measure/contract';
 import type { Database } from '../../db/client.ts';
+import { checkItemsOfStage } from '../analysis/analysis-scope.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { itemName } from '../tasks/task-plan.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
@@ -36,7 +37,18 @@ const filterOf = (body: ExportBody): DataPoolFilter => ({
   startDate: body.StartDate,
   endDate: body.EndDate,
   outsideTaskWindow: body.OutsideTaskWindow ?? null,
+  stage: body.Stage ?? null,
+  inspectionKind: body.InspectionKind ?? null,
+  measureKind: body.MeasureKind ?? null,
+  itemCodes: body.ItemCodes?.length ? body.ItemCodes.map((code) => code.toLowerCase()) : null,
+  countedOnly: body.CountedOnly ?? false,
 });
+
+/** The item filters of a call (ItemCode and ItemCodes), for the stage check. */
+const itemsOf = (body: ExportBody): string[] => [
+  ...(body.ItemCode ? [body.ItemCode] : []),
+  ...(body.ItemCodes ?? []),
+];
 
 /**
  * The data pool (`dataPool`): every reading of the tasks of the projects the caller sees, paged on the
@@ -48,6 +60,13 @@ export class DataPoolService {
   async list(auth: AuthContext, body: ListBody, lang: Language): Promise<ListResult> {
     const repository = new DataPoolRepository(this.deps.db);
     const filter = filterOf(body);
+    await checkItemsOfStage(
+      this.deps.db,
+      auth,
+      body.Stage,
+      itemsOf(body),
+      body.ItemCodes?.length ? 'ItemCodes' : 'ItemCode',
+    );
     const records = await repository.page(
       auth,
       filter,
@@ -55,7 +74,10 @@ export class DataPoolService {
       (body.CurrentPage - 1) * body.PageSize,
     );
     const counted = await repository.count(auth, filter, DATA_POOL_LIMITS.countCap);
+    // Summed over every matching row of one project (a drill-down), never over the whole company.
+    const sums = filter.projectId ? await repository.sums(auth, filter) : null;
     return {
+      Figures: sums && figuresOf(sums),
       Items: await this.rows(auth, records, lang),
       Total: Math.min(counted, DATA_POOL_LIMITS.countCap),
       TotalCapped: counted > DATA_POOL_LIMITS.countCap,

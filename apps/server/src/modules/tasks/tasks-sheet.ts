@@ -8,7 +8,7 @@ export const STATE: Record<TaskRow['State'], { zh: string; en: string }> = {
   completed: { zh: '已完成', en: 'Completed' },
   cancelled: { zh: '已取消', en: 'Cancelled' },
 };
-const MEASURE_KIND: Record<TaskRow['MeasureKind'], { zh: string; en: string }> = {
+export const MEASURE_KIND: Record<TaskRow['MeasureKind'], { zh: string; en: string }> = {
   first: { zh: '初测', en: 'First measure' },
   re: { zh: '复测', en: 'Re-measure' },
   other: { zh: '其他', en: 'Other' },

@@ -1,4 +1,4 @@
-import { INSPECTION_KINDS, STAGES, type InspectionKind, type Stage } from '@measure/contract';
+import { INSPECTION_KINDS, MEASURE_KINDS, STAGES } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -7,24 +7,22 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
+import { fieldErrorsFor } from '../../shared/forms/serverErrors.ts';
 import { useStageLabel } from '../tasks/taskLabels.tsx';
 import type { AnalysisFilter } from './analysisFilter.ts';
 import './i18n.ts';
 
-interface FormValues {
-  ProjectId?: string;
-  Stage?: Stage;
-  InspectionKind?: InspectionKind;
-  ItemCodes?: string[];
+type FormValues = Omit<AnalysisFilter, 'StartDate' | 'EndDate' | 'RatingHigh' | 'RatingMiddle'> & {
   Dates?: [Dayjs | null, Dayjs | null] | null;
   RatingHigh?: number | null;
   RatingMiddle?: number | null;
-}
+};
 
 const toForm = (filter: AnalysisFilter): FormValues => ({
   ProjectId: filter.ProjectId,
   Stage: filter.Stage,
   InspectionKind: filter.InspectionKind,
+  MeasureKind: filter.MeasureKind,
   ItemCodes: filter.ItemCodes,
   Dates: [filter.StartDate ? dayjs(filter.StartDate) : null, filter.EndDate ? dayjs(filter.EndDate) : null],
   RatingHigh: filter.RatingHigh,
@@ -36,18 +34,34 @@ interface Props {
   onChange: (filter: AnalysisFilter) => void;
   /** Hide the project picker (a page about one project). */
   fixedProject?: boolean;
+  /** The page's failed call: its field problems are shown on their fields. */
+  error?: unknown;
 }
+
+/** Server fields onto this form's fields (both dates are one picker). */
+const FORM_FIELDS = ['Stage', 'InspectionKind', 'MeasureKind', 'ItemCodes', 'Dates', 'RatingMiddle'] as const;
+const DATE_FIELDS = { StartDate: 'Dates', EndDate: 'Dates' } as const;
 
 /**
  * The analysis filters (spec section 5): project, stage, inspection kind, items, dates with the
  * spec's shortcuts and the rating bands. The server checks the same rules and its message is shown.
  */
-export function AnalysisFilterBar({ filter, onChange, fixedProject }: Props) {
+export function AnalysisFilterBar({ filter, onChange, fixedProject, error }: Props) {
   const { t, i18n } = useTranslation(['analysis', 'tasks', 'common']);
   const { t: tc } = useTranslation('common');
   const stageLabel = useStageLabel();
   const [form] = Form.useForm<FormValues>();
   useEffect(() => form.setFieldsValue(toForm(filter)), [filter, form]);
+  useEffect(() => {
+    const problems = fieldErrorsFor(error, FORM_FIELDS, DATE_FIELDS);
+    // Every field shown afresh: a fixed filter loses its old message.
+    form.setFields(
+      FORM_FIELDS.map((name) => ({
+        name,
+        errors: problems.find((problem) => problem.name === name)?.errors ?? [],
+      })),
+    );
+  }, [error, form]);
 
   const projects = useQuery({
     queryKey: ['projects', 'select'],
@@ -65,6 +79,7 @@ export function AnalysisFilterBar({ filter, onChange, fixedProject }: Props) {
       ProjectId: fixedProject ? filter.ProjectId : values.ProjectId,
       Stage: values.Stage,
       InspectionKind: values.InspectionKind,
+      MeasureKind: values.MeasureKind,
       ItemCodes: values.ItemCodes?.length ? values.ItemCodes : undefined,
       StartDate: toApiDate(values.Dates?.[0]),
       EndDate: toApiDate(values.Dates?.[1]),
@@ -90,6 +105,7 @@ export function AnalysisFilterBar({ filter, onChange, fixedProject }: Props) {
         <Select
           allowClear
           style={{ width: 120 }}
+          placeholder={t('applied.all')}
           options={STAGES.map((stage) => ({ value: stage, label: stageLabel(stage) }))}
         />
       </Form.Item>
@@ -101,6 +117,14 @@ export function AnalysisFilterBar({ filter, onChange, fixedProject }: Props) {
             value: kind,
             label: t(`tasks:inspectionKind.${kind}`),
           }))}
+        />
+      </Form.Item>
+      <Form.Item name="MeasureKind" label={t('filter.measureKind')}>
+        <Select
+          allowClear
+          style={{ width: 120 }}
+          placeholder={t('applied.all')}
+          options={MEASURE_KINDS.map((kind) => ({ value: kind, label: t(`tasks:measureKind.${kind}`) }))}
         />
       </Form.Item>
       <Form.Item name="ItemCodes" label={t('filter.items')}>

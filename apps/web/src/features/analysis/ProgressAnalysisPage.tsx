@@ -10,7 +10,7 @@ import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { companyToday, dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
 import { ExportButton } from '../../shared/table/ExportButton.tsx';
-import { useStageLabel } from '../tasks/taskLabels.tsx';
+import { formatRate, useStageLabel } from '../tasks/taskLabels.tsx';
 import { barsHeight } from './chartOptions.ts';
 import { EChart } from './EChart.tsx';
 import { QueryAlert } from './QueryAlert.tsx';
@@ -20,7 +20,7 @@ const PAGE_SIZE = 10;
 export const progressDetailPath = (projectId: string, stage: Stage) =>
   `/measurerobot/mscProgressAnalysisDetail?projectId=${encodeURIComponent(projectId)}&stage=${stage}`;
 
-/** Progress analysis (`mscProgressAnalysis`): households measured / planned per project and stage, and per person. */
+/** Progress analysis (`mscProgressAnalysis`): households measured of the project and of those dispatched, per project and stage, and per person. */
 export default function ProgressAnalysisPage() {
   const { t } = useTranslation(['analysis', 'common']);
   const { t: tc } = useTranslation('common');
@@ -64,19 +64,28 @@ export default function ProgressAnalysisPage() {
       width: 90,
       render: (stage: Stage) => stageLabel(stage),
     },
-    { title: t('progress.planned'), dataIndex: 'PlannedHouseholds', width: 110, align: 'right' },
+    { title: t('progress.projectHouseholds'), dataIndex: 'ProjectHouseholds', width: 110, align: 'right' },
+    { title: t('progress.dispatched'), dataIndex: 'DispatchedHouseholds', width: 110, align: 'right' },
     { title: t('progress.measured'), dataIndex: 'MeasuredHouseholds', width: 110, align: 'right' },
     {
-      title: t('progress.progress'),
+      // The headline: the share of the whole project's households measured, not of those dispatched.
+      title: t('progress.projectProgress'),
       key: 'progress',
       width: 180,
       render: (_, row) => (
         <Progress
-          percent={row.Progress ?? 0}
+          percent={row.ProjectProgress ?? 0}
           size="small"
-          format={() => `${(row.Progress ?? 0).toFixed(2)}%`}
+          format={() => `${(row.ProjectProgress ?? 0).toFixed(2)}%`}
         />
       ),
+    },
+    {
+      title: t('progress.dispatchedProgress'),
+      key: 'dispatchedProgress',
+      width: 110,
+      align: 'right',
+      render: (_, row) => formatRate(row.Progress),
     },
     {
       title: t('progress.tasks'),
@@ -155,11 +164,18 @@ export default function ProgressAnalysisPage() {
                   itemStyle: { color: '#52c41a' },
                 },
                 {
-                  name: t('progress.planned'),
+                  name: t('progress.dispatched'),
                   type: 'bar',
                   barMaxWidth: 24,
-                  data: [...items].reverse().map((row) => row.PlannedHouseholds),
+                  data: [...items].reverse().map((row) => row.DispatchedHouseholds),
                   itemStyle: { color: '#bae0ff' },
+                },
+                {
+                  name: t('progress.projectHouseholds'),
+                  type: 'bar',
+                  barMaxWidth: 24,
+                  data: [...items].reverse().map((row) => row.ProjectHouseholds),
+                  itemStyle: { color: '#d9d9d9' },
                 },
               ],
             }}

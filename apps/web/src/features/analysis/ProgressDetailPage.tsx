@@ -28,8 +28,9 @@ function BuildingColumn({ building }: { building: Building }) {
         {[...building.Floors].reverse().map((floor) => (
           <Tooltip
             key={floor.Floor}
-            title={t('progress.floorTip', {
+            title={t('progress.floorTipHouseholds', {
               floor: floor.Floor,
+              households: floor.Households,
               planned: floor.Planned,
               measured: floor.Measured,
             })}
@@ -47,7 +48,7 @@ function BuildingColumn({ building }: { building: Building }) {
               }}
             >
               <span>{floor.Floor}</span>
-              <span>{floor.Planned > 0 ? `${floor.Measured}/${floor.Planned}` : ''}</span>
+              <span>{floor.Planned > 0 ? `${floor.Measured}/${floor.Households}` : ''}</span>
             </div>
           </Tooltip>
         ))}
@@ -85,13 +86,19 @@ export default function ProgressDetailPage() {
           <Typography.Title level={4}>{`${data.ProjectName} · ${stageLabel(data.Stage)}`}</Typography.Title>
           <Row gutter={16}>
             <Col xs={8} md={4}>
-              <Statistic title={t('progress.planned')} value={data.PlannedHouseholds} />
+              <Statistic title={t('progress.projectHouseholds')} value={data.ProjectHouseholds} />
+            </Col>
+            <Col xs={8} md={4}>
+              <Statistic title={t('progress.dispatched')} value={data.DispatchedHouseholds} />
             </Col>
             <Col xs={8} md={4}>
               <Statistic title={t('progress.measured')} value={data.MeasuredHouseholds} />
             </Col>
             <Col xs={8} md={4}>
-              <Statistic title={t('progress.progress')} value={formatRate(data.Progress)} />
+              <Statistic title={t('progress.projectProgress')} value={formatRate(data.ProjectProgress)} />
+            </Col>
+            <Col xs={8} md={4}>
+              <Statistic title={t('progress.dispatchedProgress')} value={formatRate(data.Progress)} />
             </Col>
           </Row>
           <Space wrap>

@@ -11,6 +11,7 @@ import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { useServerSort } from '../../shared/table/useServerSort.ts';
 import { formatRate } from '../tasks/taskLabels.tsx';
 import { AnalysisFilterBar } from './AnalysisFilterBar.tsx';
+import { AppliedFiltersTags } from './AppliedFiltersTags.tsx';
 import { analysisPath, useAnalysisFilter } from './analysisFilter.ts';
 import { RatingTag } from './FiguresCards.tsx';
 import { QualityView } from './QualityView.tsx';
@@ -22,7 +23,7 @@ const PAGE_SIZE = 10;
 /** Quality analysis (`mscQualityAnalysis`): the visible projects' figures, charts and pass rate per project. */
 export default function QualityAnalysisPage() {
   const { t } = useTranslation('analysis');
-  const [filter, setFilter] = useAnalysisFilter();
+  const [filter, setFilter, pageDefaults] = useAnalysisFilter();
   const [page, setPage] = useState(1);
   const sort = useServerSort(ANALYSIS_PROJECT_ORDER, () => setPage(1));
   const quality = useQuery({
@@ -97,11 +98,15 @@ export default function QualityAnalysisPage() {
       <Card size="small">
         <AnalysisFilterBar
           filter={filter}
+          error={quality.error}
           onChange={(next) => {
             setPage(1);
             setFilter(next);
           }}
         />
+        {quality.data && (
+          <AppliedFiltersTags applied={quality.data.AppliedFilters} pageDefaults={pageDefaults} />
+        )}
       </Card>
       <QueryAlert error={quality.error} />
       <Space>

@@ -9,6 +9,7 @@ import { useBreadcrumbTrail } from '../layout/breadcrumbTrail.ts';
 import { formatRate } from '../tasks/taskLabels.tsx';
 import { ratingOf } from '@measure/contract';
 import { AnalysisFilterBar } from './AnalysisFilterBar.tsx';
+import { AppliedFiltersTags } from './AppliedFiltersTags.tsx';
 import { analysisPath, useAnalysisFilter, type AnalysisFilter } from './analysisFilter.ts';
 import { RATING_COLORS } from './chartOptions.ts';
 import { FiguresCards } from './FiguresCards.tsx';
@@ -75,7 +76,7 @@ function BuildingFloors({ building, filter }: { building: Building; filter: Anal
 /** Quality per building and floor of one project (`mscQualityAnalysisBuilding?projectId=`). */
 export default function QualityBuildingPage() {
   const { t } = useTranslation(['analysis', 'common']);
-  const [filter, setFilter] = useAnalysisFilter();
+  const [filter, setFilter, pageDefaults] = useAnalysisFilter();
   const projectId = filter.ProjectId;
   const data = useQuery({
     queryKey: ['analysis', 'buildings', filter],
@@ -96,7 +97,8 @@ export default function QualityBuildingPage() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {name && <Typography.Title level={4}>{`${name} · ${t('building.title')}`}</Typography.Title>}
       <Card size="small">
-        <AnalysisFilterBar filter={filter} onChange={setFilter} fixedProject />
+        <AnalysisFilterBar filter={filter} onChange={setFilter} fixedProject error={data.error} />
+        {data.data && <AppliedFiltersTags applied={data.data.AppliedFilters} pageDefaults={pageDefaults} />}
       </Card>
       <QueryAlert error={data.error} />
       {data.data && (

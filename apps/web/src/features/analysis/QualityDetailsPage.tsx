@@ -7,6 +7,7 @@ import { routes } from '../../shared/api/routes.ts';
 import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { useBreadcrumbTrail } from '../layout/breadcrumbTrail.ts';
 import { AnalysisFilterBar } from './AnalysisFilterBar.tsx';
+import { AppliedFiltersTags } from './AppliedFiltersTags.tsx';
 import { analysisPath, useAnalysisFilter } from './analysisFilter.ts';
 import { QualityView } from './QualityView.tsx';
 import { QueryAlert } from './QueryAlert.tsx';
@@ -16,7 +17,7 @@ import './i18n.ts';
 /** One project's quality (`mscQualityAnalysisDetails?projectId=`): figures, items, stages, trend. */
 export default function QualityDetailsPage() {
   const { t } = useTranslation(['analysis', 'common']);
-  const [filter, setFilter] = useAnalysisFilter();
+  const [filter, setFilter, pageDefaults] = useAnalysisFilter();
   const projectId = filter.ProjectId;
   const quality = useQuery({
     queryKey: ['analysis', 'quality', filter],
@@ -32,7 +33,10 @@ export default function QualityDetailsPage() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {name && <Typography.Title level={4}>{name}</Typography.Title>}
       <Card size="small">
-        <AnalysisFilterBar filter={filter} onChange={setFilter} fixedProject />
+        <AnalysisFilterBar filter={filter} onChange={setFilter} fixedProject error={quality.error} />
+        {quality.data && (
+          <AppliedFiltersTags applied={quality.data.AppliedFilters} pageDefaults={pageDefaults} />
+        )}
       </Card>
       <QueryAlert error={quality.error} />
       <Space>

@@ -1,5 +1,5 @@
-import type { QualityAnalysis } from '@measure/contract';
-import { Card, Col, Empty, Row, Table } from 'antd';
+import type { Figures, QualityAnalysis } from '@measure/contract';
+import { Card, Col, Empty, Row, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,58 @@ import { FiguresCards, RatingTag } from './FiguresCards.tsx';
 import './i18n.ts';
 
 type ItemRow = QualityAnalysis['ByItem'][number];
+type MeasureKindRow = QualityAnalysis['ByMeasureKind'][number];
+
+/** The pass rate and the counts it comes from, the columns of every small figures table. */
+function rateColumns<T extends { Figures: Figures }>(labels: {
+  passRate: string;
+  counts: string;
+}): ColumnsType<T> {
+  return [
+    {
+      title: labels.passRate,
+      key: 'r',
+      align: 'right',
+      render: (_, row) => formatRate(row.Figures.PassRate),
+    },
+    {
+      title: labels.counts,
+      key: 'c',
+      align: 'right',
+      render: (_, row) => `${row.Figures.Qualified + row.Figures.Warning} / ${row.Figures.Total}`,
+    },
+  ];
+}
+
+/**
+ * First-measure and re-measure figures side by side (issue 28 item 6), with the note that a re-measure
+ * checks the same households again, so the rows are not households to add up.
+ */
+export function MeasureKindTable({ rows }: { rows: MeasureKindRow[] }) {
+  const { t } = useTranslation(['analysis', 'tasks']);
+  return (
+    <Card size="small" title={t('quality.byMeasureKind')} data-testid="by-measure-kind">
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {t('quality.measureKindNote')}
+      </Typography.Paragraph>
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="MeasureKind"
+        dataSource={rows}
+        columns={[
+          {
+            title: t('quality.measureKind'),
+            dataIndex: 'MeasureKind',
+            render: (kind: MeasureKindRow['MeasureKind']) => t(`tasks:measureKind.${kind}`),
+          },
+          ...rateColumns<MeasureKindRow>({ passRate: t('figure.passRate'), counts: t('quality.counts') }),
+          { title: t('figure.sites'), key: 's', align: 'right', render: (_, row) => row.Figures.Sites },
+        ]}
+      />
+    </Card>
+  );
+}
 
 /** The charts and tables of one quality answer: grades, trend, items (worst first), stages and kinds. */
 export function QualityView({
@@ -22,6 +74,7 @@ export function QualityView({
 }) {
   const { t } = useTranslation(['analysis', 'tasks']);
   const stageLabel = useStageLabel();
+  const rateLabels = { passRate: t('figure.passRate'), counts: t('quality.counts') };
   if (data.Figures.Total === 0 && data.Figures.Unjudged === 0) {
     return <Empty description={t('quality.empty')} />;
   }
@@ -108,22 +161,11 @@ export function QualityView({
             dataSource={data.ByStage}
             columns={[
               { title: t('quality.stage'), dataIndex: 'Stage', render: (stage) => stageLabel(stage) },
-              {
-                title: t('figure.passRate'),
-                key: 'r',
-                align: 'right',
-                render: (_, row) => formatRate(row.Figures.PassRate),
-              },
-              {
-                title: t('quality.counts'),
-                key: 'c',
-                align: 'right',
-                render: (_, row) => `${row.Figures.Qualified + row.Figures.Warning} / ${row.Figures.Total}`,
-              },
+              ...rateColumns(rateLabels),
             ]}
           />
         </Card>
-        <Card size="small" title={t('quality.byInspectionKind')}>
+        <Card size="small" title={t('quality.byInspectionKind')} style={{ marginBottom: 16 }}>
           <Table
             size="small"
             pagination={false}
@@ -135,21 +177,11 @@ export function QualityView({
                 dataIndex: 'InspectionKind',
                 render: (kind) => t(`tasks:inspectionKind.${kind as 'self' | 'third'}`),
               },
-              {
-                title: t('figure.passRate'),
-                key: 'r',
-                align: 'right',
-                render: (_, row) => formatRate(row.Figures.PassRate),
-              },
-              {
-                title: t('quality.counts'),
-                key: 'c',
-                align: 'right',
-                render: (_, row) => `${row.Figures.Qualified + row.Figures.Warning} / ${row.Figures.Total}`,
-              },
+              ...rateColumns(rateLabels),
             ]}
           />
         </Card>
+        <MeasureKindTable rows={data.ByMeasureKind} />
       </Col>
       <Col span={24}>
         <Card size="small" title={t('quality.itemTable')}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysisPath, filterFromParams, paramsOf } from './analysisFilter.ts';
+import { analysisPath, filterDefaults, filterFromParams, paramsOf } from './analysisFilter.ts';
 import { readingsPath } from './readingsPath.ts';
 
 describe('analysis filters in the URL', () => {
@@ -10,12 +10,15 @@ describe('analysis filters in the URL', () => {
     expect(filter.EndDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const days = (Date.parse(filter.EndDate!) - Date.parse(filter.StartDate!)) / 86_400_000;
     expect(days).toBe(29);
+    expect(filterDefaults(new URLSearchParams())).toEqual(['InspectionKind', 'StartDate', 'EndDate']);
+    expect(filterDefaults(new URLSearchParams('stage=plaster&end=2026-11-02'))).toEqual([]);
   });
 
   it('round-trip through the query string and ignore unknown values', () => {
     const filter = {
       ProjectId: 'p1',
       Stage: 'plaster' as const,
+      MeasureKind: 're' as const,
       ItemCodes: ['PL-01', 'PL-02'],
       StartDate: '2026-11-01',
       EndDate: '2026-11-20',
@@ -29,18 +32,24 @@ describe('analysis filters in the URL', () => {
     expect(odd.EndDate).toBeUndefined();
   });
 
-  it('build drill-down paths with the filters', () => {
+  it('build drill-down paths that carry every filter', () => {
     const filter = {
       ProjectId: 'p1',
       Stage: 'plaster' as const,
       StartDate: '2026-11-01',
       EndDate: '2026-11-02',
     };
+    const full = { ...filter, InspectionKind: 'third' as const, MeasureKind: 'first' as const };
     expect(analysisPath('mscQualityAnalysisBuilding', filter)).toBe(
       '/measurerobot/mscQualityAnalysisBuilding?projectId=p1&stage=plaster&start=2026-11-01&end=2026-11-02',
     );
-    expect(readingsPath({ ...filter, ItemCodes: ['PL-01'] }, { buildingNumber: '1#', floor: 3 })).toBe(
-      '/measurerobot/dataPool?projectId=p1&itemCode=PL-01&building=1%23&floor=3&start=2026-11-01&end=2026-11-02',
+    expect(readingsPath({ ...full, ItemCodes: ['PL-01', 'PL-02'] }, { buildingNumber: '1#', floor: 3 })).toBe(
+      '/measurerobot/dataPool?projectId=p1&stage=plaster&kind=third&measure=first&items=PL-01%2CPL-02' +
+        '&building=1%23&floor=3&start=2026-11-01&end=2026-11-02&counted=1',
+    );
+    expect(readingsPath(full, { itemCode: 'PL-03' })).toBe(
+      '/measurerobot/dataPool?projectId=p1&stage=plaster&kind=third&measure=first&itemCode=PL-03' +
+        '&start=2026-11-01&end=2026-11-02&counted=1',
     );
   });
 });

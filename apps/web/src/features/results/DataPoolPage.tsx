@@ -1,5 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { DATA_POOL_GRADES, RESULT_SOURCES, type DataPoolRow } from '@measure/contract';
+import {
+  DATA_POOL_GRADES,
+  INSPECTION_KINDS,
+  MEASURE_KINDS,
+  RESULT_SOURCES,
+  STAGES,
+  type DataPoolRow,
+} from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -26,6 +33,7 @@ import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
 import { columnsWidth } from '../../shared/table/columnsWidth.ts';
 import { formatRate, siteReviewPath, taskDetailPath } from '../tasks/taskLabels.tsx';
 import { ExportProgress } from './ExportProgress.tsx';
+import { type CarriedFilters, PoolSummary } from './PoolSummary.tsx';
 import { GRADE_COLOR } from './gradePreview.ts';
 import { useDataPoolExport } from './useDataPoolExport.ts';
 import './i18n.ts';
@@ -34,7 +42,7 @@ const PAGE_SIZE = 20;
 type Grade = (typeof DATA_POOL_GRADES)[number];
 type Source = (typeof RESULT_SOURCES)[number];
 
-interface Filters {
+interface Filters extends CarriedFilters {
   ProjectId?: string;
   TaskId?: string;
   BuildingNumber?: string;
@@ -50,10 +58,39 @@ interface FilterForm extends Omit<Filters, 'StartDate' | 'EndDate'> {
   Dates?: [Dayjs | null, Dayjs | null] | null;
 }
 
+/** The analysis filters of a drill-down's address (see analysis `readingsPath`), kept across searches. */
+function carriedFromParams(params: URLSearchParams): CarriedFilters {
+  const oneOf = <T extends string>(values: readonly T[], value: string | null) =>
+    values.find((candidate) => candidate === value);
+  const items = params.get('items')?.split(',').filter(Boolean);
+  return {
+    Stage: oneOf(STAGES, params.get('stage')),
+    InspectionKind: oneOf(INSPECTION_KINDS, params.get('kind')),
+    MeasureKind: oneOf(MEASURE_KINDS, params.get('measure')),
+    ItemCodes: items?.length ? items : undefined,
+    CountedOnly: params.get('counted') === '1' || undefined,
+  };
+}
+
+const carriedOf = ({
+  Stage,
+  InspectionKind,
+  MeasureKind,
+  ItemCodes,
+  CountedOnly,
+}: Filters): CarriedFilters => ({
+  Stage,
+  InspectionKind,
+  MeasureKind,
+  ItemCodes,
+  CountedOnly,
+});
+
 /** Filters given in the address (see analysis `readingsPath`). */
 function filtersFromParams(params: URLSearchParams): Filters {
   const floor = Number(params.get('floor'));
   return {
+    ...carriedFromParams(params),
     ProjectId: params.get('projectId') || undefined,
     TaskId: params.get('taskId') || undefined,
     BuildingNumber: params.get('building') || undefined,
@@ -103,8 +140,9 @@ export default function DataPoolPage() {
     placeholderData: keepPreviousData,
   });
 
-  const search = (values: FilterForm) => {
+  const search = (values: FilterForm, keepCarried = true) => {
     setFilters({
+      ...(keepCarried ? carriedOf(filters) : {}),
       ProjectId: values.ProjectId,
       TaskId: values.TaskId,
       BuildingNumber: values.BuildingNumber?.trim() || undefined,
@@ -292,7 +330,7 @@ export default function DataPoolPage() {
             <Button
               onClick={() => {
                 form.resetFields();
-                search({});
+                search({}, false);
               }}
             >
               {t('pool.reset')}
@@ -300,6 +338,7 @@ export default function DataPoolPage() {
           </Space>
         </Form.Item>
       </Form>
+      <PoolSummary carried={filters} figures={pool.data?.Figures ?? null} />
       <Table<DataPoolRow>
         rowKey={(row) => `${row.TaskId}|${row.PointIndex}|${row.ItemCode}`}
         size="small"

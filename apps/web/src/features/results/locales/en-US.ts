@@ -60,6 +60,13 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'pool.passRate': 'Pass rate',
   'pool.total': 'Rows: {{count}}',
   'pool.totalCapped': 'More than {{count}} rows',
+  'pool.stage': 'Stage',
+  'pool.inspectionKind': 'Inspection kind',
+  'pool.measureKind': 'Measure kind',
+  'pool.items': 'Measure items',
+  'pool.countedOnly': 'Counted readings only (no cancelled task)',
+  'pool.sum':
+    'These rows add up to {{total}} judged values, {{passed}} qualified or warning: pass rate {{rate}}, over {{sites}} sites ({{unjudged}} values unjudged)',
   'pool.empty': 'No reading matches',
   'grade.unjudged': 'Unjudged',
   'source.robot': 'Robot',

@@ -59,6 +59,13 @@ const zhCN = {
   'pool.passRate': '合格率',
   'pool.total': '共 {{count}} 条',
   'pool.totalCapped': '超过 {{count}} 条',
+  'pool.stage': '工序',
+  'pool.inspectionKind': '检查类型',
+  'pool.measureKind': '测量类型',
+  'pool.items': '测量项',
+  'pool.countedOnly': '仅计入统计的读数（不含已取消任务）',
+  'pool.sum':
+    '以上各行合计 {{total}} 个判定值，合格或预警 {{passed}} 个：合格率 {{rate}}，共 {{sites}} 个测点（未判定 {{unjudged}} 个）',
   'pool.empty': '没有符合条件的读数',
   'grade.unjudged': '未判定',
   'source.robot': '机器人',
