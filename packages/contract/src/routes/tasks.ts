@@ -168,6 +168,27 @@ export const taskDesignValuesSchema = z.object({
   Values: z.array(z.object({ ItemCode: z.string(), DesignValue: z.number() })),
 });
 
+/**
+ * The parent's sites a re-measure made for named failures (a work order) measures again, with the
+ * items to measure there; null measures the whole households.
+ */
+export const remeasureSitesSchema = z
+  .array(
+    z.object({
+      /** The site's PointIndex in the parent task. */
+      PointIndex: z.number().int(),
+      BuildingNumber: z.string(),
+      Floor: z.number().int(),
+      Household: z.number().int(),
+      RoomId: z.string().nullable(),
+      Name: z.string(),
+      Surface: z.string().nullable(),
+      ItemCodes: z.array(z.string()),
+    }),
+  )
+  .nullable();
+export type RemeasureSites = z.infer<typeof remeasureSitesSchema>;
+
 export const taskDetailSchema = taskRowSchema.extend({
   Items: z.array(taskItemSchema),
   Sites: z.array(taskSiteSchema),
@@ -180,6 +201,8 @@ export const taskDetailSchema = taskRowSchema.extend({
   FrozenAt: z.string(),
   StandardBaseTime: z.string(),
   CancelledAt: z.string().nullable(),
+  /** A re-measure for a work order: the parent's sites it measures again (null: whole households). */
+  RemeasureSites: remeasureSitesSchema,
 });
 export type TaskDetail = z.infer<typeof taskDetailSchema>;
 
