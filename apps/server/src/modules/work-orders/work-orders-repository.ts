@@ -61,8 +61,8 @@ const rowColumns = {
   itemNames: sql<{ Code: string; NameZh: string; NameEn: string }[] | null>`(
     select jsonb_agg(jsonb_build_object('Code', i->>'Code', 'NameZh', i->>'NameZh', 'NameEn', i->>'NameEn'))
     from ${tasks} t cross join jsonb_array_elements(t.standard->'Items') i
-    where t.company_id = ${workOrders.companyId} and t.id = ${workOrders.taskId}
-      and i->>'Code' = any(${workOrders.itemCodes}))`,
+    where t.company_id = ${workOrders}.company_id and t.id = ${workOrders}.task_id
+      and i->>'Code' = any(${workOrders}.item_codes))`,
 };
 
 /** The work orders' queries; every one filters by company. */
