@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserPool, screenshot, settle } from '../support/browser.ts';
+import { button, stamp } from '../support/names.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -13,10 +13,6 @@ import { taskProject } from '../support/task-project.ts';
  */
 const browsers = browserPool('work-orders-items');
 afterEach(async (context) => browsers.closeAll(context));
-
-const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
-const button = (text: string) =>
-  new RegExp(`(^|\\s)${[...text].map((c) => c.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')).join('\\s*')}\\s*$`);
 
 const TEXT = {
   'zh-CN': {

@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import { runRobot } from '@measure/robot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin } from '../support/api.ts';
 import { BASE_URL, browserPool, DEMO, screenshot, settle } from '../support/browser.ts';
+import { button, stamp } from '../support/names.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
@@ -17,10 +17,6 @@ import { taskProject } from '../support/task-project.ts';
  */
 const browsers = browserPool('work-orders-remeasure');
 afterEach(async (context) => browsers.closeAll(context));
-
-const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
-const button = (text: string) =>
-  new RegExp(`(^|\\s)${[...text].map((c) => c.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')).join('\\s*')}\\s*$`);
 
 const TEXT = {
   'zh-CN': {

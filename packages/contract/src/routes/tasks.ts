@@ -174,14 +174,8 @@ export const taskDesignValuesSchema = z.object({
  */
 export const remeasureSitesSchema = z
   .array(
-    z.object({
-      /** The site's PointIndex in the parent task. */
-      PointIndex: z.number().int(),
-      BuildingNumber: z.string(),
-      Floor: z.number().int(),
-      Household: z.number().int(),
-      RoomId: z.string().nullable(),
-      Name: z.string(),
+    // PointIndex: the site's in the parent task.
+    taskSiteSchema.omit({ Figures: true }).extend({
       Surface: z.string().nullable(),
       ItemCodes: z.array(z.string()),
     }),

@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/database-handle.ts';
 import { figuresOf } from '../results/judge-readings.ts';
 import { ResultsRepository } from '../results/results-repository.ts';
 import { placeFigures } from './place-figures.ts';
-import { noFigures, toRemeasureSites, toTaskDetail } from './task-rows.ts';
+import { noFigures, sitePlace, toRemeasureSites, toTaskDetail } from './task-rows.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
 import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
 
@@ -46,12 +46,7 @@ export async function loadTaskDetail(
       RemeasureSites: toRemeasureSites(task, remeasureSites),
       items: new Map(items.map((row) => [row.itemCode, figuresOf(row)])),
       sites: sites.map((site) => ({
-        PointIndex: site.pointIndex,
-        BuildingNumber: site.buildingNumber,
-        Floor: site.floor,
-        Household: site.household,
-        RoomId: site.roomId,
-        Name: site.name,
+        ...sitePlace(site),
         Figures: figuresOf({ ...site, sites: 1, explodedSites: site.explodedSite ? 1 : 0 }),
       })),
     },

@@ -147,14 +147,22 @@ export function toRemeasureSites(
 ): RemeasureSites {
   if (!sites) return null;
   const itemCodes = record.standard.Items.map((item) => item.Code);
-  return sites.map((site) => ({
-    PointIndex: site.pointIndex,
-    BuildingNumber: site.buildingNumber,
-    Floor: site.floor,
-    Household: site.household,
-    RoomId: site.roomId,
-    Name: site.name,
-    Surface: site.surface,
-    ItemCodes: itemCodes,
-  }));
+  return sites.map((site) => ({ ...sitePlace(site), Surface: site.surface, ItemCodes: itemCodes }));
 }
+
+/** A stored site's PointIndex, place, room and name as the contract names them. */
+export const sitePlace = (site: {
+  pointIndex: number;
+  buildingNumber: string;
+  floor: number;
+  household: number;
+  roomId: string | null;
+  name: string;
+}) => ({
+  PointIndex: site.pointIndex,
+  BuildingNumber: site.buildingNumber,
+  Floor: site.floor,
+  Household: site.household,
+  RoomId: site.roomId,
+  Name: site.name,
+});

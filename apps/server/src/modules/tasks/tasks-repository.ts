@@ -259,15 +259,7 @@ export class TasksRepository {
   async remeasureSites(companyId: string, task: Pick<TaskRecord, 'parentTaskId' | 'remeasurePointIndexes'>) {
     if (!task.parentTaskId || !task.remeasurePointIndexes) return null;
     return this.db
-      .select({
-        pointIndex: taskSites.pointIndex,
-        buildingNumber: taskSites.buildingNumber,
-        floor: taskSites.floor,
-        household: taskSites.household,
-        roomId: taskSites.roomId,
-        name: taskSites.name,
-        surface: taskSites.surface,
-      })
+      .select()
       .from(taskSites)
       .where(
         and(

@@ -7,6 +7,7 @@ import {
 } from '@measure/contract';
 import { fieldError } from '../../core/app-error.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
+import { addFigureCounts, siteCounts } from '../results/judge-readings.ts';
 import { SiteLinksRepository } from '../review/site-links-repository.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
 import { type SiteItemCounts, WorkOrderItemsRepository } from './work-order-items-repository.ts';
@@ -71,17 +72,9 @@ export async function chooseItems(
 /** Figures of item counts, counting each site once (exploded when one of its values is). */
 function figuresOf(rows: readonly SiteItemCounts[]) {
   const counts = emptyCounts();
-  const sites = new Map<number, boolean>();
-  for (const row of rows) {
-    counts.qualified += row.qualified;
-    counts.warning += row.warning;
-    counts.unqualified += row.unqualified;
-    counts.exploded += row.exploded;
-    counts.unjudged += row.unjudged;
-    sites.set(row.pointIndex, (sites.get(row.pointIndex) ?? false) || row.exploded > 0);
+  for (const pointIndex of new Set(rows.map((row) => row.pointIndex))) {
+    addFigureCounts(counts, siteCounts(rows.filter((row) => row.pointIndex === pointIndex)));
   }
-  counts.sites = sites.size;
-  counts.explodedSites = [...sites.values()].filter(Boolean).length;
   return toFigures(counts);
 }
 
