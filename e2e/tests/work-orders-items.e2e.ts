@@ -8,8 +8,8 @@ import { taskProject } from '../support/task-project.ts';
 /**
  * Issue 28 item 1's bar: a task measured through the device API whose first site fails only on its
  * last item (PL-03, 30 mm exploded; PL-01 and PL-02 pass). The site view's "New work order" dialog
- * preselects that item, and only it, showing its worst grade; the order made records it, and the work
- * order list shows it. In both languages.
+ * preselects that item, and only it, showing its worst grade; a passing item is disabled until "typed
+ * by hand" is ticked; the order made records the item, and the work order list shows it. In both languages.
  */
 const browsers = browserPool('work-orders-items');
 afterEach(async (context) => browsers.closeAll(context));
@@ -20,12 +20,14 @@ const TEXT = {
     ok: '确定',
     chosen: 'PL-03 阴阳角方正 · 最差：爆点',
     listed: 'PL-03 阴阳角方正',
+    byHand: '手动指定（允许选择在此未不合格的测量项）',
   },
   'en-US': {
     newOrder: 'New work order',
     ok: 'OK',
     chosen: 'PL-03 Internal/external corner square · worst: exploded',
     listed: 'PL-03 Internal/external corner square',
+    byHand: 'Typed by hand (allow items that did not fail here)',
   },
 } as const;
 
@@ -58,6 +60,21 @@ describe.each(['zh-CN', 'en-US'] as const)('the failed item of a site (%s)', (la
     expect(await items.getByText(/PL-0[12]/).count()).toBe(0);
     await settle(page);
     await screenshot(page, `work-orders-items-${language}-dialog`);
+    // A passing item cannot be taken silently: disabled until "typed by hand" is ticked.
+    const passing = page.locator('.ant-select-dropdown:visible .ant-select-item-option', {
+      hasText: 'PL-01',
+    });
+    await items.click();
+    await passing.waitFor();
+    expect(await passing.getAttribute('class')).toContain('ant-select-item-option-disabled');
+    await dialog.getByText(text.byHand).click();
+    await expect.poll(() => dialog.getByRole('checkbox').isChecked()).toBe(true);
+    await items.click();
+    await passing.waitFor();
+    await expect.poll(() => passing.getAttribute('class')).not.toContain('ant-select-item-option-disabled');
+    // Unticked again: the order is made with the failed item alone, not typed by hand.
+    await dialog.getByText(text.byHand).click();
+    await expect.poll(() => dialog.getByRole('checkbox').isChecked()).toBe(false);
 
     const created = page.waitForResponse((response) => response.url().includes('/WorkOrderMap/Add'));
     await dialog.getByRole('button', { name: button(text.ok) }).click();
