@@ -14,6 +14,8 @@ import {
   type BuiltUser,
 } from '../../../test/factories.ts';
 import { buildTask } from '../../../test/task-factories.ts';
+import { reportBeforeAfter } from '../review/site-links.ts';
+import { TasksRepository } from '../tasks/tasks-repository.ts';
 
 /**
  * Issue 28 item 1: a work order names the item(s) that failed at its site (by default, refused
@@ -21,6 +23,7 @@ import { buildTask } from '../../../test/task-factories.ts';
  * measures those items at that site, and the before/after compares the same items and sites.
  */
 let t: TestApp;
+let companyId: string;
 let admin: BuiltUser;
 let worker: BuiltUser;
 let device: { id: string; key: string };
@@ -48,7 +51,7 @@ async function send(
 
 beforeAll(async () => {
   t = await createTestApp();
-  const companyId = (await buildCompany(t)).id;
+  companyId = (await buildCompany(t)).id;
   admin = await buildUser(t, { companyId, roles: ['CompanyAdmin'] });
   worker = await buildUser(t, { companyId, roles: ['Surveyor'] });
   device = await buildDevice(t, { companyId });
@@ -346,6 +349,14 @@ describe('work orders name the failure', () => {
         { ItemCode: 'PL-02', Before: one('exploded'), After: null },
       ],
     });
+    // The re-measure task's report compares the same items: PL-01 at the original, not PL-02 too.
+    const record = await new TasksRepository(t.db).find(companyId, remeasureId);
+    const report = await reportBeforeAfter(t.db, companyId, record!);
+    expect(report?.Sites.map((site) => [site.PointIndex, site.OriginalPointIndex, site.ItemCodes])).toEqual([
+      [1, 2, ['PL-01']],
+    ]);
+    expect(report?.Sites[0]?.Before).toEqual(one('unqualified'));
+    expect(report?.Sites[0]?.After).toEqual(one('qualified'));
     // Both measured again (the site replaced): both compared, one value each side.
     await send(
       remeasureId,

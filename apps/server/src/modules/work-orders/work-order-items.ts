@@ -70,7 +70,7 @@ export async function chooseItems(
 }
 
 /** Figures of item counts, counting each site once (exploded when one of its values is). */
-function figuresOf(rows: readonly SiteItemCounts[]) {
+export function siteItemFigures(rows: readonly SiteItemCounts[]) {
   const counts = emptyCounts();
   for (const pointIndex of new Set(rows.map((row) => row.pointIndex))) {
     addFigureCounts(counts, siteCounts(rows.filter((row) => row.pointIndex === pointIndex)));
@@ -105,7 +105,7 @@ export async function remeasuredFigures(
   const ofItem = (rows: SiteItemCounts[], code: string) => rows.filter((row) => row.itemCode === code);
   const compared = codes.filter((code) => ofItem(after, code).length > 0);
   const side = (rows: SiteItemCounts[], chosen: string[]) =>
-    figuresOf(rows.filter((row) => chosen.includes(row.itemCode)));
+    siteItemFigures(rows.filter((row) => chosen.includes(row.itemCode)));
   return {
     TaskId: task.id,
     TaskName: task.name,
@@ -117,8 +117,8 @@ export async function remeasuredFigures(
     RemeasurePointIndexes: remeasurePointIndexes,
     Items: codes.map((code) => ({
       ItemCode: code,
-      Before: figuresOf(ofItem(before, code)),
-      After: compared.includes(code) ? figuresOf(ofItem(after, code)) : null,
+      Before: siteItemFigures(ofItem(before, code)),
+      After: compared.includes(code) ? siteItemFigures(ofItem(after, code)) : null,
     })),
   };
 }
