@@ -64,15 +64,22 @@ describe.each(['zh-CN', 'en-US'] as const)('the failed item of a site (%s)', (la
     const passing = page.locator('.ant-select-dropdown:visible .ant-select-item-option', {
       hasText: 'PL-01',
     });
+    // The open list may cover the checkbox below the select: a click on the dialog's title closes it.
+    const closeOptions = async () => {
+      await dialog.locator('.ant-modal-title').click();
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+    };
     await items.click();
     await passing.waitFor();
     expect(await passing.getAttribute('class')).toContain('ant-select-item-option-disabled');
+    await closeOptions();
     await dialog.getByText(text.byHand).click();
     await expect.poll(() => dialog.getByRole('checkbox').isChecked()).toBe(true);
     await items.click();
     await passing.waitFor();
     await expect.poll(() => passing.getAttribute('class')).not.toContain('ant-select-item-option-disabled');
     // Unticked again: the order is made with the failed item alone, not typed by hand.
+    await closeOptions();
     await dialog.getByText(text.byHand).click();
     await expect.poll(() => dialog.getByRole('checkbox').isChecked()).toBe(false);
 
