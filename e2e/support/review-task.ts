@@ -56,6 +56,7 @@ async function device<T>(path: string, key: string, body: unknown, idempotencyKe
  * `areaM2` as its area when given; site 2 the values 1 and 1. `siteOneValues` replaces site 1's values
  * (three, one per ruler) and `siteTwoRoom` puts site 2 in another room of the plan ('bed');
  * `siteTwoMeasuredAt` stamps site 2 (else the server stamps it on arrival).
+ * `itemCodes` are the task's items (default PL-01) and `siteOneMore` readings of other items at site 1.
  */
 export async function reviewTask(
   setup: TaskProject,
@@ -65,6 +66,8 @@ export async function reviewTask(
     siteOneValues?: [number, number, number];
     siteTwoRoom?: 'living' | 'bed';
     siteTwoMeasuredAt?: string;
+    itemCodes?: string[];
+    siteOneMore?: { ItemCode: string; Values: number[] }[];
   } = {},
 ): Promise<string> {
   const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
@@ -87,7 +90,7 @@ export async function reviewTask(
       InspectionKind: 'self',
       Name: name,
       Households: [{ BuildingNumber: '1#', Floor: 2, Household: 1 }],
-      ItemCodes: ['PL-01'],
+      ItemCodes: options.itemCodes ?? ['PL-01'],
       DeviceGuid: deviceId,
     },
     setup.plannerToken,
@@ -141,6 +144,7 @@ export async function reviewTask(
               Values: options.siteOneValues ?? [1, 2, 6],
               Rulers: [ruler(300), ruler(1200), ruler(2100)],
             },
+            ...(options.siteOneMore ?? []),
           ],
         },
         {

@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import { runRobot } from '@measure/robot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin } from '../support/api.ts';
 import { BASE_URL, browserPool, DEMO, screenshot, settle } from '../support/browser.ts';
+import { button, stamp } from '../support/names.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
@@ -17,10 +17,6 @@ import { taskProject } from '../support/task-project.ts';
  */
 const browsers = browserPool('work-orders-remeasure');
 afterEach(async (context) => browsers.closeAll(context));
-
-const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
-const button = (text: string) =>
-  new RegExp(`(^|\\s)${[...text].map((c) => c.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')).join('\\s*')}\\s*$`);
 
 const TEXT = {
   'zh-CN': {
@@ -134,17 +130,8 @@ describe.each(['zh-CN', 'en-US'] as const)('re-measure before and after (%s)', (
       errorRate: 0,
       pictures: false,
     });
-    // The house type has rooms living and bed: four walls each; the living room's re-measure site 1.
-    expect(sent.tasks[0]?.sites.map((site) => site.RoomId)).toEqual([
-      'living',
-      'living',
-      'living',
-      'living',
-      'bed',
-      'bed',
-      'bed',
-      'bed',
-    ]);
+    // The order names site 1: the robot measures that site alone (room living, same name).
+    expect(sent.tasks[0]?.sites.map((site) => [site.RoomId, site.Name])).toEqual([['living', 'north wall']]);
 
     // The re-measure site's view: before (the original site, 66.67 %) and after (this site, 100 %).
     await page.goto(`${origin}/measurerobot/mscReportData?taskId=${remeasureId}&point=1`);
@@ -162,20 +149,17 @@ describe.each(['zh-CN', 'en-US'] as const)('re-measure before and after (%s)', (
     await settle(page);
     await screenshot(page, `work-orders-remeasure-${language}-after`);
 
-    // The link opens the original site, whose view lists its four re-measures (the living room's walls).
+    // The link opens the original site, whose view lists its one re-measure (the site named).
     await sides
       .nth(0)
       .getByRole('link', { name: /#1 north wall/ })
       .click();
     await page.waitForURL(`**/measurerobot/mscReportData?taskId=${originalId}&point=1`);
     await card.getByText(text.after).first().waitFor();
-    await expect.poll(() => card.getByText(text.after).count()).toBe(4);
+    await expect.poll(() => card.getByText(text.after).count()).toBe(1);
     await expect
       .poll(() => rates.allInnerTexts())
-      .toEqual([
-        expect.stringContaining('66.67%'),
-        ...Array.from({ length: 4 }, () => expect.stringContaining('100.00%')),
-      ]);
+      .toEqual([expect.stringContaining('66.67%'), expect.stringContaining('100.00%')]);
     await settle(page);
     await screenshot(page, `work-orders-remeasure-${language}-before`);
 

@@ -1,9 +1,10 @@
-import type { ResultSite, WorkPackage } from '@measure/contract';
+import type { ResultSite } from '@measure/contract';
 import { DeviceClient } from './device-client.ts';
 import { wallPicture } from './picture.ts';
 import { seededRandom } from './random.ts';
 import { readingFor } from './readings.ts';
 import { ServerClock } from './server-clock.ts';
+import { sitesToMeasure } from './sites-to-measure.ts';
 
 export { DeviceApiError } from './device-client.ts';
 
@@ -33,25 +34,10 @@ export interface RobotReport {
   pictures: number;
 }
 
-const WALLS = ['north', 'east', 'south', 'west'] as const;
-/** Rooms of a household whose house type has none drawn: a plain flat's. */
-const GENERATED_ROOMS = [
-  { Id: null, Name: 'living room' },
-  { Id: null, Name: 'bedroom' },
-  { Id: null, Name: 'kitchen' },
-];
-
-function roomsOf(work: WorkPackage, houseMapId: string) {
-  const rooms = work.HouseMaps.find((map) => map.HouseMapId === houseMapId)?.MeasurePoints?.Rooms ?? [];
-  return rooms.length > 0
-    ? rooms.map((room) => ({ Id: room.Id as string | null, Name: room.Name || room.Id }))
-    : GENERATED_ROOMS;
-}
-
 /**
  * Plays one device with the public device API only: fetches its pending and running tasks, and for
- * each downloads the work package, starts it, walks every household's rooms (from the house type's
- * MeasurePoints, else a generated layout) wall by wall, measures each item as its rule says, uploads
+ * each downloads the work package, starts it, walks its sites (`sitesToMeasure`: every household's
+ * rooms wall by wall, or only the sites a re-measure names), measures each item as its rule says, uploads
  * a wall picture per site through tus, sends the sites in batches (retries keep their Idempotency-Key)
  * and finishes. Answers what it sent, for its caller to compare with the server's figures.
  */
@@ -93,40 +79,32 @@ export async function runRobot(options: RobotOptions): Promise<RobotReport> {
       if (options.speed) await new Promise((resolve) => setTimeout(resolve, options.speed));
     };
     let pointIndex = 0;
-    for (const household of work.Households.slice(0, options.households ?? work.Households.length)) {
-      for (const room of roomsOf(work, household.HouseMapId)) {
-        for (const wall of WALLS) {
-          pointIndex += 1;
-          const wallMm = 2400 + Math.round(random() * 2400);
-          const readings = work.Items.map((item) => readingFor(item, wallMm, errorRate, random));
-          const pictureIds: string[] = [];
-          if (options.pictures !== false) {
-            const rulers = readings.reduce((sum, reading) => sum + reading.Values.length, 0);
-            pictureIds.push(
-              await client.upload(
-                wallPicture(Math.min(rulers, 12), pointIndex),
-                `site-${pointIndex}.png`,
-                'picture',
-              ),
-            );
-            report.pictures += 1;
-          }
-          batch.push({
-            PointIndex: pointIndex,
-            BuildingNumber: household.BuildingNumber,
-            Floor: household.Floor,
-            Household: household.Household,
-            RoomId: room.Id,
-            Name: `${household.BuildingNumber} ${household.Floor}-${household.Household} ${room.Name} ${wall}`,
-            Surface: 'wall',
-            AreaM2: Math.round((wallMm / 1000) * 2.8 * 100) / 100,
-            MeasuredAt: clock.now().toISOString(),
-            PictureFileIds: pictureIds,
-            Readings: readings,
-          });
-          if (batch.length >= batchSites) await flush();
-        }
+    for (const site of sitesToMeasure(work, options.households)) {
+      pointIndex += 1;
+      const wallMm = 2400 + Math.round(random() * 2400);
+      const readings = site.Items.map((item) => readingFor(item, wallMm, errorRate, random));
+      const pictureIds: string[] = [];
+      if (options.pictures !== false) {
+        const rulers = readings.reduce((sum, reading) => sum + reading.Values.length, 0);
+        pictureIds.push(
+          await client.upload(
+            wallPicture(Math.min(rulers, 12), pointIndex),
+            `site-${pointIndex}.png`,
+            'picture',
+          ),
+        );
+        report.pictures += 1;
       }
+      const { Items: _items, ...place } = site;
+      batch.push({
+        ...place,
+        PointIndex: pointIndex,
+        AreaM2: Math.round((wallMm / 1000) * 2.8 * 100) / 100,
+        MeasuredAt: clock.now().toISOString(),
+        PictureFileIds: pictureIds,
+        Readings: readings,
+      });
+      if (batch.length >= batchSites) await flush();
     }
     await flush();
     await client.finish(task.TaskId);

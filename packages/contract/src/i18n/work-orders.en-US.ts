@@ -11,6 +11,9 @@ export const workOrdersMessagesEnUS: Record<keyof typeof workOrdersMessagesZhCN,
   'workOrders.sitePlaceMismatch':
     'Site {index} is in building {building}, floor {floor}, household {household}: not the place of the work order',
   'workOrders.itemNotAtSite': 'Site {index} has no readings of item {code}',
+  'workOrders.itemNotFailed':
+    'Item {code} did not fail at site {index}: choose it as typed by hand to record it anyway',
+  'workOrders.tooManyItems': 'A work order names at most 50 items',
   'workOrders.pinNeedsHousehold': 'A pin on the plan needs the household, and both X and Y',
   'workOrders.noHouseType':
     'Building {building}, floor {floor}, household {household} has no house type plan to pin on',

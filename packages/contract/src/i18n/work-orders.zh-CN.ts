@@ -8,6 +8,8 @@ export const workOrdersMessagesZhCN = {
   'workOrders.siteNotInTask': '任务中没有测区 {index}',
   'workOrders.sitePlaceMismatch': '测区 {index} 位于 {building} {floor} 层 {household} 户，与工单位置不一致',
   'workOrders.itemNotAtSite': '测区 {index} 没有测量项 {code} 的读数',
+  'workOrders.itemNotFailed': '测量项 {code} 在测区 {index} 没有不合格：如仍要记录，请选择“手动指定”',
+  'workOrders.tooManyItems': '一个工单最多 50 个测量项',
   'workOrders.pinNeedsHousehold': '在户型图上标注位置时须指定户号，X 和 Y 须同时给出',
   'workOrders.noHouseType': '{building} {floor} 层 {household} 户没有户型图，无法标注位置',
   'workOrders.pinOutsidePlan': '标注位置 ({x}, {y}) 不在户型图范围内',

@@ -3,7 +3,7 @@ import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
 import { measurePointsSchema } from './house-maps.measure-points.ts';
 import { JUDGING_MODES, measureRuleSchema } from './standards.ts';
-import { householdRefSchema, TASK_STATES, taskDesignValuesSchema } from './tasks.ts';
+import { householdRefSchema, remeasureSitesSchema, TASK_STATES, taskDesignValuesSchema } from './tasks.ts';
 
 /**
  * The task side of the device API (measurement-api.md section 3), under /api/device/v1/. Every call
@@ -62,6 +62,8 @@ export const workPackageSchema = z.object({
     }),
   ),
   DesignValues: z.array(taskDesignValuesSchema),
+  /** Only these sites (rooms) are measured when present (a re-measure for a work order). */
+  RemeasureSites: remeasureSitesSchema,
 });
 export type WorkPackage = z.infer<typeof workPackageSchema>;
 

@@ -171,6 +171,21 @@ export const taskDesignValuesSchema = z.object({
   Values: z.array(z.object({ ItemCode: z.string(), DesignValue: z.number() })),
 });
 
+/**
+ * The parent's sites a re-measure made for named failures (a work order) measures again, with the
+ * items to measure there; null measures the whole households.
+ */
+export const remeasureSitesSchema = z
+  .array(
+    // PointIndex: the site's in the parent task.
+    taskSiteSchema.omit({ Figures: true, MeasuredAt: true, OutsideTaskWindow: true }).extend({
+      Surface: z.string().nullable(),
+      ItemCodes: z.array(z.string()),
+    }),
+  )
+  .nullable();
+export type RemeasureSites = z.infer<typeof remeasureSitesSchema>;
+
 export const taskDetailSchema = taskRowSchema.extend({
   Items: z.array(taskItemSchema),
   Sites: z.array(taskSiteSchema),
@@ -185,6 +200,8 @@ export const taskDetailSchema = taskRowSchema.extend({
   FrozenAt: z.string(),
   StandardBaseTime: z.string(),
   CancelledAt: z.string().nullable(),
+  /** A re-measure for a work order: the parent's sites it measures again (null: whole households). */
+  RemeasureSites: remeasureSitesSchema,
 });
 export type TaskDetail = z.infer<typeof taskDetailSchema>;
 

@@ -22,6 +22,8 @@ export const WORK_ORDER_LIMITS = {
   maxPictures: 20,
   /** Work orders one bulk creation makes at most. */
   maxBulk: 500,
+  /** Items one work order names at most. */
+  maxItems: 50,
 } as const;
 
 const optionalId = z
@@ -42,7 +44,14 @@ export const workOrderRowSchema = z.object({
   Household: z.number().int().nullable(),
   TaskId: z.string().nullable(),
   PointIndex: z.number().int().nullable(),
+  /** The first of ItemCodes (measurement-api.md section 7 keeps the single item). */
   ItemCode: z.string().nullable(),
+  /** The item(s) the order is about: those that failed at its site, unless chosen by hand. */
+  ItemCodes: z.array(z.string()),
+  /** The items' names (from the task's frozen standard; the code when the order has no task). */
+  Items: z.array(z.object({ ItemCode: z.string(), Name: z.string(), NameEn: z.string() })),
+  /** An item was chosen by hand that did not fail at the order's site (or the order names no site). */
+  ItemsByHand: z.boolean(),
   X: z.number().nullable(),
   Y: z.number().nullable(),
   Remark: z.string(),
@@ -62,14 +71,27 @@ export const workOrderDetailSchema = workOrderRowSchema.extend({
   /**
    * The re-measure closing the loop, computed on read once the re-measure task has sites that
    * re-measure the order's site (its PointIndex, else any site of its task at the place): figures of
-   * those original sites (Before) and of their re-measures (After); null before that.
+   * the order's items at those original sites (Before) and at their re-measures (After), over the
+   * items measured again only; null before that. An order's item the re-measure did not measure is
+   * listed in NotMeasuredAgain with a null After (never counted as passed); After is null when none was.
    */
   Remeasured: z
     .object({
       TaskId: z.string(),
       TaskName: z.string(),
       Before: figuresSchema,
-      After: figuresSchema,
+      After: figuresSchema.nullable(),
+      /** The items compared (measured on both sides). */
+      ItemCodes: z.array(z.string()),
+      /** The order's items the re-measure did not measure. */
+      NotMeasuredAgain: z.array(z.string()),
+      /** The parent task's sites compared (Before) and the re-measure task's sites (After). */
+      PointIndexes: z.array(z.number().int()),
+      RemeasurePointIndexes: z.array(z.number().int()),
+      /** Per item of the order: Before at the original sites, After at the re-measures (null: not measured again). */
+      Items: z.array(
+        z.object({ ItemCode: z.string(), Before: figuresSchema, After: figuresSchema.nullable() }),
+      ),
     })
     .nullable(),
   History: z.array(
@@ -130,7 +152,9 @@ export const workOrdersRoutes = {
     tag,
     summary:
       'A work order for a place of a project: Type rectify|remeasure, Process (stage), BuildingNumber, Floor, ' +
-      'Household?, TaskId + PointIndex (+ ItemCode) for a site of a task, X/Y a pin on the household plan (image ' +
+      'Household?, TaskId + PointIndex for a site of a task with its items: ItemCodes (or the single ItemCode; ' +
+      'default: the items that failed there, an item that did not fail is refused unless ItemsByHand, then ' +
+      'marked so), X/Y a pin on the household plan (image ' +
       'pixels, or drawing units inside the rooms drawn), Remark, AssigneeId (then unstart, else undistributed). ' +
       'Answers the WorkOrderId; the order number is WO + date + sequence',
     body: z.object({
@@ -143,6 +167,12 @@ export const workOrdersRoutes = {
       TaskId: optionalId,
       PointIndex: z.number('validation.invalidValue').int().min(1).max(1_000_000).nullish(),
       ItemCode: rules.optionalText(20),
+      ItemCodes: z
+        .array(rules.requiredText(20))
+        .max(WORK_ORDER_LIMITS.maxItems, 'workOrders.tooManyItems')
+        .nullish(),
+      /** The items were typed by hand: an item that did not fail at the site is taken (and marked so). */
+      ItemsByHand: z.boolean('validation.invalidValue').nullish(),
       X: coordinate,
       Y: coordinate,
       Remark: remark,
@@ -157,7 +187,7 @@ export const workOrdersRoutes = {
     tag,
     summary:
       'Rectification work orders for every site of a task with an exploded reading (Unqualified: true adds the ' +
-      'unqualified ones), one per site, skipping sites that already have an open work order; AssigneeId optional',
+      'unqualified ones), one per site with the items that failed there, skipping sites that already have an open work order; AssigneeId optional',
     body: z.object({ TaskId: rules.uuid, Unqualified: z.boolean().optional(), AssigneeId: optionalId }),
     result: z.object({ Created: z.number().int(), Skipped: z.number().int() }),
   }),
@@ -237,7 +267,8 @@ export const workOrdersRoutes = {
     tag,
     summary:
       'A re-measure task of the work order’s place (its household, or every household of the floor), stage and ' +
-      'item, child of its task; only for a completed work order, once (409 otherwise). Answers the TaskId',
+      'items, child of its task, measuring only the order’s site when it names one (RemeasureSites of the work ' +
+      'package); only for a completed work order, once (409 otherwise). Answers the TaskId',
     body: workOrderId,
     result: z.string(),
   }),

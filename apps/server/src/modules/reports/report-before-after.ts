@@ -14,7 +14,7 @@ const rate = (value: number | null) => (value === null ? '-' : String(value));
 
 /**
  * The re-measure section of a re-measure task's report: per site, the original site it re-measures
- * in the parent task and the pass rates before and after. Draws nothing for other tasks.
+ * in the parent task, the items compared and the pass rates before and after (the same items). Draws nothing for other tasks.
  */
 export function beforeAfterSection(doc: ReportDocument, { heading, table, t }: SectionTools): void {
   const section = doc.beforeAfter;
@@ -26,10 +26,11 @@ export function beforeAfterSection(doc: ReportDocument, { heading, table, t }: S
       { label: t('reports.doc.building'), width: 6 },
       { label: t('reports.doc.floor'), width: 5 },
       { label: t('reports.doc.household'), width: 5 },
-      { label: t('reports.doc.siteName'), width: 16 },
+      { label: t('reports.doc.siteName'), width: 12 },
       { label: t('reports.doc.originalPoint'), width: 8 },
-      { label: t('reports.doc.passRateBefore'), width: 10 },
-      { label: t('reports.doc.passRateAfter'), width: 10 },
+      { label: t('reports.doc.item'), width: 6 },
+      { label: t('reports.doc.passRateBefore'), width: 12 },
+      { label: t('reports.doc.passRateAfter'), width: 12 },
     ],
     section.Sites.map((site) => [
       site.PointIndex,
@@ -38,6 +39,7 @@ export function beforeAfterSection(doc: ReportDocument, { heading, table, t }: S
       site.Household,
       site.Name,
       site.OriginalPointIndex,
+      site.ItemCodes.join(', '),
       rate(site.Before.PassRate),
       rate(site.After.PassRate),
     ]),

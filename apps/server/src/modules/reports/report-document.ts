@@ -61,6 +61,8 @@ export interface ReportBeforeAfter {
     Household: number;
     Name: string;
     OriginalPointIndex: number;
+    /** The items compared: those the re-measure site measured (Before counts only those at the original). */
+    ItemCodes: string[];
     Before: Figures;
     After: Figures;
   }[];

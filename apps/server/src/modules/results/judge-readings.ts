@@ -81,7 +81,9 @@ function plainArray(typed: Float64Array | Uint8Array): number[] {
 }
 
 /** Counts of one site from its judged readings (Sites 1; ExplodedSites 1 when any value exploded). */
-export function siteCounts(readings: readonly JudgedReading[]): FigureCounts {
+export function siteCounts(
+  readings: readonly Pick<JudgedReading, 'qualified' | 'warning' | 'unqualified' | 'exploded' | 'unjudged'>[],
+): FigureCounts {
   const counts = emptyCounts();
   for (const reading of readings) {
     counts.qualified += reading.qualified;

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleTask } from '../tasks/task-access.ts';
 import { itemName } from '../tasks/task-plan.ts';
+import { sitePlace } from '../tasks/task-rows.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import type { TaskRecord } from '../tasks/tasks-repository.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
@@ -162,12 +163,7 @@ export class ManualEntryService {
     );
     const counts = sites.map((site) => ({ ...site, sites: 1, explodedSites: site.explodedSite ? 1 : 0 }));
     const list: ManualEntry[] = counts.map((site) => ({
-      PointIndex: site.pointIndex,
-      BuildingNumber: site.buildingNumber,
-      Floor: site.floor,
-      Household: site.household,
-      RoomId: site.roomId,
-      Name: site.name,
+      ...sitePlace(site),
       MeasuredAt: site.measuredAt.toISOString(),
       Readings: readings
         .filter((reading) => reading.pointIndex === site.pointIndex)

@@ -253,7 +253,7 @@ describe('before and after of a re-measure', () => {
     expect(order.Remeasured?.Before).toEqual(before.sites.get(2));
     expect(order.Remeasured?.After).toEqual(sum([after.sites.get(1)!, after.sites.get(2)!]));
     expect(order.Remeasured?.Before.PassRate).toBe(33.33);
-    expect(order.Remeasured?.After.PassRate).toBe(100);
+    expect(order.Remeasured?.After?.PassRate).toBe(100);
   });
 
   it('shows before and after pass rates per site in the re-measure task report', async () => {

@@ -47,7 +47,8 @@ const countsOf = (row: CountsRow, prefix: string): LinkCounts => ({
  * The original of the re-measure site `c` of task `ct` (aliases of the enclosing query), as the
  * lateral `o`: a site of the parent task in the same household (`task_sites_place_idx`) and the same
  * room, or for a site without a room one without a room of the same name. Several walls of a room
- * match; the one of the same name wins, then the site the work order that made the task names
+ * match; the one of the same name wins, then a site the task re-measures by name
+ * (`tasks.remeasure_point_indexes`), then the site the work order that made the task names
  * (found through `work_orders_site_idx`), then the lowest PointIndex, so every re-measure site has
  * exactly one original and reading either way agrees.
  */
@@ -59,6 +60,7 @@ const originalOf = (companyId: string) => sql`
       and p.building_id = c.building_id and p.floor = c.floor and p.household = c.household
       and (case when c.room_id is null then p.room_id is null and p.name = c.name else p.room_id = c.room_id end)
     order by (p.name = c.name) desc,
+      (p.point_index = any(coalesce(ct.remeasure_point_indexes, '{}'))) desc,
       (p.point_index is not distinct from (select w.point_index from ${workOrders} w
         where w.company_id = ${companyId} and w.task_id = ct.parent_task_id and w.remeasure_task_id = ct.id
           and w.point_index is not null

@@ -15,6 +15,8 @@ import { itemName } from './review-algorithm.ts';
 import { siteFigures } from './review-changes.ts';
 import { ReviewRepository, type ReviewReadingRow } from './review-repository.ts';
 import { SiteLinksRepository } from './site-links-repository.ts';
+import { WorkOrderItemsRepository } from '../work-orders/work-order-items-repository.ts';
+import { siteItemFigures } from '../work-orders/work-order-items.ts';
 
 /** A site's readings as the site view answers them: names in the language, grades by name, figures. */
 export function reviewReadings(
@@ -100,7 +102,11 @@ export async function beforeAfter(
   return { Before: before, After: after };
 }
 
-/** A re-measure task's sites with their originals' and their own figures, for the report; else null. */
+/**
+ * A re-measure task's sites with their originals' and their own figures, for the report; else null.
+ * Before counts only the items the re-measure site measured (a re-measure for a work order measures
+ * the order's items alone: the original's other items would make the two sides incomparable).
+ */
 export async function reportBeforeAfter(
   db: DbExecutor,
   companyId: string,
@@ -110,6 +116,17 @@ export async function reportBeforeAfter(
   const parent = await new TasksRepository(db).find(companyId, task.parentTaskId);
   if (!parent) return null;
   const links = await new SiteLinksRepository(db).taskLinks(companyId, task.id);
+  const items = new WorkOrderItemsRepository(db);
+  const originals = await items.siteItems(companyId, parent.id, [
+    ...new Set(links.map((link) => link.originalPointIndex)),
+  ]);
+  const remeasured = await items.siteItems(
+    companyId,
+    task.id,
+    links.map((link) => link.pointIndex),
+  );
+  const codesAt = (pointIndex: number) =>
+    remeasured.filter((row) => row.pointIndex === pointIndex).map((row) => row.itemCode);
   return {
     ParentTaskName: parent.name,
     Sites: links.map((link) => ({
@@ -119,7 +136,13 @@ export async function reportBeforeAfter(
       Household: link.household,
       Name: link.name,
       OriginalPointIndex: link.originalPointIndex,
-      Before: siteFigures(link.before),
+      ItemCodes: codesAt(link.pointIndex),
+      Before: siteItemFigures(
+        originals.filter(
+          (row) =>
+            row.pointIndex === link.originalPointIndex && codesAt(link.pointIndex).includes(row.itemCode),
+        ),
+      ),
       After: siteFigures(link.after),
     })),
   };

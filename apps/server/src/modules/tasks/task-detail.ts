@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/database-handle.ts';
 import { figuresOf } from '../results/judge-readings.ts';
 import { ResultsRepository } from '../results/results-repository.ts';
 import { placeFigures } from './place-figures.ts';
-import { noFigures, toTaskDetail } from './task-rows.ts';
+import { noFigures, sitePlace, toRemeasureSites, toTaskDetail } from './task-rows.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
 import { outsideTaskWindow } from './task-window.ts';
 import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
@@ -26,23 +26,19 @@ export async function loadTaskDetail(
   const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
   const maps = await new TaskPlanRepository(db).houseMaps(companyId, mapIds);
   const results = new ResultsRepository(db);
-  const [counts, items, sites, floors] = await runReads(
+  const [counts, items, sites, floors, remeasureSites] = await runReads(
     [
       () => results.taskCounts(companyId, [task.id]),
       () => results.itemCounts(companyId, task.id),
       () => results.sites(companyId, task.id),
       () => results.floorCounts(companyId, task.id),
+      () => new TasksRepository(db).remeasureSites(companyId, task),
     ] as const,
     { inOrder: inTransaction },
   );
   const now = new Date();
   const siteRows = sites.map((site) => ({
-    PointIndex: site.pointIndex,
-    BuildingNumber: site.buildingNumber,
-    Floor: site.floor,
-    Household: site.household,
-    RoomId: site.roomId,
-    Name: site.name,
+    ...sitePlace(site),
     Figures: figuresOf({ ...site, sites: 1, explodedSites: site.explodedSite ? 1 : 0 }),
     MeasuredAt: site.measuredAt.toISOString(),
     OutsideTaskWindow: outsideTaskWindow(site.measuredAt, task, now),
@@ -55,6 +51,7 @@ export async function loadTaskDetail(
     counts[0] ? figuresOf(counts[0]) : noFigures(),
     {
       ...placeFigures(households, floors),
+      RemeasureSites: toRemeasureSites(task, remeasureSites),
       items: new Map(items.map((row) => [row.itemCode, figuresOf(row)])),
       sites: siteRows,
     },

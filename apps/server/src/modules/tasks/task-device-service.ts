@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { PlanFileStore } from '../house-maps/file-store.ts';
 import type { DeviceContext } from '../devices/device-context.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
-import { designValues, toWorkItem } from './task-rows.ts';
+import { designValues, toRemeasureSites, toWorkItem } from './task-rows.ts';
 import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
 import { messageTaskEvent } from '../notifications/message-events.ts';
 import { queueReport } from '../reports/report-queue.ts';
@@ -50,6 +50,7 @@ export class TaskDeviceService {
     const households = await new TasksRepository(this.deps.db).households(device.companyId, taskId);
     const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
     const maps = await new TaskPlanRepository(this.deps.db).houseMaps(device.companyId, mapIds);
+    const remeasureSites = await new TasksRepository(this.deps.db).remeasureSites(device.companyId, task);
     return {
       TaskId: task.id,
       Name: task.name,
@@ -77,6 +78,7 @@ export class TaskDeviceService {
       })),
       Items: task.standard.Items.map(toWorkItem),
       DesignValues: designValues(task),
+      RemeasureSites: toRemeasureSites(task, remeasureSites),
     };
   }
 

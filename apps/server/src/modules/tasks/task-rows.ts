@@ -4,6 +4,7 @@ import {
   formatMessage,
   type Language,
   MEASURE_KINDS,
+  type RemeasureSites,
   INSPECTION_KINDS,
   STAGE_LABELS,
   type Stage,
@@ -15,7 +16,7 @@ import {
   type WorkPackage,
 } from '@measure/contract';
 import type { FrozenItem } from '../../db/json-types.ts';
-import type { TaskRecord } from './tasks-repository.ts';
+import type { TaskRecord, TasksRepository } from './tasks-repository.ts';
 import { itemName } from './task-plan.ts';
 
 type Household = { buildingNumber: string; floor: number; household: number; houseMapId: string | null };
@@ -29,7 +30,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string): T => {
 export const noFigures = (): Figures => toFigures(emptyCounts());
 
 /** What the detail shows besides the task row: figures per item and the sites with theirs. */
-export interface TaskResults extends Pick<TaskDetail, 'Buildings' | 'Floors'> {
+export interface TaskResults extends Pick<TaskDetail, 'Buildings' | 'Floors' | 'RemeasureSites'> {
   items: Map<string, Figures>;
   sites: TaskDetail['Sites'];
 }
@@ -107,6 +108,7 @@ export function toTaskDetail(
     FrozenAt: record.createdAt.toISOString(),
     StandardBaseTime: standard.BaseTime,
     CancelledAt: record.cancelledAt?.toISOString() ?? null,
+    RemeasureSites: results.RemeasureSites,
   };
 }
 
@@ -137,4 +139,31 @@ export const toWorkItem = (item: FrozenItem): WorkPackage['Items'][number] => ({
   },
   Rule: item.Rule,
   NeedsDesign: item.NeedsDesign,
+});
+
+/** The parent's sites a re-measure task measures again, each with the task's (frozen) items; null: whole households. */
+export function toRemeasureSites(
+  record: Pick<TaskRecord, 'standard'>,
+  sites: Awaited<ReturnType<TasksRepository['remeasureSites']>>,
+): RemeasureSites {
+  if (!sites) return null;
+  const itemCodes = record.standard.Items.map((item) => item.Code);
+  return sites.map((site) => ({ ...sitePlace(site), Surface: site.surface, ItemCodes: itemCodes }));
+}
+
+/** A stored site's PointIndex, place, room and name as the contract names them. */
+export const sitePlace = (site: {
+  pointIndex: number;
+  buildingNumber: string;
+  floor: number;
+  household: number;
+  roomId: string | null;
+  name: string;
+}) => ({
+  PointIndex: site.pointIndex,
+  BuildingNumber: site.buildingNumber,
+  Floor: site.floor,
+  Household: site.household,
+  RoomId: site.roomId,
+  Name: site.name,
 });

@@ -2,7 +2,15 @@ import type { TaskState } from '@measure/contract';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { FrozenStandard } from '../../db/json-types.ts';
-import { devices, projects, taskHouseholds, tasks, taskSurveyors, users } from '../../db/schema.ts';
+import {
+  devices,
+  projects,
+  taskHouseholds,
+  tasks,
+  taskSites,
+  taskSurveyors,
+  users,
+} from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProjectCondition } from '../projects/project-access-repository.ts';
 import { likePattern } from '../projects/project-repository.ts';
@@ -237,6 +245,30 @@ export class TasksRepository {
     if (userIds.length > 0) {
       await this.db.insert(taskSurveyors).values(userIds.map((userId) => ({ companyId, taskId, userId })));
     }
+  }
+
+  /** Makes a task a re-measure of the named sites of its parent (PointIndex), not of whole households. */
+  async setRemeasurePointIndexes(companyId: string, taskId: string, pointIndexes: number[]): Promise<void> {
+    await this.db
+      .update(tasks)
+      .set({ remeasurePointIndexes: pointIndexes })
+      .where(and(eq(tasks.companyId, companyId), eq(tasks.id, taskId)));
+  }
+
+  /** The parent's sites a re-measure task measures again (`remeasure_point_indexes`), in PointIndex order. */
+  async remeasureSites(companyId: string, task: Pick<TaskRecord, 'parentTaskId' | 'remeasurePointIndexes'>) {
+    if (!task.parentTaskId || !task.remeasurePointIndexes) return null;
+    return this.db
+      .select()
+      .from(taskSites)
+      .where(
+        and(
+          eq(taskSites.companyId, companyId),
+          eq(taskSites.taskId, task.parentTaskId),
+          inArray(taskSites.pointIndex, task.remeasurePointIndexes),
+        ),
+      )
+      .orderBy(asc(taskSites.pointIndex));
   }
 
   async setDevice(companyId: string, taskId: string, deviceId: string | null): Promise<void> {

@@ -66,13 +66,6 @@ export async function checkPlace(tx: DbExecutor, auth: AuthContext, body: AddBod
           household: site.household,
         });
       }
-      const code = body.ItemCode?.toLowerCase();
-      if (code && !site.itemCodes.some((candidate) => candidate.toLowerCase() === code)) {
-        throw fieldError('ItemCode', 'workOrders.itemNotAtSite', {
-          index: body.PointIndex,
-          code: body.ItemCode ?? '',
-        });
-      }
     }
   }
   const pinned = body.X !== null && body.X !== undefined;

@@ -6,6 +6,7 @@ import {
   houseMaps,
   projects,
   siteReadings,
+  tasks,
   taskSites,
   users,
   workOrderEvents,
@@ -56,6 +57,12 @@ const rowColumns = {
   order: workOrders,
   projectName: projects.name,
   assigneeName: users.name,
+  /** The names of the order's items in its task's frozen standard. */
+  itemNames: sql<{ Code: string; NameZh: string; NameEn: string }[] | null>`(
+    select jsonb_agg(jsonb_build_object('Code', i->>'Code', 'NameZh', i->>'NameZh', 'NameEn', i->>'NameEn'))
+    from ${tasks} t cross join jsonb_array_elements(t.standard->'Items') i
+    where t.company_id = ${workOrders}.company_id and t.id = ${workOrders}.task_id
+      and i->>'Code' = any(${workOrders}.item_codes))`,
 };
 
 /** The work orders' queries; every one filters by company. */
@@ -281,7 +288,7 @@ export class WorkOrdersRepository {
     return { rows, total: total?.n ?? 0 };
   }
 
-  /** A site of a task with the item codes measured there. */
+  /** A site of a task with its place. */
   async site(companyId: string, taskId: string, pointIndex: number) {
     const [row] = await this.db
       .select({
@@ -289,11 +296,6 @@ export class WorkOrdersRepository {
         buildingNumber: taskSites.buildingNumber,
         floor: taskSites.floor,
         household: taskSites.household,
-        // Qualified by hand: in a one-table select Drizzle writes `"task_id"`, which inside the
-        // subquery would mean r.task_id (every reading of the company).
-        itemCodes: sql<string[]>`coalesce((select array_agg(r.item_code) from ${siteReadings} r
-          where r.task_id = ${taskSites}.task_id and r.point_index = ${taskSites}.point_index
-            and r.company_id = ${companyId}), '{}')`,
       })
       .from(taskSites)
       .where(
@@ -306,7 +308,7 @@ export class WorkOrdersRepository {
     return row;
   }
 
-  /** Sites of a task with an exploded (or, with `unqualified`, an unqualified) valid reading, and their worst item. */
+  /** Sites of a task with an exploded (or, with `unqualified`, an unqualified) valid reading, and their failed items. */
   async failedSites(companyId: string, taskId: string, unqualified: boolean) {
     const result = await this.db.execute<{
       point_index: number;
@@ -314,12 +316,12 @@ export class WorkOrdersRepository {
       building_number: string;
       floor: number;
       household: number;
-      item_code: string;
+      item_codes: string[];
       open: boolean;
     }>(sql`
       select s.point_index, s.building_id, s.building_number, s.floor, s.household,
-        (select r.item_code from ${siteReadings} r where r.company_id = ${companyId} and r.task_id = s.task_id
-          and r.point_index = s.point_index order by r.exploded desc, r.unqualified desc, r.item_code limit 1) item_code,
+        array(select r.item_code from ${siteReadings} r where r.company_id = ${companyId} and r.task_id = s.task_id
+          and r.point_index = s.point_index and (r.unqualified > 0 or r.exploded > 0) order by r.item_code) item_codes,
         exists (select 1 from ${workOrders} w where w.company_id = ${companyId} and w.task_id = s.task_id
           and w.point_index = s.point_index and w.state <> 'completed') open
       from ${taskSites} s

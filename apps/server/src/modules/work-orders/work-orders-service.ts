@@ -1,5 +1,4 @@
 import {
-  emptyCounts,
   ErrorCode,
   formatMessage,
   type Language,
@@ -10,7 +9,6 @@ import {
   type WorkOrderRow,
   type WorkOrderState,
   type workOrdersRoutes,
-  toFigures,
 } from '@measure/contract';
 import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
@@ -23,15 +21,15 @@ import { COMPANY_TIME_ZONE, dayIn } from '../results/rollup-deltas.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import type { TasksService } from '../tasks/tasks-service.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
-import { type LinkCounts, SiteLinksRepository } from '../review/site-links-repository.ts';
 import { checkAssignee, checkPlace } from './work-order-checks.ts';
+import { chooseItems, inItemOrder, remeasuredFigures } from './work-order-items.ts';
 import { filterQuery, type NewWorkOrder, WorkOrdersRepository } from './work-orders-repository.ts';
 
 type AddBody = RouteBody<typeof workOrdersRoutes.add>;
 type ListBody = RouteBody<typeof workOrdersRoutes.list>;
 type Found = NonNullable<Awaited<ReturnType<WorkOrdersRepository['find']>>>;
 
-const toRow = ({ order, projectName, assigneeName }: Found): WorkOrderRow => ({
+const toRow = ({ order, projectName, assigneeName, itemNames }: Found): WorkOrderRow => ({
   WorkOrderId: order.id,
   OrderNumber: order.orderNumber,
   ProjectId: order.projectId,
@@ -43,7 +41,15 @@ const toRow = ({ order, projectName, assigneeName }: Found): WorkOrderRow => ({
   Household: order.household,
   TaskId: order.taskId,
   PointIndex: order.pointIndex,
-  ItemCode: order.itemCode,
+  ItemCode: order.itemCodes[0] ?? order.itemCode,
+  ItemCodes: order.itemCodes.length > 0 ? order.itemCodes : order.itemCode ? [order.itemCode] : [],
+  Items: (order.itemCodes.length > 0 ? order.itemCodes : order.itemCode ? [order.itemCode] : []).map(
+    (code) => {
+      const named = itemNames?.find((item) => item.Code === code);
+      return { ItemCode: code, Name: named?.NameZh ?? code, NameEn: named?.NameEn ?? code };
+    },
+  ),
+  ItemsByHand: order.itemsByHand,
   X: order.x,
   Y: order.y,
   Remark: order.remark,
@@ -80,6 +86,7 @@ export class WorkOrdersService {
     return this.deps.db.transaction(async (tx) => {
       await visibleProject(tx, auth, body.ProjectId);
       const { building, household } = await checkPlace(tx, auth, body);
+      const { itemCodes, itemsByHand } = await chooseItems(tx, auth.companyId, body);
       if (body.AssigneeId) await checkAssignee(tx, auth, body.ProjectId, body.AssigneeId, 'AssigneeId');
       const userName = await this.userName(tx, auth);
       const order: NewWorkOrder = {
@@ -92,7 +99,9 @@ export class WorkOrdersService {
         household,
         taskId: body.TaskId,
         pointIndex: body.TaskId ? (body.PointIndex ?? null) : null,
-        itemCode: body.ItemCode ?? null,
+        itemCode: itemCodes[0] ?? null,
+        itemCodes,
+        itemsByHand,
         x: body.X ?? null,
         y: body.Y ?? null,
         remark: body.Remark ?? '',
@@ -112,7 +121,7 @@ export class WorkOrdersService {
     });
   }
 
-  /** One work order per failed site of a task without an open one (rectify, at the site). */
+  /** One work order per failed site of a task without an open one (rectify, at the site, its failed items). */
   async addFromTask(auth: AuthContext, body: RouteBody<typeof workOrdersRoutes.addFromTask>) {
     return this.deps.db.transaction(async (tx) => {
       const task = await new TasksRepository(tx).find(auth.companyId, body.TaskId);
@@ -122,6 +131,7 @@ export class WorkOrdersService {
       const repository = new WorkOrdersRepository(tx);
       const sites = await repository.failedSites(auth.companyId, task.id, body.Unqualified ?? false);
       const fresh = sites.filter((site) => !site.open);
+      const itemOrder = task.standard.Items.map((item) => item.Code);
       const userName = await this.userName(tx, auth);
       const ids = await repository.insert(
         auth.companyId,
@@ -136,7 +146,9 @@ export class WorkOrdersService {
           household: site.household,
           taskId: task.id,
           pointIndex: site.point_index,
-          itemCode: site.item_code,
+          ...((codes) => ({ itemCode: codes[0] ?? null, itemCodes: codes }))(
+            inItemOrder(site.item_codes, itemOrder),
+          ),
           state: body.AssigneeId ? 'unstart' : 'undistributed',
           assigneeId: body.AssigneeId,
           createdBy: auth.userId,
@@ -172,46 +184,13 @@ export class WorkOrdersService {
     const events = await repository.events(auth.companyId, id);
     return {
       ...toRow(found),
-      Remeasured: await this.remeasured(found.order),
+      Remeasured: await remeasuredFigures(this.deps.db, found.order),
       History: events.map((event) => ({
         Action: event.action as WorkOrderDetail['History'][number]['Action'],
         UserName: event.userName,
         Remark: event.remark,
         Time: event.at.toISOString(),
       })),
-    };
-  }
-
-  /**
-   * Before and after of the order's re-measure, computed on read: the re-measure task's sites that
-   * re-measure the order's site (or, without a PointIndex, any site of its task), summed per side.
-   */
-  private async remeasured(order: Found['order']): Promise<WorkOrderDetail['Remeasured']> {
-    if (!order.remeasureTaskId) return null;
-    const links = (
-      await new SiteLinksRepository(this.deps.db).taskLinks(order.companyId, order.remeasureTaskId)
-    ).filter((link) => order.pointIndex === null || link.originalPointIndex === order.pointIndex);
-    const task = await new TasksRepository(this.deps.db).find(order.companyId, order.remeasureTaskId);
-    if (links.length === 0 || !task) return null;
-    const sum = (sites: LinkCounts[]) => {
-      const counts = emptyCounts();
-      for (const site of sites) {
-        counts.qualified += site.qualified;
-        counts.warning += site.warning;
-        counts.unqualified += site.unqualified;
-        counts.exploded += site.exploded;
-        counts.unjudged += site.unjudged;
-        counts.sites += 1;
-        counts.explodedSites += site.explodedSite ? 1 : 0;
-      }
-      return toFigures(counts);
-    };
-    const originals = new Map(links.map((link) => [link.originalPointIndex, link.before]));
-    return {
-      TaskId: task.id,
-      TaskName: task.name,
-      Before: sum([...originals.values()]),
-      After: sum(links.map((link) => link.after)),
     };
   }
 
@@ -314,7 +293,11 @@ export class WorkOrdersService {
     );
   }
 
-  /** A re-measure task of the order's place, stage and item, child of its task; once, when completed. */
+  /**
+   * A re-measure task of the order's place, stage and items, child of its task; once, when completed.
+   * An order at a site re-measures that site's household only, and names the site so that the device
+   * measures it alone (`tasks.remeasure_point_indexes`).
+   */
   async createRemeasureTask(auth: AuthContext, id: string, lang: Language): Promise<string> {
     return this.deps.db.transaction(async (tx) => {
       const repository = new WorkOrdersRepository(tx);
@@ -326,12 +309,18 @@ export class WorkOrdersService {
       const parent = order.taskId
         ? await new TasksRepository(tx).find(auth.companyId, order.taskId)
         : undefined;
+      const site =
+        parent && order.pointIndex !== null && parent.stage === order.stage
+          ? await repository.site(auth.companyId, parent.id, order.pointIndex)
+          : undefined;
+      const household = site?.household ?? order.household;
       const assigned = (await new TaskPlanRepository(tx).assignments(auth.companyId, order.projectId)).filter(
         (row) =>
           row.buildingId === order.buildingId &&
           row.floor === order.floor &&
-          (order.household === null || row.household === order.household),
+          (household === null || row.household === household),
       );
+      const itemCodes = order.itemCodes.length > 0 ? order.itemCodes : order.itemCode ? [order.itemCode] : [];
       const taskId = await this.deps.tasks.add(
         auth,
         {
@@ -340,16 +329,17 @@ export class WorkOrdersService {
           MeasureKind: 're',
           InspectionKind: (parent?.inspectionKind ?? 'self') as 'self' | 'third',
           Name: formatMessage(lang, 'workOrders.remeasureName', { order: order.orderNumber }),
-          Households: (assigned.length > 0 ? assigned : [{ household: order.household ?? 1 }]).map((row) => ({
+          Households: (assigned.length > 0 ? assigned : [{ household: household ?? 1 }]).map((row) => ({
             BuildingNumber: order.buildingNumber,
             Floor: order.floor,
             Household: row.household,
           })),
-          ItemCodes: order.itemCode
-            ? [order.itemCode]
-            : parent
-              ? parent.standard.Items.map((item) => item.Code)
-              : undefined,
+          ItemCodes:
+            itemCodes.length > 0
+              ? itemCodes
+              : parent
+                ? parent.standard.Items.map((item) => item.Code)
+                : undefined,
           ParentTaskId: parent && parent.stage === order.stage ? parent.id : null,
           SurveyorIds: [],
           DeviceGuid: null,
@@ -358,6 +348,9 @@ export class WorkOrdersService {
         lang,
         tx,
       );
+      if (site && order.pointIndex !== null) {
+        await new TasksRepository(tx).setRemeasurePointIndexes(auth.companyId, taskId, [order.pointIndex]);
+      }
       await repository.update(auth.companyId, id, { remeasureTaskId: taskId });
       await repository.addEvents(auth.companyId, [
         {

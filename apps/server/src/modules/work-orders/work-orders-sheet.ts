@@ -1,5 +1,11 @@
 import { formatMessage, type Language, STAGE_LABELS, type WorkOrderRow } from '@measure/contract';
-import { bilingualCell, buildSheet, type SheetColumn, timeCell } from '../../core/sheet-columns.ts';
+import {
+  bilingualCell,
+  buildSheet,
+  type SheetColumn,
+  timeCell,
+  yesNoCell,
+} from '../../core/sheet-columns.ts';
 
 const TYPE = { rectify: { zh: '整改', en: 'Rectify' }, remeasure: { zh: '复测', en: 'Re-measure' } } as const;
 
@@ -12,7 +18,19 @@ const COLUMNS: SheetColumn<WorkOrderRow>[] = [
   { zh: '楼层', en: 'Floor', width: 6, cell: (row) => row.Floor },
   { zh: '户', en: 'Household', width: 6, cell: (row) => row.Household },
   { zh: '测区', en: 'Site', width: 6, cell: (row) => row.PointIndex },
-  { zh: '测量项', en: 'Item', width: 10, cell: (row) => row.ItemCode },
+  {
+    zh: '测量项',
+    en: 'Items',
+    width: 28,
+    cell: (row, lang) =>
+      row.Items.map((item) => `${item.ItemCode} ${lang === 'en-US' ? item.NameEn : item.Name}`).join('; '),
+  },
+  {
+    zh: '手动指定测量项',
+    en: 'Items typed by hand',
+    width: 10,
+    cell: (row, lang) => yesNoCell(lang, row.ItemsByHand),
+  },
   {
     zh: '状态',
     en: 'State',

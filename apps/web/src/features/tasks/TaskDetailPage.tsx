@@ -184,6 +184,20 @@ export default function TaskDetailPage() {
               <Link to={`/measurerobot/taskDetail?id=${task.ParentTaskId}`}>{t('action.view')}</Link>
             </Descriptions.Item>
           )}
+          {task.RemeasureSites && (
+            <Descriptions.Item label={t('field.remeasureSites')} span="filled">
+              <span data-testid="remeasure-sites">
+                {task.RemeasureSites.map((site) =>
+                  t('detail.remeasureSite', {
+                    index: site.PointIndex,
+                    place: `${site.BuildingNumber} ${site.Floor}-${site.Household}`,
+                    name: site.Name,
+                    items: site.ItemCodes.join(', '),
+                  }),
+                ).join('; ')}
+              </span>
+            </Descriptions.Item>
+          )}
         </Descriptions>
       </Card>
       {task.SitesOutsideWindow > 0 && (

@@ -1,6 +1,6 @@
-import type { ReviewSite, Stage } from '@measure/contract';
+import type { ReviewReading, ReviewSite, Stage } from '@measure/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Radio } from 'antd';
+import { Button, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,16 +19,41 @@ interface Props {
   site: ReviewSite;
 }
 
+interface Values {
+  Type: 'rectify' | 'remeasure';
+  ItemCodes: string[];
+  ItemsByHand: boolean;
+  Remark?: string;
+}
+
+/** The worst grade of an item's valid values at the site. */
+const worstGrade = ({ Figures }: ReviewReading) =>
+  Figures.Exploded > 0
+    ? 'exploded'
+    : Figures.Unqualified > 0
+      ? 'unqualified'
+      : Figures.Warning > 0
+        ? 'warning'
+        : Figures.Qualified > 0
+          ? 'qualified'
+          : 'none';
+
+/** An item failed at the site when one of its valid values is unqualified or exploded (as the server says). */
+const failed = (reading: ReviewReading) => reading.Figures.Unqualified + reading.Figures.Exploded > 0;
+
 /**
- * From a site under review to a work order at that site: one click, a type, a remark, and a pin placed
- * on the household's plan (a click places it, another moves it; it can be cleared), sent in plan units.
+ * From a site under review to a work order at that site: one click, a type, the item(s) (those that
+ * failed there, preselected; another only when ticked as typed by hand, which the order then shows),
+ * a remark, and a pin placed on the household's plan (a click places it, another moves it; it can be
+ * cleared), sent in plan units.
  */
 export function NewWorkOrderButton({ projectId, stage, taskId, site }: Props) {
   const { t } = useTranslation('work-orders');
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<{ Type: 'rectify' | 'remeasure'; Remark?: string }>();
+  const [form] = Form.useForm<Values>();
+  const byHand = Form.useWatch('ItemsByHand', form) ?? false;
   const [pin, setPin] = useState<PlanPoint | null>(null);
   const place = {
     ProjectId: projectId,
@@ -36,10 +61,17 @@ export function NewWorkOrderButton({ projectId, stage, taskId, site }: Props) {
     Floor: site.Floor,
     Household: site.Household,
   };
-  const failing = site.Readings.find((reading) =>
-    reading.Grades.some((grade) => grade === 'exploded' || grade === 'unqualified'),
-  );
-  const create = async (values: { Type: 'rectify' | 'remeasure'; Remark?: string }) => {
+  const failedItems = site.Readings.filter(failed).map((reading) => reading.ItemCode);
+  const itemOptions = site.Readings.map((reading) => ({
+    value: reading.ItemCode,
+    label: t('items.option', {
+      code: reading.ItemCode,
+      name: reading.Name,
+      grade: t(`grade.${worstGrade(reading)}`),
+    }),
+    disabled: !byHand && !failed(reading),
+  }));
+  const create = async (values: Values) => {
     setSaving(true);
     try {
       await callApi(routes.workOrders.add, {
@@ -51,7 +83,8 @@ export function NewWorkOrderButton({ projectId, stage, taskId, site }: Props) {
         Household: site.Household,
         TaskId: taskId,
         PointIndex: site.PointIndex,
-        ItemCode: failing?.ItemCode,
+        ItemCodes: values.ItemCodes,
+        ItemsByHand: values.ItemsByHand,
         Remark: values.Remark,
         X: pin?.X,
         Y: pin?.Y,
@@ -68,7 +101,7 @@ export function NewWorkOrderButton({ projectId, stage, taskId, site }: Props) {
   return (
     <>
       <Button
-        danger={Boolean(failing)}
+        danger={failedItems.length > 0}
         onClick={() => {
           setPin(null);
           setOpen(true);
@@ -86,7 +119,11 @@ export function NewWorkOrderButton({ projectId, stage, taskId, site }: Props) {
           onCancel={() => setOpen(false)}
           onOk={() => void form.validateFields().then(create)}
         >
-          <Form form={form} layout="vertical" initialValues={{ Type: 'rectify' }}>
+          <Form
+            form={form}
+            layout="vertical"
+            initialValues={{ Type: 'rectify', ItemCodes: failedItems, ItemsByHand: false }}
+          >
             <Form.Item name="Type" label={t('field.type')}>
               <Radio.Group
                 options={[
@@ -94,6 +131,34 @@ export function NewWorkOrderButton({ projectId, stage, taskId, site }: Props) {
                   { value: 'remeasure', label: t('type.remeasure') },
                 ]}
               />
+            </Form.Item>
+            <Form.Item
+              name="ItemCodes"
+              label={t('field.items')}
+              extra={failedItems.length > 0 ? t('items.failedHint') : t('items.noneFailed')}
+            >
+              <Select
+                mode="multiple"
+                data-testid="work-order-items"
+                placeholder={t('items.pick')}
+                options={itemOptions}
+              />
+            </Form.Item>
+            <Form.Item name="ItemsByHand" valuePropName="checked">
+              <Checkbox
+                onChange={(event) => {
+                  // Unticking drops the items only a hand could choose: none is taken silently.
+                  if (!event.target.checked) {
+                    const chosen: string[] = form.getFieldValue('ItemCodes') ?? [];
+                    form.setFieldValue(
+                      'ItemCodes',
+                      chosen.filter((code) => failedItems.includes(code)),
+                    );
+                  }
+                }}
+              >
+                {t('items.byHandChoice')}
+              </Checkbox>
             </Form.Item>
             <Form.Item name="Remark" label={t('field.remark')} rules={[{ max: 200 }]}>
               <Input.TextArea rows={3} maxLength={200} showCount />

@@ -1,12 +1,13 @@
-import type { WorkOrderRow } from '@measure/contract';
+import type { WorkOrderDetail, WorkOrderRow } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Form, Modal, Select, Timeline } from 'antd';
+import { Descriptions, Drawer, Form, Modal, Select, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { formatRate, siteReviewPath, useStageLabel } from '../tasks/taskLabels.tsx';
 import { Comments } from './Comments.tsx';
+import { WorkOrderItems } from './WorkOrderItems.tsx';
 import { WorkOrderPhotos } from './WorkOrderPhotos.tsx';
 import { WorkOrderPlanView } from './WorkOrderPlanView.tsx';
 import './i18n.ts';
@@ -90,12 +91,13 @@ export function WorkOrderDrawer({
             <Descriptions.Item label={t('field.place')}>{place(order)}</Descriptions.Item>
             <Descriptions.Item label={t('field.site')}>
               {order.TaskId && order.PointIndex ? (
-                <Link to={siteReviewPath(order.TaskId, order.PointIndex)}>
-                  {`#${order.PointIndex} ${order.ItemCode ?? ''}`}
-                </Link>
+                <Link to={siteReviewPath(order.TaskId, order.PointIndex)}>{`#${order.PointIndex}`}</Link>
               ) : (
                 '—'
               )}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('field.items')}>
+              <WorkOrderItems order={order} />
             </Descriptions.Item>
             <Descriptions.Item label={t('field.state')}>{t(`state.${order.State}`)}</Descriptions.Item>
             <Descriptions.Item label={t('field.assignee')}>{order.AssigneeName ?? '—'}</Descriptions.Item>
@@ -136,16 +138,8 @@ export function WorkOrderDrawer({
               ...(order.Remeasured
                 ? [
                     {
-                      color: 'green',
-                      children: (
-                        <Link to={`/measurerobot/mscReportData?taskId=${order.Remeasured.TaskId}`}>
-                          {t('detail.remeasured', {
-                            task: order.Remeasured.TaskName,
-                            before: formatRate(order.Remeasured.Before.PassRate),
-                            after: formatRate(order.Remeasured.After.PassRate),
-                          })}
-                        </Link>
-                      ),
+                      color: order.Remeasured.After ? 'green' : 'orange',
+                      children: <Remeasured remeasured={order.Remeasured} />,
                     },
                   ]
                 : []),
@@ -155,5 +149,41 @@ export function WorkOrderDrawer({
         </>
       )}
     </Drawer>
+  );
+}
+
+/** The re-measure's before and after, the items and sites compared, and the items not measured again. */
+function Remeasured({ remeasured }: { remeasured: NonNullable<WorkOrderDetail['Remeasured']> }) {
+  const { t } = useTranslation('work-orders');
+  const sites = (indexes: number[]) => indexes.map((index) => `#${index}`).join(', ');
+  return (
+    <div data-testid="work-order-remeasured">
+      <Link to={`/measurerobot/mscReportData?taskId=${remeasured.TaskId}`}>
+        {remeasured.After
+          ? t('detail.remeasured', {
+              task: remeasured.TaskName,
+              before: formatRate(remeasured.Before.PassRate),
+              after: formatRate(remeasured.After.PassRate),
+            })
+          : t('detail.remeasuredNone', {
+              task: remeasured.TaskName,
+              before: formatRate(remeasured.Before.PassRate),
+            })}
+      </Link>
+      {remeasured.ItemCodes.length > 0 && (
+        <div>
+          {t('detail.remeasuredWhich', {
+            items: remeasured.ItemCodes.join(', '),
+            sites: sites(remeasured.PointIndexes),
+            remeasured: sites(remeasured.RemeasurePointIndexes),
+          })}
+        </div>
+      )}
+      {remeasured.NotMeasuredAgain.length > 0 && (
+        <Typography.Text type="warning">
+          {t('detail.notMeasuredAgain', { items: remeasured.NotMeasuredAgain.join(', ') })}
+        </Typography.Text>
+      )}
+    </div>
   );
 }

@@ -23,6 +23,7 @@ import { HandWorkOrderButton } from './HandWorkOrderButton.tsx';
 import { AssignDialog, usePlace, WorkOrderDrawer } from './WorkOrderDialogs.tsx';
 import { WorkOrderPlans } from './WorkOrderPlans.tsx';
 import { WorkOrderBoard, type WorkOrderFilter } from './WorkOrderBoard.tsx';
+import { WorkOrderItems } from './WorkOrderItems.tsx';
 import './i18n.ts';
 
 const STATE_COLOR: Record<WorkOrderState, string> = {
@@ -104,6 +105,7 @@ export default function WorkOrderPage() {
     },
     { title: t('field.process'), dataIndex: 'Process', width: 80, render: (stage) => stageLabel(stage) },
     { title: t('field.place'), key: 'place', width: 170, render: (_, row) => place(row) },
+    { title: t('field.items'), key: 'items', width: 220, render: (_, row) => <WorkOrderItems order={row} /> },
     {
       title: t('field.state'),
       dataIndex: 'State',

@@ -41,6 +41,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'field.keyword': 'Keyword',
   'field.dates': 'Dates',
   'field.items': 'Measure items',
+  'field.remeasureSites': 'Sites to re-measure',
+  'detail.remeasureSite': 'site #{{index}} ({{place}}, {{name}}): {{items}}',
   'field.parent': 'Original task',
   'placeholder.keyword': 'Task name, project or device number',
   'placeholder.allProjects': 'All projects',

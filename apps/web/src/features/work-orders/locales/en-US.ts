@@ -82,6 +82,24 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'hand.pickHousehold': 'Choose a household to place a pin on its plan (optional)',
   'plan.morePlaces': 'The {{shown}} newest of {{total}} households: filter to see the others',
   'filter.all': 'All',
+  'field.items': 'Items',
+  'items.byHand': 'Typed by hand',
+  'items.byHandHint': 'Chosen by hand: not an item that failed at the site',
+  'items.pick': 'Choose the failed item(s) of the site',
+  'items.failedHint': 'The items that failed at this site are chosen; the others need “typed by hand”',
+  'items.noneFailed': 'No item failed at this site: tick “typed by hand” to name one',
+  'items.byHandChoice': 'Typed by hand (allow items that did not fail here)',
+  'items.option': '{{code}} {{name}} · worst: {{grade}}',
+  'grade.qualified': 'qualified',
+  'grade.warning': 'warning',
+  'grade.unqualified': 'unqualified',
+  'grade.exploded': 'exploded',
+  'grade.none': 'not judged',
+  'detail.remeasuredWhich':
+    'Compared: items {{items}} at site(s) {{sites}}, re-measured at site(s) {{remeasured}}',
+  'detail.notMeasuredAgain': 'Not measured again: {{items}}',
+  'detail.remeasuredNone':
+    'Re-measured ({{task}}): pass rate before {{before}}; the order’s items were not measured again',
 };
 
 export default enUS;

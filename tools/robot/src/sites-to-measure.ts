@@ -1,0 +1,60 @@
+import type { ResultSite, WorkPackage } from '@measure/contract';
+
+/** One site the robot measures: its place, room, name, surface and the items measured there. */
+export interface SiteToMeasure {
+  BuildingNumber: string;
+  Floor: number;
+  Household: number;
+  RoomId: string | null;
+  Name: string;
+  Surface: ResultSite['Surface'];
+  Items: WorkPackage['Items'];
+}
+
+const WALLS = ['north', 'east', 'south', 'west'] as const;
+/** Rooms of a household whose house type has none drawn: a plain flat's. */
+const GENERATED_ROOMS = [
+  { Id: null, Name: 'living room' },
+  { Id: null, Name: 'bedroom' },
+  { Id: null, Name: 'kitchen' },
+];
+
+function roomsOf(work: WorkPackage, houseMapId: string) {
+  const rooms = work.HouseMaps.find((map) => map.HouseMapId === houseMapId)?.MeasurePoints?.Rooms ?? [];
+  return rooms.length > 0
+    ? rooms.map((room) => ({ Id: room.Id as string | null, Name: room.Name || room.Id }))
+    : GENERATED_ROOMS;
+}
+
+/**
+ * The sites of a task in walking order: a re-measure for a work order (RemeasureSites) measures only
+ * the parent's sites named, under the same room and name and with their items; any other task walks
+ * every household's rooms (from the house type's MeasurePoints, else a generated layout) wall by wall
+ * with every item. `households` caps the households walked.
+ */
+export function sitesToMeasure(work: WorkPackage, households?: number): SiteToMeasure[] {
+  if (work.RemeasureSites) {
+    return work.RemeasureSites.map((site) => ({
+      BuildingNumber: site.BuildingNumber,
+      Floor: site.Floor,
+      Household: site.Household,
+      RoomId: site.RoomId,
+      Name: site.Name,
+      Surface: (site.Surface ?? 'wall') as ResultSite['Surface'],
+      Items: work.Items.filter((item) => site.ItemCodes.includes(item.ItemCode)),
+    }));
+  }
+  return work.Households.slice(0, households ?? work.Households.length).flatMap((household) =>
+    roomsOf(work, household.HouseMapId).flatMap((room) =>
+      WALLS.map((wall) => ({
+        BuildingNumber: household.BuildingNumber,
+        Floor: household.Floor,
+        Household: household.Household,
+        RoomId: room.Id,
+        Name: `${household.BuildingNumber} ${household.Floor}-${household.Household} ${room.Name} ${wall}`,
+        Surface: 'wall' as const,
+        Items: work.Items,
+      })),
+    ),
+  );
+}
