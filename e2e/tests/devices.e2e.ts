@@ -5,6 +5,7 @@ import { api, apiLogin } from '../support/api.ts';
 import { BASE_URL, browserPool, DEMO, screenshot } from '../support/browser.ts';
 import { signInAndLand, type Login } from '../support/sign-in.ts';
 import { pickSearchedOption } from '../support/select.ts';
+import { confirmUntilGone } from '../support/confirm.ts';
 
 /**
  * Devices (issue 12): an administrator registers a device in the browser, activates it (the key is
@@ -174,10 +175,7 @@ describe.each(['zh-CN', 'en-US'] as const)('devices (%s)', (language) => {
     const unbound = page.waitForResponse((response) =>
       response.url().includes('/api/sys/SysDevice/DeleteDeviceUser'),
     );
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: button(text.ok) })
-      .click();
+    await confirmUntilGone(page.locator('.ant-modal-confirm').getByRole('button', { name: button(text.ok) }));
     await unbound;
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(text.unallocated);
 

@@ -6,6 +6,7 @@ import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts
 import { planDxf, planPng } from '../support/plan-files.ts';
 import { pickOption, pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
+import { confirmUntilGone } from '../support/confirm.ts';
 
 /**
  * Projects (issue 5, web): a company administrator creates a project with two buildings, uploads a
@@ -237,9 +238,7 @@ describe('projects', () => {
     await page.waitForURL('**/measurerobot/projectList');
     await row.getByRole('button', { name: zhButton('发布') }).click();
     await confirmDialog(page).getByText('已有的数据将被锁定').waitFor();
-    await confirmDialog(page)
-      .getByRole('button', { name: zhButton('发布') })
-      .click();
+    await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('发布') }));
     await row.getByText('已发布').waitFor();
 
     // An edit is refused with the lock message.

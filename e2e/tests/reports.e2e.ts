@@ -4,6 +4,7 @@ import { browserPool, screenshot, settle } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
+import { confirmUntilGone } from '../support/confirm.ts';
 
 /**
  * Data reports (issue 16): the report of a finished task renders in the background and shows on the
@@ -98,7 +99,7 @@ describe.each(['zh-CN', 'en-US'] as const)('data reports (%s)', (language) => {
       .first()
       .click();
     const revoked = page.waitForResponse((response) => response.url().includes('/api/ms/statis/RevokeShare'));
-    await page.getByRole('button', { name: button(text.ok) }).click();
+    await confirmUntilGone(page.getByRole('button', { name: button(text.ok) }));
     await revoked;
     await phone.page.reload();
     await phone.page.getByText(text.notFound).waitFor();
