@@ -9,7 +9,7 @@ import {
   type Stage,
 } from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, DatePicker, Row, Select, Space, Statistic } from 'antd';
+import { Button, Card, Col, DatePicker, Row, Select, Space, Statistic, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -155,15 +155,21 @@ export default function HomePage() {
           <Col xs={12} md={6}>
             <Card size="small">
               <Statistic title={t('home.projects')} value={data.Projects} />
+              <Typography.Text type="secondary">{t('home.unfiltered')}</Typography.Text>
             </Card>
           </Col>
           <Col xs={12} md={6}>
             <Card size="small">
               <Statistic title={t('home.householdsThisMonth')} value={data.HouseholdsThisMonth} />
+              <Typography.Text type="secondary">{t('home.unfiltered')}</Typography.Text>
             </Card>
           </Col>
           <Col xs={24} md={12}>
-            <Card size="small" title={t('home.tasks')}>
+            <Card
+              size="small"
+              title={t('home.tasks')}
+              extra={<Typography.Text type="secondary">{t('home.unfiltered')}</Typography.Text>}
+            >
               <Row>
                 {TASK_STATES.map((state) => (
                   <Col key={state} span={Math.floor(24 / TASK_STATES.length)} style={{ minWidth: 80 }}>

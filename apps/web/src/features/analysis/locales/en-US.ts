@@ -67,6 +67,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'home.projects': 'Projects',
   'home.householdsThisMonth': 'Households measured this month',
   'home.tasks': 'Tasks by state',
+  'home.unfiltered': 'By project only: stage, kinds, items and dates do not apply',
   'home.worstItems': 'Measure items with the lowest pass rate',
   'home.trend': 'Daily pass rate',
   'home.openQuality': 'Quality analysis',

@@ -64,6 +64,7 @@ const analysis = {
   'home.projects': '项目数',
   'home.householdsThisMonth': '本月已测户数',
   'home.tasks': '任务状态',
+  'home.unfiltered': '仅按项目筛选，不受阶段、类型、测量项和日期影响',
   'home.worstItems': '合格率最低的测量项',
   'home.trend': '每日合格率',
   'home.openQuality': '质量分析',
