@@ -23,7 +23,10 @@ import { buildTask } from './task-factories.ts';
 export interface SentPlace {
   building: string;
   floor: number;
-  /** The reading day (Asia/Shanghai); the site is stamped at noon there. */
+  /**
+   * The reading day (Asia/Shanghai); the site is stamped at the day's first moment there, so a site
+   * of today is never in the future (noon there is, before noon: the server refuses such a time).
+   */
   day: string;
   /** The values of each item; default: `values(code)` of the task. */
   values?: number[];
@@ -90,7 +93,7 @@ export async function measureTask(
     Household: 1,
     Name: `墙 ${index + 1}`,
     AreaM2: 8,
-    MeasuredAt: `${place.day}T04:00:00Z`,
+    MeasuredAt: `${place.day}T00:00:00+08:00`,
     Readings: spec.codes.map((code) => ({ ItemCode: code, Values: place.values ?? values(code) })),
   }));
   const answer = await callRouteResponse(

@@ -255,9 +255,12 @@ function demoSites(
   const [from, to] = demo.daysAgo;
   return all.slice(0, count).map(({ household, room, wall }, index) => {
     const day = Math.floor(from - ((from - to) * index) / count);
-    const measuredAt = new Date(now - day * DAY_MS);
+    const workingHours = new Date(now - day * DAY_MS);
     // 09:00-17:00 China time (01:00-09:00 UTC), a minute or so per site.
-    measuredAt.setUTCHours(1 + Math.floor((index % 480) / 60), index % 60, Math.floor(random() * 60), 0);
+    workingHours.setUTCHours(1 + Math.floor((index % 480) / 60), index % 60, Math.floor(random() * 60), 0);
+    // Today's working hours may not have come yet (a seed before 17:00 China time): never stamp a site
+    // in the future, which the server refuses; a second apart, before now, keeps them in order.
+    const measuredAt = new Date(Math.min(workingHours.getTime(), now - (count - index) * 1000));
     const wallMm = 2400 + Math.round(random() * 2400);
     return {
       PointIndex: index + 1,

@@ -35,7 +35,7 @@ const projects: Record<'A' | 'B', string> = { A: '', B: '' };
 const sent: SentSite[] = [];
 
 const DAY_MS = 86_400_000;
-/** Reading days relative to today in Asia/Shanghai (noon there), so "this month" has data. */
+/** Reading days relative to today in Asia/Shanghai, so "this month" has data. */
 const dayBefore = (days: number) => dayIn('Asia/Shanghai', new Date(Date.now() - days * DAY_MS));
 const days = [dayBefore(2), dayBefore(1), dayBefore(0)];
 
