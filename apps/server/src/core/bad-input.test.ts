@@ -178,3 +178,22 @@ describe('plan images must decode', () => {
     });
   });
 });
+
+describe('dates that are no dates', () => {
+  it('answers the date message on the field, not a generic one, in both languages', async () => {
+    for (const value of ['😀', "2026-01-01' OR '1'='1", '2026-02-30']) {
+      const zh = await post('/api/ms/MsTask/GetTaskList', { StartDate: value, PageSize: 10, CurrentPage: 1 });
+      expect(zh.body).toMatchObject({
+        Code: 400,
+        Result: [{ Field: 'StartDate', Message: '日期格式不正确，应为 年-月-日' }],
+      });
+      const en = await post('/api/ms/statis/GetStatisticsData', { EndDate: value }, 'en-US');
+      expect(en.body).toMatchObject({
+        Code: 400,
+        Result: [{ Field: 'EndDate', Message: 'Invalid date, use year-month-day' }],
+      });
+    }
+    const empty = await post('/api/ms/MsTask/GetTaskList', { StartDate: '', PageSize: 10, CurrentPage: 1 });
+    expect(empty.body).toMatchObject({ Code: 0 });
+  });
+});

@@ -34,16 +34,17 @@ const isCalendarDate = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
 
-/** A calendar date `YYYY-MM-DD`; empty means none. */
-export const taskDate = z
-  .union([
-    rules
-      .text()
-      .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'tasks.invalidDate')
-      .refine(isCalendarDate, 'tasks.invalidDate'),
-    z.literal(''),
-  ])
+/**
+ * A calendar date `YYYY-MM-DD`; empty means none. One refinement rather than a union with '', so
+ * text that is no date gets the date message, not a union's generic one.
+ */
+export const taskDate = rules
+  .text()
+  .trim()
+  .refine(
+    (value) => value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value)),
+    'tasks.invalidDate',
+  )
   .nullish()
   .transform((value) => (value ? value : null));
 
