@@ -19,6 +19,10 @@ type AddBody = RouteBody<typeof workOrdersRoutes.add>;
 export const failedAt = (row: Pick<SiteItemCounts, 'unqualified' | 'exploded'>) =>
   row.unqualified + row.exploded > 0;
 
+/** The items an order is about (`item_codes`; its single `item_code` for a row that lacks them). */
+export const orderItemCodes = (order: Pick<WorkOrderRecord, 'itemCodes' | 'itemCode'>): string[] =>
+  order.itemCodes.length > 0 ? order.itemCodes : order.itemCode ? [order.itemCode] : [];
+
 /** Codes in the order of the task's items (codes the standard lacks last, as given). */
 export function inItemOrder(codes: readonly string[], itemOrder: readonly string[]): string[] {
   const rank = (code: string) => {
@@ -100,8 +104,8 @@ export async function remeasuredFigures(
   const items = new WorkOrderItemsRepository(db);
   const before = await items.siteItems(order.companyId, task.parentTaskId, pointIndexes);
   const after = await items.siteItems(order.companyId, task.id, remeasurePointIndexes);
-  const codes =
-    order.itemCodes.length > 0 ? order.itemCodes : [...new Set(before.map((row) => row.itemCode))];
+  const named = orderItemCodes(order);
+  const codes = named.length > 0 ? named : [...new Set(before.map((row) => row.itemCode))];
   const ofItem = (rows: SiteItemCounts[], code: string) => rows.filter((row) => row.itemCode === code);
   const compared = codes.filter((code) => ofItem(after, code).length > 0);
   const side = (rows: SiteItemCounts[], chosen: string[]) =>

@@ -22,7 +22,7 @@ import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import type { TasksService } from '../tasks/tasks-service.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
 import { checkAssignee, checkPlace } from './work-order-checks.ts';
-import { chooseItems, inItemOrder, remeasuredFigures } from './work-order-items.ts';
+import { chooseItems, inItemOrder, orderItemCodes, remeasuredFigures } from './work-order-items.ts';
 import { filterQuery, type NewWorkOrder, WorkOrdersRepository } from './work-orders-repository.ts';
 
 type AddBody = RouteBody<typeof workOrdersRoutes.add>;
@@ -42,13 +42,11 @@ const toRow = ({ order, projectName, assigneeName, itemNames }: Found): WorkOrde
   TaskId: order.taskId,
   PointIndex: order.pointIndex,
   ItemCode: order.itemCodes[0] ?? order.itemCode,
-  ItemCodes: order.itemCodes.length > 0 ? order.itemCodes : order.itemCode ? [order.itemCode] : [],
-  Items: (order.itemCodes.length > 0 ? order.itemCodes : order.itemCode ? [order.itemCode] : []).map(
-    (code) => {
-      const named = itemNames?.find((item) => item.Code === code);
-      return { ItemCode: code, Name: named?.NameZh ?? code, NameEn: named?.NameEn ?? code };
-    },
-  ),
+  ItemCodes: orderItemCodes(order),
+  Items: orderItemCodes(order).map((code) => {
+    const named = itemNames?.find((item) => item.Code === code);
+    return { ItemCode: code, Name: named?.NameZh ?? code, NameEn: named?.NameEn ?? code };
+  }),
   ItemsByHand: order.itemsByHand,
   X: order.x,
   Y: order.y,
@@ -136,24 +134,26 @@ export class WorkOrdersService {
       const ids = await repository.insert(
         auth.companyId,
         dayIn(COMPANY_TIME_ZONE, new Date()),
-        fresh.map((site) => ({
-          projectId: task.projectId,
-          type: 'rectify',
-          stage: task.stage,
-          buildingId: site.building_id,
-          buildingNumber: site.building_number,
-          floor: site.floor,
-          household: site.household,
-          taskId: task.id,
-          pointIndex: site.point_index,
-          ...((codes) => ({ itemCode: codes[0] ?? null, itemCodes: codes }))(
-            inItemOrder(site.item_codes, itemOrder),
-          ),
-          state: body.AssigneeId ? 'unstart' : 'undistributed',
-          assigneeId: body.AssigneeId,
-          createdBy: auth.userId,
-          createdByName: userName,
-        })),
+        fresh.map((site) => {
+          const itemCodes = inItemOrder(site.item_codes, itemOrder);
+          return {
+            projectId: task.projectId,
+            type: 'rectify',
+            stage: task.stage,
+            buildingId: site.building_id,
+            buildingNumber: site.building_number,
+            floor: site.floor,
+            household: site.household,
+            taskId: task.id,
+            pointIndex: site.point_index,
+            itemCode: itemCodes[0] ?? null,
+            itemCodes,
+            state: body.AssigneeId ? 'unstart' : 'undistributed',
+            assigneeId: body.AssigneeId,
+            createdBy: auth.userId,
+            createdByName: userName,
+          };
+        }),
       );
       await repository.addEvents(
         auth.companyId,
@@ -320,7 +320,7 @@ export class WorkOrdersService {
           row.floor === order.floor &&
           (household === null || row.household === household),
       );
-      const itemCodes = order.itemCodes.length > 0 ? order.itemCodes : order.itemCode ? [order.itemCode] : [];
+      const itemCodes = orderItemCodes(order);
       const taskId = await this.deps.tasks.add(
         auth,
         {
