@@ -5,7 +5,6 @@ import {
   householdAssignments,
   houseMaps,
   projects,
-  siteReadings,
   tasks,
   taskSites,
   users,
@@ -308,7 +307,7 @@ export class WorkOrdersRepository {
     return row;
   }
 
-  /** Sites of a task with an exploded (or, with `unqualified`, an unqualified) valid reading, and their failed items. */
+  /** Sites of a task with an exploded (or, with `unqualified`, an unqualified) valid reading (their items: `failedAt`). */
   async failedSites(companyId: string, taskId: string, unqualified: boolean) {
     const result = await this.db.execute<{
       point_index: number;
@@ -316,12 +315,9 @@ export class WorkOrdersRepository {
       building_number: string;
       floor: number;
       household: number;
-      item_codes: string[];
       open: boolean;
     }>(sql`
       select s.point_index, s.building_id, s.building_number, s.floor, s.household,
-        array(select r.item_code from ${siteReadings} r where r.company_id = ${companyId} and r.task_id = s.task_id
-          and r.point_index = s.point_index and (r.unqualified > 0 or r.exploded > 0) order by r.item_code) item_codes,
         exists (select 1 from ${workOrders} w where w.company_id = ${companyId} and w.task_id = s.task_id
           and w.point_index = s.point_index and w.state <> 'completed') open
       from ${taskSites} s

@@ -22,7 +22,8 @@ import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import type { TasksService } from '../tasks/tasks-service.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
 import { checkAssignee, checkPlace } from './work-order-checks.ts';
-import { chooseItems, inItemOrder, orderItemCodes, remeasuredFigures } from './work-order-items.ts';
+import { chooseItems, failedAt, inItemOrder, orderItemCodes, remeasuredFigures } from './work-order-items.ts';
+import { WorkOrderItemsRepository } from './work-order-items-repository.ts';
 import { filterQuery, type NewWorkOrder, WorkOrdersRepository } from './work-orders-repository.ts';
 
 type AddBody = RouteBody<typeof workOrdersRoutes.add>;
@@ -130,12 +131,22 @@ export class WorkOrdersService {
       const sites = await repository.failedSites(auth.companyId, task.id, body.Unqualified ?? false);
       const fresh = sites.filter((site) => !site.open);
       const itemOrder = task.standard.Items.map((item) => item.Code);
+      // Each site's failed items, by the same rule as one order's (failedAt).
+      const failedItems = new Map<number, string[]>();
+      const measured = await new WorkOrderItemsRepository(tx).siteItems(
+        auth.companyId,
+        task.id,
+        fresh.map((site) => site.point_index),
+      );
+      for (const row of measured.filter(failedAt)) {
+        failedItems.set(row.pointIndex, [...(failedItems.get(row.pointIndex) ?? []), row.itemCode]);
+      }
       const userName = await this.userName(tx, auth);
       const ids = await repository.insert(
         auth.companyId,
         dayIn(COMPANY_TIME_ZONE, new Date()),
         fresh.map((site) => {
-          const itemCodes = inItemOrder(site.item_codes, itemOrder);
+          const itemCodes = inItemOrder(failedItems.get(site.point_index) ?? [], itemOrder);
           return {
             projectId: task.projectId,
             type: 'rectify',
