@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
 import { createReadyAdmin } from '../support/api.ts';
 import { BASE_URL, browserPool } from '../support/browser.ts';
+import { hoverUntilShown } from '../support/hover.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
 /** Issue 10: the user administration forms and list as a new administrator meets them. */
@@ -39,11 +40,11 @@ it('offers no Delete on your own row and says why (defect 6)', async () => {
   await page.goto(`${BASE_URL}/measurerobot/mscUser`);
   await page.getByPlaceholder('姓名、邮箱或手机号').fill(admin.login);
   await page.getByPlaceholder('姓名、邮箱或手机号').press('Enter');
+  // The search narrows the list to the own row: hover only once it has (the list re-renders).
+  await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
   const own = page.locator('.ant-table-row', { hasText: admin.login });
-  await own.waitFor();
   const remove = own.getByRole('button', { name: zhButton('删除') });
   expect(await remove.isDisabled()).toBe(true);
-  await remove.hover({ force: true });
-  await page.getByRole('tooltip', { name: '不能删除自己的账号' }).waitFor();
+  await hoverUntilShown(page, remove, page.getByRole('tooltip', { name: '不能删除自己的账号' }));
   expect(errors).toEqual([]);
 });
