@@ -13,9 +13,10 @@ import type {
   PointTypeMeasureItem,
   Stage,
   StandardValue,
+  TaskNameParts,
 } from '@measure/contract';
 
-export type { DataPoolExportFilter, MeasurePoints, MeasureRule, PointTypeMeasureItem };
+export type { DataPoolExportFilter, MeasurePoints, MeasureRule, PointTypeMeasureItem, TaskNameParts };
 
 /**
  * A standard (variant) of a measure item as stored. JSON has no undefined: a project copy stores a

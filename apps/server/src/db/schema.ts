@@ -37,6 +37,7 @@ import type {
   StoredItem,
   StoredStandard,
   StoredTemplateItem,
+  TaskNameParts,
 } from './json-types.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -575,7 +576,10 @@ export const tasks = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
+    /** As typed; for a name the system made, its Chinese rendering (search, sort, the log). */
     name: text('name').notNull(),
+    /** What a name the system made is made of, rendered in the reader's language; null: typed. */
+    nameParts: jsonb('name_parts').$type<TaskNameParts>(),
     stage: text('stage').notNull(),
     measureKind: text('measure_kind').notNull(),
     inspectionKind: text('inspection_kind').notNull(),

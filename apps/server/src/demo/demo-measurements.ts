@@ -182,7 +182,6 @@ export async function seedDemoMeasurements(
       admin,
       bodyOf(apiRoutes.tasks.addTask, {
         ProjectId: idOf(company.projectIds, demo.project),
-        Name: demo.name,
         Stage: demo.stage,
         MeasureKind: demo.measureKind,
         InspectionKind: demo.inspectionKind,
@@ -192,6 +191,14 @@ export async function seedDemoMeasurements(
         PlannedDate: new Date(now - demo.daysAgo[0] * DAY_MS).toISOString().slice(0, 10),
       }),
       'zh-CN',
+      undefined,
+      {
+        kind: 'scope',
+        building: demo.building,
+        floors: demo.floors,
+        stage: demo.stage,
+        inspection: demo.inspectionKind,
+      },
     );
     if (demo.state === 'cancelled') {
       await tasks.cancel(admin, taskId, 'zh-CN');
@@ -199,7 +206,7 @@ export async function seedDemoMeasurements(
     }
     if (demo.state === 'pending') continue;
     const device = deviceId ? { companyId: company.companyId, deviceId } : undefined;
-    if (device) await taskDevice.move(device, taskId, 'inProgress');
+    if (device) await taskDevice.move(device, taskId, 'inProgress', 'zh-CN');
     const sender: ResultsSender = device ?? {
       companyId: company.companyId,
       userId: idOf(company.userIds, demo.surveyors[0] ?? 'admin@example.com'),
@@ -221,7 +228,7 @@ export async function seedDemoMeasurements(
       );
     }
     if (demo.state !== 'inProgress') {
-      if (device) await taskDevice.move(device, taskId, 'uploaded');
+      if (device) await taskDevice.move(device, taskId, 'uploaded', 'zh-CN');
       else await tasks.move(admin, taskId, 'uploaded', 'zh-CN');
       if (demo.state === 'completed') await tasks.audit(admin, taskId, 'zh-CN');
     }

@@ -14,7 +14,6 @@ export const DEMO_HOUSE_TYPES = [
 
 export interface DemoTask {
   project: string;
-  name: string;
   stage: Stage;
   measureKind: MeasureKind;
   inspectionKind: InspectionKind;
@@ -35,13 +34,12 @@ export interface DemoTask {
 }
 
 /**
- * Tasks in every state, for several stages and both inspection kinds, in both demo projects. The
+ * Tasks in every state (each named by the system from its place and kind, `scope` parts), for several stages and both inspection kinds, in both demo projects. The
  * results of the measured ones spread over the last 30 days so the analyses show trends.
  */
 export const DEMO_TASKS: readonly DemoTask[] = [
   {
     project: '滨江花园一期',
-    name: '1# 1-2 层 抹灰 自检',
     stage: 'plaster',
     measureKind: 'first',
     inspectionKind: 'self',
@@ -57,7 +55,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
   },
   {
     project: '滨江花园一期',
-    name: '1# 3-4 层 砌筑 第三方',
     stage: 'masonry',
     measureKind: 'first',
     inspectionKind: 'third',
@@ -73,7 +70,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
   },
   {
     project: '滨江花园一期',
-    name: '1# 5 层 抹灰 人工复测',
     stage: 'plaster',
     measureKind: 're',
     inspectionKind: 'self',
@@ -89,7 +85,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
   },
   {
     project: '滨江花园一期',
-    name: '1# 6-7 层 装饰 自检',
     stage: 'decoration',
     measureKind: 'first',
     inspectionKind: 'self',
@@ -105,7 +100,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
   },
   {
     project: '滨江花园一期',
-    name: '1# 8 层 地面 (取消)',
     stage: 'floorGround',
     measureKind: 'other',
     inspectionKind: 'self',
@@ -121,7 +115,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
   },
   {
     project: '云栖科创中心',
-    name: 'A 座 1-2 层 主体 第三方',
     stage: 'structure',
     measureKind: 'first',
     inspectionKind: 'third',
@@ -137,7 +130,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
   },
   {
     project: '云栖科创中心',
-    name: 'A 座 3 层 抹灰 自检',
     stage: 'plaster',
     measureKind: 'first',
     inspectionKind: 'self',
@@ -153,7 +145,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
   },
   {
     project: '云栖科创中心',
-    name: 'A 座 4 层 砌筑 自检',
     stage: 'masonry',
     measureKind: 'first',
     inspectionKind: 'self',
@@ -169,7 +160,6 @@ export const DEMO_TASKS: readonly DemoTask[] = [
   },
   {
     project: '云栖科创中心',
-    name: 'A 座 5-6 层 主体 第三方',
     stage: 'structure',
     measureKind: 'first',
     inspectionKind: 'third',

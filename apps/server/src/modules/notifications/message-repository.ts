@@ -24,6 +24,8 @@ export type MessageListRow = {
   project_id: string | null;
   task_id: string | null;
   work_order_id: string | null;
+  /** The parts of the message's task name when the system made it (the `task` param follows the reader). */
+  task_name_parts: unknown;
   is_read: boolean;
   created_at: Date | string;
 };
@@ -73,11 +75,13 @@ export class MessageRepository {
     return sql`(
       select m.id, m.kind, m.params, null::text as title_zh, null::text as title_en,
         null::text as text_zh, null::text as text_en, m.project_id, m.task_id, m.work_order_id,
+        (select t.name_parts from ${tasks} t where t.id = m.task_id and t.company_id = m.company_id)
+          as task_name_parts,
         m.read_at is not null as is_read, m.created_at
       from ${messages} m where m.company_id = ${companyId} and m.user_id = ${userId}
       union all
       select n.id, 'version', null, n.title_zh, n.title_en,
-        n.tips_zh || E'\n' || n.content_zh, n.tips_en || E'\n' || n.content_en, null, null, null,
+        n.tips_zh || E'\n' || n.content_zh, n.tips_en || E'\n' || n.content_en, null, null, null, null,
         r.user_id is not null, n.created_at
       from ${updateNotifications} n
       left join ${notificationReads} r on r.notification_id = n.id and r.user_id = ${userId}

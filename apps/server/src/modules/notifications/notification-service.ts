@@ -6,6 +6,7 @@ import {
   type MessageKind,
   type MessageRow,
   type PageResult,
+  taskNameIn,
   type VersionNotification,
 } from '@measure/contract';
 import { notFound } from '../../core/app-error.ts';
@@ -21,8 +22,11 @@ const kindOf = (kind: string): MessageKind =>
 function toMessageRow(row: MessageListRow, lang: Language): MessageRow {
   const english = lang === 'en-US';
   const kind = kindOf(row.kind);
+  const params = { ...row.params };
+  if (params.task !== undefined)
+    params.task = taskNameIn({ name: params.task, nameParts: row.task_name_parts }, lang);
   const text = (part: 'title' | 'content') =>
-    formatMessage(lang, `notifications.message.${kind}.${part}` as MessageKey, row.params ?? {});
+    formatMessage(lang, `notifications.message.${kind}.${part}` as MessageKey, params);
   return {
     MessageId: row.id,
     Kind: kind,

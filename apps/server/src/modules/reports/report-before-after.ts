@@ -19,7 +19,7 @@ const rate = (value: number | null) => (value === null ? '-' : String(value));
 export function beforeAfterSection(doc: ReportDocument, { heading, table, t }: SectionTools): void {
   const section = doc.beforeAfter;
   if (!section || section.Sites.length === 0) return;
-  heading(t('reports.doc.beforeAfter', { task: section.ParentTaskName }));
+  heading(t('reports.doc.beforeAfter', { task: section.ParentTaskNames[doc.language] }));
   table(
     [
       { label: t('reports.doc.pointIndex'), width: 6 },

@@ -53,7 +53,8 @@ export interface ReportVersion {
 
 /** Before and after of a re-measure task (`review/site-links.ts` `reportBeforeAfter`). */
 export interface ReportBeforeAfter {
-  ParentTaskName: string;
+  /** The re-measured task's name in each language (a name the system made follows the language). */
+  ParentTaskNames: Record<Language, string>;
   Sites: {
     PointIndex: number;
     BuildingNumber: string;

@@ -74,6 +74,7 @@ export class ReportProjectsRepository {
         id: reports.id,
         taskId: reports.taskId,
         name: tasks.name,
+        nameParts: tasks.nameParts,
         status: reports.status,
         updatedAt: reports.updatedAt,
       })
@@ -141,6 +142,7 @@ export class ReportProjectsRepository {
       .select({
         id: tasks.id,
         name: tasks.name,
+        nameParts: tasks.nameParts,
         stage: tasks.stage,
         state: tasks.state,
         measureKind: tasks.measureKind,

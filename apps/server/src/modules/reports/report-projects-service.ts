@@ -15,6 +15,7 @@ import {
   type SummaryReport,
   TASK_STATES,
   type TaskState,
+  taskNameIn,
   toFigures,
 } from '@measure/contract';
 import { notFound } from '../../core/app-error.ts';
@@ -89,7 +90,11 @@ const oneOf = <T extends string>(values: readonly T[], value: string): T =>
 export class ReportProjectsService {
   constructor(private readonly deps: { db: Database }) {}
 
-  async projects(auth: AuthContext, body: ProjectListBody): Promise<PageResult<ReportProjectRow>> {
+  async projects(
+    auth: AuthContext,
+    body: ProjectListBody,
+    lang: Language,
+  ): Promise<PageResult<ReportProjectRow>> {
     const repository = new ReportProjectsRepository(this.deps.db);
     const { rows, total } = await repository.page(
       auth,
@@ -124,7 +129,7 @@ export class ReportProjectsService {
             ? {
                 ReportId: newest.id,
                 TaskId: newest.taskId,
-                Name: newest.name,
+                Name: taskNameIn(newest, lang),
                 UpdateTime: newest.updatedAt.toISOString(),
                 Status: newest.status as ReportStatus,
                 Figures: toFigures(taskCountsOf.get(newest.taskId) ?? emptyCounts()),
@@ -241,7 +246,7 @@ export class ReportProjectsService {
         const stage = oneOf(STAGES, task.stage);
         return {
           TaskId: task.id,
-          Name: task.name,
+          Name: taskNameIn(task, lang),
           Stage: stage,
           StageName: STAGE_LABELS[stage][lang],
           State: oneOf(TASK_STATES, task.state) as TaskState,

@@ -1,4 +1,4 @@
-import type { Language, SharedPlanHousehold, SharedSite } from '@measure/contract';
+import { type Language, type SharedPlanHousehold, type SharedSite, taskNameIn } from '@measure/contract';
 import { notFound } from '../../core/app-error.ts';
 import type { FileStore } from '../../core/file-store.ts';
 import type { Database } from '../../db/client.ts';
@@ -80,6 +80,6 @@ export class ReportSharesService {
     const report = await new ReportsRepository(this.deps.db).ofTask(companyId, task.id);
     const stored = report?.status === 'ready' ? reportFilesIn(report, lang).pdf : null;
     if (!report || !stored) throw notFound();
-    return { data: await this.deps.files.read(stored), fileName: `${report.name}.pdf` };
+    return { data: await this.deps.files.read(stored), fileName: `${taskNameIn(report, lang)}.pdf` };
   }
 }

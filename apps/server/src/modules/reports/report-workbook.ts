@@ -133,6 +133,6 @@ export function measureKindText(
 ): string {
   const kind = doc.task.MeasureKind;
   if (kind === 're' && doc.beforeAfter)
-    return t('reports.doc.remeasureOf', { task: doc.beforeAfter.ParentTaskName });
+    return t('reports.doc.remeasureOf', { task: doc.beforeAfter.ParentTaskNames[doc.language] });
   return t(`reports.doc.measureKind.${kind}`);
 }

@@ -29,6 +29,7 @@ const rowColumns = {
   projectId: reports.projectId,
   projectName: projects.name,
   name: tasks.name,
+  nameParts: tasks.nameParts,
   status: reports.status,
   error: reports.error,
   pdfName: reports.pdfName,

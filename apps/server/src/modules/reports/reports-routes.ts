@@ -40,8 +40,8 @@ export function registerReportsRoutes(
     );
     return REPLY_SENT;
   });
-  registerRoute(app, reportProjectsRoutes.getReportProjectList, async ({ body, user }) =>
-    reportProjects.projects(user, body),
+  registerRoute(app, reportProjectsRoutes.getReportProjectList, async ({ body, user, request }) =>
+    reportProjects.projects(user, body, request.lang),
   );
   registerRoute(app, reportProjectsRoutes.userIsReadedTask, async ({ body, user }) =>
     reportProjects.markRead(user, body.TaskId),

@@ -11,6 +11,7 @@ import {
   type RouteBody,
   type reportsRoutes,
   type SharedReport,
+  taskNameIn,
 } from '@measure/contract';
 import { zipSync } from 'fflate';
 import QRCode from 'qrcode';
@@ -60,7 +61,7 @@ const toRow = (row: Row, lang: Language, figures = noFigures(), unread = false):
   TaskId: row.taskId,
   ProjectId: row.projectId,
   ProjectName: row.projectName,
-  Name: row.name,
+  Name: taskNameIn(row, lang),
   UploadTime: row.uploadedAt?.toISOString() ?? null,
   UpdateTime: row.updatedAt.toISOString(),
   Audited: row.audited,
@@ -164,7 +165,7 @@ export class ReportsService {
         const stored = reportFilesIn(row, language)[format];
         if (!stored) return null;
         try {
-          return { name: safeName(row.name), data: await this.deps.files.read(stored) };
+          return { name: safeName(taskNameIn(row, language)), data: await this.deps.files.read(stored) };
         } catch {
           return null;
         }

@@ -49,6 +49,7 @@ const GRADE_COLUMN = {
 const rowColumns = {
   taskId: siteReadings.taskId,
   taskName: tasks.name,
+  taskNameParts: tasks.nameParts,
   projectId: tasks.projectId,
   projectName: projects.name,
   stage: tasks.stage,

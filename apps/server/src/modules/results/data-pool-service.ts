@@ -8,6 +8,7 @@ import {
   type RouteBody,
   type RouteResult,
   type resultsRoutes,
+  taskNameIn,
 } from '@measure/contract';
 import type { Database } from '../../db/client.ts';
 import { checkItemsOfStage } from '../analysis/analysis-scope.ts';
@@ -150,7 +151,7 @@ export class DataPoolService {
     }
     return records.map((record) => ({
       TaskId: record.taskId,
-      TaskName: record.taskName,
+      TaskName: taskNameIn({ name: record.taskName, nameParts: record.taskNameParts }, lang),
       ProjectId: record.projectId,
       ProjectName: record.projectName,
       Stage: record.stage as DataPoolRow['Stage'],

@@ -7,6 +7,7 @@ import {
   type RouteBody,
   type RouteResult,
   type resultsRoutes,
+  taskNameIn,
   toFigures,
 } from '@measure/contract';
 import { AppError, fieldError } from '../../core/app-error.ts';
@@ -45,7 +46,7 @@ export class ManualEntryService {
     for (const entry of entries.counts) addFigureCounts(total, entry);
     return {
       TaskId: task.id,
-      Name: task.name,
+      Name: taskNameIn(task, lang),
       Editable: OPEN_STATES.includes(task.state) && (executes || auth.permissions.has('project.distribute')),
       Items: task.standard.Items.filter((item) => item.Rule.ManualEntry).map((item) => ({
         ItemCode: item.Code,

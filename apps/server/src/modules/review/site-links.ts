@@ -4,6 +4,7 @@ import {
   type Language,
   type LinkedSite,
   type ReviewReading,
+  taskNameIn,
 } from '@measure/contract';
 import { AppError } from '../../core/app-error.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
@@ -62,7 +63,7 @@ async function linkedSite(
   if (!site) return null;
   return {
     TaskId: task.id,
-    TaskName: task.name,
+    TaskName: taskNameIn(task, lang),
     PointIndex: site.pointIndex,
     Name: site.name,
     MeasuredAt: site.measuredAt.toISOString(),
@@ -128,7 +129,7 @@ export async function reportBeforeAfter(
   const codesAt = (pointIndex: number) =>
     remeasured.filter((row) => row.pointIndex === pointIndex).map((row) => row.itemCode);
   return {
-    ParentTaskName: parent.name,
+    ParentTaskNames: { 'zh-CN': taskNameIn(parent, 'zh-CN'), 'en-US': taskNameIn(parent, 'en-US') },
     Sites: links.map((link) => ({
       PointIndex: link.pointIndex,
       BuildingNumber: link.buildingNumber,

@@ -1,5 +1,5 @@
-import type { RouteResult, TaskState, taskDeviceRoutes, WorkPackage } from '@measure/contract';
-import { ErrorCode } from '@measure/contract';
+import type { Language, RouteResult, TaskState, taskDeviceRoutes, WorkPackage } from '@measure/contract';
+import { ErrorCode, taskNameIn } from '@measure/contract';
 import { AppError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { PlanFileStore } from '../house-maps/file-store.ts';
@@ -15,9 +15,9 @@ type DeviceTaskRow = RouteResult<typeof taskDeviceRoutes.tasks>[number];
 /** States in which a device sees and works on a task. */
 const WORKABLE: readonly TaskState[] = ['pending', 'inProgress'];
 
-const toDeviceRow = (task: TaskRecord): DeviceTaskRow => ({
+const toDeviceRow = (task: TaskRecord, lang: Language): DeviceTaskRow => ({
   TaskId: task.id,
-  Name: task.name,
+  Name: taskNameIn(task, lang),
   State: task.state as TaskState,
   ProjectName: task.projectName,
   UpdatedAt: task.updatedAt.toISOString(),
@@ -36,16 +36,22 @@ export class TaskDeviceService {
     return task;
   }
 
-  async tasks(device: DeviceContext): Promise<DeviceTaskRow[]> {
+  /** The device's tasks; a name the system made is rendered in the device's Accept-Language. */
+  async tasks(device: DeviceContext, lang: Language): Promise<DeviceTaskRow[]> {
     const rows = await new TasksRepository(this.deps.db).ofDevice(
       device.companyId,
       device.deviceId,
       WORKABLE,
     );
-    return rows.map(toDeviceRow);
+    return rows.map((row) => toDeviceRow(row, lang));
   }
 
-  async workPackage(device: DeviceContext, taskId: string, baseUrl: string): Promise<WorkPackage> {
+  async workPackage(
+    device: DeviceContext,
+    taskId: string,
+    baseUrl: string,
+    lang: Language,
+  ): Promise<WorkPackage> {
     const task = await this.ownTask(device, taskId);
     const households = await new TasksRepository(this.deps.db).households(device.companyId, taskId);
     const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
@@ -53,7 +59,7 @@ export class TaskDeviceService {
     const remeasureSites = await new TasksRepository(this.deps.db).remeasureSites(device.companyId, task);
     return {
       TaskId: task.id,
-      Name: task.name,
+      Name: taskNameIn(task, lang),
       State: task.state as TaskState,
       ProjectId: task.projectId,
       ProjectName: task.projectName,
@@ -98,7 +104,12 @@ export class TaskDeviceService {
   }
 
   /** pending -> inProgress (start) or inProgress -> uploaded (finish); repeating a move is a no-op. */
-  async move(device: DeviceContext, taskId: string, to: 'inProgress' | 'uploaded'): Promise<DeviceTaskRow> {
+  async move(
+    device: DeviceContext,
+    taskId: string,
+    to: 'inProgress' | 'uploaded',
+    lang: Language,
+  ): Promise<DeviceTaskRow> {
     return this.deps.db.transaction(async (tx) => {
       const repository = new TasksRepository(tx);
       const task = await repository.find(device.companyId, taskId, true);
@@ -121,7 +132,7 @@ export class TaskDeviceService {
         }
       }
       const updated = await repository.find(device.companyId, taskId);
-      return toDeviceRow(updated as TaskRecord);
+      return toDeviceRow(updated as TaskRecord, lang);
     });
   }
 }

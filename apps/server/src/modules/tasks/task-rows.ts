@@ -8,6 +8,7 @@ import {
   INSPECTION_KINDS,
   STAGE_LABELS,
   type Stage,
+  taskNameIn,
   type TaskDetail,
   type TaskRow,
   type TaskState,
@@ -41,7 +42,7 @@ export function toTaskRow(record: TaskRecord, lang: Language, figures: Figures =
   const stage = oneOf(Object.keys(STAGE_LABELS) as Stage[], record.stage);
   return {
     TaskId: record.id,
-    Name: record.name,
+    Name: taskNameIn(record, lang),
     ProjectId: record.projectId,
     ProjectName: record.projectName,
     Stage: stage,

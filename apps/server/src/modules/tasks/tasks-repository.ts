@@ -1,7 +1,7 @@
-import type { TaskState } from '@measure/contract';
+import type { Language, TaskState } from '@measure/contract';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import type { FrozenStandard } from '../../db/json-types.ts';
+import type { FrozenStandard, TaskNameParts } from '../../db/json-types.ts';
 import {
   devices,
   projects,
@@ -14,16 +14,20 @@ import {
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProjectCondition } from '../projects/project-access-repository.ts';
 import { likePattern } from '../projects/project-repository.ts';
+import { taskNameSql } from './task-name-repository.ts';
 
 export type TaskOrderField = 'CreateTime' | 'PlannedDate' | 'Name' | 'State' | 'UpdateTime';
 
-const ORDER_COLUMNS = {
-  CreateTime: tasks.createdAt,
-  PlannedDate: tasks.plannedDate,
-  Name: tasks.name,
-  State: tasks.state,
-  UpdateTime: tasks.updatedAt,
-} as const;
+/** What each order field sorts by; Name: the name in the reader's language (task-name-repository.ts). */
+const orderColumn = (field: TaskOrderField, language: Language) =>
+  field === 'Name'
+    ? taskNameSql(language)
+    : {
+        CreateTime: tasks.createdAt,
+        PlannedDate: tasks.plannedDate,
+        State: tasks.state,
+        UpdateTime: tasks.updatedAt,
+      }[field];
 
 export interface TaskQuery {
   projectId?: string | null;
@@ -38,11 +42,14 @@ export interface TaskQuery {
   states?: readonly TaskState[];
   orderBy: TaskOrderField;
   ascending: boolean;
+  /** The reader's language: a name the system made is searched and sorted as they read it. */
+  language: Language;
 }
 
 export interface NewTask {
   projectId: string;
   name: string;
+  nameParts: TaskNameParts | null;
   stage: string;
   measureKind: string;
   inspectionKind: string;
@@ -127,7 +134,8 @@ export class TasksRepository {
     if (query.keyword) {
       const pattern = likePattern(query.keyword);
       conditions.push(
-        sql`(${tasks.name} ilike ${pattern} or ${projects.name} ilike ${pattern} or ${devices.deviceNumber} ilike ${pattern})`,
+        sql`(${tasks.name} ilike ${pattern} or ${taskNameSql(query.language)} ilike ${pattern}
+          or ${projects.name} ilike ${pattern} or ${devices.deviceNumber} ilike ${pattern})`,
       );
     }
     if (query.startDate) conditions.push(sql`${taskDay} >= ${query.startDate}::date`);
@@ -136,7 +144,7 @@ export class TasksRepository {
   }
 
   async page(auth: AuthContext, query: TaskQuery, limit: number, offset: number) {
-    const column = ORDER_COLUMNS[query.orderBy];
+    const column = orderColumn(query.orderBy, query.language);
     const rows = await this.db
       .select({ ...rowColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(tasks)
@@ -315,7 +323,13 @@ export class TasksRepository {
   /** Locks the named tasks of the company; answers the ones found with their state and name. */
   async lockMany(companyId: string, taskIds: readonly string[]) {
     return this.db
-      .select({ id: tasks.id, name: tasks.name, state: tasks.state, projectId: tasks.projectId })
+      .select({
+        id: tasks.id,
+        name: tasks.name,
+        nameParts: tasks.nameParts,
+        state: tasks.state,
+        projectId: tasks.projectId,
+      })
       .from(tasks)
       .where(and(eq(tasks.companyId, companyId), inArray(tasks.id, [...taskIds])))
       .for('update');

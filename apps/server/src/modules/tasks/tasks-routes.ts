@@ -34,8 +34,8 @@ export function registerTasksRoutes(app: FastifyInstance, { tasks, taskDevice }:
   registerRoute(app, tasksRoutes.getTask, async ({ body, user, request }) =>
     tasks.get(user, body.TaskId, request.lang),
   );
-  registerRoute(app, tasksRoutes.deleteTask, async ({ body, user, setMessage }) => {
-    const deleted = await tasks.delete(user, body.Ids);
+  registerRoute(app, tasksRoutes.deleteTask, async ({ body, user, request, setMessage }) => {
+    const deleted = await tasks.delete(user, body.Ids, request.lang);
     setMessage('tasks.deleted', { count: deleted });
     return { Deleted: deleted };
   });
@@ -66,9 +66,16 @@ export function registerTasksRoutes(app: FastifyInstance, { tasks, taskDevice }:
     return row;
   });
 
-  registerRoute(app, taskDeviceRoutes.tasks, async ({ request }) => taskDevice.tasks(callingDevice(request)));
+  registerRoute(app, taskDeviceRoutes.tasks, async ({ request }) =>
+    taskDevice.tasks(callingDevice(request), request.lang),
+  );
   registerRoute(app, taskDeviceRoutes.workPackage, async ({ params, request }) =>
-    taskDevice.workPackage(callingDevice(request), params.TaskId, `${request.protocol}://${request.host}`),
+    taskDevice.workPackage(
+      callingDevice(request),
+      params.TaskId,
+      `${request.protocol}://${request.host}`,
+      request.lang,
+    ),
   );
   registerRoute(app, taskDeviceRoutes.planFile, async ({ params, request, reply }) => {
     const { houseMap, data } = await taskDevice.planFile(
@@ -79,9 +86,9 @@ export function registerTasksRoutes(app: FastifyInstance, { tasks, taskDevice }:
     return sendPlan(reply, houseMap, data, 'attachment');
   });
   registerRoute(app, taskDeviceRoutes.start, async ({ params, request }) =>
-    taskDevice.move(callingDevice(request), params.TaskId, 'inProgress'),
+    taskDevice.move(callingDevice(request), params.TaskId, 'inProgress', request.lang),
   );
   registerRoute(app, taskDeviceRoutes.finish, async ({ params, request }) =>
-    taskDevice.move(callingDevice(request), params.TaskId, 'uploaded'),
+    taskDevice.move(callingDevice(request), params.TaskId, 'uploaded', request.lang),
   );
 }

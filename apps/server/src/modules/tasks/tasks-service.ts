@@ -8,8 +8,10 @@ import {
   ROLE_LABELS,
   type RouteBody,
   type RouteResult,
-  STAGE_LABELS,
+  renderTaskName,
+  taskNameIn,
   TASK_LIMITS,
+  type TaskNameParts,
   type Figures,
   type TaskDetail,
   type TaskRow,
@@ -71,8 +73,18 @@ export class TasksService {
     };
   }
 
-  /** Plans a task; `within` runs it in the caller's transaction (a work order's re-measure task). */
-  async add(auth: AuthContext, body: AddBody, lang: Language, within?: DbExecutor): Promise<string> {
+  /**
+   * Plans a task; `within` runs it in the caller's transaction (a work order's re-measure task), which
+   * names it by `generated` parts. A task planned without a name gets the `plan` parts; the stored
+   * `name` is then their Chinese rendering and every read renders them in the reader's language.
+   */
+  async add(
+    auth: AuthContext,
+    body: AddBody,
+    lang: Language,
+    within?: DbExecutor,
+    generated?: TaskNameParts,
+  ): Promise<string> {
     const run = <T>(work: (tx: DbExecutor) => Promise<T>) =>
       within ? work(within) : this.deps.db.transaction(work);
     return run(async (tx) => {
@@ -99,18 +111,23 @@ export class TasksService {
       const creator = (
         await new TaskPlanRepository(tx).people(auth.companyId, body.ProjectId, [auth.userId])
       )[0];
-      const name =
-        body.Name ??
-        formatMessage(lang, 'tasks.defaultName', {
-          project: project.name,
-          stage: STAGE_LABELS[body.Stage][lang],
-          date: body.PlannedDate ?? new Date().toISOString().slice(0, 10),
-        });
+      const nameParts: TaskNameParts | null =
+        generated ??
+        (body.Name
+          ? null
+          : {
+              kind: 'plan',
+              project: project.name,
+              stage: body.Stage,
+              date: body.PlannedDate ?? new Date().toISOString().slice(0, 10),
+            });
+      const name = nameParts ? renderTaskName(nameParts, 'zh-CN') : (body.Name as string);
       const taskId = await new TasksRepository(tx).insert(
         auth.companyId,
         {
           projectId: body.ProjectId,
           name,
+          nameParts,
           stage: body.Stage,
           measureKind: body.MeasureKind,
           inspectionKind: body.InspectionKind,
@@ -125,7 +142,7 @@ export class TasksService {
         body.SurveyorIds,
       );
       await writeProjectLog(tx, auth, body.ProjectId, 'projectLog.taskCreated', {
-        name,
+        name: nameParts ? renderTaskName(nameParts, lang) : name,
         count: plan.households.length,
       });
       return taskId;
@@ -199,6 +216,7 @@ export class TasksService {
         endDate: body.EndDate,
         orderBy: body.OrderBy ?? 'CreateTime',
         ascending: body.AscDesc === 'asc',
+        language: lang,
       },
       body.PageSize,
       (body.CurrentPage - 1) * body.PageSize,
@@ -241,6 +259,7 @@ export class TasksService {
         states: body.State === 'all' ? undefined : ['pending', 'inProgress'],
         orderBy: body.OrderBy === 'PlannedDate' ? 'PlannedDate' : 'CreateTime',
         ascending: body.AscDesc === 'asc',
+        language: lang,
       },
       body.PageSize,
       (body.CurrentPage - 1) * body.PageSize,
@@ -269,7 +288,7 @@ export class TasksService {
     return toTaskRow(task, lang, (await this.figures(db, auth.companyId, [taskId])).get(taskId));
   }
 
-  async delete(auth: AuthContext, ids: readonly string[]): Promise<number> {
+  async delete(auth: AuthContext, ids: readonly string[], lang: Language): Promise<number> {
     const unique = [...new Set(ids)];
     return this.deps.db.transaction(async (tx) => {
       const repository = new TasksRepository(tx);
@@ -279,7 +298,7 @@ export class TasksService {
       const completed = found.filter((task) => task.state === 'completed');
       if (completed.length > 0) {
         throw conflictKey('tasks.completedNotDeletable', {
-          names: completed.map((task) => task.name).join(', '),
+          names: completed.map((task) => taskNameIn(task, lang)).join(', '),
         });
       }
       const deleted = await repository.delete(auth.companyId, unique);

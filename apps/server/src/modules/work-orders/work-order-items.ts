@@ -1,6 +1,8 @@
 import {
   emptyCounts,
+  type Language,
   type RouteBody,
+  taskNameIn,
   toFigures,
   type WorkOrderDetail,
   type workOrdersRoutes,
@@ -91,6 +93,7 @@ export function siteItemFigures(rows: readonly SiteItemCounts[]) {
 export async function remeasuredFigures(
   db: DbExecutor,
   order: WorkOrderRecord,
+  lang: Language,
 ): Promise<WorkOrderDetail['Remeasured']> {
   if (!order.remeasureTaskId) return null;
   const task = await new TasksRepository(db).find(order.companyId, order.remeasureTaskId);
@@ -112,7 +115,7 @@ export async function remeasuredFigures(
     siteItemFigures(rows.filter((row) => chosen.includes(row.itemCode)));
   return {
     TaskId: task.id,
-    TaskName: task.name,
+    TaskName: taskNameIn(task, lang),
     Before: side(before, compared.length > 0 ? compared : codes),
     After: compared.length > 0 ? side(after, compared) : null,
     ItemCodes: compared,

@@ -45,7 +45,9 @@ export async function registerWorkOrdersRoutes(
     await sendWorkbook(reply, await buildWorkOrderSheet(page.Items, request.lang), 'work-orders.xlsx', name);
     return REPLY_SENT;
   });
-  registerRoute(app, workOrdersRoutes.get, async ({ body, user }) => workOrders.get(user, body.WorkOrderId));
+  registerRoute(app, workOrdersRoutes.get, async ({ body, user, request }) =>
+    workOrders.get(user, body.WorkOrderId, request.lang),
+  );
   registerRoute(app, workOrdersRoutes.getWorkOrderMapProjects, async ({ user }) => workOrders.projects(user));
   registerRoute(app, workOrdersRoutes.assign, async ({ body, user, request, setMessage }) => {
     const row = await workOrders.assign(user, body.WorkOrderId, body.AssigneeId, request.lang);

@@ -188,14 +188,14 @@ export class WorkOrdersService {
     return { Items: rows.map(toRow), Total: total, PageSize: body.PageSize, CurrentPage: body.CurrentPage };
   }
 
-  async get(auth: AuthContext, id: string): Promise<WorkOrderDetail> {
+  async get(auth: AuthContext, id: string, lang: Language): Promise<WorkOrderDetail> {
     const repository = new WorkOrdersRepository(this.deps.db);
     const found = await repository.find(auth, id);
     if (!found) throw notFound();
     const events = await repository.events(auth.companyId, id);
     return {
       ...toRow(found),
-      Remeasured: await remeasuredFigures(this.deps.db, found.order),
+      Remeasured: await remeasuredFigures(this.deps.db, found.order, lang),
       History: events.map((event) => ({
         Action: event.action as WorkOrderDetail['History'][number]['Action'],
         UserName: event.userName,
@@ -339,7 +339,7 @@ export class WorkOrdersService {
           Stage: order.stage as AddBody['Process'],
           MeasureKind: 're',
           InspectionKind: (parent?.inspectionKind ?? 'self') as 'self' | 'third',
-          Name: formatMessage(lang, 'workOrders.remeasureName', { order: order.orderNumber }),
+          Name: undefined,
           Households: (assigned.length > 0 ? assigned : [{ household: household ?? 1 }]).map((row) => ({
             BuildingNumber: order.buildingNumber,
             Floor: order.floor,
@@ -358,6 +358,7 @@ export class WorkOrdersService {
         },
         lang,
         tx,
+        { kind: 'remeasure', order: order.orderNumber },
       );
       if (site && order.pointIndex !== null) {
         await new TasksRepository(tx).setRemeasurePointIndexes(auth.companyId, taskId, [order.pointIndex]);

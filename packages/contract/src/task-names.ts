@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { formatMessage } from './i18n/index.ts';
+import type { Language } from './languages.ts';
+import { STAGE_LABELS, STAGES } from './routes/standards.ts';
+import { INSPECTION_KINDS } from './routes/tasks.ts';
+
+/**
+ * What a task name the system made is made of (`tasks.name_parts`); a name a person typed has none
+ * and is shown as typed. The parts are rendered in the reader's language on every read:
+ * - `plan`: planned without a name: project, stage, planned (or creation) date;
+ * - `remeasure`: the re-measure task of a work order: its order number;
+ * - `scope`: the place and kind of the work: building, floors, stage, inspection kind (demo data).
+ */
+export const taskNamePartsSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('plan'), project: z.string(), stage: z.enum(STAGES), date: z.string() }),
+  z.object({ kind: z.literal('remeasure'), order: z.string() }),
+  z.object({
+    kind: z.literal('scope'),
+    building: z.string(),
+    floors: z.tuple([z.number().int(), z.number().int()]),
+    stage: z.enum(STAGES),
+    inspection: z.enum(INSPECTION_KINDS),
+  }),
+]);
+export type TaskNameParts = z.infer<typeof taskNamePartsSchema>;
+
+/** The name the parts make in `language`. */
+export function renderTaskName(parts: TaskNameParts, language: Language): string {
+  switch (parts.kind) {
+    case 'plan':
+      return formatMessage(language, 'tasks.defaultName', {
+        project: parts.project,
+        stage: STAGE_LABELS[parts.stage][language],
+        date: parts.date,
+      });
+    case 'remeasure':
+      return formatMessage(language, 'workOrders.remeasureName', { order: parts.order });
+    case 'scope': {
+      const [from, to] = parts.floors;
+      return formatMessage(language, 'tasks.scopeName', {
+        building: parts.building,
+        floors:
+          from === to
+            ? formatMessage(language, 'tasks.nameFloor', { floor: from })
+            : formatMessage(language, 'tasks.nameFloors', { from, to }),
+        stage: STAGE_LABELS[parts.stage][language],
+        inspection: formatMessage(language, `tasks.nameInspection.${parts.inspection}`),
+      });
+    }
+  }
+}
+
+/**
+ * A task's name in `language`: rendered from its parts when the system made it, else as typed. A
+ * stored part of an unknown shape (never written by this code) falls back to the stored name.
+ */
+export function taskNameIn(task: { name: string; nameParts: unknown }, language: Language): string {
+  if (task.nameParts === null || task.nameParts === undefined) return task.name;
+  const parsed = taskNamePartsSchema.safeParse(task.nameParts);
+  return parsed.success ? renderTaskName(parsed.data, language) : task.name;
+}
