@@ -59,3 +59,28 @@ export function taskNameIn(task: { name: string; nameParts: unknown }, language:
   const parsed = taskNamePartsSchema.safeParse(task.nameParts);
   return parsed.success ? renderTaskName(parsed.data, language) : task.name;
 }
+
+/**
+ * The params a project log stores for a task: its stored name and, when the system made it, its
+ * parts (as JSON: log params are flat texts), so the log names it in each reader's language.
+ */
+export function taskLogParams(task: {
+  name: string;
+  nameParts: TaskNameParts | null;
+}): Record<string, string> {
+  return task.nameParts
+    ? { name: task.name, nameParts: JSON.stringify(task.nameParts) }
+    : { name: task.name };
+}
+
+/** Log params with the `name` of a task the system named rendered in `language` (else unchanged). */
+export function logParamsIn<P extends Record<string, string | number>>(params: P, language: Language): P {
+  if (typeof params.nameParts !== 'string') return params;
+  let nameParts: unknown = null;
+  try {
+    nameParts = JSON.parse(params.nameParts);
+  } catch {
+    return params;
+  }
+  return { ...params, name: taskNameIn({ name: String(params.name), nameParts }, language) };
+}

@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   formatMessage,
+  logParamsIn,
   type Language,
   type PageResult,
   type ProjectHome,
@@ -358,7 +359,11 @@ export class ProjectService {
         UserName: row.userName,
         Action: row.action,
         Params: row.params,
-        Message: formatMessage(language, row.action as Parameters<typeof formatMessage>[1], row.params),
+        Message: formatMessage(
+          language,
+          row.action as Parameters<typeof formatMessage>[1],
+          logParamsIn(row.params, language),
+        ),
         CreateTime: row.createdAt.toISOString(),
       })),
       Total: total,

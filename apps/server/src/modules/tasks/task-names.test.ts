@@ -99,6 +99,24 @@ describe('names the system made follow the reader; typed names stay', () => {
     }
   });
 
+  it("names a task in the project's log in the reader's language", async () => {
+    for (const lang of LANGUAGES) {
+      const log = await callRouteOk(
+        t.app,
+        apiRoutes.projects.projectLogGetList,
+        { ProjectId: projectId, PageSize: 50, CurrentPage: 1 } as never,
+        { as: admin, lang },
+      );
+      const created = log.Items.filter((entry) => entry.Action === 'projectLog.taskCreated').map(
+        (entry) => entry.Message,
+      );
+      const household = lang === 'zh-CN' ? '（1 户）' : ' (1 household)';
+      const verb = lang === 'zh-CN' ? '创建了任务 ' : 'Created the task ';
+      expect(created).toContain(`${verb}${PLANNED[lang]}${household}`);
+      expect(created).toContain(`${verb}${TYPED}${household}`);
+    }
+  });
+
   it('searches and sorts names as the reader reads them', async () => {
     expect(await listNames('en-US', { Keyword: `Plaster ${DAY}` })).toEqual([PLANNED['en-US']]);
     expect(await listNames('zh-CN', { Keyword: `抹灰 ${DAY}` })).toEqual([PLANNED['zh-CN']]);
@@ -151,9 +169,28 @@ describe('names the system made follow the reader; typed names stay', () => {
   });
 
   it('names the report, its PDF and its file in the language downloaded', async () => {
-    const report = await buildTask(t, admin, { ProjectId: projectId, PlannedDate: DAY });
-    await callRouteOk(t.app, apiRoutes.tasks.startTask, { TaskId: report }, { as: admin });
-    await callRouteOk(t.app, apiRoutes.tasks.finishTask, { TaskId: report }, { as: admin });
+    const report = await buildTask(t, admin, {
+      ProjectId: projectId,
+      PlannedDate: DAY,
+      SurveyorIds: [worker.id],
+    });
+    await callRouteOk(t.app, apiRoutes.tasks.startTask, { TaskId: report }, { as: worker });
+    await callRouteOk(t.app, apiRoutes.tasks.finishTask, { TaskId: report }, { as: worker });
+    // The planner's "task finished" message names it in the language it is read in.
+    for (const lang of LANGUAGES) {
+      const messages = await callRouteOk(
+        t.app,
+        apiRoutes.notifications.getMessageList,
+        { PageSize: 50, CurrentPage: 1 },
+        { as: admin, lang },
+      );
+      const finished = messages.Items.find((message) => message.TaskId === report);
+      expect(finished?.Content).toBe(
+        lang === 'zh-CN'
+          ? `任务“${PLANNED[lang]}”（${PROJECT}）已测量完成并上传，等待审核`
+          : `Task “${PLANNED[lang]}” (${PROJECT}) has been measured and uploaded and awaits the audit`,
+      );
+    }
     const renderer = new ReportRenderer({
       db: t.db,
       files: new FileStore<ReportExtension>(path.join(t.config.dataDir, 'reports'), ['pdf', 'xlsx']),

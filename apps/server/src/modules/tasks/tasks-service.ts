@@ -9,6 +9,7 @@ import {
   type RouteBody,
   type RouteResult,
   renderTaskName,
+  taskLogParams,
   taskNameIn,
   TASK_LIMITS,
   type TaskNameParts,
@@ -142,7 +143,7 @@ export class TasksService {
         body.SurveyorIds,
       );
       await writeProjectLog(tx, auth, body.ProjectId, 'projectLog.taskCreated', {
-        name: nameParts ? renderTaskName(nameParts, lang) : name,
+        ...taskLogParams({ name, nameParts }),
         count: plan.households.length,
       });
       return taskId;
@@ -303,7 +304,7 @@ export class TasksService {
       }
       const deleted = await repository.delete(auth.companyId, unique);
       for (const task of found) {
-        await writeProjectLog(tx, auth, task.projectId, 'projectLog.taskDeleted', { name: task.name });
+        await writeProjectLog(tx, auth, task.projectId, 'projectLog.taskDeleted', taskLogParams(task));
       }
       return deleted;
     });
@@ -320,7 +321,7 @@ export class TasksService {
         'cancelled',
       );
       if (!moved) throw conflictKey('tasks.notCancellable');
-      await writeProjectLog(tx, auth, task.projectId, 'projectLog.taskCancelled', { name: task.name });
+      await writeProjectLog(tx, auth, task.projectId, 'projectLog.taskCancelled', taskLogParams(task));
       return this.row(tx, auth, taskId, lang);
     });
   }
