@@ -76,7 +76,7 @@ export function taskLogParams(task: {
 /** Log params with the `name` of a task the system named rendered in `language` (else unchanged). */
 export function logParamsIn<P extends Record<string, string | number>>(params: P, language: Language): P {
   if (typeof params.nameParts !== 'string') return params;
-  let nameParts: unknown = null;
+  let nameParts: unknown;
   try {
     nameParts = JSON.parse(params.nameParts);
   } catch {
