@@ -38,6 +38,8 @@ function findDateFormatting(source: string, numberReceivers: readonly string[] =
       if (!numberReceivers.includes(match[1] ?? '')) found('toLocaleString (a number? list it)');
     }
     if (/Intl\.DateTimeFormat\b/.test(text)) found('Intl.DateTimeFormat');
+    // An ISO timestamp cut into text shows UTC, not the company's time.
+    if (/\.replace\(\s*['"`]T['"`]/.test(text)) found("replace('T', ...) on an ISO time");
     for (const match of text.matchAll(/\.format\(\s*['"`]([^'"`]*)['"`]/g)) {
       if (match[1] !== API_DAY_PATTERN) found(`format('${match[1]}')`);
     }
@@ -65,8 +67,9 @@ describe('web date formatting', () => {
       "const e = dayjs(at).format('YYYY-MM-DD HH:mm');",
       "const f = day.format('YYYY-MM-DD');",
       "const g = LIMIT.toLocaleString('en-US');",
+      "const h = `${at.slice(0, 16).replace('T', ' ')}`;",
     ].join('\n');
-    expect(findDateFormatting(sample, ['LIMIT']).map((finding) => finding.line)).toEqual([1, 2, 3, 4, 5]);
+    expect(findDateFormatting(sample, ['LIMIT']).map((finding) => finding.line)).toEqual([1, 2, 3, 4, 5, 8]);
   });
 
   it('finds no date formatting outside the formatter module', () => {

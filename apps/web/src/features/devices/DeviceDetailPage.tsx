@@ -186,7 +186,7 @@ function DeviceDetail() {
                 label: t(`part.${warranty.Part}`),
                 children: (
                   <Space>
-                    {`${warranty.StartsOn} ~ ${warranty.ExpiresOn}`}
+                    {`${showDate(warranty.StartsOn)} ~ ${showDate(warranty.ExpiresOn)}`}
                     <Tag color={WARRANTY_COLOR[warranty.Status]}>{t(`warranty.${warranty.Status}`)}</Tag>
                   </Space>
                 ),
