@@ -27,13 +27,19 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** A fresh browser profile (own storage), so tests never share a session. */
-export async function openBrowser(options: { locale?: string } = {}): Promise<BrowserSession> {
+/**
+ * A fresh browser profile (own storage), so tests never share a session. `timezoneId` puts the
+ * browser's clock in another zone (the machine's by default).
+ */
+export async function openBrowser(
+  options: { locale?: string; timezoneId?: string } = {},
+): Promise<BrowserSession> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'mc-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
     locale: options.locale ?? 'zh-CN',
+    ...(options.timezoneId && { timezoneId: options.timezoneId }),
     viewport: { width: 1440, height: 900 },
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -95,8 +101,8 @@ export const DEMO = {
 export function browserPool(prefix: string) {
   const opened: BrowserSession[] = [];
   return {
-    async open(locale = 'zh-CN'): Promise<BrowserSession> {
-      const session = await openBrowser({ locale });
+    async open(locale = 'zh-CN', options: { timezoneId?: string } = {}): Promise<BrowserSession> {
+      const session = await openBrowser({ locale, ...options });
       opened.push(session);
       return session;
     },

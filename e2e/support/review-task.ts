@@ -55,7 +55,7 @@ async function device<T>(path: string, key: string, body: unknown, idempotencyKe
  * picture and the values 1, 2 and 6 (6 unqualified: pass rate 66.67 %) on horizontal rulers, and
  * `areaM2` as its area when given; site 2 the values 1 and 1. `siteOneValues` replaces site 1's values
  * (three, one per ruler) and `siteTwoRoom` puts site 2 in another room of the plan ('bed');
- * `siteTwoMeasuredAt` stamps site 2 (else the server stamps it on arrival).
+ * `siteTwoMeasuredAt` stamps site 2 (else the server stamps it on arrival), `plannedDate` is the task's.
  * `itemCodes` are the task's items (default PL-01) and `siteOneMore` readings of other items at site 1.
  */
 export async function reviewTask(
@@ -66,6 +66,7 @@ export async function reviewTask(
     siteOneValues?: [number, number, number];
     siteTwoRoom?: 'living' | 'bed';
     siteTwoMeasuredAt?: string;
+    plannedDate?: string;
     itemCodes?: string[];
     siteOneMore?: { ItemCode: string; Values: number[] }[];
   } = {},
@@ -92,6 +93,7 @@ export async function reviewTask(
       Households: [{ BuildingNumber: '1#', Floor: 2, Household: 1 }],
       ItemCodes: options.itemCodes ?? ['PL-01'],
       DeviceGuid: deviceId,
+      ...(options.plannedDate && { PlannedDate: options.plannedDate }),
     },
     setup.plannerToken,
   );

@@ -1,4 +1,5 @@
 export * from './envelope.ts';
+export * from './dates.ts';
 export * from './figures.ts';
 export * from './languages.ts';
 export * from './i18n/index.ts';

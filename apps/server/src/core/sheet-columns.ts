@@ -1,4 +1,4 @@
-import type { Figures, Language } from '@measure/contract';
+import { COMPANY_TIME_ZONE, wallClock, zoneName, type Figures, type Language } from '@measure/contract';
 import ExcelJS, { type Worksheet } from 'exceljs';
 
 /** A column of an exported sheet: its header in both languages, width and the cell of a row. */
@@ -6,7 +6,9 @@ export interface SheetColumn<T> {
   zh: string;
   en: string;
   width: number;
-  cell: (row: T, language: Language) => string | number | boolean | null | undefined;
+  cell: (row: T, language: Language) => string | number | boolean | Date | null | undefined;
+  /** Excel's number format of the column's cells per language (date cells). */
+  numFmt?: (language: Language) => string;
 }
 
 /** Sets a sheet's columns (headers in the request language, bold, kept in view while scrolling). */
@@ -18,6 +20,7 @@ export function applyColumns<T>(
   sheet.columns = columns.map((column) => ({
     header: language === 'zh-CN' ? column.zh : column.en,
     width: column.width,
+    ...(column.numFmt && { style: { numFmt: column.numFmt(language) } }),
   }));
   sheet.getRow(1).font = { bold: true };
 }
@@ -82,8 +85,36 @@ export const figureColumns = <T>(figures: (row: T) => Figures): SheetColumn<T>[]
   { zh: '爆点率（%）', en: 'Exploded rate (%)', width: 10, cell: (row) => figures(row).ExplodedRate },
 ];
 
-/** A timestamp cell: "2026-11-25 09:30:00" from an ISO string. */
-export const timeCell = (iso: string | null | undefined) => (iso ? iso.slice(0, 19).replace('T', ' ') : null);
+/**
+ * A timestamp as a real date cell holding the company's wall-clock time (Excel's dates have no zone),
+ * shown as the web shows it: "2026-11-25 09:30" / "Nov 25, 2026, 09:30" (`TIME_FORMATS`).
+ */
+export const timeCell = (iso: string | null | undefined) => wallClock(iso, COMPANY_TIME_ZONE);
+
+/** Excel's formats of a timestamp per language, the web's (contract `formatDate`, style dateTime). */
+export const TIME_FORMATS: Record<Language, string> = {
+  'zh-CN': 'yyyy-mm-dd hh:mm',
+  'en-US': 'mmm d, yyyy, hh:mm',
+};
+
+/**
+ * A timestamp column: date cells in the company's time, its header naming the zone ("Created (UTC+8)"),
+ * since a workbook is read anywhere.
+ */
+export function timeColumn<T>(
+  zh: string,
+  en: string,
+  at: (row: T) => string | null | undefined,
+): SheetColumn<T> {
+  const zone = zoneName(COMPANY_TIME_ZONE);
+  return {
+    zh: `${zh}（${zone}）`,
+    en: `${en} (${zone})`,
+    width: 20,
+    cell: (row) => timeCell(at(row)),
+    numFmt: (language) => TIME_FORMATS[language],
+  };
+}
 
 /** A yes/no cell in the request language. */
 export const yesNoCell = (language: Language, value: boolean) =>

@@ -13,5 +13,5 @@ export const notificationsMessagesEnUS: Record<keyof typeof notificationsMessage
     'Task “{task}” ({project}) has been audited; its report is final',
   'notifications.message.deviceOffline.title': 'Device offline',
   'notifications.message.deviceOffline.content':
-    'Device {device} has sent no heartbeat since {since} (China time) and is offline',
+    'Device {device} has sent no heartbeat since {since} and is offline',
 };

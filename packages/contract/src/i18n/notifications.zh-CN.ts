@@ -8,5 +8,5 @@ export const notificationsMessagesZhCN = {
   'notifications.message.reportAudited.title': '报告已审核',
   'notifications.message.reportAudited.content': '任务“{task}”（{project}）已审核，报告已定稿',
   'notifications.message.deviceOffline.title': '设备离线',
-  'notifications.message.deviceOffline.content': '设备 {device} 自 {since}（北京时间）起没有心跳，已离线',
+  'notifications.message.deviceOffline.content': '设备 {device} 自 {since} 起没有心跳，已离线',
 };

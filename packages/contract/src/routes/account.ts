@@ -37,6 +37,8 @@ export const selfInfoSchema = z.object({
   EnabledModeling: z.boolean(),
   EnabledExternalWall: z.boolean(),
   EnabledGj: z.boolean(),
+  /** The company's time zone (IANA name): every date and time is shown in it. */
+  TimeZone: z.string(),
 });
 export type SelfInfo = z.infer<typeof selfInfoSchema>;
 
@@ -70,7 +72,7 @@ export const accountRoutes = {
     path: '/api/sys/User/GetSelf',
     access: 'authenticated',
     tag: 'users',
-    summary: 'The signed-in user: profile, roles, permission strings and company feature flags',
+    summary: 'The signed-in user: profile, roles, permission strings, company feature flags and time zone',
     result: selfInfoSchema,
   }),
   editMe: defineRoute({

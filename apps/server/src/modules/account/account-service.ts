@@ -1,4 +1,5 @@
 import {
+  COMPANY_TIME_ZONE,
   permissionsOfRoles,
   ROLES,
   type Language,
@@ -50,6 +51,7 @@ export function toSelfInfo(row: UserProfileRow, lang: Language): SelfInfo {
     EnabledModeling: row.enabledModeling,
     EnabledExternalWall: row.enabledExternalWall,
     EnabledGj: row.enabledGj,
+    TimeZone: COMPANY_TIME_ZONE,
   };
 }
 

@@ -48,6 +48,7 @@ describe('GetSelf', () => {
       EnabledModeling: true,
       EnabledExternalWall: true,
       EnabledGj: false,
+      TimeZone: 'Asia/Shanghai',
     });
     expect(self.UserId).toMatch(/^[0-9a-f-]{36}$/);
     expect(self.Permissions).toContain('user.create');

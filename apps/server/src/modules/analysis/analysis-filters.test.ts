@@ -1,4 +1,4 @@
-import { apiRoutes } from '@measure/contract';
+import { apiRoutes, dayIn } from '@measure/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +11,6 @@ import {
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk } from '../../../test/call-route.ts';
 import * as factories from '../../../test/factories.ts';
-import { dayIn } from '../results/rollup-deltas.ts';
 
 /**
  * Issue 28 items 3 and 6: the filters in force are echoed (defaults included), home and quality give

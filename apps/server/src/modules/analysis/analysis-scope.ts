@@ -1,9 +1,14 @@
-import { ANALYSIS_DEFAULT_DAYS, ANALYSIS_LIMITS, ErrorCode } from '@measure/contract';
+import {
+  ANALYSIS_DEFAULT_DAYS,
+  ANALYSIS_LIMITS,
+  COMPANY_TIME_ZONE,
+  dayIn,
+  ErrorCode,
+} from '@measure/contract';
 import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProject, type ProjectRecord } from '../projects/project-access.ts';
-import { COMPANY_TIME_ZONE, dayIn } from '../results/rollup-deltas.ts';
 import { itemStagesOf } from './analysis-repository.ts';
 
 /** What the three analysis services share: the asked project's visibility and the period. */

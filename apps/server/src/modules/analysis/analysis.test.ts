@@ -1,4 +1,4 @@
-import { apiRoutes } from '@measure/contract';
+import { apiRoutes, dayIn } from '@measure/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
@@ -18,7 +18,6 @@ import {
   type BuiltUser,
 } from '../../../test/factories.ts';
 import { readExport } from '../../../test/read-sheet.ts';
-import { dayIn } from '../results/rollup-deltas.ts';
 import { DEFAULT_MEASURE_ITEMS } from '../standards/default-items.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { type HouseMapRow, type Language } from '@measure/contract';
-import { buildSheet, type SheetColumn, timeCell, yesNoCell } from '../../core/sheet-columns.ts';
+import { buildSheet, type SheetColumn, timeColumn, yesNoCell } from '../../core/sheet-columns.ts';
 
 const COLUMNS: SheetColumn<HouseMapRow>[] = [
   { zh: '户型名称', en: 'House type', width: 20, cell: (row) => row.Name },
@@ -17,8 +17,8 @@ const COLUMNS: SheetColumn<HouseMapRow>[] = [
   { zh: '测站', en: 'Stations', width: 8, cell: (row) => row.StationCount },
   { zh: '测点', en: 'Points', width: 8, cell: (row) => row.PointCount },
   { zh: '已分配户数', en: 'Assigned households', width: 12, cell: (row) => row.AssignedHouseholds },
-  { zh: '创建时间', en: 'Created', width: 18, cell: (row) => timeCell(row.CreateTime) },
-  { zh: '更新时间', en: 'Updated', width: 18, cell: (row) => timeCell(row.UpdateTime) },
+  timeColumn('创建时间', 'Created', (row) => row.CreateTime),
+  timeColumn('更新时间', 'Updated', (row) => row.UpdateTime),
 ];
 
 /** House types as one sheet in the request language. */

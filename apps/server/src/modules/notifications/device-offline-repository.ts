@@ -13,7 +13,8 @@ export class DeviceOfflineRepository {
    * One statement: active devices whose last heartbeat is older than `olderThanSeconds` and whose
    * administrators were not told since that heartbeat are marked told, and a `deviceOffline` message
    * goes to the device's holder and to the enabled users of its company whose first role is
-   * CompanyAdmin. The row locks of the update let two sweeps at once tell each silence once.
+   * CompanyAdmin. The row locks of the update let two sweeps at once tell each silence once. The last
+   * heartbeat is kept as an instant (`since`, ISO, UTC): the text shows it in the reader's language.
    */
   async notifySilent(olderThanSeconds: number): Promise<{ devices: number; messages: number }> {
     const result = await this.db.execute<{ devices: number; messages: number }>(sql`
@@ -26,7 +27,7 @@ export class DeviceOfflineRepository {
       ), told as (
         insert into ${messages} (company_id, user_id, kind, params)
         select s.company_id, u.id, 'deviceOffline', jsonb_build_object('device', s.device_number,
-          'since', to_char(s.last_seen_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI'))
+          'since', to_char(s.last_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))
         from silent s
         join ${users} u on u.company_id = s.company_id and u.status = 1
         where u.id = s.device_user_id

@@ -102,4 +102,27 @@ describe('device offline messages', () => {
     ).rows;
     expect(never?.last_seen_at).toBeNull();
   });
+
+  it("names the last heartbeat in the reader's format and the company's zone, zone named", async () => {
+    // 16:05 UTC on 26 November is 00:05 on 27 November in Shanghai (UTC+8): the day changes too.
+    await t.db
+      .execute(sql`update devices set last_seen_at = '2026-11-26T16:05:00Z', offline_notified_at = null
+      where id = ${device.id}`);
+    expect(await notifier.notify()).toEqual({ devices: 1, messages: 2 });
+    const chinese = (await offline(holder)).map((message) => message.Content);
+    expect(chinese).toContain(`设备 ${device.number} 自 2026-11-27 00:05 (UTC+8) 起没有心跳，已离线`);
+    const english = (await offline(admin, 'en-US')).map((message) => message.Content);
+    expect(english).toContain(
+      `Device ${device.number} has sent no heartbeat since Nov 27, 2026, 00:05 (UTC+8) and is offline`,
+    );
+  });
+
+  it('reads a notice stored before as the Shanghai wall time it was', async () => {
+    await t.db.execute(sql`update messages set params = jsonb_set(params, '{since}', '"2026-11-20 08:30"')
+      where user_id = ${holder.id} and kind = 'deviceOffline'`);
+    const english = (await offline(holder, 'en-US')).map((message) => message.Content);
+    expect(english[0]).toBe(
+      `Device ${device.number} has sent no heartbeat since Nov 20, 2026, 08:30 (UTC+8) and is offline`,
+    );
+  });
 });

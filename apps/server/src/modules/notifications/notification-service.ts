@@ -1,4 +1,6 @@
 import {
+  COMPANY_TIME_ZONE,
+  formatDateTimeWithZone,
   formatMessage,
   MESSAGE_KINDS,
   type Language,
@@ -18,6 +20,24 @@ import { NotificationRepository } from './notification-repository.ts';
 const kindOf = (kind: string): MessageKind =>
   (MESSAGE_KINDS as readonly string[]).includes(kind) ? (kind as MessageKind) : 'version';
 
+/**
+ * A message's params as its text shows them: the offline notice's `since` is an instant (ISO), shown
+ * in the reader's language and the company's zone, named. Notices stored before kept a Shanghai wall
+ * time (`YYYY-MM-DD HH:MM`), read as such.
+ */
+function shownParams(
+  kind: MessageKind,
+  params: Record<string, string>,
+  lang: Language,
+): Record<string, string> {
+  if (kind !== 'deviceOffline' || !params.since) return params;
+  const since = SHANGHAI_WALL_TIME.test(params.since)
+    ? `${params.since.replace(' ', 'T')}:00+08:00`
+    : params.since;
+  return { ...params, since: formatDateTimeWithZone(since, lang, COMPANY_TIME_ZONE) || params.since };
+}
+const SHANGHAI_WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+
 /** A list entry in the reader's language: version notices carry both texts, messages a kind and params. */
 function toMessageRow(row: MessageListRow, lang: Language): MessageRow {
   const english = lang === 'en-US';
@@ -26,7 +46,11 @@ function toMessageRow(row: MessageListRow, lang: Language): MessageRow {
   if (params.task !== undefined)
     params.task = taskNameIn({ name: params.task, nameParts: row.task_name_parts }, lang);
   const text = (part: 'title' | 'content') =>
-    formatMessage(lang, `notifications.message.${kind}.${part}` as MessageKey, params);
+    formatMessage(
+      lang,
+      `notifications.message.${kind}.${part}` as MessageKey,
+      shownParams(kind, params, lang),
+    );
   return {
     MessageId: row.id,
     Kind: kind,

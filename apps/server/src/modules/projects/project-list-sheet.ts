@@ -1,5 +1,5 @@
 import { type Language, type ProjectRow } from '@measure/contract';
-import { buildSheet, type SheetColumn, timeCell, yesNoCell } from '../../core/sheet-columns.ts';
+import { buildSheet, type SheetColumn, timeColumn, yesNoCell } from '../../core/sheet-columns.ts';
 
 const COLUMNS: SheetColumn<ProjectRow>[] = [
   { zh: '项目名称', en: 'Project', width: 24, cell: (row) => row.Name },
@@ -22,9 +22,9 @@ const COLUMNS: SheetColumn<ProjectRow>[] = [
   },
   { zh: '人员数', en: 'Staff', width: 8, cell: (row) => row.UserIds.length },
   { zh: '已发布', en: 'Published', width: 8, cell: (row, language) => yesNoCell(language, row.IsPublished) },
-  { zh: '发布时间', en: 'Published at', width: 18, cell: (row) => timeCell(row.PublishTime) },
-  { zh: '创建时间', en: 'Created', width: 18, cell: (row) => timeCell(row.CreateTime) },
-  { zh: '更新时间', en: 'Updated', width: 18, cell: (row) => timeCell(row.UpdateTime) },
+  timeColumn('发布时间', 'Published at', (row) => row.PublishTime),
+  timeColumn('创建时间', 'Created', (row) => row.CreateTime),
+  timeColumn('更新时间', 'Updated', (row) => row.UpdateTime),
 ];
 
 /** The project list as one sheet in the request language. */

@@ -1,5 +1,11 @@
 import { createRequire } from 'node:module';
-import { type Figures, formatMessage, type MessageKey, type TaskDetail } from '@measure/contract';
+import {
+  type Figures,
+  formatDateTimeWithZone,
+  formatMessage,
+  type MessageKey,
+  type TaskDetail,
+} from '@measure/contract';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { failedSites, type ReportDocument } from './report-document.ts';
@@ -23,7 +29,6 @@ interface Column {
 }
 
 const number = (value: number | null) => (value === null ? '-' : String(value));
-const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '-');
 
 /**
  * The report as a PDF in `doc.language` (A4, one CJK font that also covers Latin): cover, figures,
@@ -194,6 +199,8 @@ function cover(
   t: (key: MessageKey, params?: Record<string, string | number>) => string,
 ): void {
   const task: TaskDetail = doc.task;
+  // Times in the reader's format and the company's zone, named: a PDF is read anywhere.
+  const time = (iso: string | null) => formatDateTimeWithZone(iso, doc.language) || '-';
   pdf.fontSize(20).text(t('reports.doc.title'), MARGIN, 90, { align: 'center' });
   pdf.moveDown(1.5).fontSize(11);
   const lines: [MessageKey, string][] = [

@@ -30,6 +30,15 @@ import { type ReportExtension, ReportRenderer } from './report-job.ts';
 import { MAX_REPORT_PICTURES } from './report-pictures.ts';
 import { buildTask, runQueuedRenders } from '../../../test/task-factories.ts';
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** An instant as Shanghai's clock (UTC+8) in the English format, written out by hand. */
+function shanghaiEnglish(iso: string | null): string {
+  const wall = new Date(Date.parse(iso ?? '') + 8 * 3_600_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const time = `${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}`;
+  return `${MONTHS[wall.getUTCMonth()]} ${wall.getUTCDate()}, ${wall.getUTCFullYear()}, ${time} (UTC+8)`;
+}
+
 const routes = apiRoutes.reports;
 const PROJECT_NAME = '翠湖花园三期';
 const MAP_NAME = 'A户型';
@@ -215,6 +224,8 @@ describe('report rendering: plan views and languages', () => {
     expect(text).toContain(`Report ${report.ReportId} · page 1`);
     expect(text).toContain(`Building 1# · floor 1 · household 1 (house type: ${MAP_NAME})`);
     expect(text).toContain('Not measured');
+    // Times in the English format, Shanghai's clock, the zone named.
+    expect(text).toContain(`Started: ${shanghaiEnglish(detail.StartedAt)}`);
     expect(detail.Figures.PassRate).not.toBeNull();
     expect(text).toContain(`\n${detail.Figures.PassRate}\n`);
     for (const item of detail.Items) {
@@ -258,6 +269,7 @@ describe('report rendering: plan views and languages', () => {
     const cells = new Map<string, unknown>();
     summary?.eachRow((row) => cells.set(String(row.getCell(1).value), row.getCell(2).value));
     expect(cells.get('Project')).toBe(PROJECT_NAME);
+    expect(cells.get('Started')).toBe(shanghaiEnglish(detail.StartedAt));
     expect(cells.get('Pass rate (%)')).toBe(detail.Figures.PassRate);
     const items = workbook.getWorksheet('Figures per item');
     expect(items?.getRow(1).getCell(3).value).toBe('Pass rate (%)');

@@ -1,11 +1,12 @@
 import {
+  formatDateTimeWithZone,
   formatMessage,
   type Figures,
   type Language,
   type MessageKey,
   type MessageParams,
 } from '@measure/contract';
-import { buildWorkbook, type SheetColumn, timeCell, yesNoCell } from '../../core/sheet-columns.ts';
+import { buildWorkbook, type SheetColumn, yesNoCell } from '../../core/sheet-columns.ts';
 import { type ReadingValue, readingValues } from '../results/reading-values.ts';
 import type { ReportDocument, ReportReading } from './report-document.ts';
 
@@ -52,19 +53,21 @@ const figureColumns = <T>(figures: (row: T) => Figures): SheetColumn<T>[] => [
 export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
   const { task } = doc;
   const t = (key: MessageKey, params?: MessageParams) => formatMessage(doc.language, key, params);
+  // A time in the summary names the company's zone: the workbook is read anywhere.
+  const when = (iso: string | null) => formatDateTimeWithZone(iso, doc.language) || null;
   const summary: Labelled[] = [
     { label: t('reports.doc.project'), value: task.ProjectName },
     { label: t('reports.doc.task'), value: task.Name },
     { label: t('reports.doc.stage'), value: task.StageName },
     { label: t('reports.doc.measureKind'), value: measureKindText(doc, t) },
     { label: t('reports.doc.householdCount'), value: task.Households },
-    { label: t('reports.doc.started'), value: timeCell(task.StartedAt) },
-    { label: t('reports.doc.finished'), value: timeCell(task.FinishedAt) },
+    { label: t('reports.doc.started'), value: when(task.StartedAt) },
+    { label: t('reports.doc.finished'), value: when(task.FinishedAt) },
     {
       label: t('reports.doc.audited'),
       value: t(doc.audited ? 'reports.doc.auditedYes' : 'reports.doc.auditedNo'),
     },
-    { label: t('reports.doc.rendered'), value: timeCell(doc.renderedAt) },
+    { label: t('reports.doc.rendered'), value: when(doc.renderedAt) },
     ...figureColumns<Figures>((figures) => figures).map((figure) => ({
       label: doc.language === 'zh-CN' ? figure.zh : figure.en,
       value: figure.cell(task.Figures, doc.language) as number | null,

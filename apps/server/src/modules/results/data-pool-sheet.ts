@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { DataPoolRow, Language } from '@measure/contract';
 import ExcelJS from 'exceljs';
-import { applyColumns, cellsOf, type SheetColumn, yesNoCell } from '../../core/sheet-columns.ts';
+import { applyColumns, cellsOf, type SheetColumn, timeColumn, yesNoCell } from '../../core/sheet-columns.ts';
 import { type ReadingValue, readingValues } from './reading-values.ts';
 
 const SOURCE: Record<DataPoolRow['Source'], { zh: string; en: string }> = {
@@ -37,12 +37,7 @@ const COLUMNS: SheetColumn<DataPoolRow>[] = [
     width: 10,
     cell: (row, lang) => (lang === 'zh-CN' ? SOURCE[row.Source].zh : SOURCE[row.Source].en),
   },
-  {
-    zh: '测量时间',
-    en: 'Measured at',
-    width: 20,
-    cell: (row) => row.MeasuredAt.slice(0, 19).replace('T', ' '),
-  },
+  timeColumn('测量时间', 'Measured at', (row) => row.MeasuredAt),
 ];
 
 /** The value's own columns: its 1-based place among the item's values, the number, grade, validity. */

@@ -105,7 +105,7 @@ const VALUE_HEADER = {
     'Item code',
     'Item',
     'Source',
-    'Measured at',
+    'Measured at (UTC+8)',
     'Value no.',
     'Value (mm)',
     'Grade',
@@ -123,7 +123,7 @@ const VALUE_HEADER = {
     '测量项编码',
     '测量项',
     '来源',
-    '测量时间',
+    '测量时间（UTC+8）',
     '值序号',
     '读数（mm）',
     '评定',
@@ -146,12 +146,14 @@ async function valueRows(payload: Buffer) {
   const header = VALUE_HEADER['en-US'].map((_, i) => sheet.getRow(1).getCell(i + 1).value);
   const rows: unknown[][] = [];
   const types: number[][] = [];
+  const times: unknown[][] = [];
   sheet.eachRow((row, index) => {
     if (index === 1) return;
+    times.push([row.getCell(12).value, row.getCell(12).numFmt]);
     rows.push([4, 7, 9, 10, 13, 14, 15, 16].map((column) => row.getCell(column).value));
     types.push([4, 7, 13, 14].map((column) => row.getCell(column).type));
   });
-  return { header, rows, types };
+  return { header, rows, types, times };
 }
 
 const places = (rows: DataPoolRow[]) => rows.map((row) => `${row.Floor}/${row.ItemCode}`);
@@ -208,6 +210,14 @@ describe('data pool', () => {
       [1, 1, 'PL-01', 'Wall flatness', 2, 2, 'Qualified', 'Yes'],
     ]);
     expect(english.types).toEqual(english.rows.map(() => NUMERIC));
+    // Measured at 02:00 UTC: a date cell holding 10:00 in Shanghai, shown in the language's format.
+    const measured = (day: string, format: string) => [new Date(`${day}T10:00:00Z`), format];
+    const englishFormat = 'mmm d, yyyy, hh:mm';
+    expect(english.times).toEqual([
+      measured('2026-11-21', englishFormat),
+      measured('2026-11-20', englishFormat),
+      measured('2026-11-20', englishFormat),
+    ]);
     // A reviewer marks site 1's second value invalid: it keeps its row, graded nowhere, marked invalid.
     await callRouteOk(
       t.app,
@@ -223,6 +233,7 @@ describe('data pool', () => {
       [1, 1, 'PL-01', '墙面平整度', 2, 2, null, '否'],
     ]);
     expect(chinese.types).toEqual(chinese.rows.map(() => NUMERIC));
+    expect(chinese.times[0]).toEqual(measured('2026-11-21', 'yyyy-mm-dd hh:mm'));
   });
 
   it('exports in the background: progress, then one download by its owner only, then it expires', async () => {

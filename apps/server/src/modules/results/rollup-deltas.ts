@@ -94,43 +94,6 @@ export function rollupDeltas(
   return [...rows.values()];
 }
 
-/** The time zone a reading's day is counted in (measurement-api.md section 6: the company's, default Asia/Shanghai). */
-export const COMPANY_TIME_ZONE = 'Asia/Shanghai';
-
-/**
- * Per time zone, its formatter and the days of quarter hours already formatted: formatting is the
- * costly part and a batch's sites fall in a few quarter hours. Since 1970 every zone's offset is a
- * whole number of quarter hours, so one quarter hour is one day.
- */
-const dayCalendars = new Map<string, { format: Intl.DateTimeFormat; days: Map<number, string> }>();
-const QUARTER_HOUR_MS = 900_000;
-
-/** The calendar day (`YYYY-MM-DD`) of an instant in a time zone: the day a reading counts on. */
-export function dayIn(timeZone: string, instant: string | Date): string {
-  let calendar = dayCalendars.get(timeZone);
-  if (!calendar) {
-    const format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    calendar = { format, days: new Map() };
-    dayCalendars.set(timeZone, calendar);
-  }
-  const { format, days } = calendar;
-  const ms = typeof instant === 'string' ? new Date(instant).getTime() : instant.getTime();
-  if (!(ms >= 0)) return format.format(ms);
-  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
-  let day = days.get(quarter);
-  if (day === undefined) {
-    if (days.size >= 10_000) days.clear();
-    day = format.format(ms);
-    days.set(quarter, day);
-  }
-  return day;
-}
-
 /** The sum of several counts (a site's from its items' readings). */
 export function sumCounts(parts: readonly ValueCounts[]): ValueCounts {
   const total: ValueCounts = {

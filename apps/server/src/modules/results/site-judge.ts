@@ -1,4 +1,11 @@
-import { RESULT_LIMITS, type FigureCounts, type ResultBatch, type ResultSite } from '@measure/contract';
+import {
+  COMPANY_TIME_ZONE,
+  dayIn,
+  RESULT_LIMITS,
+  type FigureCounts,
+  type ResultBatch,
+  type ResultSite,
+} from '@measure/contract';
 import { fieldError } from '../../core/app-error.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { FrozenItem } from '../../db/json-types.ts';
@@ -6,7 +13,6 @@ import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
 import { judgeReading, siteCounts } from './judge-readings.ts';
 import type { ReadingRow, SiteRow } from './results-repository.ts';
-import { COMPANY_TIME_ZONE, dayIn } from './rollup-deltas.ts';
 
 /** Household key of a task: building number, floor, position. */
 const placeKey = (building: string, floor: number, household: number) => `${building}/${floor}/${household}`;

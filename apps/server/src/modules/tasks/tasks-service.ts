@@ -1,4 +1,6 @@
 import {
+  COMPANY_TIME_ZONE,
+  dayIn,
   isRole,
   ErrorCode,
   formatMessage,
@@ -120,7 +122,8 @@ export class TasksService {
               kind: 'plan',
               project: project.name,
               stage: body.Stage,
-              date: body.PlannedDate ?? new Date().toISOString().slice(0, 10),
+              // The planning day as the company's calendar names it (UTC is the day before from 16:00).
+              date: body.PlannedDate ?? dayIn(COMPANY_TIME_ZONE, new Date()),
             });
       const name = nameParts ? renderTaskName(nameParts, 'zh-CN') : (body.Name as string);
       const taskId = await new TasksRepository(tx).insert(

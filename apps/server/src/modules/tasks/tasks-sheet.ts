@@ -1,5 +1,11 @@
 import { type Language, STAGE_LABELS, type TaskRow } from '@measure/contract';
-import { bilingualCell, buildSheet, figureColumns, type SheetColumn } from '../../core/sheet-columns.ts';
+import {
+  bilingualCell,
+  buildSheet,
+  figureColumns,
+  type SheetColumn,
+  timeColumn,
+} from '../../core/sheet-columns.ts';
 
 export const STATE: Record<TaskRow['State'], { zh: string; en: string }> = {
   pending: { zh: '待执行', en: 'Pending' },
@@ -46,7 +52,7 @@ const COLUMNS: SheetColumn<TaskRow>[] = [
   { zh: '户数', en: 'Households', width: 8, cell: (row) => row.Households },
   { zh: '计划日期', en: 'Planned date', width: 12, cell: (row) => row.PlannedDate },
   ...figureColumns<TaskRow>((row) => row.Figures),
-  { zh: '创建时间', en: 'Created', width: 18, cell: (row) => row.CreateTime.slice(0, 19).replace('T', ' ') },
+  timeColumn('创建时间', 'Created', (row) => row.CreateTime),
   { zh: '创建人', en: 'Created by', width: 12, cell: (row) => row.CreatedByName },
 ];
 

@@ -1,5 +1,5 @@
 import { type Language, ROLE_LABELS, type UserRow } from '@measure/contract';
-import { bilingualCell, buildSheet, type SheetColumn, timeCell } from '../../core/sheet-columns.ts';
+import { bilingualCell, buildSheet, type SheetColumn, timeColumn } from '../../core/sheet-columns.ts';
 
 const STATUS = { 1: { zh: '正常', en: 'Normal' }, 0: { zh: '禁用', en: 'Disabled' } } as const;
 const GENDER = { 0: { zh: '男', en: 'Male' }, 1: { zh: '女', en: 'Female' } } as const;
@@ -28,7 +28,7 @@ const COLUMNS: SheetColumn<UserRow>[] = [
     width: 8,
     cell: (row, language) => bilingualCell(STATUS[row.Status as keyof typeof STATUS], language),
   },
-  { zh: '创建时间', en: 'Created', width: 18, cell: (row) => timeCell(row.CreateTime) },
+  timeColumn('创建时间', 'Created', (row) => row.CreateTime),
 ];
 
 /** The user list as one sheet in the request language. */

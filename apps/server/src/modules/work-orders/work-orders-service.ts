@@ -1,4 +1,6 @@
 import {
+  COMPANY_TIME_ZONE,
+  dayIn,
   ErrorCode,
   formatMessage,
   type Language,
@@ -17,7 +19,6 @@ import type { AuthContext } from '../auth/auth-context.ts';
 import { messageWorkOrdersAssigned } from '../notifications/message-events.ts';
 import { visibleProject } from '../projects/project-access.ts';
 import { DeviceFilesRepository } from '../results/device-files-repository.ts';
-import { COMPANY_TIME_ZONE, dayIn } from '../results/rollup-deltas.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import type { TasksService } from '../tasks/tasks-service.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';

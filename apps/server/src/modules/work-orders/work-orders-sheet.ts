@@ -3,7 +3,7 @@ import {
   bilingualCell,
   buildSheet,
   type SheetColumn,
-  timeCell,
+  timeColumn,
   yesNoCell,
 } from '../../core/sheet-columns.ts';
 
@@ -41,7 +41,7 @@ const COLUMNS: SheetColumn<WorkOrderRow>[] = [
   { zh: '说明', en: 'Remark', width: 24, cell: (row) => row.Remark },
   { zh: '完成说明', en: 'Completion remark', width: 24, cell: (row) => row.CompletionRemark },
   { zh: '创建人', en: 'Created by', width: 12, cell: (row) => row.CreatedByName },
-  { zh: '创建时间', en: 'Created', width: 18, cell: (row) => timeCell(row.CreateTime) },
+  timeColumn('创建时间', 'Created', (row) => row.CreateTime),
 ];
 
 /** The work order list as one .xlsx sheet in the request language. */

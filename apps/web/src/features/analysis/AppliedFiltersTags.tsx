@@ -6,6 +6,7 @@ import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { useStageLabel } from '../tasks/taskLabels.tsx';
 import './i18n.ts';
+import { showDate } from '../../shared/i18n/dates.ts';
 
 interface Props {
   /** The filters the server computed the figures with (the answer's echo). */
@@ -45,7 +46,7 @@ export function AppliedFiltersTags({ applied, pageDefaults = [] }: Props) {
       applied.MeasureKind ? t(`tasks:measureKind.${applied.MeasureKind}`) : all,
     ],
     ['ItemCodes', t('filter.items'), applied.ItemCodes.length ? applied.ItemCodes.join(', ') : all],
-    ['StartDate', t('filter.dates'), `${applied.StartDate} ~ ${applied.EndDate}`],
+    ['StartDate', t('filter.dates'), `${showDate(applied.StartDate)} ~ ${showDate(applied.EndDate)}`],
   ];
   return (
     <Space size={4} wrap data-testid="applied-filters">

@@ -10,6 +10,7 @@ import { EChart } from './EChart.tsx';
 import { useDaysOption, useMeasureColumns } from './efficiencyParts.tsx';
 import { QueryAlert } from './QueryAlert.tsx';
 import './i18n.ts';
+import { showDate } from '../../shared/i18n/dates.ts';
 
 const DETAIL_ROUTES = {
   user: routes.analysis.getUserEfficiencyDetail,
@@ -39,7 +40,7 @@ export default function EfficiencyDetailPage() {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Typography.Title level={4}>{t('efficiency.detailTitle', { name })}</Typography.Title>
-      <Typography.Text type="secondary">{`${period.StartDate ?? ''} ~ ${period.EndDate ?? ''}`}</Typography.Text>
+      <Typography.Text type="secondary">{`${showDate(period.StartDate)} ~ ${showDate(period.EndDate)}`}</Typography.Text>
       <QueryAlert error={days.error} />
       <Alert
         type="info"
@@ -56,7 +57,10 @@ export default function EfficiencyDetailPage() {
             rowKey="Day"
             dataSource={days.data}
             pagination={false}
-            columns={[{ title: t('efficiency.day'), dataIndex: 'Day', width: 120 }, ...measures]}
+            columns={[
+              { title: t('efficiency.day'), dataIndex: 'Day', width: 120, render: showDate },
+              ...measures,
+            ]}
           />
         </>
       )}

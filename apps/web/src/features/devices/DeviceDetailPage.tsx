@@ -2,7 +2,6 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { DeviceRow } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Skeleton, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +13,7 @@ import { DEVICE_LIST_PATH, TEXT_FIELDS, WARRANTY_COLOR } from './deviceForm.ts';
 import { useDeviceActions } from './useDeviceActions.tsx';
 import './i18n.ts';
 import type { KeySuffix } from '../../shared/i18n/types.ts';
+import { showDate, showDateTime } from '../../shared/i18n/dates.ts';
 
 const DeviceFormDialog = lazy(() => import('./DeviceFormDialog.tsx'));
 const AssignDevicesDialog = lazy(() => import('./AssignDevicesDialog.tsx'));
@@ -27,7 +27,7 @@ export default function DeviceDetailPage() {
   );
 }
 
-const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '-');
+const time = (value: string | null) => (value ? showDateTime(value) : '-');
 
 function DeviceDetail() {
   const { t } = useTranslation(['devices', 'common']);
@@ -66,6 +66,9 @@ function DeviceDetail() {
     label: t(`field.${name}`),
     children: (device[name] as string | number | null) ?? '-',
   });
+  const dateField = (
+    name: 'DeviceDateOfProduction' | 'ScannerDateOfProduction' | 'ComputerDateOfProduction',
+  ) => ({ key: name, label: t(`field.${name}`), children: showDate(device[name]) || '-' });
   const warrantyYears = (name: 'DeviceExpire' | 'ScannerExpire' | 'ComputerExpire' | 'TripodExpire') => ({
     key: name,
     label: t(`field.${name}`),
@@ -148,7 +151,7 @@ function DeviceDetail() {
           field('DeviceNumber'),
           { key: 'type', label: t('field.DeviceType'), children: t(`type.${device.DeviceType}`) },
           ...TEXT_FIELDS.machine.map(field),
-          field('DeviceDateOfProduction'),
+          dateField('DeviceDateOfProduction'),
           warrantyYears('DeviceExpire'),
           ...TEXT_FIELDS.customer.map(field),
         ]}
@@ -161,10 +164,10 @@ function DeviceDetail() {
         title={`${t('form.section.scanner')} / ${t('form.section.computer')} / ${t('form.section.tripod')}`}
         items={[
           ...TEXT_FIELDS.scanner.map(field),
-          field('ScannerDateOfProduction'),
+          dateField('ScannerDateOfProduction'),
           warrantyYears('ScannerExpire'),
           ...TEXT_FIELDS.computer.map(field),
-          field('ComputerDateOfProduction'),
+          dateField('ComputerDateOfProduction'),
           warrantyYears('ComputerExpire'),
           ...TEXT_FIELDS.tripod.map(field),
           warrantyYears('TripodExpire'),
@@ -183,7 +186,7 @@ function DeviceDetail() {
                 label: t(`part.${warranty.Part}`),
                 children: (
                   <Space>
-                    {`${warranty.StartsOn} ~ ${warranty.ExpiresOn}`}
+                    {`${showDate(warranty.StartsOn)} ~ ${showDate(warranty.ExpiresOn)}`}
                     <Tag color={WARRANTY_COLOR[warranty.Status]}>{t(`warranty.${warranty.Status}`)}</Tag>
                   </Space>
                 ),

@@ -1,9 +1,9 @@
+import type { Dayjs } from 'dayjs';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
 import { DEVICE_ORDER_FIELDS, type DeviceRow } from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import { useDeviceActions } from './useDeviceActions.tsx';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
 import type { KeySuffix } from '../../shared/i18n/types.ts';
+import { showDate, showDateTime } from '../../shared/i18n/dates.ts';
 
 const DeviceFormDialog = lazy(() => import('./DeviceFormDialog.tsx'));
 const AssignDevicesDialog = lazy(() => import('./AssignDevicesDialog.tsx'));
@@ -154,6 +155,7 @@ function DeviceList() {
       key: 'DeviceDateOfProduction',
       width: 120,
       ...sortable('DeviceDateOfProduction'),
+      render: (value: string | null) => showDate(value),
     },
     {
       title: t('column.warranty'),
@@ -170,7 +172,7 @@ function DeviceList() {
                   {t('warranty.until', {
                     part: t(`part.${warranty.Part}`),
                     years: warranty.Years,
-                    date: warranty.ExpiresOn,
+                    date: showDate(warranty.ExpiresOn),
                   })}
                   {warranty.Status !== 'valid' && ` · ${t(`warranty.${warranty.Status}`)}`}
                 </Tag>
@@ -196,7 +198,7 @@ function DeviceList() {
       ...sortable('ActiveDate'),
       render: (active: boolean, device) =>
         active ? (
-          <Tooltip title={device.ActiveDate ? dayjs(device.ActiveDate).format('YYYY-MM-DD HH:mm') : ''}>
+          <Tooltip title={device.ActiveDate ? showDateTime(device.ActiveDate) : ''}>
             <Tag color="green">{t('active')}</Tag>
           </Tooltip>
         ) : (

@@ -3,7 +3,6 @@ import type { UpdatePackage } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
@@ -15,6 +14,7 @@ import { formatBytes } from './updateChecksum.ts';
 import { UpdateStatusTable } from './UpdateStatusTable.tsx';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 const UploadUpdateDialog = lazy(() => import('./UploadUpdateDialog.tsx'));
 
@@ -84,7 +84,7 @@ function DeviceUpdates() {
       width: 170,
       render: (at: string, row) => (
         <Space orientation="vertical" size={0}>
-          {dayjs(at).format('YYYY-MM-DD HH:mm')}
+          {showDateTime(at)}
           {row.UploadedBy && <Typography.Text type="secondary">{row.UploadedBy}</Typography.Text>}
         </Space>
       ),

@@ -15,13 +15,13 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { PermissionGate } from '../layout/PermissionGate.tsx';
 import './i18n.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 /** Spec section 9: robot health is refreshed every 5000 ms. */
 const HEALTH_REFRESH_MS = 5000;
@@ -163,7 +163,7 @@ function RobotCard({ robot }: { robot: RobotRow }) {
       />
       <Typography.Text type="secondary">
         {robot.LastSeenAt
-          ? t('robots.lastSeen', { time: dayjs(robot.LastSeenAt).format('YYYY-MM-DD HH:mm:ss') })
+          ? t('robots.lastSeen', { time: showDateTime(robot.LastSeenAt) })
           : t('robots.never')}
       </Typography.Text>
     </Card>

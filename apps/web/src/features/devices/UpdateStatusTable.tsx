@@ -5,15 +5,15 @@ import {
   type DeviceUpdateStatus,
 } from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { DEVICE_DETAIL_PATH } from './deviceForm.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 type Filter = (typeof UPDATE_STATUS_FILTERS)[number];
 
@@ -92,11 +92,7 @@ export function UpdateStatusTable() {
                 {report.Message}
               </Typography.Text>
             )}
-            <Tooltip title={dayjs(report.ReportedAt).format('YYYY-MM-DD HH:mm:ss')}>
-              <Typography.Text type="secondary">
-                {dayjs(report.ReportedAt).format('MM-DD HH:mm')}
-              </Typography.Text>
-            </Tooltip>
+            <Typography.Text type="secondary">{showDateTime(report.ReportedAt)}</Typography.Text>
           </Space>
         ),
     },

@@ -1,7 +1,6 @@
 import type { MessageRow } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Drawer, Empty, List, Pagination, Segmented, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +10,7 @@ import { showError } from '../../shared/api/showError.ts';
 import { SUBSYSTEM } from '../../shared/routing/paths.ts';
 import { taskDetailPath } from '../tasks/taskLabels.tsx';
 import { MESSAGES_KEY } from './messageKeys.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 const PAGE_SIZE = 10;
 const KIND_COLOR: Record<MessageRow['Kind'], string> = {
@@ -141,9 +141,7 @@ export default function MessageDrawer({ onClose }: { onClose: () => void }) {
                       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 4 }}>
                         {message.Content}
                       </Typography.Paragraph>
-                      <Typography.Text type="secondary">
-                        {dayjs(message.CreateTime).format('YYYY-MM-DD HH:mm')}
-                      </Typography.Text>
+                      <Typography.Text type="secondary">{showDateTime(message.CreateTime)}</Typography.Text>
                     </>
                   }
                 />

@@ -1,7 +1,6 @@
 import { CloudDownloadOutlined, LockOutlined } from '@ant-design/icons';
 import type { RouteResult, projectStandardsRoutes } from '@measure/contract';
 import { Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../auth/permissions.ts';
@@ -16,10 +15,11 @@ import { stageLabel } from './stageForm.ts';
 import { useTakeUpdate } from './useTakeUpdate.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 type StageRow = RouteResult<typeof projectStandardsRoutes.getProjectStage>[number];
 
-const time = (text: string) => dayjs(text).format('YYYY-MM-DD HH:mm');
+const time = (value: string) => showDateTime(value);
 
 /** `standardManageUCDetail?projectId=`: the project's copy of the library, one row per stage. */
 export default function ProjectStandardsPage() {

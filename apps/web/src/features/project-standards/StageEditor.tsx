@@ -2,7 +2,6 @@ import { CloudDownloadOutlined, LockOutlined } from '@ant-design/icons';
 import type { MeasureItemRow, ProjectRow, ProjectStandard } from '@measure/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Select, Space, Switch, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SaveDiscardBar } from './SaveDiscardBar.tsx';
@@ -29,6 +28,7 @@ import {
   type StageFormValues,
 } from './stageForm.ts';
 import { useTakeUpdate } from './useTakeUpdate.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 /**
  * The items of one stage copy as one form: enabled, the judging standard and the standards' values
@@ -141,7 +141,7 @@ export function StageEditor({
     >
       <Flex vertical gap={16}>
         <Typography.Text type="secondary">
-          {t('stage.baseTime', { time: dayjs(copy.BaseTime).format('YYYY-MM-DD HH:mm') })}
+          {t('stage.baseTime', { time: showDateTime(copy.BaseTime) })}
         </Typography.Text>
         <ReadOnlyNotice
           reason={readOnly}

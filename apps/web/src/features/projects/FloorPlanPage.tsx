@@ -3,7 +3,6 @@ import { apiRoutes, HOUSE_MAP_LIMITS, HOUSE_MAP_ORDER_FIELDS, type HouseMapRow }
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -20,6 +19,7 @@ import './i18n.ts';
 import { columnsWidth } from '../../shared/table/columnsWidth.ts';
 import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { useServerSort } from '../../shared/table/useServerSort.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 /** Spec section 9: lists are paged 10 per page. */
 const PAGE_SIZE = 10;
@@ -119,7 +119,7 @@ function FloorPlans() {
       dataIndex: 'UpdateTime',
       width: 132,
       ...sortable('UpdateTime'),
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      render: (value: string) => showDateTime(value),
     },
     {
       title: t('column.actions'),

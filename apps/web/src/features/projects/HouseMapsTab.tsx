@@ -9,7 +9,6 @@ import { HOUSE_MAP_ORDER_FIELDS, type HouseMapRow, type ProjectRow } from '@meas
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Input, Modal, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -25,6 +24,7 @@ import { fileSizeText, projectKey } from './projectForm.ts';
 import { columnsWidth, SELECTION_WIDTH } from '../../shared/table/columnsWidth.ts';
 import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { useServerSort } from '../../shared/table/useServerSort.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 const HouseMapDialog = lazy(() => import('./HouseMapDialog.tsx'));
 const AssignDialog = lazy(() => import('./AssignDialog.tsx'));
@@ -159,7 +159,7 @@ export function HouseMapsTab({ project }: { project: ProjectRow }) {
       dataIndex: 'UpdateTime',
       width: 140,
       ...sortable('UpdateTime'),
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      render: (value: string) => showDateTime(value),
     },
     {
       title: t('column.actions'),

@@ -2,7 +2,6 @@ import { PlusOutlined } from '@ant-design/icons';
 import { POINT_TYPE_NAME_MAX, rules, type PointType, type ProjectRow } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Space, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +15,7 @@ import { zodRule } from '../../shared/forms/zodRule.ts';
 import { useCan } from '../auth/permissions.ts';
 import { pointTypeDetailPathOf } from '../project-standards/paths.ts';
 import { projectKey } from './projectForm.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 const nameSchema = rules.requiredText(POINT_TYPE_NAME_MAX);
 
@@ -128,7 +128,7 @@ export function PointTypesTab({ project }: { project: ProjectRow }) {
             title: t('houseMap.column.createTime'),
             dataIndex: 'CreateTime',
             width: 160,
-            render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+            render: (value: string) => showDateTime(value),
           },
           {
             title: t('column.actions'),

@@ -17,7 +17,6 @@ import {
   Tree,
 } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -31,6 +30,7 @@ import { useProjectRow } from './useProjectRow.ts';
 import { PROJECT_LIST_PATH, projectKey, regionOf } from './projectForm.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 const ProjectFormDialog = lazy(() => import('./ProjectFormDialog.tsx'));
 const AssignDialog = lazy(() => import('./AssignDialog.tsx'));
@@ -142,7 +142,7 @@ function Overview({ project }: { project: ProjectRow }) {
     select: (home) => home.Projects.find((item) => item.ProjectId === project.ProjectId),
   });
   const value = (text: string | null) => text || '-';
-  const time = (text: string | null) => (text ? dayjs(text).format('YYYY-MM-DD HH:mm') : '-');
+  const time = (text: string | null) => (text ? showDateTime(text) : '-');
   return (
     <Flex vertical gap={24}>
       <Flex gap={48} wrap>
@@ -306,7 +306,7 @@ function Log({ projectId }: { projectId: string }) {
           title: t('log.time'),
           dataIndex: 'CreateTime',
           width: 170,
-          render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss'),
+          render: (value: string) => showDateTime(value),
         },
         { title: t('log.user'), dataIndex: 'UserName', width: 160 },
         { title: t('log.message'), dataIndex: 'Message' },

@@ -4,7 +4,6 @@ import { apiRoutes, PROJECT_ORDER_FIELDS, type ProjectRow } from '@measure/contr
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -21,6 +20,7 @@ import './i18n.ts';
 import { columnsWidth } from '../../shared/table/columnsWidth.ts';
 import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { useServerSort } from '../../shared/table/useServerSort.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 const ProjectFormDialog = lazy(() => import('./ProjectFormDialog.tsx'));
 
@@ -147,7 +147,7 @@ export default function ProjectListPage() {
       dataIndex: 'UpdateTime',
       width: 128,
       ...sortable('UpdateTime'),
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      render: (value: string) => showDateTime(value),
     },
     {
       title: t('column.actions'),

@@ -3,7 +3,6 @@ import type { ReportFormat, ReportRow } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -21,10 +20,11 @@ import { Rate } from './ReportProjectsPage.tsx';
 import { STATUS_COLOURS } from './reportStatus.ts';
 import { useReportDownload } from './useReportDownload.tsx';
 import './i18n.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 const PAGE_SIZE = 10;
 type AuditedFilter = 'all' | 'yes' | 'no';
-const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—');
+const time = (value: string | null) => (value ? showDateTime(value) : '—');
 
 /**
  * `mscProjectReports?projectId=`: one project's reports (one per finished task) with their state,

@@ -2,7 +2,6 @@ import { apiRoutes, type Figures, type ReportProjectRow } from '@measure/contrac
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Card, Form, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +13,7 @@ import { columnsWidth } from '../../shared/table/columnsWidth.ts';
 import { formatRate } from '../tasks/taskLabels.tsx';
 import { projectReportsPath } from './paths.ts';
 import './i18n.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 const PAGE_SIZE = 10;
 const NAME_MAX = 20;
@@ -97,9 +97,7 @@ export default function ReportProjectsPage() {
         row.Latest ? (
           <Space size={6}>
             <span>{row.Latest.Name}</span>
-            <Typography.Text type="secondary">
-              {dayjs(row.Latest.UpdateTime).format('YYYY-MM-DD HH:mm')}
-            </Typography.Text>
+            <Typography.Text type="secondary">{showDateTime(row.Latest.UpdateTime)}</Typography.Text>
             {row.Latest.Status !== 'ready' && <Tag>{t(`status.${row.Latest.Status}`)}</Tag>}
           </Space>
         ) : (

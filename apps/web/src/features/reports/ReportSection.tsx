@@ -11,8 +11,9 @@ import { STATUS_COLOURS } from './reportStatus.ts';
 import { ShareDialog } from './ShareDialog.tsx';
 import { useReportDownload } from './useReportDownload.tsx';
 import './i18n.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
-const time = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+const time = (value: string | null) => (value ? showDateTime(value) : '—');
 
 /**
  * The task's data report on the task detail page: status, SHA-256 of the PDF, downloads (a

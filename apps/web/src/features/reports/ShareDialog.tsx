@@ -7,8 +7,9 @@ import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
 import './i18n.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
-const time = (value: string) => new Date(value).toLocaleString();
+const time = (value: string) => showDateTime(value);
 
 /** One share: its link (copyable), QR code and expiry. */
 function ShareCard({ share }: { share: ReportShare }) {

@@ -7,8 +7,10 @@ import { AntdProvider } from '../../shared/i18n/AntdProvider.tsx';
 import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
 import { keepScroll, keptScroll, useSharedReport } from './sharedReportCache.ts';
 import './i18n.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
-export const time = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+/** Shares are read by outsiders anywhere: their times always name the company's zone. */
+export const time = (value: string | null) => (value ? showDateTime(value, 'always') : '—');
 export const rate = (value: number | null) => (value === null ? '—' : `${value}%`);
 
 /** A row's figures in one line: pass rate first, then the counts. */

@@ -8,8 +8,10 @@ import { routes } from '../../shared/api/routes.ts';
 import { AntdProvider } from '../../shared/i18n/AntdProvider.tsx';
 import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
 import './i18n.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
-const time = (value: string) => new Date(value).toLocaleString();
+/** The verify page is read by outsiders anywhere: its times always name the company's zone. */
+const time = (value: string) => showDateTime(value, 'always');
 const rate = (value: number | null) => (value === null ? '—' : `${value}%`);
 
 /** The figures shown, in order: label key and value. */

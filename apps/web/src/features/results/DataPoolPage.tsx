@@ -37,6 +37,7 @@ import { type CarriedFilters, PoolSummary } from './PoolSummary.tsx';
 import { GRADE_COLOR } from './gradePreview.ts';
 import { useDataPoolExport } from './useDataPoolExport.ts';
 import './i18n.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 const PAGE_SIZE = 20;
 type Grade = (typeof DATA_POOL_GRADES)[number];
@@ -207,7 +208,7 @@ export default function DataPoolPage() {
       width: 150,
       render: (value: string, row) => (
         <Space size={2} wrap>
-          {dayjs(value).format('YYYY-MM-DD HH:mm')}
+          {showDateTime(value)}
           {row.OutsideTaskWindow && <Tag color="orange">{t('pool.outsideWindow')}</Tag>}
         </Space>
       ),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatRate, siteReviewPath } from '../tasks/taskLabels.tsx';
 import { GRADE_COLOR, gradeOf } from './grades.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 /** One item's values with their grades (invalid values struck through), read only. */
 function Values({ reading }: { reading: ReviewReading }) {
@@ -37,7 +38,7 @@ function Side(props: { title: string; site: LinkedSite | ReviewSite; taskName?: 
     <Card size="small" type="inner" title={title} data-testid="before-after-side">
       <Space direction="vertical" size={4} style={{ width: '100%' }}>
         {link ? <Link to={siteReviewPath(site.TaskId, site.PointIndex)}>{label}</Link> : <span>{label}</span>}
-        <Typography.Text type="secondary">{new Date(site.MeasuredAt).toLocaleString()}</Typography.Text>
+        <Typography.Text type="secondary">{showDateTime(site.MeasuredAt)}</Typography.Text>
         <Space size="large">
           <div data-testid="before-after-rate">
             <Statistic title={t('beforeAfter.passRate')} value={formatRate(site.Figures.PassRate)} />

@@ -17,6 +17,7 @@ import { ValueEditor } from './ValueEditor.tsx';
 import { NewWorkOrderButton } from '../work-orders/NewWorkOrderButton.tsx';
 import { BeforeAfter } from './BeforeAfter.tsx';
 import { GRADE_COLOR, gradeOf } from './grades.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 /** One site under review: place, picture, readings with grades and validity switches, the trail. */
 export function SiteReview(props: {
@@ -180,9 +181,7 @@ export function SiteReview(props: {
             })}
           </Descriptions.Item>
           <Descriptions.Item label={t('site.source')}>{site.Source}</Descriptions.Item>
-          <Descriptions.Item label={t('site.measuredAt')}>
-            {new Date(site.MeasuredAt).toLocaleString()}
-          </Descriptions.Item>
+          <Descriptions.Item label={t('site.measuredAt')}>{showDateTime(site.MeasuredAt)}</Descriptions.Item>
           <Descriptions.Item label={t('site.surface')}>{site.Surface ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('site.area')}>{site.AreaM2 ?? '—'}</Descriptions.Item>
         </Descriptions>
@@ -239,7 +238,7 @@ function ChangeTrail({ site }: { site: ReviewSite }) {
             <Space direction="vertical" size={0}>
               <span>{text}</span>
               <Typography.Text type="secondary">
-                {`${change.UserName} · ${new Date(change.ChangedAt).toLocaleString()}`}
+                {`${change.UserName} · ${showDateTime(change.ChangedAt)}`}
               </Typography.Text>
             </Space>
           ),

@@ -11,7 +11,6 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Form, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
@@ -26,6 +25,7 @@ import { craftsKey, libraryKey, STANDARDS_KEY } from './standardsQueries.ts';
 import { StandardsSummary } from './StandardsSummary.tsx';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 const MeasureItemDialog = lazy(() => import('./MeasureItemDialog.tsx'));
 
@@ -143,7 +143,7 @@ export default function StandardLibraryPage() {
       title: t('column.updateTime'),
       dataIndex: 'UpdateTime',
       width: 150,
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      render: (value: string) => showDateTime(value),
     },
     ...(manage
       ? [

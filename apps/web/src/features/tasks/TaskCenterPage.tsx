@@ -1,3 +1,4 @@
+import type { Dayjs } from 'dayjs';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   STAGES,
@@ -10,7 +11,6 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -28,6 +28,7 @@ import {
   useStageLabel,
 } from './taskLabels.tsx';
 import { useTaskActions } from './useTaskActions.tsx';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 const ReassignTaskDialog = lazy(() => import('./ReassignTaskDialog.tsx'));
 
@@ -141,7 +142,7 @@ export default function TaskCenterPage() {
       width: 140,
       sorter: true,
       sortOrder: sortOrder('CreateTime'),
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => showDateTime(v),
     },
     {
       title: '',

@@ -10,12 +10,13 @@ import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { ReportSection } from '../reports/ReportSection.tsx';
 import { FiguresSummary } from './FiguresSummary.tsx';
 import { formatRate, TASK_CENTER_PATH, TaskStateTag, useStageLabel } from './taskLabels.tsx';
+import { showDate, showDateTime } from '../../shared/i18n/dates.ts';
 
 type Item = TaskDetail['Items'][number];
 type Site = TaskDetail['Sites'][number];
 type Household = TaskDetail['HouseholdList'][number];
 
-const time = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+const time = (value: string | null) => (value ? showDateTime(value) : '—');
 
 /** Task detail (`taskDetail?id=`): the task, its figures, the standard it is judged by, households and sites. */
 export default function TaskDetailPage() {
@@ -174,7 +175,9 @@ export default function TaskDetailPage() {
           <Descriptions.Item label={t('field.surveyors')}>
             {task.Surveyors.map((person) => person.Name).join(', ') || '—'}
           </Descriptions.Item>
-          <Descriptions.Item label={t('field.plannedDate')}>{task.PlannedDate ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('field.plannedDate')}>
+            {showDate(task.PlannedDate) || '—'}
+          </Descriptions.Item>
           <Descriptions.Item label={t('field.startedAt')}>{time(task.StartedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('field.finishedAt')}>{time(task.FinishedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('field.createdBy')}>{task.CreatedByName ?? '—'}</Descriptions.Item>

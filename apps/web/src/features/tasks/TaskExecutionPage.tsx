@@ -10,6 +10,7 @@ import { routes } from '../../shared/api/routes.ts';
 import { columnsWidth } from '../../shared/table/columnsWidth.ts';
 import { formatRate, manualMeasurePath, taskDetailPath, TaskStateTag, useStageLabel } from './taskLabels.tsx';
 import { useTaskActions } from './useTaskActions.tsx';
+import { showDate } from '../../shared/i18n/dates.ts';
 
 const PAGE_SIZE = 10;
 
@@ -54,7 +55,12 @@ export default function TaskExecutionPage() {
       render: (value: TaskState) => <TaskStateTag state={value} />,
     },
     { title: t('field.households'), dataIndex: 'Households', width: 70, align: 'right' },
-    { title: t('field.plannedDate'), dataIndex: 'PlannedDate', width: 110, render: (v) => v ?? '—' },
+    {
+      title: t('field.plannedDate'),
+      dataIndex: 'PlannedDate',
+      width: 110,
+      render: (v: string | null) => showDate(v) || '—',
+    },
     {
       title: t('field.passRate'),
       key: 'rate',

@@ -8,7 +8,6 @@ import {
 } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -27,6 +26,7 @@ import { algorithmTemplatesKey } from './templateQueries.ts';
 import { currentLanguage } from '../../shared/i18n/index.ts';
 import './i18n.ts';
 import { useProjectRowWithCrumb } from '../projects/useProjectRow.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 const AlgorithmTemplateDialog = lazy(() => import('./AlgorithmTemplateDialog.tsx'));
 
@@ -231,7 +231,7 @@ function AlgorithmTemplateList({
             title: t('template.column.updateTime'),
             dataIndex: 'UpdateTime',
             width: 150,
-            render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+            render: (value: string) => showDateTime(value),
           },
           ...(writer
             ? [

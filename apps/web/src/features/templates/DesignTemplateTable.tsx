@@ -1,6 +1,5 @@
 import type { DesignTemplate, HouseMapRow } from '@measure/contract';
 import { Alert, Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
@@ -9,6 +8,7 @@ import { useModal } from '../../shared/feedback/modal.tsx';
 import { notify } from '../../shared/feedback/notify.ts';
 import { templateOfHouseType } from './designTemplateForm.ts';
 import { useHasMeasureItemInput } from './templateQueries.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 /** The project's design value templates: items, the house types using each, edit and delete. */
 export function DesignTemplateTable({
@@ -139,7 +139,7 @@ export function DesignTemplateTable({
             title: t('template.column.updateTime'),
             dataIndex: 'UpdateTime',
             width: 150,
-            render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+            render: (value: string) => showDateTime(value),
           },
           ...(editable
             ? [

@@ -4,7 +4,6 @@ import { apiRoutes, USER_ORDER_FIELDS, type UserRow } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -25,6 +24,7 @@ import './i18n.ts';
 import { columnsWidth, SELECTION_WIDTH } from '../../shared/table/columnsWidth.ts';
 import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { useServerSort } from '../../shared/table/useServerSort.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 const ResetPasswordDialog = lazy(() => import('./ResetPasswordDialog.tsx'));
 const ImportUsersDialog = lazy(() => import('./ImportUsersDialog.tsx'));
@@ -190,7 +190,7 @@ function UserList() {
       dataIndex: 'CreateTime',
       width: 140,
       ...sortable('CreateTime'),
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      render: (value: string) => showDateTime(value),
     },
   ];
   if (manage) {

@@ -1,13 +1,13 @@
 import { COMMENT_LIMITS, type CommentTarget } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Input, List, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
 import './i18n.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 /** The comments of a work order or a task (`Comment/GetCommentList`), oldest first, and a box to add one. */
 export function Comments({ targetType, targetId }: { targetType: CommentTarget; targetId: string }) {
@@ -59,9 +59,7 @@ export function Comments({ targetType, targetId }: { targetType: CommentTarget; 
               title={
                 <Space size={8}>
                   <Typography.Text strong>{item.UserName}</Typography.Text>
-                  <Typography.Text type="secondary">
-                    {dayjs(item.CreateTime).format('YYYY-MM-DD HH:mm')}
-                  </Typography.Text>
+                  <Typography.Text type="secondary">{showDateTime(item.CreateTime)}</Typography.Text>
                 </Space>
               }
               description={<span style={{ whiteSpace: 'pre-wrap' }}>{item.Content}</span>}

@@ -11,6 +11,7 @@ import { WorkOrderItems } from './WorkOrderItems.tsx';
 import { WorkOrderPhotos } from './WorkOrderPhotos.tsx';
 import { WorkOrderPlanView } from './WorkOrderPlanView.tsx';
 import './i18n.ts';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 export function usePlace() {
   const { t } = useTranslation('work-orders');
@@ -131,7 +132,7 @@ export function WorkOrderDrawer({
           <Timeline
             items={[
               ...order.History.map((event) => ({
-                children: `${event.Time.slice(0, 16).replace('T', ' ')} ${event.UserName} ${t(`event.${event.Action}`)}${
+                children: `${showDateTime(event.Time)} ${event.UserName} ${t(`event.${event.Action}`)}${
                   event.Remark ? `：${event.Remark}` : ''
                 }`,
               })),

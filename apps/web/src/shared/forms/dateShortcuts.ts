@@ -1,5 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { dayIn } from '@measure/contract/dates';
 import type { TFunction } from 'i18next';
+import { companyTimeZone } from '../i18n/dates.ts';
 
 /**
  * The spec's date shortcuts (section 9) for range pickers: today, yesterday, last week, last month,
@@ -25,18 +27,5 @@ export function dateShortcuts(t: TFunction<'common'>): { label: string; value: [
 export const toApiDate = (day: Dayjs | null | undefined): string | undefined =>
   day ? day.format('YYYY-MM-DD') : undefined;
 
-/**
- * The company's time zone: the server counts a reading's day there (measurement-api.md section 6), so
- * "today" in a filter is the company's today, whatever the browser's zone.
- */
-export const COMPANY_TIME_ZONE = 'Asia/Shanghai';
-
-const companyDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: COMPANY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today (start of the day) in the company's time zone. */
-export const companyToday = (): Dayjs => dayjs(companyDay.format(new Date()));
+/** Today (start of the day) in the company's time zone, whatever the browser's zone. */
+export const companyToday = (): Dayjs => dayjs(dayIn(companyTimeZone(), new Date()));
