@@ -10,6 +10,7 @@ import { createDatabaseClient, type Database } from '../src/db/client.ts';
 import { encodeLoginField } from '../src/modules/auth/login-cipher.ts';
 import type { ServiceOverrides } from '../src/services.ts';
 import { createTestDatabase } from './database.ts';
+import { checkAnswersAgainstDocument } from './openapi-check.ts';
 import { TEST_PASSWORD_HASH_LOG_N } from './template.ts';
 
 export interface TestApp {
@@ -44,6 +45,8 @@ export async function createTestApp(
   };
   const app = await buildApp(config, { database: client, overrides: options.overrides });
   await app.ready();
+  // Every answer a test gets must be what /api/docs/json says (openapi-check.ts).
+  checkAnswersAgainstDocument(app);
   return {
     app,
     db: client.db,
