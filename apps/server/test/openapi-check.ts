@@ -165,6 +165,13 @@ export function documentCheck(app: FastifyInstance): DocumentCheck {
   return shared;
 }
 
+/** What the check cost this process so far; `OPENAPI_CHECK_STATS=1` prints it as each test app closes. */
+const stats = { answers: 0, ms: 0 };
+export function reportCheckCost(): void {
+  if (!process.env.OPENAPI_CHECK_STATS) return;
+  console.warn(`openapi-check: ${stats.answers} answers checked in ${Math.round(stats.ms)} ms`);
+}
+
 function answerOf(options: InjectOptions | string, response: LightMyRequestResponse): Answer {
   const request = typeof options === 'string' ? { url: options } : options;
   const url = request.url ?? request.path ?? '/';
@@ -186,7 +193,10 @@ export function checkAnswersAgainstDocument(
   const checked = (options?: InjectOptions | string, ...rest: unknown[]) => {
     if (options === undefined || rest.length > 0) return inject(options, ...rest);
     return (inject(options) as Promise<LightMyRequestResponse>).then((response) => {
+      const started = performance.now();
       const problems = check().problems(answerOf(options, response));
+      stats.answers += 1;
+      stats.ms += performance.now() - started;
       if (problems.length > 0) throw new Error(`The OpenAPI document lies:\n- ${problems.join('\n- ')}`);
       return response;
     });
