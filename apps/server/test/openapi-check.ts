@@ -5,9 +5,11 @@
  * the test that met it, naming the operation, the status and the path of the mismatch.
  * Schemas are compiled once per process (per operation, status and content type) and on first use.
  */
+import fs from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 
 type JsonSchema = Record<string, unknown>;
 interface DocumentedResponse {
@@ -65,7 +67,12 @@ const describe = (errors: ErrorObject[] | null | undefined) =>
 
 export class DocumentCheck {
   private readonly paths: DocumentedPath[];
-  private readonly ajv = new Ajv({ strict: false, validateSchema: false, allErrors: false });
+  private readonly ajv = new Ajv({
+    strict: false,
+    validateSchema: false,
+    inlineRefs: false,
+    code: { optimize: false },
+  });
   private readonly validators = new Map<string, ValidateFunction>();
 
   constructor(document: OpenApiDocument) {
@@ -158,10 +165,27 @@ export class DocumentCheck {
   }
 }
 
+/**
+ * The document of this test run: generating it takes about a second, so the first test file writes
+ * it where global-setup.ts said and the others read it (the same code serves the same document).
+ */
+function documentOf(app: FastifyInstance): OpenApiDocument {
+  const file = inject('openapiDocumentFile');
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as OpenApiDocument;
+  } catch {
+    const document = app.swagger() as unknown as OpenApiDocument;
+    const written = `${file}.${process.pid}`;
+    fs.writeFileSync(written, JSON.stringify(document));
+    fs.renameSync(written, file);
+    return document;
+  }
+}
+
 /** One check per process: every test app of a file serves the same document. */
 let shared: DocumentCheck | undefined;
 export function documentCheck(app: FastifyInstance): DocumentCheck {
-  shared ??= new DocumentCheck(app.swagger() as unknown as OpenApiDocument);
+  shared ??= new DocumentCheck(documentOf(app));
   return shared;
 }
 

@@ -38,7 +38,9 @@ type Operation = Record<string, unknown> & { responses?: Record<string, unknown>
 function transform(input: TransformInput) {
   const { schema, url } = zodTransform(input);
   const docs = input.route.config?.docs as RouteDocs | undefined;
-  if (!docs || !schema || (schema as { hide?: boolean }).hide) return { schema, url };
+  // Only API routes (registerRoute, registerProtocolRoute) are documented, not the web app's files.
+  if (!docs) return { schema: { hide: true }, url };
+  if (!schema || (schema as { hide?: boolean }).hide) return { schema, url };
   const converted = schema as Record<string, unknown> & {
     response?: Record<string, Record<string, unknown>>;
   };
