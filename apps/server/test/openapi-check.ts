@@ -40,6 +40,7 @@ export interface Answer {
 }
 
 const DOCUMENT_ID = 'openapi.json';
+const ERROR_ENVELOPE = '#/components/schemas/ErrorEnvelope';
 const isJson = (mediaType: string) => mediaType === 'application/json' || mediaType.endsWith('+json');
 
 /** OpenAPI 3.0's `nullable` as JSON Schema: `null` joins the type (or the schema becomes an anyOf). */
@@ -145,10 +146,26 @@ export class DocumentCheck {
     } catch {
       return [...problems, `${where}: the body is no JSON`];
     }
-    const validate = this.validator(`${name} ${status} ${documentedType}`, schema);
+    const key = `${name} ${status} ${documentedType}`;
+    const validate = this.envelopeBranch(key, schema, body) ?? this.validator(key, schema);
     if (!validate(body))
       problems.push(`${where}: the body does not match the document ${describe(validate.errors)}`);
     return problems;
+  }
+
+  /**
+   * `oneOf: [success (Code 0), ErrorEnvelope]` is decided by Code alone, so only the branch the Code
+   * names is compiled: a refusal never compiles the operation's success schema (the access matrix and
+   * the fuzz test meet many operations only through refusals), and ErrorEnvelope is compiled once.
+   */
+  private envelopeBranch(key: string, schema: JsonSchema, body: unknown): ValidateFunction | undefined {
+    const branches = schema.oneOf as JsonSchema[] | undefined;
+    const refusal = branches?.[1];
+    const code = (body as { Code?: unknown } | null)?.Code;
+    if (branches?.length !== 2 || refusal?.$ref !== ERROR_ENVELOPE || typeof code !== 'number')
+      return undefined;
+    if (code !== 0) return this.validator(ERROR_ENVELOPE, refusal);
+    return this.validator(`${key} success`, branches[0] ?? {});
   }
 
   private validator(key: string, schema: JsonSchema): ValidateFunction {
