@@ -2,6 +2,7 @@ import { ErrorCode, formatMessage, pickLanguage } from '@measure/contract';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { registerApiDocs, registerApiDocsUi } from './core/api-docs.ts';
+import { MAX_PATH_PARAM_LENGTH } from './core/api-responses.ts';
 import { registerAuthGuard } from './core/auth-guard.ts';
 import { appValidatorCompiler } from './core/body-validation.ts';
 import { handleClientError } from './core/client-error.ts';
@@ -37,7 +38,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
       disableRequestLogging: !options.logger || !['debug', 'trace'].includes(options.logger.level),
     }),
     bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,

@@ -10,6 +10,7 @@ import { createDatabaseClient, type Database } from '../src/db/client.ts';
 import { encodeLoginField } from '../src/modules/auth/login-cipher.ts';
 import type { ServiceOverrides } from '../src/services.ts';
 import { createTestDatabase } from './database.ts';
+import { checkAnswersAgainstDocument, reportCheckCost } from './openapi-check.ts';
 import { TEST_PASSWORD_HASH_LOG_N } from './template.ts';
 
 export interface TestApp {
@@ -44,12 +45,16 @@ export async function createTestApp(
   };
   const app = await buildApp(config, { database: client, overrides: options.overrides });
   await app.ready();
+  // Every answer a test gets must be what /api/docs/json says (openapi-check.ts); OPENAPI_CHECK=off
+  // leaves it out, to measure what it costs.
+  if (process.env.OPENAPI_CHECK !== 'off') checkAnswersAgainstDocument(app);
   return {
     app,
     db: client.db,
     config,
     connectionString: database.connectionString,
     close: async () => {
+      reportCheckCost();
       await app.close();
       await client.close();
       await database.drop();

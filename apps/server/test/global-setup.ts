@@ -13,6 +13,8 @@ import { prepareTemplate, TEMPLATE_DATABASE } from './template.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
+    /** Where the first test file writes the OpenAPI document for the others (openapi-check.ts). */
+    openapiDocumentFile: string;
   }
 }
 
@@ -28,7 +30,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'pg'), logger });
     adminUrl = withDatabase(embedded.connectionString, 'postgres');
   }
+  const openapiDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-test-openapi-'));
   const teardown = async () => {
+    await fs.rm(openapiDir, { recursive: true, force: true });
     if (embedded) await embedded.stop();
     else await admin(adminUrl, `DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
     if (tempDir) await fs.rm(tempDir, { recursive: true, force: true });
@@ -49,6 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw err;
   }
   project.provide('adminDatabaseUrl', adminUrl);
+  project.provide('openapiDocumentFile', path.join(openapiDir, 'openapi.json'));
   return teardown;
 }
 

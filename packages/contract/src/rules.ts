@@ -45,7 +45,9 @@ export const optionalText = (max: number) =>
     .trim()
     .max(max, 'rules.maxLength')
     .nullish()
-    .transform((value) => (value ? value : undefined));
+    .transform((value) => (value ? value : undefined))
+    // Absent after parsing too: the OpenAPI document must not call a stored, unnamed field required.
+    .optional();
 
 export const email = text()
   .trim()

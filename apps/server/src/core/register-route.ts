@@ -68,7 +68,10 @@ export function registerRoute<R extends RouteDefinition>(
   app.route({
     method: definition.method,
     url: definition.path,
-    config: { access: definition.access },
+    config: {
+      access: definition.access,
+      docs: { access: definition.access, file: definition.file, throttled: definition.throttled },
+    },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.compiledSerializer
       ? {
@@ -80,7 +83,6 @@ export function registerRoute<R extends RouteDefinition>(
     schema: {
       tags: [definition.tag],
       summary: definition.summary,
-      ...(definition.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
       ...(definition.body ? { body: definition.body } : {}),
       ...(definition.query ? { querystring: definition.query } : {}),
       ...(definition.params ? { params: definition.params } : {}),

@@ -1,4 +1,5 @@
 import type { Access, Language } from '@measure/contract';
+import type { RouteDocs } from './api-responses.ts';
 import type { AuthContext } from '../modules/auth/auth-context.ts';
 import type { DeviceContext } from '../modules/devices/device-context.ts';
 
@@ -16,5 +17,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Every API route declares who may call it; the guard denies routes that do not. */
     access?: Access;
+    /** What the OpenAPI document says the route answers (api-docs.ts). */
+    docs?: RouteDocs;
   }
 }

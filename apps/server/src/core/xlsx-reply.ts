@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
+import { XLSX_CONTENT_TYPE } from '@measure/contract';
 import type { FastifyReply } from 'fastify';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Sends a workbook (whole, or a stream being written) as an attachment (not an envelope): `asciiName` for old clients, `name` (may be
@@ -18,6 +17,6 @@ export async function sendWorkbook(
       'Content-Disposition',
       `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`,
     )
-    .type(XLSX_TYPE)
+    .type(XLSX_CONTENT_TYPE)
     .send(file);
 }

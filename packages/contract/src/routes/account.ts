@@ -88,6 +88,7 @@ export const accountRoutes = {
     method: 'POST',
     path: '/api/sys/User/ChangePassWord',
     access: 'authenticated',
+    throttled: true,
     tag: 'users',
     summary: 'Change your password; your other sessions end',
     body: z.object({
@@ -100,6 +101,7 @@ export const accountRoutes = {
     method: 'POST',
     path: '/api/sys/User/VerifyCode_Get',
     access: 'public',
+    throttled: true,
     tag: 'users',
     summary:
       'Send a 6-digit password-reset code (valid 10 minutes) to an email (AccountType 1) or mobile (AccountType 2). ' +

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as rules from '../rules.ts';
 import { ANALYSIS_LIMITS, analysisFilterShape } from './analysis.ts';
 import { defineRoute } from './define.ts';
+import { xlsxAttachment } from './file-answers.ts';
 import { taskDate } from './tasks.ts';
 
 /**
@@ -140,6 +141,7 @@ export const efficiencyRoutes = {
     summary: `Efficiency per person, device or project (Subject) as an .xlsx attachment (not an envelope). ${SUMMARY}`,
     body: subjectFilter,
     result: z.null(),
+    file: xlsxAttachment,
   }),
   downloadEfficiencySummaryData: defineRoute({
     method: 'POST',
@@ -149,5 +151,6 @@ export const efficiencyRoutes = {
     summary: `Efficiency totals per day as an .xlsx attachment (not an envelope). ${SUMMARY}`,
     body: efficiencyFilterSchema,
     result: z.null(),
+    file: xlsxAttachment,
   }),
 };

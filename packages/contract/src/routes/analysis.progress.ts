@@ -3,6 +3,7 @@ import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import * as rules from '../rules.ts';
 import { analysisFilterShape } from './analysis.ts';
 import { defineRoute } from './define.ts';
+import { xlsxAttachment } from './file-answers.ts';
 import { STAGES } from './standards.ts';
 import { TASK_STATES, taskDate } from './tasks.ts';
 
@@ -145,5 +146,6 @@ export const progressRoutes = {
       'Progress per project and stage with the filters of GetProjectProgressPageInfo, as an .xlsx attachment (not an envelope)',
     body: z.object(progressFilterShape),
     result: z.null(),
+    file: xlsxAttachment,
   }),
 };

@@ -3,6 +3,7 @@ import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import { figuresSchema } from '../figures.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { xlsxAttachment } from './file-answers.ts';
 import { MEASURE_KINDS, STAGES } from './standards.ts';
 import { INSPECTION_KINDS, TASK_STATES, taskDate } from './tasks.ts';
 
@@ -299,5 +300,6 @@ export const analysisRoutes = {
     summary: `The quality analysis as an .xlsx attachment (not an envelope): summary, stages, items, projects, days. ${FILTER_SUMMARY}`,
     body: analysisFilterSchema,
     result: z.null(),
+    file: xlsxAttachment,
   }),
 };

@@ -9,6 +9,7 @@ export const authRoutes = {
     method: 'POST',
     path: '/api/sys/Auth/AuthLogin',
     access: 'public',
+    throttled: true,
     tag: 'auth',
     summary:
       'Sign in. Email and Password are each encodeURIComponent(base64(AES-128-ECB-PKCS7(text, LOGIN_AES_KEY))). ' +

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Access } from '../permissions.ts';
+import type { FileAnswer } from './file-answers.ts';
 
 /**
  * One API call: its method and path (exactly as in the spec), who may call it, its input schemas
@@ -22,6 +23,10 @@ export interface RouteDefinition<
   readonly query?: TQuery;
   readonly params?: TParams;
   readonly result: TResult;
+  /** Sends a file, not the envelope, on success (the handler answers through `reply`). */
+  readonly file?: FileAnswer;
+  /** May refuse with HTTP 429 and Retry-After (too many attempts: sign-in, passwords, codes). */
+  readonly throttled?: boolean;
 }
 
 export function defineRoute<

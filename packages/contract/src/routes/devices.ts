@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { xlsxAttachment } from './file-answers.ts';
 
 /** Device management (spec sections 2 SKU/viewDeviceDetail, 3 Device, 7 System and devices). */
 
@@ -357,6 +358,7 @@ export const devicesRoutes = {
     summary: 'The device list with the list’s filters as an .xlsx attachment (not an envelope).',
     body: deviceFilterSchema,
     result: z.null(),
+    file: xlsxAttachment,
   }),
   activateDevice: defineRoute({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { updatePackage } from './file-answers.ts';
 import { DEVICE_TYPES } from './devices.ts';
 
 /**
@@ -207,6 +208,7 @@ export const deviceUpdatesApiRoutes = {
       'Content-Range; 416 when unsatisfiable) and If-Range; ETag is the SHA-256.',
     params: updateId,
     result: z.null(),
+    file: updatePackage,
   }),
   updateResult: defineRoute({
     method: 'POST',
@@ -238,6 +240,7 @@ export const deviceUpdatesApiRoutes = {
       'The spec’s DownloadUpdate (UpdateId): same as GET /api/device/v1/Updates/{UpdateId}/File.',
     body: updateId,
     result: z.null(),
+    file: updatePackage,
   }),
   updateSystem: defineRoute({
     method: 'POST',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { planAttachment, planInline } from './file-answers.ts';
 import { listExportRoute } from './list-export.ts';
 import { PROJECT_LIMITS, withProjectId } from './projects.ts';
 import {
@@ -294,6 +295,7 @@ export const houseMapsRoutes = {
       'The plan file of a house type (the bytes, not an envelope): image/png, image/jpeg or image/vnd.dxf, inline',
     body: houseMapIdBody,
     result: z.null(),
+    file: planInline,
   }),
   downloadDxfById: defineRoute({
     method: 'POST',
@@ -303,6 +305,7 @@ export const houseMapsRoutes = {
     summary: 'The DXF drawing of a house type as an attachment (400 when the plan is an image)',
     body: houseMapIdBody,
     result: z.null(),
+    file: planAttachment,
   }),
   getAllPointTypes: defineRoute({
     method: 'POST',

@@ -33,6 +33,7 @@ import { workOrderPictureRoutes } from './work-orders.pictures.ts';
 import { reportsRoutes } from './reports.ts';
 
 export * from './define.ts';
+export * from './file-answers.ts';
 export * from './list-export.ts';
 export * from './account.ts';
 export * from './auth.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, type RouteDefinition } from './define.ts';
+import { xlsxAttachment } from './file-answers.ts';
 
 /** Most rows one Excel export of a list holds (the list's filters narrow it further). */
 export const LIST_EXPORT_MAX_ROWS = 10_000;
@@ -27,5 +28,6 @@ export function listExportRoute<S extends PagedShape>(
       CurrentPage: true as const,
     } as never) as unknown as z.ZodObject<Omit<S, 'PageSize' | 'CurrentPage'>>,
     result: z.null(),
+    file: xlsxAttachment,
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.ts';
 import { defineRoute } from './define.ts';
+import { pictureInline, sharedPdf } from './file-answers.ts';
 import { figuresSchema } from '../figures.ts';
 import { GRADE_NAMES } from './results.ts';
 import { reviewSiteSchema } from './review.ts';
@@ -78,6 +79,7 @@ export const reportSharesRoutes = {
     params: z.object({ ShareId: shareId, PointIndex: pointIndex, FileId: z.string().trim().min(1).max(128) }),
     query: z.object({ Annotated: z.enum(['true', 'false']).optional() }),
     result: z.null(),
+    file: pictureInline,
   }),
   getSharedPlan: defineRoute({
     method: 'GET',
@@ -100,5 +102,6 @@ export const reportSharesRoutes = {
     params: z.object({ ShareId: shareId }),
     query: z.object({ Download: z.enum(['true', 'false']).optional(), Lang: z.enum(LANGUAGES).optional() }),
     result: z.null(),
+    file: sharedPdf,
   }),
 };

@@ -3,6 +3,7 @@ import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import { figuresSchema } from '../figures.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { reportFiles } from './file-answers.ts';
 import { taskItemSchema, taskRowSchema } from './tasks.ts';
 
 /**
@@ -134,6 +135,7 @@ export const reportsRoutes = {
       'The file of a download address (the bytes, not an envelope); unknown or expired: HTTP 404 in the envelope',
     params: z.object({ Token: z.string().trim().min(1).max(100) }),
     result: z.null(),
+    file: reportFiles,
   }),
   batchDeleteReport: defineRoute({
     method: 'POST',

@@ -3,6 +3,7 @@ import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import { figuresSchema } from '../figures.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { xlsxAttachment } from './file-answers.ts';
 import { RESULT_SOURCES, resultReadingSchema } from './results.device.ts';
 import { ANALYSIS_LIMITS, checkAnalysisDates } from './analysis.ts';
 import { householdRefSchema, frozenStandardSchema, INSPECTION_KINDS, taskDate } from './tasks.ts';
@@ -214,6 +215,7 @@ export const resultsRoutes = {
       `${DATA_POOL_LIMITS.exportRows} readings (site and item)`,
     body: dataPoolExportBodySchema,
     result: z.null(),
+    file: xlsxAttachment,
   }),
   startDataPoolExport: defineRoute({
     method: 'POST',
@@ -247,5 +249,6 @@ export const resultsRoutes = {
       `404 when it is not yours, not ready, already downloaded or older than ${DATA_POOL_LIMITS.exportHours} h`,
     body: exportIdBody,
     result: z.null(),
+    file: xlsxAttachment,
   }),
 };

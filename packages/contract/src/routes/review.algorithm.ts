@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { pictureInline, pngInline } from './file-answers.ts';
 
 /**
  * The algorithm image and grinding (spec sections 3 and 7, domain.md section 9 step 4): a
@@ -99,6 +100,7 @@ export const reviewAlgorithmRoutes = {
       ItemCode: rules.requiredText(20),
     }),
     result: z.null(),
+    file: pngInline,
   }),
   getTaskGrinding: defineRoute({
     method: 'POST',
@@ -127,6 +129,7 @@ export const reviewAlgorithmRoutes = {
       Horizontal: z.boolean('validation.invalidValue'),
     }),
     result: z.null(),
+    file: pictureInline,
   }),
   redrawPicture: defineRoute({
     method: 'POST',
@@ -142,5 +145,6 @@ export const reviewAlgorithmRoutes = {
       FileId: z.string().trim().min(1).max(128),
     }),
     result: z.null(),
+    file: pictureInline,
   }),
 };

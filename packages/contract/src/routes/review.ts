@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { figuresSchema } from '../figures.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { pictureInline, svgImage } from './file-answers.ts';
 import { grindingSchema } from './review.algorithm.ts';
 import { measurePointsSchema } from './house-maps.measure-points.ts';
 import { GRADE_NAMES } from './results.ts';
@@ -192,6 +193,7 @@ export const reviewRoutes = {
     }),
     query: z.object({ Annotated: z.enum(['true', 'false']).optional() }),
     result: z.null(),
+    file: pictureInline,
   }),
   updateRulerSetting: defineRoute({
     method: 'POST',
@@ -259,5 +261,6 @@ export const reviewRoutes = {
       Household: z.number('validation.invalidValue').int('validation.invalidValue'),
     }),
     result: z.null(),
+    file: svgImage,
   }),
 };

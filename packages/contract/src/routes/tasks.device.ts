@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { planAttachment } from './file-answers.ts';
 import { measurePointsSchema } from './house-maps.measure-points.ts';
 import { JUDGING_MODES, measureRuleSchema } from './standards.ts';
 import { householdRefSchema, remeasureSitesSchema, TASK_STATES, taskDesignValuesSchema } from './tasks.ts';
@@ -95,6 +96,7 @@ export const taskDeviceRoutes = {
     summary: 'The plan file of a house type of the task (the file itself, not the envelope)',
     params: z.object({ TaskId: rules.uuid, HouseMapId: rules.uuid }),
     result: z.null(),
+    file: planAttachment,
   }),
   start: defineRoute({
     method: 'POST',

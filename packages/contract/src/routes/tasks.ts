@@ -3,6 +3,7 @@ import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import { figuresSchema } from '../figures.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { xlsxAttachment } from './file-answers.ts';
 import { DEVICE_TYPES } from './devices.ts';
 import { JUDGING_MODES, MEASURE_KINDS, measureRuleSchema, STAGES } from './standards.ts';
 
@@ -287,6 +288,7 @@ export const tasksRoutes = {
       AscDesc: z.enum(['asc', 'desc']).optional(),
     }),
     result: z.null(),
+    file: xlsxAttachment,
   }),
   getTask: defineRoute({
     method: 'POST',

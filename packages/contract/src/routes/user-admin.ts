@@ -3,6 +3,7 @@ import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import { ROLES } from '../permissions.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { xlsxAttachment } from './file-answers.ts';
 import { listExportRoute } from './list-export.ts';
 import { userCoreShape } from './account.ts';
 
@@ -227,6 +228,7 @@ export const userAdminRoutes = {
     tag: 'users',
     summary: 'Download the bilingual .xlsx template for importing users (an attachment, not an envelope)',
     result: z.null(),
+    file: xlsxAttachment,
   }),
   importPreview: defineRoute({
     method: 'POST',

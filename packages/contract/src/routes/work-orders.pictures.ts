@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { pictureInline } from './file-answers.ts';
 import { MAP_TYPES, measurePointsSchema } from './house-maps.measure-points.ts';
 import {
   WORK_ORDER_STATES,
@@ -110,6 +111,7 @@ export const workOrderPictureRoutes = {
       'does not name is 404',
     params: z.object({ WorkOrderId: rules.uuid, FileId: z.string().trim().min(1).max(128) }),
     result: z.null(),
+    file: pictureInline,
   }),
   getPlan: defineRoute({
     method: 'POST',

@@ -12,6 +12,7 @@ import {
   type reportsRoutes,
   type SharedReport,
   taskNameIn,
+  XLSX_CONTENT_TYPE,
 } from '@measure/contract';
 import { zipSync } from 'fflate';
 import QRCode from 'qrcode';
@@ -44,7 +45,7 @@ export interface ReportFile {
 
 const CONTENT_TYPES: Record<ReportFormat, string> = {
   pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xlsx: XLSX_CONTENT_TYPE,
 };
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -3,6 +3,13 @@ import { formatMessage } from '@measure/contract';
 import { leaveBodiesUnread, registerProtocolRoute } from '../../core/protocol-route.ts';
 import type { Services } from '../../services.ts';
 import { deviceKeyInvalid } from '../devices/devices-service.ts';
+import {
+  tusCreateResponses,
+  tusDeleteResponses,
+  tusHeadResponses,
+  tusOptionsResponses,
+  tusPatchResponses,
+} from './device-files-docs.ts';
 import { DEVICE_FILES_PATH } from './device-files-service.ts';
 
 const tag = 'device-api';
@@ -30,6 +37,7 @@ export async function registerDeviceFilesRoutes(
         access: 'public',
         tag,
         summary: 'tus 1.0.0: the server capabilities (Tus-Version, Tus-Extension, Tus-Max-Size)',
+        responses: tusOptionsResponses,
       },
       tus,
     );
@@ -43,33 +51,40 @@ export async function registerDeviceFilesRoutes(
         summary:
           'tus 1.0.0 creation: Upload-Length, Upload-Metadata with filename and kind (picture ≤ 20 MB, pointcloud ≤ ' +
           '2 GB, model ≤ 500 MB, other ≤ 500 MB; over the limit 413); answers 201 with Location .../Files/{FileId}',
+        responses: tusCreateResponses,
       },
       tus,
     );
-    registerProtocolRoute(
-      scope,
-      {
-        methods: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
-        url: `${DEVICE_FILES_PATH}/:FileId`,
-        access: 'device',
-        tag,
-        summary:
-          'tus 1.0.0: HEAD the offset, PATCH bytes at Upload-Offset (application/offset+octet-stream; a wrong offset ' +
-          'answers 409), DELETE terminates. Partial uploads expire after 24 hours',
-      },
-      async (request, reply) => {
-        if (!request.device) throw deviceKeyInvalid();
-        const { FileId } = request.params as { FileId: string };
-        if (request.method !== 'OPTIONS' && !(await deviceFiles.owns(request.device, FileId))) {
-          await reply
-            .code(404)
-            .header('Tus-Resumable', '1.0.0')
-            .type('text/plain; charset=utf-8')
-            .send(`${formatMessage(request.lang, 'results.fileNotFound')}\n`);
-          return;
-        }
-        await tus(request, reply);
-      },
-    );
+    const upload = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.device) throw deviceKeyInvalid();
+      const { FileId } = request.params as { FileId: string };
+      if (request.method !== 'OPTIONS' && !(await deviceFiles.owns(request.device, FileId))) {
+        await reply
+          .code(404)
+          .header('Tus-Resumable', '1.0.0')
+          .type('text/plain; charset=utf-8')
+          .send(`${formatMessage(request.lang, 'results.fileNotFound')}\n`);
+        return;
+      }
+      await tus(request, reply);
+    };
+    const uploadRoutes = [
+      ['HEAD', 'tus 1.0.0: the offset stored so far, to resume from', tusHeadResponses],
+      [
+        'PATCH',
+        'tus 1.0.0: bytes at Upload-Offset (application/offset+octet-stream; a wrong offset answers 409). ' +
+          'Partial uploads expire after 24 hours',
+        tusPatchResponses,
+      ],
+      ['DELETE', 'tus 1.0.0 termination: the upload and its bytes are removed', tusDeleteResponses],
+      ['OPTIONS', 'tus 1.0.0: the server capabilities', tusOptionsResponses],
+    ] as const;
+    for (const [method, summary, responses] of uploadRoutes) {
+      registerProtocolRoute(
+        scope,
+        { methods: [method], url: `${DEVICE_FILES_PATH}/:FileId`, access: 'device', tag, summary, responses },
+        upload,
+      );
+    }
   });
 }
