@@ -121,7 +121,7 @@ describe('supplement pages through a share', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(row?.Sha256);
     expect((await get(pdfUrl(shareId, true))).headers['content-disposition']).toMatch(/^attachment;/);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses every read of a revoked, expired or unknown share with the same 404', async () => {
     const site = await callRouteOk(t.app, routes.getSharedSite, { ShareId: shareId, PointIndex: 1 });

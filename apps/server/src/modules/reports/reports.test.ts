@@ -98,7 +98,7 @@ describe('reports', () => {
     expect(row).toMatchObject({ Status: 'ready', Error: null });
     expect(row?.Sha256).toMatch(/^[0-9a-f]{64}$/);
     report = row as ReportRow;
-  }, 60_000);
+  }, 120_000);
 
   it('the PDF holds the Chinese project name and the pass rates of GetTask; its SHA-256 is recorded', async () => {
     const detail = await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: taskId }, { as: admin });
@@ -283,7 +283,7 @@ describe('reports', () => {
     expect(response.headers['content-type']).toBe('application/zip');
     const entries = unzipSync(new Uint8Array(response.rawPayload));
     expect(Object.keys(entries).sort()).toEqual([`${report.Name}.xlsx`, '第二个任务.xlsx'].sort());
-  }, 60_000);
+  }, 120_000);
 
   it('follows project scope: an unassigned surveyor and another company see nothing', async () => {
     expect(await list(surveyor)).toEqual([]);
@@ -397,7 +397,7 @@ describe('reports', () => {
     const retried = await callRouteOk(t.app, routes.retryReport, { TaskId: taskId }, { as: admin });
     expect(retried).toMatchObject({ Status: 'queued', Error: null });
     expect(await renderer.render({ companyId, taskId })).toBe('ready');
-  }, 60_000);
+  }, 120_000);
 
   it('deleting needs reportData.delete and removes the report', async () => {
     const [row] = await list();
