@@ -318,7 +318,7 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
     await create.getByLabel('Standard 1 Right').fill('5');
     await create.getByLabel('Standard 1 Warning left').fill('-4');
     await create.getByLabel('Standard 1 Warning right').fill('4');
-    await create.getByLabel('Standard 1 Exploded').fill('12');
+    await create.getByLabel('Standard 1 Severe deviation').fill('12');
     await settle(page);
     await screenshot(page, 'standards-create-en-US');
     await create.getByRole('button', { name: 'Save' }).click();

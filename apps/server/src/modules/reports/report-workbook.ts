@@ -5,6 +5,7 @@ import {
   type MessageKey,
   type MessageParams,
 } from '@measure/contract';
+import { siteNameOnly } from '@measure/contract/places';
 import { buildWorkbook, type SheetColumn, timeCell, yesNoCell } from '../../core/sheet-columns.ts';
 import { type ReadingValue, readingValues } from '../results/reading-values.ts';
 import type { ReportDocument, ReportReading } from './report-document.ts';
@@ -74,7 +75,7 @@ export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
   type ValueRow = ReadingValue<ReportReading>;
   const readingColumns: SheetColumn<ValueRow>[] = [
     column('reports.doc.pointIndex', 8, (row) => row.reading.PointIndex),
-    column('reports.doc.siteName', 20, (row) => row.reading.SiteName),
+    column('reports.doc.siteName', 20, (row) => siteNameOnly(row.reading.SiteName, row.reading)),
     column('reports.doc.building', 10, (row) => row.reading.BuildingNumber),
     column('reports.doc.floor', 8, (row) => row.reading.Floor),
     column('reports.doc.household', 8, (row) => row.reading.Household),
@@ -116,7 +117,9 @@ export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
         columns: [
           column<(typeof task.Sites)[number]>('reports.doc.pointIndex', 8, (row) => row.PointIndex),
           ...place<(typeof task.Sites)[number]>(),
-          column<(typeof task.Sites)[number]>('reports.doc.siteName', 20, (row) => row.Name),
+          column<(typeof task.Sites)[number]>('reports.doc.siteName', 20, (row) =>
+            siteNameOnly(row.Name, row),
+          ),
           ...figureColumns<(typeof task.Sites)[number]>((row) => row.Figures),
         ],
       },
