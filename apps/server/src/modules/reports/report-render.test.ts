@@ -416,5 +416,13 @@ describe('report rendering: plan views and languages', () => {
       if (index > 1) names.push(row.getCell(nameColumn).value);
     });
     expect(names).toEqual(detail.Sites.map((site) => placed(site).own));
+    // The readings sheet names each site's room as its plan does (r1 Living, r2 Bed), not by its id.
+    const readings = workbook.getWorksheet('Readings') as ExcelJS.Worksheet;
+    const roomColumn = (readings.getRow(1).values as unknown[]).indexOf('Room');
+    const rooms = new Set<unknown>();
+    readings.eachRow((row, index) => {
+      if (index > 1) rooms.add(row.getCell(roomColumn).value);
+    });
+    expect([...rooms].sort()).toEqual(['Bed', 'Living']);
   });
 });

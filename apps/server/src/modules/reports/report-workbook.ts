@@ -72,6 +72,14 @@ export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
     })),
   ];
   const itemNames = new Map(task.Items.map((item) => [item.ItemCode, item.Name]));
+  // Rooms by the name drawn on the household's plan; the id only where the plan has no such room.
+  const placeKey = (row: { BuildingNumber: string; Floor: number; Household: number }, roomId: string) =>
+    `${row.BuildingNumber}|${row.Floor}|${row.Household}|${roomId}`;
+  const roomNames = new Map(
+    doc.plans.flatMap((plan) => plan.MeasurePoints.Rooms.map((room) => [placeKey(plan, room.Id), room.Name])),
+  );
+  const roomName = (reading: ReportReading) =>
+    reading.RoomId === null ? null : roomNames.get(placeKey(reading, reading.RoomId)) || reading.RoomId;
   type ValueRow = ReadingValue<ReportReading>;
   const readingColumns: SheetColumn<ValueRow>[] = [
     column('reports.doc.pointIndex', 8, (row) => row.reading.PointIndex),
@@ -79,7 +87,7 @@ export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
     column('reports.doc.building', 10, (row) => row.reading.BuildingNumber),
     column('reports.doc.floor', 8, (row) => row.reading.Floor),
     column('reports.doc.household', 8, (row) => row.reading.Household),
-    column('reports.doc.room', 12, (row) => row.reading.RoomId),
+    column('reports.doc.room', 12, (row) => roomName(row.reading)),
     column('reports.doc.itemCode', 10, (row) => row.reading.ItemCode),
     column('reports.doc.item', 20, (row) => itemNames.get(row.reading.ItemCode) ?? row.reading.ItemCode),
     column('reports.doc.valueIndex', 8, (row) => row.index),

@@ -164,6 +164,7 @@ export function SiteReview(props: {
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card
         size="small"
+        data-testid="site-card"
         title={`#${site.PointIndex} ${siteNameOnly(site.Name, site)}`}
         extra={
           workOrderAt && (
