@@ -335,7 +335,7 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
     });
     await page.getByRole('tab', { name: /^Decoration/ }).click();
     await search(page, 'Search by code or name', code);
-    await page.locator('.ant-table-row', { hasText: code }).getByText('exploded 12').waitFor();
+    await page.locator('.ant-table-row', { hasText: code }).getByText('severe deviation 12').waitFor();
 
     await page.getByRole('menuitem', { name: 'Measure rules' }).click();
     await page.waitForURL('**/measurerobot/measureRuleManage');

@@ -18,7 +18,7 @@ import type { AuthContext } from '../auth/auth-context.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { UserAdminRepository } from '../user-admin/user-admin-repository.ts';
 import type { PlanFileStore } from '../house-maps/file-store.ts';
-import { assertUnlocked, visibleProject, writeProjectLog } from './project-access.ts';
+import { assertUnlocked, logParams, visibleProject, writeProjectLog } from './project-access.ts';
 import { ProjectPageReader, type ProjectPageRow } from './project-page-repository.ts';
 import {
   ProjectRepository,
@@ -358,7 +358,11 @@ export class ProjectService {
         UserName: row.userName,
         Action: row.action,
         Params: row.params,
-        Message: formatMessage(language, row.action as Parameters<typeof formatMessage>[1], row.params),
+        Message: formatMessage(
+          language,
+          row.action as Parameters<typeof formatMessage>[1],
+          logParams(row.params, language),
+        ),
         CreateTime: row.createdAt.toISOString(),
       })),
       Total: total,

@@ -140,7 +140,7 @@ export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
 /** First measure, other, or a re-measure naming the task it measures again. */
 export function measureKindText(
   doc: ReportDocument,
-  t: (key: MessageKey, params?: MessageParams) => string,
+  t: (key: MessageKey, params?: Record<string, string | number>) => string,
 ): string {
   const kind = doc.task.MeasureKind;
   if (kind === 're' && doc.beforeAfter)
