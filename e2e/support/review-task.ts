@@ -57,6 +57,7 @@ async function device<T>(path: string, key: string, body: unknown, idempotencyKe
  * (three, one per ruler) and `siteTwoRoom` puts site 2 in another room of the plan ('bed');
  * `siteTwoMeasuredAt` stamps site 2 (else the server stamps it on arrival), `plannedDate` is the task's.
  * `itemCodes` are the task's items (default PL-01) and `siteOneMore` readings of other items at site 1.
+ * `siteOne` overrides site 1's name ('north wall') and sends its surface.
  */
 export async function reviewTask(
   setup: TaskProject,
@@ -69,6 +70,7 @@ export async function reviewTask(
     plannedDate?: string;
     itemCodes?: string[];
     siteOneMore?: { ItemCode: string; Values: number[] }[];
+    siteOne?: { Name: string; Surface?: string };
   } = {},
 ): Promise<string> {
   const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
@@ -138,6 +140,7 @@ export async function reviewTask(
           RoomId: 'living',
           StationId: 's1',
           Name: 'north wall',
+          ...options.siteOne,
           ...(options.areaM2 === undefined ? {} : { AreaM2: options.areaM2 }),
           PictureFileIds: [picture],
           Readings: [

@@ -318,7 +318,7 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
     await create.getByLabel('Standard 1 Right').fill('5');
     await create.getByLabel('Standard 1 Warning left').fill('-4');
     await create.getByLabel('Standard 1 Warning right').fill('4');
-    await create.getByLabel('Standard 1 Exploded').fill('12');
+    await create.getByLabel('Standard 1 Severe deviation').fill('12');
     await settle(page);
     await screenshot(page, 'standards-create-en-US');
     await create.getByRole('button', { name: 'Save' }).click();
@@ -335,7 +335,7 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
     });
     await page.getByRole('tab', { name: /^Decoration/ }).click();
     await search(page, 'Search by code or name', code);
-    await page.locator('.ant-table-row', { hasText: code }).getByText('exploded 12').waitFor();
+    await page.locator('.ant-table-row', { hasText: code }).getByText('severe deviation 12').waitFor();
 
     await page.getByRole('menuitem', { name: 'Measure rules' }).click();
     await page.waitForURL('**/measurerobot/measureRuleManage');

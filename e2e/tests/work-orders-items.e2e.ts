@@ -25,7 +25,7 @@ const TEXT = {
   'en-US': {
     newOrder: 'New work order',
     ok: 'OK',
-    chosen: 'PL-03 Internal/external corner square · worst: exploded',
+    chosen: 'PL-03 Internal/external corner square · worst: severe deviation',
     listed: 'PL-03 Internal/external corner square',
     byHand: 'Typed by hand (allow items that did not fail here)',
   },

@@ -11,12 +11,16 @@ export interface SiteToMeasure {
   Items: WorkPackage['Items'];
 }
 
-const WALLS = ['north', 'east', 'south', 'west'] as const;
+/**
+ * A site's own name as a Chinese robot writes it (measurement-api.md's "客厅 北墙"): the room and the
+ * wall, never the household's place, which the site carries in its own fields and pages show beside it.
+ */
+const WALLS = ['北墙', '东墙', '南墙', '西墙'] as const;
 /** Rooms of a household whose house type has none drawn: a plain flat's. */
 const GENERATED_ROOMS = [
-  { Id: null, Name: 'living room' },
-  { Id: null, Name: 'bedroom' },
-  { Id: null, Name: 'kitchen' },
+  { Id: null, Name: '客厅' },
+  { Id: null, Name: '卧室' },
+  { Id: null, Name: '厨房' },
 ];
 
 function roomsOf(work: WorkPackage, houseMapId: string) {
@@ -51,7 +55,7 @@ export function sitesToMeasure(work: WorkPackage, households?: number): SiteToMe
         Floor: household.Floor,
         Household: household.Household,
         RoomId: room.Id,
-        Name: `${household.BuildingNumber} ${household.Floor}-${household.Household} ${room.Name} ${wall}`,
+        Name: `${room.Name} ${wall}`,
         Surface: 'wall' as const,
         Items: work.Items,
       })),

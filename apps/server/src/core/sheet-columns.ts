@@ -77,12 +77,12 @@ export const figureColumns = <T>(figures: (row: T) => Figures): SheetColumn<T>[]
   { zh: '合格', en: 'Qualified', width: 8, cell: (row) => figures(row).Qualified },
   { zh: '临界', en: 'Warning', width: 8, cell: (row) => figures(row).Warning },
   { zh: '超差', en: 'Unqualified', width: 8, cell: (row) => figures(row).Unqualified },
-  { zh: '爆点', en: 'Exploded', width: 8, cell: (row) => figures(row).Exploded },
+  { zh: '爆点', en: 'Severe deviation', width: 8, cell: (row) => figures(row).Exploded },
   { zh: '判定数', en: 'Judged', width: 8, cell: (row) => figures(row).Total },
   { zh: '未判定', en: 'Unjudged', width: 8, cell: (row) => figures(row).Unjudged },
   { zh: '测区', en: 'Sites', width: 8, cell: (row) => figures(row).Sites },
-  { zh: '爆点测区', en: 'Exploded sites', width: 8, cell: (row) => figures(row).ExplodedSites },
-  { zh: '爆点率（%）', en: 'Exploded rate (%)', width: 10, cell: (row) => figures(row).ExplodedRate },
+  { zh: '爆点测区', en: 'Sites with severe deviation', width: 8, cell: (row) => figures(row).ExplodedSites },
+  { zh: '爆点率（%）', en: 'Severe deviation rate (%)', width: 10, cell: (row) => figures(row).ExplodedRate },
 ];
 
 /**

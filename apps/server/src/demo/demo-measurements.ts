@@ -274,7 +274,8 @@ function demoSites(
       ...household,
       RoomId: room.id,
       StationId: `s-${room.id.slice(2)}`,
-      Name: `${household.BuildingNumber} ${household.Floor}-${household.Household} ${room.name} ${wall}`,
+      // The room and wall only: the place is the site's own fields (shown once beside the name).
+      Name: `${room.name} ${wall}`,
       Surface: 'wall',
       AreaM2: Math.round((wallMm / 1000) * 2.8 * 100) / 100,
       MeasuredAt: measuredAt.toISOString(),

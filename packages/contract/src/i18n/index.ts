@@ -9,7 +9,12 @@ export const messageCatalogues: Record<Language, Record<MessageKey, string>> = {
   'en-US': messagesEnUS,
 };
 
-export type MessageParams = Record<string, string | number>;
+/**
+ * A message's values. `{ key }` is itself a message, translated in the same language: the word of an
+ * enum value (a task's state) in an error thrown before the reader's language is known.
+ */
+export type MessageParam = string | number | { key: MessageKey };
+export type MessageParams = Record<string, MessageParam>;
 
 export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(messagesZhCN, key);
@@ -22,13 +27,15 @@ export function isMessageKey(key: string): key is MessageKey {
  */
 export function formatMessage(language: Language, key: MessageKey, params: MessageParams = {}): string {
   const template = messageCatalogues[language][key];
+  const text = (param: MessageParam) =>
+    typeof param === 'object' ? formatMessage(language, param.key) : String(param);
   return template
     .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (whole, name: string, one: string, other: string) => {
       if (!Object.hasOwn(params, name)) return whole;
-      const count = params[name];
-      return (Number(count) === 1 ? one : other).replace(/#/g, String(count));
+      const count = text(params[name] as MessageParam);
+      return (Number(count) === 1 ? one : other).replace(/#/g, count);
     })
     .replace(/\{(\w+)\}/g, (whole, name: string) =>
-      Object.hasOwn(params, name) ? String(params[name]) : whole,
+      Object.hasOwn(params, name) ? text(params[name] as MessageParam) : whole,
     );
 }

@@ -166,7 +166,7 @@ export const messagesEnUS: Record<MessageKey, string> = {
   'standards.concreteRange': 'Standard values of a concrete item must be between 0 and 100',
   'standards.leftAboveRight': 'The left value cannot be greater than the right value',
   'standards.warningOutOfRange': 'The warning values must be inside the standard range, left not above right',
-  'standards.explodedRange': 'The exploded value must be between 0 and 200',
+  'standards.explodedRange': 'The severe deviation limit must be between 0 and 200',
   'standards.code': 'The code may only hold letters, digits, underscores, dots and hyphens',
   'standards.standardRequired': 'At least one standard is needed',
   'standards.tooManyStandards': 'A measure item has at most 10 standards',

@@ -32,7 +32,10 @@ export const reportsMessagesZhCN = {
   'reports.doc.picturesSome':
     '{total} 个不合格测区中最差的 {shown} 个的墙面照片；靠尺按判定等级着色并标注数值。',
   'reports.doc.noPicture': '没有可读取的墙面照片',
-  'reports.doc.floorHousehold': '{floor} 层 {household} 户',
+  'reports.doc.place.building': '{building}',
+  'reports.doc.place.floor': '{building} {floor} 层',
+  'reports.doc.place.household': '{building} {floor} 层 {household} 户',
+  'reports.doc.place.site': '{place} {name}',
   'reports.doc.standard': '所用标准（任务创建时冻结）',
   'reports.doc.readings': '读数',
   'reports.doc.summary': '汇总',

@@ -23,7 +23,7 @@ export const resultsMessagesEnUS: Record<keyof typeof resultsMessagesZhCN, strin
   'results.pointIndexTwice': 'The site index {index} appears twice in this batch',
   'results.siteTooManyValues': 'A site has at most 20000 values; this one has {count}',
   'results.rulersMismatch': 'The number of rulers ({rulers}) must equal the number of values ({values})',
-  'results.taskClosed': 'The task is {state}; no more results can be uploaded',
+  'results.taskClosed': 'The task is in state "{state}"; no more results can be uploaded',
   'results.manualNotAllowed': 'The measure rule of item {code} does not allow manual entry',
   'results.manualTooManyValues': 'The item {code} takes at most {max} readings per site',
   'results.manualSaved': 'Readings saved',

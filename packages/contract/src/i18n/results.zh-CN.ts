@@ -19,7 +19,7 @@ export const resultsMessagesZhCN = {
   'results.pointIndexTwice': '测区序号 {index} 在本批数据中出现了两次',
   'results.siteTooManyValues': '一个测区最多 20000 个测量值，这里有 {count} 个',
   'results.rulersMismatch': '标尺数量（{rulers}）必须与测量值数量（{values}）相同',
-  'results.taskClosed': '任务已{state}，不能再上传数据',
+  'results.taskClosed': '任务状态为“{state}”，不能再上传数据',
   'results.manualNotAllowed': '测量项 {code} 的测量规则不允许手工录入',
   'results.manualTooManyValues': '测量项 {code} 每个测区最多 {max} 个读数',
   'results.manualSaved': '读数已保存',

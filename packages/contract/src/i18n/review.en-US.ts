@@ -7,7 +7,7 @@ export const reviewMessagesEnUS: Record<keyof typeof reviewMessagesZhCN, string>
   'review.grade.qualified': 'Qualified',
   'review.grade.warning': 'Warning',
   'review.grade.unqualified': 'Unqualified',
-  'review.grade.exploded': 'Exploded',
+  'review.grade.exploded': 'Severe deviation',
   'review.grade.none': 'Not measured',
   'review.householdNotInTask': 'The task has no household {household}',
   'review.planNoRooms': 'The plan of household {household} has no rooms',

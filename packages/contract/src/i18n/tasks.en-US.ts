@@ -27,7 +27,7 @@ export const tasksMessagesEnUS: Record<keyof typeof tasksMessagesZhCN, string> =
   'tasks.completedNotDeletable': 'Completed tasks cannot be deleted: {names}',
   'tasks.notCancellable': 'Only pending or in-progress tasks can be cancelled',
   'tasks.notReassignable': 'Only pending tasks can get another device or other surveyors',
-  'tasks.notStartable': 'The task is {state} and cannot be started',
+  'tasks.notStartable': 'The task is in state "{state}" and cannot be started',
   'tasks.notFinishable': 'Only an in-progress task can be marked done',
   'tasks.notAuditable': 'Only an uploaded task can be audited',
   'tasks.notYours': 'You are not a surveyor of this task and do not hold its device',

@@ -23,7 +23,7 @@ export const tasksMessagesZhCN = {
   'tasks.completedNotDeletable': '已完成的任务不能删除：{names}',
   'tasks.notCancellable': '只有待执行或执行中的任务可以取消',
   'tasks.notReassignable': '只有待执行的任务可以更换设备和测量员',
-  'tasks.notStartable': '该任务已{state}，不能开始',
+  'tasks.notStartable': '任务状态为“{state}”，不能开始',
   'tasks.notFinishable': '只有执行中的任务可以标记完成',
   'tasks.notAuditable': '只有已上传的任务可以审核通过',
   'tasks.notYours': '您不是该任务的测量员，也不持有它的设备',

@@ -144,7 +144,7 @@ export class ProjectStandardsService {
       await repository.saveClasses(auth.companyId, copy.id, classes);
       await touchProject(tx, auth, copy.projectId);
       await writeProjectLog(tx, auth, copy.projectId, 'projectLog.standardsUpdated', {
-        stage: STAGE_LABELS[copy.stage as Stage]['zh-CN'],
+        stage: copy.stage,
         count: body.Classes.length,
       });
       return classes.map((item) => toRow(item, lang));
@@ -190,7 +190,7 @@ export class ProjectStandardsService {
       }
       await touchProject(tx, auth, body.ProjectId);
       await writeProjectLog(tx, auth, body.ProjectId, 'projectLog.standardsFromBase', {
-        stages: chosen.map((copy) => STAGE_LABELS[copy.stage as Stage]['zh-CN']).join('、'),
+        stages: chosen.map((copy) => copy.stage).join(','),
       });
     });
     const all = await this.listByProject(auth, body.ProjectId, lang);

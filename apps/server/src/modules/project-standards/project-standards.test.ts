@@ -122,6 +122,31 @@ describe('project standards', () => {
     expect(copy?.Classes.find((row) => row.Code === 'ST-01')?.Standards[0]?.Right).toBe(9);
     // The project's choice to leave an item out is kept.
     expect(copy?.Classes.find((row) => row.Code === 'ST-02')?.Enabled).toBe(false);
+    // The project log names the stage in its reader's language.
+    const log = async (lang: string) =>
+      (
+        await call<{ Items: { Message: string }[] }>(
+          t.app,
+          'GET',
+          `/api/ms/projectlog/GetList?ProjectId=${yunqi}`,
+          {
+            token: admin,
+            lang,
+          },
+        )
+      ).body.Result.Items.map((entry) => entry.Message);
+    expect(await log('zh-CN')).toEqual(
+      expect.arrayContaining([
+        '修改了主体结构阶段的项目标准（2 个测量项）',
+        '从标准库更新了项目标准（主体结构）',
+      ]),
+    );
+    expect(await log('en-US')).toEqual(
+      expect.arrayContaining([
+        'Changed the Structure project standards (2 measure items)',
+        'Updated the project standards from the library (Structure)',
+      ]),
+    );
 
     const stage = await call<RouteResult<typeof projectStandardsRoutes.getStageStandard>>(
       t.app,

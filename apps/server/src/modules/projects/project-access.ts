@@ -1,4 +1,11 @@
-import { ErrorCode, type MessageKey } from '@measure/contract';
+import {
+  ErrorCode,
+  type Language,
+  type MessageKey,
+  STAGE_LABELS,
+  STAGES,
+  type Stage,
+} from '@measure/contract';
 import { AppError, notFound } from '../../core/app-error.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
@@ -46,6 +53,26 @@ export async function writeProjectLog(
   params: Record<string, string | number> = {},
 ): Promise<void> {
   await new ProjectAccessRepository(db).insertLog(auth, projectId, action, params);
+}
+
+const isStage = (value: string): value is Stage => (STAGES as readonly string[]).includes(value);
+
+/**
+ * A log entry's params as its reader sees them: stages are stored by their values (`stage`, or
+ * `stages` joined by commas) and read in the reader's language; entries written before kept the
+ * Chinese words, which stay as they are.
+ */
+export function logParams(params: Record<string, string | number>, language: Language) {
+  const read = { ...params };
+  if (typeof params.stage === 'string' && isStage(params.stage))
+    read.stage = STAGE_LABELS[params.stage][language];
+  const stages = typeof params.stages === 'string' ? params.stages.split(',') : [];
+  if (stages.length > 0 && stages.every(isStage)) {
+    read.stages = stages
+      .map((stage) => STAGE_LABELS[stage][language])
+      .join(language === 'zh-CN' ? '、' : ', ');
+  }
+  return read;
 }
 
 /** Marks a project of the caller's company changed (its UpdateTime). */

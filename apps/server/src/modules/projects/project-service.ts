@@ -19,7 +19,7 @@ import type { AuthContext } from '../auth/auth-context.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { UserAdminRepository } from '../user-admin/user-admin-repository.ts';
 import type { PlanFileStore } from '../house-maps/file-store.ts';
-import { assertUnlocked, visibleProject, writeProjectLog } from './project-access.ts';
+import { assertUnlocked, logParams, visibleProject, writeProjectLog } from './project-access.ts';
 import { ProjectPageReader, type ProjectPageRow } from './project-page-repository.ts';
 import {
   ProjectRepository,
@@ -362,7 +362,7 @@ export class ProjectService {
         Message: formatMessage(
           language,
           row.action as Parameters<typeof formatMessage>[1],
-          logParamsIn(row.params, language),
+          logParams(logParamsIn(row.params, language), language),
         ),
         CreateTime: row.createdAt.toISOString(),
       })),

@@ -1,4 +1,5 @@
 import type { MessageKey } from '@measure/contract';
+import { siteNameOnly } from '@measure/contract/places';
 import type { ReportDocument } from './report-document.ts';
 
 type Cell = string | number | null;
@@ -37,7 +38,7 @@ export function beforeAfterSection(doc: ReportDocument, { heading, table, t }: S
       site.BuildingNumber,
       site.Floor,
       site.Household,
-      site.Name,
+      siteNameOnly(site.Name, site),
       site.OriginalPointIndex,
       site.ItemCodes.join(', '),
       rate(site.Before.PassRate),

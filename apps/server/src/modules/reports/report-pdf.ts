@@ -7,6 +7,7 @@ import {
   type TaskDetail,
 } from '@measure/contract';
 import PDFDocument from 'pdfkit';
+import { siteNameOnly } from '@measure/contract/places';
 import QRCode from 'qrcode';
 import { failedSites, type ReportDocument } from './report-document.ts';
 import { beforeAfterSection } from './report-before-after.ts';
@@ -157,7 +158,7 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
         site.BuildingNumber,
         site.Floor,
         site.Household,
-        site.Name,
+        siteNameOnly(site.Name, site),
         site.Figures.Unqualified,
         site.Figures.Exploded,
       ]),

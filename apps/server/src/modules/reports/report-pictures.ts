@@ -1,4 +1,5 @@
 import { formatMessage, type MessageKey, type TaskDetail } from '@measure/contract';
+import { formatSitePlace } from '@measure/contract/places';
 import { failedSites, type ReportDocument, type SectionLayout } from './report-document.ts';
 
 /** Failed sites whose wall picture a report shows, worst first (more would make the PDF unwieldy). */
@@ -82,10 +83,7 @@ export function picturesSection(pdf: PDFKit.PDFDocument, doc: ReportDocument, la
     pdf
       .fontSize(8)
       .text(
-        `#${site.PointIndex} ${site.BuildingNumber} ${t('reports.doc.floorHousehold', {
-          floor: site.Floor,
-          household: site.Household,
-        })} ${site.Name}`,
+        `#${site.PointIndex} ${formatSitePlace(site, (key, params) => t(`reports.doc.place.${key}`, params))}`,
         left,
         top + BOX_HEIGHT + 3,
         { width: boxWidth, lineBreak: false, ellipsis: true },

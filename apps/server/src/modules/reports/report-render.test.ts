@@ -108,6 +108,11 @@ beforeAll(async () => {
     sql`update task_sites set room_id = case when point_index % 2 = 1 then 'r1' else 'r2' end
       where company_id = ${companyId} and task_id = ${planTaskId}`,
   );
+  // Sites named as older devices did, their place written into the name ("1# 1-1 Living 北墙").
+  await t.db.execute(
+    sql`update task_sites set name = building_number || ' ' || floor || '-' || household || ' ' || name
+      where company_id = ${companyId} and task_id = ${planTaskId}`,
+  );
   const review = new ReviewService({ db: t.db, dataDir: t.config.dataDir });
   renderer = new ReportRenderer({
     db: t.db,
@@ -372,7 +377,12 @@ describe('report rendering: plan views and languages', () => {
       ['zh-CN', ['统计图', '各测量项合格率', '各测量项判定值等级分布', '合格', '爆点']],
       [
         'en-US',
-        ['Charts', 'Pass rate per measure item', 'Judged values per measure item by grade', 'Exploded'],
+        [
+          'Charts',
+          'Pass rate per measure item',
+          'Judged values per measure item by grade',
+          'Severe deviation',
+        ],
       ],
     ] as const) {
       const { data } = await download(planTaskId, 'pdf', lang);
@@ -381,5 +391,50 @@ describe('report rendering: plan views and languages', () => {
       // The pass-rate bars are labelled with the API's rates.
       for (const item of judged) expect(text).toContain(`${item.Figures.PassRate}%`);
     }
+  });
+
+  it('shows each site’s place once, in the reader’s language, and "Severe deviation" in English', async () => {
+    const detail = await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: planTaskId }, { as: admin });
+    const failed = detail.Sites.filter((site) => site.Figures.Unqualified > 0 || site.Figures.Exploded > 0);
+    const placed = (site: (typeof detail.Sites)[number]) => {
+      const prefix = `${site.BuildingNumber} ${site.Floor}-${site.Household} `;
+      expect(site.Name.startsWith(prefix)).toBe(true);
+      return { ...site, own: site.Name.slice(prefix.length) };
+    };
+    const zh = pdfText((await download(planTaskId, 'pdf', 'zh-CN')).data);
+    const en = pdfText((await download(planTaskId, 'pdf', 'en-US')).data);
+    for (const site of failed.slice(0, 3).map(placed)) {
+      // The wall picture's caption: the place once, then the site's own name.
+      expect(zh).toContain(
+        `#${site.PointIndex} ${site.BuildingNumber} ${site.Floor} 层 ${site.Household} 户 ${site.own}`,
+      );
+      expect(en).toContain(
+        `#${site.PointIndex} ${site.BuildingNumber} floor ${site.Floor}, household ${site.Household} · ${site.own}`,
+      );
+    }
+    for (const text of [zh, en]) expect(text).not.toMatch(/\d+# \d+-\d+ /);
+    expect(en).toContain('Severe deviation');
+    expect(en).not.toMatch(/exploded/i);
+    // The workbook's sites sheet: the place in its own columns, the name without it.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await download(planTaskId, 'xlsx', 'en-US')).data as never);
+    const sheet = workbook.getWorksheet('Sites') as ExcelJS.Worksheet;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toContain('Severe deviation');
+    expect(header).not.toContain('Exploded');
+    const nameColumn = header.indexOf('Site name') + 1;
+    const names: unknown[] = [];
+    sheet.eachRow((row, index) => {
+      if (index > 1) names.push(row.getCell(nameColumn).value);
+    });
+    expect(names).toEqual(detail.Sites.map((site) => placed(site).own));
+    // The readings sheet names each site's room as its plan does (r1 Living, r2 Bed), not by its id.
+    const readings = workbook.getWorksheet('Readings') as ExcelJS.Worksheet;
+    const roomColumn = (readings.getRow(1).values as unknown[]).indexOf('Room');
+    const rooms = new Set<unknown>();
+    readings.eachRow((row, index) => {
+      if (index > 1) rooms.add(row.getCell(roomColumn).value);
+    });
+    expect([...rooms].sort()).toEqual(['Bed', 'Living']);
   });
 });

@@ -6,6 +6,7 @@ import {
   type MessageKey,
   type MessageParams,
 } from '@measure/contract';
+import { siteNameOnly } from '@measure/contract/places';
 import { buildWorkbook, type SheetColumn, yesNoCell } from '../../core/sheet-columns.ts';
 import { type ReadingValue, readingValues } from '../results/reading-values.ts';
 import type { ReportDocument, ReportReading } from './report-document.ts';
@@ -74,14 +75,22 @@ export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
     })),
   ];
   const itemNames = new Map(task.Items.map((item) => [item.ItemCode, item.Name]));
+  // Rooms by the name drawn on the household's plan; the id only where the plan has no such room.
+  const placeKey = (row: { BuildingNumber: string; Floor: number; Household: number }, roomId: string) =>
+    `${row.BuildingNumber}|${row.Floor}|${row.Household}|${roomId}`;
+  const roomNames = new Map(
+    doc.plans.flatMap((plan) => plan.MeasurePoints.Rooms.map((room) => [placeKey(plan, room.Id), room.Name])),
+  );
+  const roomName = (reading: ReportReading) =>
+    reading.RoomId === null ? null : roomNames.get(placeKey(reading, reading.RoomId)) || reading.RoomId;
   type ValueRow = ReadingValue<ReportReading>;
   const readingColumns: SheetColumn<ValueRow>[] = [
     column('reports.doc.pointIndex', 8, (row) => row.reading.PointIndex),
-    column('reports.doc.siteName', 20, (row) => row.reading.SiteName),
+    column('reports.doc.siteName', 20, (row) => siteNameOnly(row.reading.SiteName, row.reading)),
     column('reports.doc.building', 10, (row) => row.reading.BuildingNumber),
     column('reports.doc.floor', 8, (row) => row.reading.Floor),
     column('reports.doc.household', 8, (row) => row.reading.Household),
-    column('reports.doc.room', 12, (row) => row.reading.RoomId),
+    column('reports.doc.room', 12, (row) => roomName(row.reading)),
     column('reports.doc.itemCode', 10, (row) => row.reading.ItemCode),
     column('reports.doc.item', 20, (row) => itemNames.get(row.reading.ItemCode) ?? row.reading.ItemCode),
     column('reports.doc.valueIndex', 8, (row) => row.index),
@@ -119,7 +128,9 @@ export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
         columns: [
           column<(typeof task.Sites)[number]>('reports.doc.pointIndex', 8, (row) => row.PointIndex),
           ...place<(typeof task.Sites)[number]>(),
-          column<(typeof task.Sites)[number]>('reports.doc.siteName', 20, (row) => row.Name),
+          column<(typeof task.Sites)[number]>('reports.doc.siteName', 20, (row) =>
+            siteNameOnly(row.Name, row),
+          ),
           ...figureColumns<(typeof task.Sites)[number]>((row) => row.Figures),
         ],
       },
@@ -132,7 +143,7 @@ export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
 /** First measure, other, or a re-measure naming the task it measures again. */
 export function measureKindText(
   doc: ReportDocument,
-  t: (key: MessageKey, params?: MessageParams) => string,
+  t: (key: MessageKey, params?: Record<string, string | number>) => string,
 ): string {
   const kind = doc.task.MeasureKind;
   if (kind === 're' && doc.beforeAfter)

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { DataPoolRow, Language } from '@measure/contract';
+import { siteNameOnly } from '@measure/contract/places';
 import ExcelJS from 'exceljs';
 import { applyColumns, cellsOf, type SheetColumn, timeColumn, yesNoCell } from '../../core/sheet-columns.ts';
 import { type ReadingValue, readingValues } from './reading-values.ts';
@@ -15,7 +16,7 @@ const GRADE: Record<NonNullable<ReadingValue<DataPoolRow>['grade']>, { zh: strin
   qualified: { zh: '合格', en: 'Qualified' },
   warning: { zh: '临界', en: 'Warning' },
   unqualified: { zh: '超差', en: 'Unqualified' },
-  exploded: { zh: '爆点', en: 'Exploded' },
+  exploded: { zh: '爆点', en: 'Severe deviation' },
   unjudged: { zh: '未判定', en: 'Unjudged' },
 };
 
@@ -28,7 +29,7 @@ const COLUMNS: SheetColumn<DataPoolRow>[] = [
   { zh: '户', en: 'Household', width: 6, cell: (row) => row.Household },
   { zh: '房间', en: 'Room', width: 10, cell: (row) => row.RoomId },
   { zh: '测区序号', en: 'Site', width: 8, cell: (row) => row.PointIndex },
-  { zh: '测区', en: 'Site name', width: 20, cell: (row) => row.SiteName },
+  { zh: '测区', en: 'Site name', width: 20, cell: (row) => siteNameOnly(row.SiteName, row) },
   { zh: '测量项编码', en: 'Item code', width: 10, cell: (row) => row.ItemCode },
   { zh: '测量项', en: 'Item', width: 16, cell: (row) => row.ItemName },
   {

@@ -205,7 +205,7 @@ describe('data pool', () => {
     expect(english.header).toEqual(VALUE_HEADER['en-US']);
     // Site 2 (floor 2, newest day) then site 1's two values, each its own row.
     expect(english.rows).toEqual([
-      [2, 2, 'PL-01', 'Wall flatness', 1, 30, 'Exploded', 'Yes'],
+      [2, 2, 'PL-01', 'Wall flatness', 1, 30, 'Severe deviation', 'Yes'],
       [1, 1, 'PL-01', 'Wall flatness', 1, 1, 'Qualified', 'Yes'],
       [1, 1, 'PL-01', 'Wall flatness', 2, 2, 'Qualified', 'Yes'],
     ]);
@@ -305,7 +305,7 @@ describe('data pool', () => {
     expect(response.headers['content-type']).toContain('spreadsheetml');
     // In the language it was started in; site 1's second value stays marked invalid (test above).
     expect((await valueRows(response.rawPayload)).rows).toEqual([
-      [2, 2, 'PL-01', 'Wall flatness', 1, 30, 'Exploded', 'Yes'],
+      [2, 2, 'PL-01', 'Wall flatness', 1, 30, 'Severe deviation', 'Yes'],
       [1, 1, 'PL-01', 'Wall flatness', 1, 1, 'Qualified', 'Yes'],
       [1, 1, 'PL-01', 'Wall flatness', 2, 2, null, 'No'],
     ]);

@@ -23,6 +23,7 @@ import { SiteJudge, type SiteOrigin } from './site-judge.ts';
 import { rollupDeltas } from './rollup-deltas.ts';
 import { RollupsRepository } from './rollups-repository.ts';
 import { queueReport } from '../reports/report-queue.ts';
+import { stateWord } from '../tasks/task-rows.ts';
 
 /** Who sends results: a device (robot, scanner, ruler app) or a person (manual entry on the web). */
 export interface ResultsSender {
@@ -39,9 +40,7 @@ function assertOpen(task: TaskRecord): void {
     throw new AppError(
       task.state === 'completed' ? ErrorCode.Locked : ErrorCode.Conflict,
       'results.taskClosed',
-      {
-        state: task.state,
-      },
+      { state: stateWord(task.state) },
     );
   }
 }

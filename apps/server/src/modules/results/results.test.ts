@@ -264,7 +264,21 @@ describe('results from a robot', () => {
     expect((await send(taskId, batch, 'k1', other.key)).body.Code).toBe(404);
     expect((await send(taskId, batch, 'k1', 'wrong-key')).status).toBe(401);
     await callRouteOk(t.app, apiRoutes.tasks.cancelTask, { TaskId: taskId }, { as: planner });
-    expect((await send(taskId, batch, 'k2')).body.Code).toBe(409);
+    // The task's state in the reader's words, not the API's value.
+    expect((await send(taskId, batch, 'k2')).body).toMatchObject({
+      Code: 409,
+      Message: '任务状态为“已取消”，不能再上传数据',
+    });
+    const english = await callRouteResponse(
+      t.app,
+      apiRoutes.taskDevice.start,
+      { TaskId: taskId },
+      { ...asDevice(), lang: 'en-US' },
+    );
+    expect(english.body).toMatchObject({
+      Code: 409,
+      Message: 'The task is in state "cancelled" and cannot be started',
+    });
     const session = await callRoute(
       t.app,
       apiRoutes.resultsDevice.results,

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { PlanFileStore } from '../house-maps/file-store.ts';
 import type { DeviceContext } from '../devices/device-context.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
-import { designValues, toRemeasureSites, toWorkItem } from './task-rows.ts';
+import { designValues, stateWord, toRemeasureSites, toWorkItem } from './task-rows.ts';
 import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
 import { messageTaskEvent } from '../notifications/message-events.ts';
 import { queueReport } from '../reports/report-queue.ts';
@@ -120,9 +120,7 @@ export class TaskDeviceService {
           throw new AppError(
             ErrorCode.Conflict,
             to === 'inProgress' ? 'tasks.notStartable' : 'tasks.notFinishable',
-            {
-              state: task.state,
-            },
+            { state: stateWord(task.state) },
           );
         }
         await repository.transition(device.companyId, taskId, [from], to);

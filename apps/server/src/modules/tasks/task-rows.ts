@@ -37,6 +37,8 @@ export interface TaskResults extends Pick<TaskDetail, 'Buildings' | 'Floors' | '
 }
 
 export const stateLabel = (state: TaskState, lang: Language) => formatMessage(lang, `tasks.state.${state}`);
+/** A state as a message param of an error: its word in the language the answer is written in. */
+export const stateWord = (state: string) => ({ key: `tasks.state.${state as TaskState}` as const });
 
 export function toTaskRow(record: TaskRecord, lang: Language, figures: Figures = noFigures()): TaskRow {
   const stage = oneOf(Object.keys(STAGE_LABELS) as Stage[], record.stage);

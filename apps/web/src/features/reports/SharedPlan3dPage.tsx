@@ -8,6 +8,7 @@ import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { AntdProvider } from '../../shared/i18n/AntdProvider.tsx';
 import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
+import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import { buildPlanScene, type SceneRoom, STOREY_HEIGHT_M } from './planScene.ts';
 import { createPlanViewer, type PlanViewer, webGlAvailable } from './planViewer.ts';
 import { FigureLine, rate } from './SharedReportPage.tsx';
@@ -44,6 +45,16 @@ const Swatch = ({ colour }: { colour: string }) => (
  */
 export default function SharedPlan3dPage() {
   const { t, i18n } = useTranslation('reports');
+  const places = usePlaceText();
+  const roomText = (room: { name: string; buildingNumber: string; floor: number; household: number }) =>
+    t('plan3d.room', {
+      name: room.name,
+      place: places.place({
+        BuildingNumber: room.buildingNumber,
+        Floor: room.floor,
+        Household: room.household,
+      }),
+    });
   const { shareId = '' } = useParams();
   const { report } = useSharedReport(shareId, i18n.language);
   const [fetched, setFetched] = useState<{ shareId: string; plan: SharedPlanHousehold[] | null } | null>(
@@ -139,13 +150,7 @@ export default function SharedPlan3dPage() {
               {picked ? (
                 <Space direction="vertical" size={4} style={{ width: '100%' }}>
                   <Typography.Text strong>
-                    <Swatch colour={picked.colour} />{' '}
-                    {t('plan3d.room', {
-                      name: picked.name,
-                      building: picked.buildingNumber,
-                      floor: picked.floor,
-                      household: picked.household,
-                    })}
+                    <Swatch colour={picked.colour} /> {roomText(picked)}
                   </Typography.Text>
                   <Descriptions size="small" column={1}>
                     <Descriptions.Item label={t('plan3d.grade')}>{gradeText(picked.grade)}</Descriptions.Item>
@@ -178,13 +183,7 @@ export default function SharedPlan3dPage() {
                   <List.Item onClick={() => setPicked(room)} style={{ cursor: 'pointer' }}>
                     <Space size={6}>
                       <Swatch colour={room.colour} />
-                      {t('plan3d.room', {
-                        name: room.name,
-                        building: room.buildingNumber,
-                        floor: room.floor,
-                        household: room.household,
-                      })}
-                      · {gradeText(room.grade)} · {rate(room.figures.PassRate)}
+                      {roomText(room)}· {gradeText(room.grade)} · {rate(room.figures.PassRate)}
                     </Space>
                   </List.Item>
                 )}

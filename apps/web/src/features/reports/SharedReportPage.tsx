@@ -1,10 +1,12 @@
 import type { Figures } from '@measure/contract';
+import { siteNameOnly } from '@measure/contract/places';
 import { Alert, Card, Descriptions, List, Space, Spin, Statistic, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AntdProvider } from '../../shared/i18n/AntdProvider.tsx';
 import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
+import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import { keepScroll, keptScroll, useSharedReport } from './sharedReportCache.ts';
 import './i18n.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
@@ -31,6 +33,7 @@ export function FigureLine({ figures }: { figures: Figures }) {
  */
 export default function SharedReportPage() {
   const { t, i18n } = useTranslation('reports');
+  const places = usePlaceText();
   const { shareId = '' } = useParams();
   const { report, failed } = useSharedReport(shareId, i18n.language);
   // Kept alive: coming back from a site restores where the visitor was in the list.
@@ -99,11 +102,7 @@ export default function SharedReportPage() {
                 renderItem={(row) => (
                   <List.Item>
                     <List.Item.Meta
-                      title={t('public.household', {
-                        building: row.BuildingNumber,
-                        floor: row.Floor,
-                        household: row.Household,
-                      })}
+                      title={places.place(row)}
                       description={<FigureLine figures={row.Figures} />}
                     />
                   </List.Item>
@@ -123,10 +122,8 @@ export default function SharedReportPage() {
                         >
                           {t('public.site', {
                             index: site.PointIndex,
-                            name: site.Name,
-                            building: site.BuildingNumber,
-                            floor: site.Floor,
-                            household: site.Household,
+                            name: siteNameOnly(site.Name, site),
+                            place: places.place(site),
                           })}
                         </Link>
                       }

@@ -1,4 +1,5 @@
 import type { GradeName, SharedSite } from '@measure/contract';
+import { siteNameOnly } from '@measure/contract/places';
 import { Alert, Card, Descriptions, Image, List, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { AntdProvider } from '../../shared/i18n/AntdProvider.tsx';
 import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
+import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import { FigureLine, time } from './SharedReportPage.tsx';
 import './i18n.ts';
 
@@ -30,6 +32,7 @@ const GRADE_KEYS = {
  */
 export default function SharedSitePage() {
   const { t, i18n } = useTranslation('reports');
+  const places = usePlaceText();
   const { shareId = '', index = '' } = useParams();
   const key = `${i18n.language}:${shareId}/${index}`;
   const [fetched, setFetched] = useState<{ key: string; site: SharedSite | null } | null>(null);
@@ -65,15 +68,12 @@ export default function SharedSitePage() {
           <Spin />
         ) : (
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-            <Card size="small" title={`${t('site.title')} ${site.PointIndex}: ${site.Name}`}>
+            <Card
+              size="small"
+              title={`${t('site.title')} ${site.PointIndex}: ${siteNameOnly(site.Name, site)}`}
+            >
               <Descriptions size="small" column={1}>
-                <Descriptions.Item label={t('site.place')}>
-                  {t('public.household', {
-                    building: site.BuildingNumber,
-                    floor: site.Floor,
-                    household: site.Household,
-                  })}
-                </Descriptions.Item>
+                <Descriptions.Item label={t('site.place')}>{places.place(site)}</Descriptions.Item>
                 <Descriptions.Item label={t('site.measuredAt')}>{time(site.MeasuredAt)}</Descriptions.Item>
               </Descriptions>
               <FigureLine figures={site.Figures} />

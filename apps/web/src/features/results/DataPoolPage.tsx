@@ -36,6 +36,7 @@ import { ExportProgress } from './ExportProgress.tsx';
 import { type CarriedFilters, PoolSummary } from './PoolSummary.tsx';
 import { GRADE_COLOR } from './gradePreview.ts';
 import { useDataPoolExport } from './useDataPoolExport.ts';
+import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import './i18n.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
 
@@ -115,6 +116,7 @@ const formOf = (filters: Filters): FilterForm => ({
 export default function DataPoolPage() {
   const { t } = useTranslation(['results', 'common']);
   const { t: tc } = useTranslation('common');
+  const places = usePlaceText();
   const [form] = Form.useForm<FilterForm>();
   const projectId = Form.useWatch('ProjectId', form);
   // Analysis pages link here with the readings behind a figure (project, item, building, floor, dates).
@@ -172,7 +174,9 @@ export default function DataPoolPage() {
       dataIndex: 'SiteName',
       width: 150,
       ellipsis: true,
-      render: (name: string, row) => <Link to={siteReviewPath(row.TaskId, row.PointIndex)}>{name}</Link>,
+      render: (name: string, row) => (
+        <Link to={siteReviewPath(row.TaskId, row.PointIndex)}>{places.site({ ...row, Name: name })}</Link>
+      ),
     },
     {
       title: t('pool.item'),

@@ -26,6 +26,7 @@ import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
 import { formatRate, TASK_EXECUTION_PATH } from '../tasks/taskLabels.tsx';
 import { GRADE_COLOR, previewGrades, type GradeName, type ManualItem } from './gradePreview.ts';
+import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import './i18n.ts';
 
 type Values = Record<string, (number | null)[]>;
@@ -35,6 +36,7 @@ const householdKey = (row: { BuildingNumber: string; Floor: number; Household: n
 /** Manual entry (`manualMeasure?taskId=`): readings typed in per household, room and item. */
 export default function ManualMeasurePage() {
   const { t } = useTranslation(['results', 'tasks', 'common']);
+  const places = usePlaceText();
   const [params] = useSearchParams();
   const taskId = params.get('taskId') ?? '';
   const queryClient = useQueryClient();
@@ -105,7 +107,7 @@ export default function ManualMeasurePage() {
     ));
 
   const entryColumns: ColumnsType<ManualEntry> = [
-    { title: t('manual.place'), dataIndex: 'Name', width: 220 },
+    { title: t('manual.place'), key: 'place', width: 220, render: (_, entry) => places.site(entry) },
     {
       title: t('manual.readings'),
       key: 'readings',
@@ -168,11 +170,7 @@ export default function ManualMeasurePage() {
                 }}
                 options={data.Households.map((row) => ({
                   value: householdKey(row),
-                  label: t('manual.householdLabel', {
-                    building: row.BuildingNumber,
-                    floor: row.Floor,
-                    household: row.Household,
-                  }),
+                  label: places.place(row),
                 }))}
               />
               <Select

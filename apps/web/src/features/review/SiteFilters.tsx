@@ -1,6 +1,7 @@
 import type { GradeName, PlanHousehold, TaskDetail } from '@measure/contract';
 import { Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 
 /** The site list's filters: a measure item measured at the site, its worst grade, its household. */
 export interface Filters {
@@ -22,6 +23,7 @@ export function SiteFilters(props: {
 }) {
   const { filters, onChange, items, households, gradeNames, gradeLabel } = props;
   const { t } = useTranslation('review');
+  const places = usePlaceText();
   return (
     <Space wrap style={{ marginBottom: 8 }}>
       <Select
@@ -54,11 +56,7 @@ export function SiteFilters(props: {
         onChange={(household?: string) => onChange({ ...filters, household })}
         options={households.map((home) => ({
           value: householdKey(home),
-          label: t('filter.householdLabel', {
-            building: home.BuildingNumber,
-            floor: home.Floor,
-            household: home.Household,
-          }),
+          label: places.place(home),
         }))}
       />
     </Space>

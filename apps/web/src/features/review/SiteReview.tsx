@@ -1,4 +1,5 @@
-import type { ReviewReading, ReviewSite, Ruler, Stage } from '@measure/contract';
+import { type ReviewReading, type ReviewSite, type Ruler, type Stage, SURFACES } from '@measure/contract';
+import { siteNameOnly } from '@measure/contract/places';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Empty, Space, Switch, Table, Tag, Timeline, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
+import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
 import { formatRate } from '../tasks/taskLabels.tsx';
@@ -20,6 +22,10 @@ import { GRADE_COLOR, gradeOf } from './grades.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
 
 /** One site under review: place, picture, readings with grades and validity switches, the trail. */
+type Surface = (typeof SURFACES)[number];
+const isSurface = (value: string | null): value is Surface =>
+  (SURFACES as readonly (string | null)[]).includes(value);
+
 export function SiteReview(props: {
   taskId: string;
   pointIndex: number;
@@ -29,6 +35,7 @@ export function SiteReview(props: {
 }) {
   const { taskId, pointIndex, canEdit, workOrderAt } = props;
   const { t } = useTranslation(['review', 'tasks', 'results', 'common']);
+  const places = usePlaceText();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState<string>();
   const query = useQuery({
@@ -158,7 +165,8 @@ export function SiteReview(props: {
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card
         size="small"
-        title={`#${site.PointIndex} ${site.Name}`}
+        data-testid="site-card"
+        title={`#${site.PointIndex} ${siteNameOnly(site.Name, site)}`}
         extra={
           workOrderAt && (
             <Space>
@@ -173,16 +181,12 @@ export function SiteReview(props: {
         }
       >
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
-          <Descriptions.Item label={t('site.place')}>
-            {t('filter.householdLabel', {
-              building: site.BuildingNumber,
-              floor: site.Floor,
-              household: site.Household,
-            })}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('site.source')}>{site.Source}</Descriptions.Item>
+          <Descriptions.Item label={t('site.place')}>{places.place(site)}</Descriptions.Item>
+          <Descriptions.Item label={t('site.source')}>{t(`common:source.${site.Source}`)}</Descriptions.Item>
           <Descriptions.Item label={t('site.measuredAt')}>{showDateTime(site.MeasuredAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('site.surface')}>{site.Surface ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('site.surface')}>
+            {isSurface(site.Surface) ? t(`common:surface.${site.Surface}`) : (site.Surface ?? '—')}
+          </Descriptions.Item>
           <Descriptions.Item label={t('site.area')}>{site.AreaM2 ?? '—'}</Descriptions.Item>
         </Descriptions>
         <FiguresSummary figures={site.Figures} />

@@ -11,6 +11,7 @@ import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
 import { useModal } from '../../shared/feedback/modal.tsx';
 import { notify } from '../../shared/feedback/notify.ts';
+import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { useCan } from '../auth/permissions.ts';
 import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
@@ -42,6 +43,7 @@ const typing = (target: EventTarget | null) =>
  */
 export default function TaskDataPage() {
   const { t } = useTranslation(['review', 'tasks', 'common']);
+  const places = usePlaceText();
   const can = useCan();
   const modal = useModal();
   const queryClient = useQueryClient();
@@ -80,10 +82,10 @@ export default function TaskDataPage() {
         home.Sites.map((site) => ({
           ...site,
           household: householdKey(home),
-          place: `${home.BuildingNumber} ${home.Floor}-${home.Household}`,
+          place: places.site({ ...home, Name: site.Name }),
         })),
       ),
-    [plan.data],
+    [plan.data, places],
   );
   const shown = useMemo(
     () =>
@@ -151,7 +153,7 @@ export default function TaskDataPage() {
   const gradeLabel = (value: GradeName | null) => t(value ? `grade.${value}` : 'grade.none');
   const siteColumns: ColumnsType<SiteRow> = [
     { title: '#', dataIndex: 'PointIndex', width: 56 },
-    { title: t('site.place'), key: 'place', render: (_, row) => `${row.place} ${row.Name}` },
+    { title: t('site.place'), key: 'place', render: (_, row) => row.place },
     {
       title: t('filter.grade'),
       key: 'grade',

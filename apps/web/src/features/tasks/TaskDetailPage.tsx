@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
+import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { ReportSection } from '../reports/ReportSection.tsx';
 import { FiguresSummary } from './FiguresSummary.tsx';
@@ -22,6 +23,7 @@ const time = (value: string | null) => (value ? showDateTime(value) : '—');
 export default function TaskDetailPage() {
   const { t } = useTranslation(['tasks', 'common']);
   const stageLabel = useStageLabel();
+  const places = usePlaceText();
   const [params] = useSearchParams();
   const taskId = params.get('id') ?? '';
   const query = useQuery({
@@ -120,7 +122,7 @@ export default function TaskDetailPage() {
       title: t('detail.place'),
       key: 'place',
       width: 200,
-      render: (_, site) => `${site.BuildingNumber} ${site.Floor}-${site.Household} ${site.Name}`,
+      render: (_, site) => places.site(site),
     },
     {
       title: t('detail.measuredAt'),
@@ -193,8 +195,7 @@ export default function TaskDetailPage() {
                 {task.RemeasureSites.map((site) =>
                   t('detail.remeasureSite', {
                     index: site.PointIndex,
-                    place: `${site.BuildingNumber} ${site.Floor}-${site.Household}`,
-                    name: site.Name,
+                    place: places.site(site),
                     items: site.ItemCodes.join(', '),
                   }),
                 ).join('; ')}

@@ -10,15 +10,13 @@ import { Comments } from './Comments.tsx';
 import { WorkOrderItems } from './WorkOrderItems.tsx';
 import { WorkOrderPhotos } from './WorkOrderPhotos.tsx';
 import { WorkOrderPlanView } from './WorkOrderPlanView.tsx';
+import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import './i18n.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
 
+/** A work order's place: its floor, or its household when it names one. */
 export function usePlace() {
-  const { t } = useTranslation('work-orders');
-  return (row: WorkOrderRow) =>
-    row.Household === null
-      ? t('place', { building: row.BuildingNumber, floor: row.Floor })
-      : t('placeHousehold', { building: row.BuildingNumber, floor: row.Floor, household: row.Household });
+  return usePlaceText().place as (row: WorkOrderRow) => string;
 }
 
 /** Picks the person a work order goes to: people who can see its project. */

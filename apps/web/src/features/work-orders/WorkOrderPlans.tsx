@@ -7,6 +7,7 @@ import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import type { WorkOrderFilter } from './WorkOrderBoard.tsx';
 import { WorkOrderPlanView } from './WorkOrderPlanView.tsx';
+import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import './i18n.ts';
 
 const keyOf = (place: WorkOrderPinnedPlace) =>
@@ -25,6 +26,7 @@ export function WorkOrderPlans({
   onOpen: (workOrderId: string) => void;
 }) {
   const { t } = useTranslation('work-orders');
+  const placeText = usePlaceText();
   const places = useQuery({
     queryKey: ['workOrders', 'pinnedPlaces', filter],
     queryFn: ({ signal }) => callApi(routes.workOrders.getPinnedPlaces, filter, { signal }),
@@ -47,11 +49,7 @@ export function WorkOrderPlans({
           options={items.map((place) => ({
             value: keyOf(place),
             label: t('plan.placeOption', {
-              place: `${place.ProjectName} ${t('placeHousehold', {
-                building: place.BuildingNumber,
-                floor: place.Floor,
-                household: place.Household,
-              })}`,
+              place: `${place.ProjectName} ${placeText.place(place)}`,
               count: place.Count,
             }),
           }))}

@@ -79,6 +79,22 @@ function usedKeys(file: string): { ns: string; key: string }[] {
   return found;
 }
 
+/**
+ * Latin words a Chinese text may hold: names of formats, standards, keys and tools a reader types or
+ * sees as they are. Anything else in a zh-CN text is an English word left untranslated.
+ */
+const LATIN_IN_CHINESE = new Set(
+  [
+    'Excel xlsx PDF pdf DXF dxf PNG png JPEG jpeg jpg JSON PostData multipart form-data boundary',
+    'NUL Unicode ISO SHA SHA- sha sum certutil hashfile MAC WebGL Enter Esc Backspace',
+    'Idempotency-Key Upload-Length filename',
+  ]
+    .join(' ')
+    .split(' '),
+);
+/** Device API answers that name the values a device must send, as the device sends them. */
+const WIRE_VALUE_KEYS = new Set(['messages:results.sourceInvalid', 'messages:results.fileKindInvalid']);
+
 describe('translations', () => {
   it('have the same namespaces and keys in both languages', () => {
     expect(Object.keys(all('en-US')).sort()).toEqual(Object.keys(all('zh-CN')).sort());
@@ -145,6 +161,28 @@ describe('translations', () => {
       messages: true,
     };
     expect(Object.keys(typed).sort()).toEqual([...namespaceList].sort());
+  });
+
+  it('leave no English word untranslated in a Chinese text (enum values such as robot or wall)', () => {
+    const untranslated: string[] = [];
+    for (const [ns, bundle] of Object.entries(all('zh-CN'))) {
+      for (const [key, text] of Object.entries(bundle)) {
+        if (WIRE_VALUE_KEYS.has(`${ns}:${key}`)) continue;
+        const words = text.replace(/\{\{[^}]*\}\}/g, ' ').match(/[A-Za-z][A-Za-z-]{2,}/g) ?? [];
+        for (const word of words) if (!LATIN_IN_CHINESE.has(word)) untranslated.push(`${ns}:${key}: ${word}`);
+      }
+    }
+    expect(untranslated).toEqual([]);
+  });
+
+  it('call 爆点 "severe deviation" in English, never "exploded"', () => {
+    const odd = Object.entries(all('en-US')).flatMap(([ns, bundle]) =>
+      Object.entries(bundle)
+        .filter(([, text]) => /explod/i.test(text))
+        .map(([key]) => `${ns}:${key}`),
+    );
+    expect(odd).toEqual([]);
+    expect(all('en-US').review?.['grade.exploded']).toBe('Severe deviation');
   });
 
   it('name the spec keys of sections 5 and 8', () => {

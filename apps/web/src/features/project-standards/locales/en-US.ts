@@ -69,7 +69,7 @@ const projectStandardsEnUS: Record<keyof typeof projectStandards, string> = {
   'standard.Right': 'Right',
   'standard.WarnLeft': 'Warning left',
   'standard.WarnRight': 'Warning right',
-  'standard.Exploded': 'Exploded',
+  'standard.Exploded': 'Severe deviation',
   'mode.absolute': 'Reading',
   'mode.deviation': 'Deviation from design',
   'mode.range': 'Range (max − min)',

@@ -6,7 +6,6 @@ const zhCN = {
   'manual.household': '户',
   'manual.room': '房间',
   'manual.wholeHousehold': '整户',
-  'manual.householdLabel': '{{building}} {{floor}}层 {{household}}户',
   'manual.item': '测量项',
   'manual.values': '读数（mm）',
   'manual.standard': '标准 [{{left}}, {{right}}]',

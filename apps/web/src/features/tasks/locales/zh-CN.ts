@@ -41,7 +41,7 @@ const zhCN = {
   'field.dates': '日期',
   'field.items': '测量项',
   'field.remeasureSites': '复测测区',
-  'detail.remeasureSite': '原测区 #{{index}}（{{place}}，{{name}}）：{{items}}',
+  'detail.remeasureSite': '原测区 #{{index}}（{{place}}）：{{items}}',
   'field.parent': '原任务',
   'placeholder.keyword': '任务名称、项目或设备编号',
   'placeholder.allProjects': '全部项目',

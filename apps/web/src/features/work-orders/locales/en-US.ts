@@ -24,8 +24,6 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'field.completionRemark': 'Completion remark',
   'field.created': 'Created',
   'field.createdBy': 'Created by',
-  place: '{{building}}, floor {{floor}}',
-  placeHousehold: '{{building}}, floor {{floor}}, household {{household}}',
   'action.new': 'New work order',
   'action.created': 'Work order created',
   'action.openList': 'Work orders',
@@ -93,7 +91,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'grade.qualified': 'qualified',
   'grade.warning': 'warning',
   'grade.unqualified': 'unqualified',
-  'grade.exploded': 'exploded',
+  'grade.exploded': 'severe deviation',
   'grade.none': 'not judged',
   'detail.remeasuredWhich':
     'Compared: items {{items}} at site(s) {{sites}}, re-measured at site(s) {{remeasured}}',

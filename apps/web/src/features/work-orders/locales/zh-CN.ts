@@ -23,8 +23,6 @@ const workOrders = {
   'field.completionRemark': '完成说明',
   'field.created': '创建时间',
   'field.createdBy': '创建人',
-  place: '{{building}} {{floor}} 层',
-  placeHousehold: '{{building}} {{floor}} 层 {{household}} 户',
   'action.new': '新建工单',
   'action.created': '工单已创建',
   'action.openList': '查看工单',

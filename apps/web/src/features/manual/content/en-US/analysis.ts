@@ -5,7 +5,7 @@ const analysis = {
   home: {
     title: 'Home',
     paragraphs: [
-      'Where the projects you see stand over the chosen period: pass rate, exploded rate, rating, judged values and sites, the number of projects, households measured this month, tasks by state, the daily pass rate and the five measure items with the lowest pass rate.',
+      'Where the projects you see stand over the chosen period: pass rate, severe deviation rate, rating, judged values and sites, the number of projects, households measured this month, tasks by state, the daily pass rate and the five measure items with the lowest pass rate.',
       'The last 30 days by default; you can look at one project. Readings of cancelled tasks count nowhere.',
     ],
     items: [
@@ -14,7 +14,7 @@ const analysis = {
         'Pass rate',
         '(Qualified + warning) / judged, two decimals; the small line shows the counts it comes from.',
       ],
-      ['Exploded rate', 'Sites with an exploded reading / sites.'],
+      ['Severe deviation rate', 'Sites with a severe deviation / sites.'],
       ['Quality analysis', 'Opens quality analysis with the same project and period.'],
     ],
   },

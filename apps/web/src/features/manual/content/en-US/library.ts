@@ -20,18 +20,18 @@ const library: Record<keyof typeof zh, ManualSection> = {
       ],
       [
         'The list',
-        'Code, name (in the current language, the other language below), stage, judging mode, concrete, dimension, needs design value, standards / warning / exploded (mm) and updated time.',
+        'Code, name (in the current language, the other language below), stage, judging mode, concrete, dimension, needs design value, standards / warning / severe deviation (mm) and updated time.',
       ],
       [
         'New measure item, Edit',
-        'Code, Chinese name, English name, stage, judging mode, concrete item or not, dimension read (width, height, thickness or none), needs a design value or not, and up to 10 standards (standard name, English name, left, right, warning left, warning right, exploded).',
+        'Code, Chinese name, English name, stage, judging mode, concrete item or not, dimension read (width, height, thickness or none), needs a design value or not, and up to 10 standards (standard name, English name, left, right, warning left, warning right, severe deviation limit).',
       ],
       ['Delete', 'Deletes the measure item; standards already copied into projects are not affected.'],
     ],
     rules: [
       'Codes hold letters, digits, underscores, dots and hyphens, at most 20 characters, unique in the company; a code, or a name within the stage, already used shows "Duplicate measure item: the code, or the name in this stage, already exists".',
       'Judging modes: absolute (the reading itself is judged), deviation (reading - design value; always needs a design value), range (max - min of the readings of one site).',
-      'The standard range [left, right] lies between -100 and 100 (concrete items 0 to 100), left not above right; the warning range lies inside it; the exploded value is 0 to 200, empty meaning twice the width of the standard.',
+      'The standard range [left, right] lies between -100 and 100 (concrete items 0 to 100), left not above right; the warning range lies inside it; the severe deviation limit is 0 to 200, empty meaning twice the width of the standard.',
       'At least one standard and at most 10, with different names; the library holds at most 500 measure items.',
     ],
   },

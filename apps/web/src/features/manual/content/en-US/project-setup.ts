@@ -47,7 +47,7 @@ const projectSetup: Record<keyof typeof zh, ManualSection> = {
       ['Enabled', 'Only enabled items are measured and judged.'],
       [
         'Standards',
-        'An item may have several standards; the selected one judges. Each has left, right, warning left, warning right and exploded values (mm).',
+        'An item may have several standards; the selected one judges. Each has left, right, warning left, warning right and severe deviation limits (mm).',
       ],
       [
         'Changed in the library / Removed from the library',
@@ -59,9 +59,9 @@ const projectSetup: Record<keyof typeof zh, ManualSection> = {
       ],
     ],
     rules: [
-      'Standard values lie between -100 and 100 (concrete items 0 to 100) with left not above right; the warning range lies inside the standard range, left not above right; the exploded value is 0 to 200, empty meaning the default (twice the width of the standard).',
+      'Standard values lie between -100 and 100 (concrete items 0 to 100) with left not above right; the warning range lies inside the standard range, left not above right; the severe deviation limit is 0 to 200, empty meaning the default (twice the width of the standard).',
       'With errors you see "Correct the marked errors first" and each error under its value; with nothing changed, "Nothing has changed"; after saving, "Stage standards saved".',
-      'Judging: a value inside the warning range is qualified; inside the standard range but outside the warning range it is a warning (still qualified); outside the standard range it is unqualified; more than the exploded value beyond the edge it is exploded. Pass rate = qualified readings (warnings included) / all readings.',
+      'Judging: a value inside the warning range is qualified; inside the standard range but outside the warning range it is a warning (still qualified); outside the standard range it is unqualified; more than the severe deviation limit beyond the edge it is a severe deviation. Pass rate = qualified readings (warnings included) / all readings.',
     ],
   },
   pointTypeDetail: {

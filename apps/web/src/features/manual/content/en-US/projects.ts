@@ -22,7 +22,7 @@ const projects: Record<keyof typeof zh, ManualSection> = {
     title: "A project's data reports",
     paragraphs: [
       "All of a project's data reports, one per finished task: task name, upload time, update time, audit, report status (queued, rendering, ready, failed) and pass rate; unread reports are marked Unread.",
-      "Below, the project summary report adds up the project's finished tasks (uploaded by the device or audited): the overall figures and, per stage, measure item, building and task, the pass rate, judged values, sites and exploded rate. It can show one stage only, or audited tasks only.",
+      "Below, the project summary report adds up the project's finished tasks (uploaded by the device or audited): the overall figures and, per stage, measure item, building and task, the pass rate, judged values, sites and severe deviation rate. It can show one stage only, or audited tasks only.",
     ],
     items: [
       ['Audit', 'Lists only the reports of audited or of not audited tasks.'],

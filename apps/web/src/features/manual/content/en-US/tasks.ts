@@ -6,7 +6,7 @@ const tasks = {
     title: 'Task dispatch',
     paragraphs: [
       'Plan a measuring task for one stage of a project: households, measure items, device and surveyors. Needs the "project distribute" permission (company and measurement administrators).',
-      'Saving freezes the standard in force (judging mode, standard and warning ranges, exploded threshold, measure rule and the design values of each site type): later edits of the library or the project standards never change the task.',
+      'Saving freezes the standard in force (judging mode, standard and warning ranges, severe deviation limit, measure rule and the design values of each site type): later edits of the library or the project standards never change the task.',
     ],
     steps: [
       'Pick the project and stage; set the measure kind (first measure, re-measure, other), inspection kind, task name and planned date as needed.',
@@ -26,7 +26,7 @@ const tasks = {
       ],
       [
         'Re-measure',
-        'Re-measure on a task in task management opens this page with the original project, stage and inspection kind and only the households with unqualified or exploded sites.',
+        'Re-measure on a task in task management opens this page with the original project, stage and inspection kind and only the households with unqualified or severely deviating sites.',
       ],
     ],
     rules: [
@@ -59,13 +59,13 @@ const tasks = {
   taskDetail: {
     title: 'Task detail',
     paragraphs: [
-      'Everything about one task: project, stage, measure and inspection kind, device, surveyors and times; figures (pass rate, exploded rate, sites and the counts of qualified, warning, unqualified, exploded and unjudged values).',
-      'Pass rate = (qualified + warning) / judged values; exploded rate = sites with an exploded value / sites. Deviation readings without a design value are "unjudged" and count in no rate.',
+      'Everything about one task: project, stage, measure and inspection kind, device, surveyors and times; figures (pass rate, severe deviation rate, sites and the counts of qualified, warning, unqualified, severe deviation and unjudged values).',
+      'Pass rate = (qualified + warning) / judged values; severe deviation rate = sites with a severe deviation / sites. Deviation readings without a design value are "unjudged" and count in no rate.',
     ],
     items: [
       [
         'Frozen standard',
-        'Per measure item the judging mode, limits, warning range, exploded threshold and figures, and the design values of each site type.',
+        'Per measure item the judging mode, limits, warning range, severe deviation limit and figures, and the design values of each site type.',
       ],
       ['Households', 'The households of the task and their house types.'],
       ['Sites', 'The sites with uploaded results and their figures.'],
@@ -119,7 +119,7 @@ const tasks = {
     items: [
       [
         'Grade',
-        'Qualified (green), warning (yellow), unqualified (orange), exploded (red); the site list shows the worst grade of each site.',
+        'Qualified (green), warning (yellow), unqualified (orange), severe deviation (red); the site list shows the worst grade of each site.',
       ],
       [
         'Grinding',
@@ -152,7 +152,7 @@ const tasks = {
     steps: [
       'On task execution, click "Enter readings" on the task.',
       'Pick the household and the room ("Whole household" when the house type has no rooms).',
-      "Type the readings of each item; the tags beside them preview the grades (qualified, warning, unqualified, exploded); deviation items are judged by the server with the design value of the room's site type.",
+      "Type the readings of each item; the tags beside them preview the grades (qualified, warning, unqualified, severe deviation); deviation items are judged by the server with the design value of the room's site type.",
       'Click Save; "Sites entered" lists each site with its readings, grades and pass rate, and Edit corrects one.',
     ],
     rules: [
