@@ -32,7 +32,7 @@ function trees() {
       readdirSync(new URL('packages/contract/src/routes/', root))
         .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'index.ts')
         // Helpers the route files share, not features.
-        .filter((name) => name !== 'define.ts' && name !== 'list-export.ts')
+        .filter((name) => !['define.ts', 'list-export.ts', 'file-answers.ts'].includes(name))
         .map((name) => name.split('.')[0] as string),
     ),
   ];
