@@ -19,6 +19,7 @@ import { useDeviceActions } from './useDeviceActions.tsx';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
 import type { KeySuffix } from '../../shared/i18n/types.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const DeviceFormDialog = lazy(() => import('./DeviceFormDialog.tsx'));
 const AssignDevicesDialog = lazy(() => import('./AssignDevicesDialog.tsx'));
@@ -334,7 +335,7 @@ function DeviceList() {
         rowKey="DeviceGuid"
         columns={columns}
         dataSource={rows}
-        loading={query.isFetching}
+        {...tableLoading(query)}
         scroll={{ x: 1150 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         onChange={(_pagination, _filters, sorter) => {

@@ -14,6 +14,7 @@ import { columnsWidth } from '../../shared/table/columnsWidth.ts';
 import { formatRate } from '../tasks/taskLabels.tsx';
 import { projectReportsPath } from './paths.ts';
 import './i18n.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const PAGE_SIZE = 10;
 const NAME_MAX = 20;
@@ -147,7 +148,7 @@ export default function ReportProjectsPage() {
         rowKey="ProjectId"
         columns={columns}
         dataSource={query.data?.Items ?? []}
-        loading={query.isFetching}
+        {...tableLoading(query)}
         size="middle"
         scroll={{ x: columnsWidth(columns) }}
         pagination={{

@@ -37,6 +37,7 @@ import { type CarriedFilters, PoolSummary } from './PoolSummary.tsx';
 import { GRADE_COLOR } from './gradePreview.ts';
 import { useDataPoolExport } from './useDataPoolExport.ts';
 import './i18n.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const PAGE_SIZE = 20;
 type Grade = (typeof DATA_POOL_GRADES)[number];
@@ -344,9 +345,8 @@ export default function DataPoolPage() {
         size="small"
         columns={columns}
         dataSource={pool.data?.Items ?? []}
-        loading={pool.isFetching}
+        {...tableLoading(pool, t('pool.empty'))}
         scroll={{ x: columnsWidth(columns) }}
-        locale={{ emptyText: t('pool.empty') }}
         pagination={{
           current: page,
           pageSize,

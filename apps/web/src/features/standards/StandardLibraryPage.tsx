@@ -26,6 +26,7 @@ import { craftsKey, libraryKey, STANDARDS_KEY } from './standardsQueries.ts';
 import { StandardsSummary } from './StandardsSummary.tsx';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const MeasureItemDialog = lazy(() => import('./MeasureItemDialog.tsx'));
 
@@ -219,9 +220,8 @@ export default function StandardLibraryPage() {
           rowKey="MeasureItemId"
           columns={columns}
           dataSource={list.data?.Items ?? []}
-          loading={list.isFetching}
+          {...tableLoading(list, <Empty description={t('library.empty')} />)}
           scroll={{ x: 1500 }}
-          locale={{ emptyText: <Empty description={t('library.empty')} /> }}
           pagination={{
             current: page,
             pageSize,

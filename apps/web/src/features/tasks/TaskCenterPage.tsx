@@ -28,6 +28,7 @@ import {
   useStageLabel,
 } from './taskLabels.tsx';
 import { useTaskActions } from './useTaskActions.tsx';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const ReassignTaskDialog = lazy(() => import('./ReassignTaskDialog.tsx'));
 
@@ -273,9 +274,8 @@ export default function TaskCenterPage() {
         size="middle"
         columns={columns}
         dataSource={query.data?.Items ?? []}
-        loading={query.isFetching}
+        {...tableLoading(query, t('center.empty'))}
         scroll={{ x: columnsWidth(columns, planner ? SELECTION_WIDTH : 0) }}
-        locale={{ emptyText: t('center.empty') }}
         rowSelection={
           planner
             ? {

@@ -10,6 +10,7 @@ import { routes } from '../../shared/api/routes.ts';
 import { columnsWidth } from '../../shared/table/columnsWidth.ts';
 import { formatRate, manualMeasurePath, taskDetailPath, TaskStateTag, useStageLabel } from './taskLabels.tsx';
 import { useTaskActions } from './useTaskActions.tsx';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -114,9 +115,8 @@ export default function TaskExecutionPage() {
         size="middle"
         columns={columns}
         dataSource={query.data?.Items ?? []}
-        loading={query.isFetching}
+        {...tableLoading(query, t('execution.empty'))}
         scroll={{ x: columnsWidth(columns) }}
-        locale={{ emptyText: t('execution.empty') }}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,
