@@ -1,6 +1,8 @@
 /**
- * Benchmark (issue 5, item 4): opening the floor-plan editor on a DXF of 50,000 entities (lines,
- * polylines, circles, arcs, text) must reach its first rendered frame in under 3 s.
+ * Benchmark (issue 5, item 4; issue 29, item 8): opening the floor-plan editor on a DXF of 50,000
+ * entities (lines, polylines, circles, arcs, text) must reach its first rendered frame within 2 s;
+ * the time is also given as a ratio to a blank page's first frame in the same browser run, which
+ * compares runs on a machine whose load varies.
  *
  * Builds the web app (always, so the measured code is the current one), starts the real server
  * (DEMO=true) on a temporary data directory and a free port, creates a project and uploads the
@@ -25,7 +27,7 @@ import { loadConfig } from '../src/config.ts';
 import { encodeLoginField } from '../src/modules/auth/login-cipher.ts';
 
 const ENTITIES = 50_000;
-const LIMIT_MS = 3000;
+const LIMIT_MS = 2000;
 const OPENINGS = 3;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -35,7 +37,7 @@ const DEMO_ADMIN = { login: 'admin@example.com', password: 'Admin@123456' };
  * A drawing of 50,000 entities laid out as a grid of 1,000 flats of 6 m (units: mm), each of 50
  * entities: 4 walls and 16 short lines (tiles) as LINE, 10 closed LWPOLYLINE (furniture), 7 CIRCLE,
  * 12 ARC (door swings) and 1 TEXT label in Chinese (as on real plans here: the viewer then loads the
- * 10 MB CJK font too, about 0.5 s), on five layers. UTF-8, as DXF R2007 and later.
+ * slices of the CJK font that hold its characters), on five layers. UTF-8, as DXF R2007 and later.
  */
 export function benchDrawing(entities = ENTITIES): Buffer {
   const layers = ['WALLS', 'FURNITURE', 'FIXTURES', 'DOORS', 'TEXT'];
