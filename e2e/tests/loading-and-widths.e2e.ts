@@ -2,7 +2,7 @@ import type { Page, Route } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { createReadyAdmin } from '../support/api.ts';
 import { BASE_URL, browserPool } from '../support/browser.ts';
-import { signInAndLand } from '../support/sign-in.ts';
+import { LANDING, signIn, signInAndLand } from '../support/sign-in.ts';
 
 /**
  * Issue 29, item 7: the landing page (and the other lists) show skeleton rows while their list is
@@ -35,7 +35,10 @@ it.each(LANGUAGES)(
     const { page, errors } = await browsers.open(language);
     const admin = await createReadyAdmin();
     const list = await holdAnswers(page, '/api/ms/statis/GetReportProjectList');
-    await signInAndLand(page, admin, language);
+    // Not signInAndLand: with the list held, its wait for the version-notice check timed out (zh-CN,
+    // three runs out of three); nothing here is clicked, so an open notice does not matter.
+    await signIn(page, admin, language);
+    await page.waitForURL(LANDING);
     const table = page.locator('.ant-table').first();
     await table.getByTestId('table-skeleton').waitFor();
     expect(await table.locator('.ant-empty').count()).toBe(0);
