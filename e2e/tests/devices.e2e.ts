@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin } from '../support/api.ts';
 import { BASE_URL, browserPool, DEMO, screenshot } from '../support/browser.ts';
@@ -70,6 +70,8 @@ const TEXT = {
     robotsMenu: '机器人',
     create: '新增设备',
     number: '设备编号',
+    productionDate: '生产日期',
+    productionDateRequired: '请选择生产日期',
     warranty: '整机质保',
     oneYear: '1 年',
     save: '保存',
@@ -91,6 +93,8 @@ const TEXT = {
     robotsMenu: 'Robots',
     create: 'New device',
     number: 'Device number',
+    productionDate: 'Manufacture date',
+    productionDateRequired: 'Pick the manufacture date',
     warranty: 'Machine warranty',
     oneYear: '1 year(s)',
     save: 'Save',
@@ -109,10 +113,28 @@ const TEXT = {
   },
 } as const;
 
-async function addDevice(page: Page, text: (typeof TEXT)['zh-CN' | 'en-US'], number: string) {
+type Text = (typeof TEXT)['zh-CN' | 'en-US'];
+
+/** Types the manufacture date into its picker and confirms it. */
+async function fillProductionDate(dialog: Locator, text: Text, date: string) {
+  const input = dialog.getByLabel(text.productionDate, { exact: true });
+  await input.fill(date);
+  await input.press('Enter');
+  await expect.poll(() => input.inputValue()).toBe(date);
+}
+
+/**
+ * Registers a device made on 2020-03-02 with a one-year warranty. The manufacture date starts empty
+ * (no made-up 2010-01-01) and the form refuses to save without it.
+ */
+async function addDevice(page: Page, text: Text, number: string) {
   await page.getByRole('button', { name: button(text.create) }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(text.number, { exact: true }).fill(number);
+  expect(await dialog.getByLabel(text.productionDate, { exact: true }).inputValue()).toBe('');
+  await dialog.getByRole('button', { name: button(text.save) }).click();
+  await dialog.locator('.ant-form-item-explain-error', { hasText: text.productionDateRequired }).waitFor();
+  await fillProductionDate(dialog, text, '2020-03-02');
   // The option's click can be swallowed while the list opens: pick again until the dialog shows it
   // (the list itself lives outside the dialog).
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', {
@@ -149,13 +171,14 @@ describe.each(['zh-CN', 'en-US'] as const)('devices (%s)', (language) => {
     await addDevice(page, text, number);
     const row = page.getByRole('row', { name: new RegExp(number) });
     await row.waitFor();
-    // Made in 2010 (the default) with a one-year warranty: expired.
+    // Made in 2020 with a one-year warranty: expired.
     expect(await row.textContent()).toContain(text.expired);
 
     // The same number again is refused on its field.
     await page.getByRole('button', { name: button(text.create) }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(text.number, { exact: true }).fill(number.toLowerCase());
+    await fillProductionDate(dialog, text, '2021-04-05');
     await dialog.getByRole('button', { name: button(text.save) }).click();
     await dialog.locator('.ant-form-item-explain-error', { hasText: text.duplicate }).waitFor();
     await screenshot(page, `devices-duplicate-${language}`);

@@ -379,9 +379,18 @@ describe('floor-plan editor', () => {
 
     const english = await browsers.open('en-US');
     await signInAndLand(english.page, admin, 'en-US');
+    // The drawing's Chinese label (厨房) loads the slices of Noto Sans SC that hold it, not the font.
+    const fonts: string[] = [];
+    english.page.on('request', (request) => {
+      if (/\.(woff2?|ttf|otf)(\?|$)/.test(request.url())) fonts.push(new URL(request.url()).pathname);
+    });
     await openEditor(english.page, dxf.HouseMapId);
     const page = english.page;
     await page.getByText('Saved', { exact: true }).waitFor();
+    const slices = fonts.filter((font) => /noto-sans-sc-\d+-400-normal/.test(font));
+    expect(slices.length, fonts.join(', ')).toBeGreaterThanOrEqual(1);
+    expect(slices.length, fonts.join(', ')).toBeLessThanOrEqual(2);
+    expect(fonts.filter((font) => font.endsWith('.ttf'))).toEqual([]);
     await page.getByText('Draw room', { exact: true }).click();
     await page.getByText(/Click to place the vertices of a room/).waitFor();
     await clickSite(page, 7500, 500);

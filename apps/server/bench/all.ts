@@ -2,7 +2,8 @@
  * Runs every server benchmark in sequence, each in its own Node process (own heap, own embedded
  * PostgreSQL where it needs one): import-users (<10 s), dxf-parse (about 12 s: builds and parses a
  * 50 MB DXF twice), judging (<1 s) and editor-render (about a minute: builds the web app, starts a
- * server and opens the floor-plan editor on a 50,000-entity DXF in chromium, first render <3 s) and
+ * server and opens the floor-plan editor on a 50,000-entity DXF in chromium, first render <= 2 s, also
+ * printed as a ratio to a blank page's first frame) and
  * get-page (about 45 s: an authenticated 10-row GetPage of the real server against a minimal
  * Fastify + pg server, throughput ratio >= 0.5) and ingest (about a minute: 1,000,000 readings through the
  * device API against a raw COPY of the same rows, ratio <= 3; p99 of a trivial call while ingesting <= 2x idle) and

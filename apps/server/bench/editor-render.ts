@@ -1,6 +1,8 @@
 /**
- * Benchmark (issue 5, item 4): opening the floor-plan editor on a DXF of 50,000 entities (lines,
- * polylines, circles, arcs, text) must reach its first rendered frame in under 3 s.
+ * Benchmark (issue 5, item 4; issue 29, item 8): opening the floor-plan editor on a DXF of 50,000
+ * entities (lines, polylines, circles, arcs, text) must reach its first rendered frame within 2 s;
+ * the time is also given as a ratio to a blank page's first frame in the same browser run, which
+ * compares runs on a machine whose load varies.
  *
  * Builds the web app (always, so the measured code is the current one), starts the real server
  * (DEMO=true) on a temporary data directory and a free port, creates a project and uploads the
@@ -25,7 +27,7 @@ import { loadConfig } from '../src/config.ts';
 import { encodeLoginField } from '../src/modules/auth/login-cipher.ts';
 
 const ENTITIES = 50_000;
-const LIMIT_MS = 3000;
+const LIMIT_MS = 2000;
 const OPENINGS = 3;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -35,7 +37,7 @@ const DEMO_ADMIN = { login: 'admin@example.com', password: 'Admin@123456' };
  * A drawing of 50,000 entities laid out as a grid of 1,000 flats of 6 m (units: mm), each of 50
  * entities: 4 walls and 16 short lines (tiles) as LINE, 10 closed LWPOLYLINE (furniture), 7 CIRCLE,
  * 12 ARC (door swings) and 1 TEXT label in Chinese (as on real plans here: the viewer then loads the
- * 10 MB CJK font too, about 0.5 s), on five layers. UTF-8, as DXF R2007 and later.
+ * slices of the CJK font that hold its characters), on five layers. UTF-8, as DXF R2007 and later.
  */
 export function benchDrawing(entities = ENTITIES): Buffer {
   const layers = ['WALLS', 'FURNITURE', 'FIXTURES', 'DOORS', 'TEXT'];
@@ -185,8 +187,31 @@ async function zoomFrames(page: Page): Promise<string> {
   return `median ${Math.round(median)} ms, worst ${Math.round(sorted.at(-1) ?? NaN)} ms (software WebGL here)`;
 }
 
-/** Signs in through the login page, then opens the editor OPENINGS times; returns the times in ms. */
-async function measure(baseUrl: string, houseMapId: string): Promise<number[]> {
+/**
+ * The yardstick of the same browser run: a blank page (no script but the mark, nothing fetched)
+ * opened OPENINGS times, each timed as the editor is, from navigation start to two animation frames
+ * later. Its median is what the machine needs for any first frame at the moment.
+ */
+async function blankFirstFrames(page: Page): Promise<number[]> {
+  const html =
+    '<!doctype html><title>blank</title><script>requestAnimationFrame(() => requestAnimationFrame(() => ' +
+    "performance.mark('blank:first-frame')))</script>";
+  const times: number[] = [];
+  for (let run = 0; run < OPENINGS; run += 1) {
+    await page.goto(`data:text/html,${encodeURIComponent(html)}`);
+    await page.waitForFunction(() => performance.getEntriesByName('blank:first-frame').length > 0);
+    times.push(
+      await page.evaluate(() => performance.getEntriesByName('blank:first-frame')[0]?.startTime ?? NaN),
+    );
+  }
+  return times;
+}
+
+/**
+ * Signs in through the login page, then opens a blank page and the editor OPENINGS times each;
+ * returns both series of times in ms.
+ */
+async function measure(baseUrl: string, houseMapId: string): Promise<{ times: number[]; blank: number[] }> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -204,6 +229,7 @@ async function measure(baseUrl: string, houseMapId: string): Promise<number[]> {
     await page.getByPlaceholder('密码', { exact: true }).fill(DEMO_ADMIN.password);
     await page.getByPlaceholder('密码', { exact: true }).press('Enter');
     await page.waitForURL('**/measurerobot/mscProjectList');
+    const blank = await blankFirstFrames(page);
     const times: number[] = [];
     for (let run = 0; run < OPENINGS; run += 1) {
       await page.goto(`${baseUrl}/measurerobot/floorPlanEditorDetail?id=${houseMapId}`);
@@ -232,7 +258,7 @@ async function measure(baseUrl: string, houseMapId: string): Promise<number[]> {
         console.log(`zoom frames (wheel in and out, 30 frames): ${await zoomFrames(page)}`);
       }
     }
-    return times;
+    return { times, blank };
   } finally {
     await browser.close();
   }
@@ -268,15 +294,21 @@ async function main(): Promise<number> {
   try {
     await waitReady(`${baseUrl}/readyz`, () => exited, 90_000);
     const houseMapId = await prepare(baseUrl, drawing);
-    const times = await measure(baseUrl, houseMapId);
+    const { times, blank } = await measure(baseUrl, houseMapId);
     const first = times[0] ?? NaN;
+    const blankMedian = [...blank].sort((a, b) => a - b)[Math.floor(blank.length / 2)] ?? NaN;
     const ms = (value: number) => `${Math.round(value)} ms`;
+    const ratio = (value: number) => (value / blankMedian).toFixed(1);
+    console.log(`blank page first frame: ${blank.map(ms).join(', ')} (median ${ms(blankMedian)})`);
     console.log(
       `editor first render on ${ENTITIES.toLocaleString('en-US')}-entity DXF ` +
-        `(${(drawing.length / 1024 / 1024).toFixed(1)} MB): ${ms(first)} (limit ${LIMIT_MS} ms); ` +
-        `reopened: ${times.slice(1).map(ms).join(', ')}`,
+        `(${(drawing.length / 1024 / 1024).toFixed(1)} MB): ${ms(first)} (limit ${LIMIT_MS} ms), ` +
+        `${ratio(first)}x the blank page's; reopened: ${times
+          .slice(1)
+          .map((time) => `${ms(time)} (${ratio(time)}x)`)
+          .join(', ')}`,
     );
-    return first < LIMIT_MS ? 0 : 1;
+    return first <= LIMIT_MS ? 0 : 1;
   } finally {
     const stopped = new Promise((resolve) => server.once('exit', resolve));
     if (!exited) server.kill('SIGTERM');

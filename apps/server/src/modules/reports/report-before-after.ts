@@ -6,7 +6,7 @@ type Cell = string | number | null;
 
 /** What the section draws with: report-pdf.ts's heading, table and translation. */
 export interface SectionTools {
-  heading: (text: string) => void;
+  heading: (text: string, following?: number) => void;
   table: (columns: { label: string; width: number }[], rows: Cell[][]) => void;
   t: (key: MessageKey, params?: Record<string, string | number>) => string;
 }

@@ -39,7 +39,6 @@ export function chartsSection(pdf: PDFKit.PDFDocument, doc: ReportDocument, layo
     (a, b) => (a.Figures.PassRate ?? 0) - (b.Figures.PassRate ?? 0) || a.ItemCode.localeCompare(b.ItemCode),
   );
   if (items.length === 0) return;
-  layout.heading(t('reports.doc.charts'));
   // Category axes list from the bottom up: reversed, so the worst item is on top.
   const names = items.map((item) => `${item.ItemCode} ${item.Name}`).reverse();
   const height = 70 + items.length * ROW_PIXELS;
@@ -89,6 +88,7 @@ export function chartsSection(pdf: PDFKit.PDFDocument, doc: ReportDocument, layo
     height,
   );
   const drawnHeight = height * (72 / 96);
+  layout.heading(t('reports.doc.charts'), drawnHeight);
   for (const svg of [passRates, grades]) {
     if (pdf.y + drawnHeight > layout.bottom()) pdf.addPage();
     const top = pdf.y;

@@ -80,7 +80,8 @@ export interface SectionLayout {
   margin: number;
   width: number;
   bottom: () => number;
-  heading: (text: string) => void;
+  /** Draws a section heading, on a new page unless it and the next `following` points fit. */
+  heading: (text: string, following?: number) => void;
 }
 
 /** Sites with an unqualified or exploded value. */

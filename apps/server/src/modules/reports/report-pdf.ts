@@ -22,6 +22,8 @@ const FONT = createRequire(import.meta.url).resolve(
 );
 const MARGIN = 40;
 const ROW_HEIGHT = 16;
+/** What a heading keeps on its page: a table's header (up to two lines) and first row. */
+const TABLE_START = 3 * ROW_HEIGHT;
 
 type Cell = string | number | null;
 interface Column {
@@ -54,23 +56,53 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
   const pageWidth = pdf.page.width - 2 * MARGIN;
   const bottom = () => pdf.page.height - MARGIN - 20;
 
-  const heading = (text: string) => {
-    if (pdf.y > bottom() - 3 * ROW_HEIGHT) pdf.addPage();
-    pdf.moveDown(0.6).fontSize(13).fillColor('#1f3a5f').text(text, MARGIN, pdf.y).fillColor('black');
+  /**
+   * A section heading, kept on one page with the first `following` points of what comes after it
+   * (by default a table's header and first row): a heading never ends a page alone.
+   */
+  const heading = (text: string, following = TABLE_START) => {
+    pdf.fontSize(13);
+    const height = pdf.currentLineHeight(true) * 1.9;
+    if (pdf.y + height + following > bottom()) pdf.addPage();
+    pdf.moveDown(0.6).fillColor('#1f3a5f').text(text, MARGIN, pdf.y).fillColor('black');
     pdf.moveDown(0.3);
   };
 
+  /**
+   * A table across the page width, columns in proportion to their weights. Header labels wrap (an
+   * English label is often wider than its column); values stay on one line, cut with an ellipsis.
+   * A table that runs onto the next page repeats its header there.
+   */
   const table = (columns: Column[], rows: Cell[][]) => {
     const total = columns.reduce((sum, c) => sum + c.width, 0);
     const widths = columns.map((c) => (c.width / total) * pageWidth);
-    const line = (cells: Cell[], header: boolean) => {
-      if (pdf.y + ROW_HEIGHT > bottom()) pdf.addPage();
+    pdf.fontSize(8);
+    const headerHeight = Math.max(
+      ROW_HEIGHT,
+      ...columns.map((c, i) => pdf.heightOfString(c.label, { width: (widths[i] as number) - 4 }) + 4),
+    );
+    const header = () => {
+      if (pdf.y + headerHeight + ROW_HEIGHT > bottom()) pdf.addPage();
       const y = pdf.y;
-      if (header)
-        pdf
-          .rect(MARGIN, y - 2, pageWidth, ROW_HEIGHT)
-          .fill('#e8eef6')
-          .fillColor('black');
+      pdf
+        .rect(MARGIN, y - 2, pageWidth, headerHeight)
+        .fill('#e8eef6')
+        .fillColor('black');
+      let x = MARGIN;
+      pdf.fontSize(8);
+      columns.forEach((column, i) => {
+        const width = widths[i] as number;
+        pdf.text(column.label, x + 2, y, { width: width - 4 });
+        x += width;
+      });
+      pdf.y = y + headerHeight;
+    };
+    const line = (cells: Cell[]) => {
+      if (pdf.y + ROW_HEIGHT > bottom()) {
+        pdf.addPage();
+        header();
+      }
+      const y = pdf.y;
       let x = MARGIN;
       pdf.fontSize(8);
       cells.forEach((cell, i) => {
@@ -85,11 +117,8 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
       });
       pdf.y = y + ROW_HEIGHT;
     };
-    line(
-      columns.map((c) => c.label),
-      true,
-    );
-    for (const row of rows) line(row, false);
+    header();
+    for (const row of rows) line(row);
   };
 
   const figureColumns: Column[] = [

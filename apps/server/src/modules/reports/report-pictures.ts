@@ -36,7 +36,8 @@ export function picturesSection(pdf: PDFKit.PDFDocument, doc: ReportDocument, la
   const t = (key: MessageKey, params = {}) => formatMessage(doc.language, key, params);
   const shown = pictureSites(doc.task);
   if (shown.length === 0) return;
-  layout.heading(t('reports.doc.pictures'));
+  // With the note and the first row of pictures.
+  layout.heading(t('reports.doc.pictures'), 30 + BOX_HEIGHT + CAPTION_HEIGHT);
   const total = failedSites(doc.task).length;
   pdf
     .fontSize(9)

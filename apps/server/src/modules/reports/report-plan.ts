@@ -64,11 +64,15 @@ function drawPlan(pdf: PDFKit.PDFDocument, drawing: PlanDrawing, left: number, t
  */
 export function planSection(pdf: PDFKit.PDFDocument, doc: ReportDocument, frame: SectionLayout): void {
   const t = (key: MessageKey, params = {}) => formatMessage(doc.language, key, params);
-  frame.heading(t('reports.doc.plans'));
   const drawings = doc.plans.flatMap((household) => {
     const drawing = planDrawing(household, doc.language);
     return drawing ? [{ household, drawing }] : [];
   });
+  const heightOf = (drawing: PlanDrawing) =>
+    Math.min((frame.width / drawing.box.width) * drawing.box.height, MAX_PLAN_HEIGHT);
+  // With the legend note and the first plan's title and drawing.
+  const first = drawings[0];
+  frame.heading(t('reports.doc.plans'), first ? 50 + heightOf(first.drawing) : 20);
   if (drawings.length === 0) {
     pdf.fontSize(9).text(t('reports.doc.noPlans'), frame.margin, pdf.y);
     return;
@@ -76,7 +80,7 @@ export function planSection(pdf: PDFKit.PDFDocument, doc: ReportDocument, frame:
   pdf.fontSize(8).fillColor('#666666').text(t('reports.doc.planLegend'), frame.margin, pdf.y);
   pdf.fillColor('black').moveDown(0.5);
   for (const { household, drawing } of drawings) {
-    const height = Math.min((frame.width / drawing.box.width) * drawing.box.height, MAX_PLAN_HEIGHT);
+    const height = heightOf(drawing);
     if (pdf.y + 20 + height > frame.bottom()) pdf.addPage();
     pdf
       .fontSize(10)

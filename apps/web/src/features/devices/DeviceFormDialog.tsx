@@ -56,9 +56,13 @@ export default function DeviceFormDialog({
       </Form.Item>
     </Col>
   );
-  const date = (field: KeySuffix<'devices', 'field.'>) => (
+  const date = (field: KeySuffix<'devices', 'field.'>, required = false) => (
     <Col xs={24} sm={12} key={field}>
-      <Form.Item name={field} label={t(`field.${field}`)}>
+      <Form.Item
+        name={field}
+        label={t(`field.${field}`)}
+        rules={required ? [{ required: true, message: t('form.productionDateRequired') }] : []}
+      >
         <DatePicker
           style={{ width: '100%' }}
           aria-label={t(`field.${field}`)}
@@ -119,7 +123,7 @@ export default function DeviceFormDialog({
             </Form.Item>
           </Col>
           {TEXT_FIELDS.machine.map(text)}
-          {date('DeviceDateOfProduction')}
+          {date('DeviceDateOfProduction', true)}
           {warranty('DeviceExpire')}
         </Row>
         <Divider titlePlacement="start">{t('form.section.customer')}</Divider>

@@ -20,6 +20,7 @@ import { useDeviceActions } from './useDeviceActions.tsx';
 import './i18n.ts';
 import type { KeySuffix } from '../../shared/i18n/types.ts';
 import { showDate, showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const DeviceFormDialog = lazy(() => import('./DeviceFormDialog.tsx'));
 const AssignDevicesDialog = lazy(() => import('./AssignDevicesDialog.tsx'));
@@ -336,7 +337,7 @@ function DeviceList() {
         rowKey="DeviceGuid"
         columns={columns}
         dataSource={rows}
-        loading={query.isFetching}
+        {...tableLoading(query)}
         scroll={{ x: 1150 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         onChange={(_pagination, _filters, sorter) => {

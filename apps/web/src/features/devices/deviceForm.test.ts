@@ -1,17 +1,24 @@
 import { deviceFieldsShape } from '@measure/contract';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { formValuesOf, payloadOf, worstWarranty } from './deviceForm.ts';
 
 describe('device form', () => {
-  it('starts a new device with the spec defaults and sends every field', () => {
+  it('starts a new device with no production date, the spec scanner type, and sends every field', () => {
     const values = formValuesOf(null);
-    expect(values.DeviceDateOfProduction?.format('YYYY-MM-DD')).toBe('2010-01-01');
+    expect(values.DeviceDateOfProduction).toBeNull();
     expect(values.ScannerType).toBe('1');
-    const payload = payloadOf({ ...values, DeviceNumber: 'R-1', DeviceExpire: 3, MacAddress: '' });
+    const payload = payloadOf({
+      ...values,
+      DeviceNumber: 'R-1',
+      DeviceDateOfProduction: dayjs('2024-05-06'),
+      DeviceExpire: 3,
+      MacAddress: '',
+    });
     expect(payload).toMatchObject({
       DeviceNumber: 'R-1',
       DeviceType: 'robot',
-      DeviceDateOfProduction: '2010-01-01',
+      DeviceDateOfProduction: '2024-05-06',
       ScannerType: '1',
       DeviceExpire: 3,
       ScannerExpire: null,

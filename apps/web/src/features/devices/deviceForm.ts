@@ -38,7 +38,11 @@ export const ALL_FIELDS = [
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 
-/** The form's starting values: a device's, or the spec's defaults for a new one. */
+/**
+ * The form's starting values: a device's, or for a new one the spec's scanner type and no dates
+ * (the contract's production date default, 2010-01-01, is for API callers; a person picks the real
+ * date, which the form therefore requires).
+ */
 export function formValuesOf(device: DeviceRow | null): DeviceFormValues {
   const values = {} as Record<string, unknown>;
   for (const field of Object.values(TEXT_FIELDS).flat()) values[field] = device?.[field] ?? '';
@@ -49,10 +53,7 @@ export function formValuesOf(device: DeviceRow | null): DeviceFormValues {
   for (const field of WARRANTY_FIELDS) values[field] = device?.[field] ?? null;
   values.DeviceNumber = device?.DeviceNumber ?? '';
   values.DeviceType = device?.DeviceType ?? 'robot';
-  if (!device) {
-    values.DeviceDateOfProduction = dayjs('2010-01-01');
-    values.ScannerType = '1';
-  }
+  if (!device) values.ScannerType = '1';
   return values as DeviceFormValues;
 }
 

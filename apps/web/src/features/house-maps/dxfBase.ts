@@ -1,7 +1,7 @@
 import { DxfViewer, type LayerInfo } from 'dxf-viewer';
 import { Color } from 'three';
-// Served with the app: the worker fetches them only when the drawing has text (CJK only for CJK text).
-import cjkFontUrl from '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf?url';
+// Served with the app: the worker fetches it only when the drawing has text; the slices of the
+// Chinese font that the text needs are added in the worker (cjkFontSlices.ts).
 import latinFontUrl from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff?url';
 import { takeDxfWorker } from './dxfWorkerPool.ts';
 import type { Bounds } from './geometry.ts';
@@ -32,14 +32,15 @@ export type LoadPhase = 'font' | 'fetch' | 'parse' | 'prepare';
 export const NO_WEBGL = 'NoWebGL';
 
 /**
- * Loads a DXF (an object URL of the fetched plan) into a dxf-viewer canvas inside `container`.
+ * Loads a DXF (the object URL of the plan, once fetched) into a dxf-viewer canvas inside
+ * `container`; the canvas and its WebGL context are made while the file is still downloading.
  * dxf-viewer subtracts an origin from all coordinates (float precision on the GPU), so views in
  * world coordinates are shifted by GetOrigin() before they reach its camera. Its own pan/zoom
  * controls never see a pointer: the overlay above the canvas takes all input and drives the view.
  */
 export async function loadDxfBase(
   container: HTMLElement,
-  url: string,
+  file: Promise<string>,
   onPhase: (phase: LoadPhase) => void,
   onLost: () => void,
 ): Promise<DxfBase> {
@@ -58,8 +59,8 @@ export async function loadDxfBase(
   performance.mark('floor-plan:viewer-created');
   try {
     await viewer.Load({
-      url,
-      fonts: [latinFontUrl, cjkFontUrl],
+      url: await file,
+      fonts: [latinFontUrl],
       workerFactory: takeDxfWorker,
       progressCbk: (phase) => {
         // Marks for the benchmark's breakdown (the first of each phase counts).

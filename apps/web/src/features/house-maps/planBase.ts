@@ -3,9 +3,10 @@ import type { Bounds } from './geometry.ts';
 import { loadDxfModule } from './loadDxfModule.ts';
 import type { View } from './viewTransform.ts';
 
-/** The plan under the overlay: an object URL of the fetched file. */
+/** The plan under the overlay: the object URL of the file once it is fetched. */
 export type PlanSource =
-  { kind: 'dxf'; url: string } | { kind: 'image'; url: string; width: number | null; height: number | null };
+  | { kind: 'dxf'; file: Promise<string> }
+  | { kind: 'image'; file: Promise<string>; width: number | null; height: number | null };
 
 /** What the viewport needs of the plan below its overlay, DXF canvas or bitmap alike. */
 export interface PlanBase {
@@ -20,8 +21,8 @@ export interface PlanBase {
 
 /**
  * Loads the plan: a DXF into a dxf-viewer canvas created in `host` (its code is loaded on first
- * use), an image into `image`. Rejects when the file cannot be shown; `onLost` is called when a
- * DXF's WebGL context is lost later.
+ * use; the canvas is made while the file downloads), an image into `image`. Rejects when the file
+ * cannot be shown; `onLost` is called when a DXF's WebGL context is lost later.
  */
 export async function loadPlanBase(
   plan: PlanSource,
@@ -32,10 +33,10 @@ export async function loadPlanBase(
 ): Promise<PlanBase> {
   if (plan.kind === 'dxf') {
     const { loadDxfBase } = await loadDxfModule();
-    return loadDxfBase(host, plan.url, onPhase, onLost);
+    return loadDxfBase(host, plan.file, onPhase, onLost);
   }
   if (!image) throw new Error('No image element');
-  image.src = plan.url;
+  image.src = await plan.file;
   await image.decode();
   const width = plan.width ?? image.naturalWidth;
   const height = plan.height ?? image.naturalHeight;

@@ -7,15 +7,28 @@ import type { PlanSource } from './planBase.ts';
 export type PlanFile =
   { state: 'loading' } | { state: 'ready'; source: PlanSource } | { state: 'error'; error: unknown };
 
-type Fetched = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'error'; error: unknown };
+/** A promise with its settle functions, made before the download that settles it starts. */
+function pending() {
+  let resolve: (url: string) => void = () => {};
+  let reject: (error: unknown) => void = () => {};
+  const promise = new Promise<string>((onResolve, onReject) => {
+    resolve = onResolve;
+    reject = onReject;
+  });
+  promise.catch(() => {}); // The page shows a failed download; the viewer may not be waiting yet.
+  return { promise, resolve, reject };
+}
 
 /**
  * Fetches the plan of a house type (with the session header) as soon as its id is known, in
- * parallel with its details, and hands it on as an object URL, which the DXF worker and the <img>
- * read without credentials; the URL is freed on leaving.
+ * parallel with its details, and hands it on as a promise of an object URL, which the DXF worker
+ * and the <img> read without credentials: the source is ready as soon as the details say what kind
+ * of plan it is, so the viewer is created while the file is still downloading. The URL is freed
+ * on leaving. The page is keyed by the house type, so one download serves it.
  */
 export function usePlanFile(houseMapId: string, houseMap: HouseMapRow | undefined): PlanFile {
-  const [fetched, setFetched] = useState<Fetched>({ state: 'loading' });
+  const [file] = useState(pending);
+  const [error, setError] = useState<{ error: unknown } | null>(null);
   useEffect(() => {
     if (!houseMapId) return;
     let url: string | null = null;
@@ -25,26 +38,29 @@ export function usePlanFile(houseMapId: string, houseMap: HouseMapRow | undefine
         if (cancelled) return;
         performance.mark('floor-plan:plan-fetched');
         url = URL.createObjectURL(blob);
-        setFetched({ state: 'ready', url });
+        file.resolve(url);
       },
-      (error: unknown) => !cancelled && setFetched({ state: 'error', error }),
+      (failure: unknown) => {
+        if (cancelled) return;
+        file.reject(failure);
+        setError({ error: failure });
+      },
     );
     return () => {
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [houseMapId]);
+  }, [houseMapId, file]);
 
   const kind = houseMap?.MapType;
   const width = houseMap?.Width ?? null;
   const height = houseMap?.Height ?? null;
-  const url = fetched.state === 'ready' ? fetched.url : null;
   // One source object per plan, so the viewport loads it once.
   const source = useMemo<PlanSource | null>(() => {
-    if (!url || !kind) return null;
-    return kind === 'dxf' ? { kind, url } : { kind, url, width, height };
-  }, [url, kind, width, height]);
+    if (!kind) return null;
+    return kind === 'dxf' ? { kind, file: file.promise } : { kind, file: file.promise, width, height };
+  }, [file, kind, width, height]);
 
-  if (fetched.state === 'error') return fetched;
+  if (error) return { state: 'error', error: error.error };
   return source ? { state: 'ready', source } : { state: 'loading' };
 }

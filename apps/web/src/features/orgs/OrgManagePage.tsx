@@ -33,6 +33,7 @@ import { filterTree, findOrg, parentIds, toTreeData, type OrgOption } from './or
 // Registers the namespace before any component of this page renders.
 import '../user-admin/i18n.ts';
 import './i18n.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const OrgDialog = lazy(() => import('./OrgDialog.tsx'));
 const AddUsersDialog = lazy(() => import('./AddUsersDialog.tsx'));
@@ -305,9 +306,8 @@ function OrgDetail({
         size="small"
         columns={columns}
         dataSource={users.data ?? []}
-        loading={users.isFetching}
+        {...tableLoading(users, t('users.empty'))}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: t('users.empty') }}
       />
     </Card>
   );

@@ -21,6 +21,7 @@ import { columnsWidth } from '../../shared/table/columnsWidth.ts';
 import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { useServerSort } from '../../shared/table/useServerSort.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const ProjectFormDialog = lazy(() => import('./ProjectFormDialog.tsx'));
 
@@ -212,7 +213,7 @@ export default function ProjectListPage() {
         rowKey="ProjectId"
         columns={columns}
         dataSource={query.data?.Items ?? []}
-        loading={query.isFetching}
+        {...tableLoading(query)}
         onChange={(_pagination, _filters, sorter) => onSort(sorter)}
         size="middle"
         scroll={{ x: columnsWidth(columns) }}

@@ -14,6 +14,7 @@ import { formatRate } from '../tasks/taskLabels.tsx';
 import { projectReportsPath } from './paths.ts';
 import './i18n.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const PAGE_SIZE = 10;
 const NAME_MAX = 20;
@@ -145,7 +146,7 @@ export default function ReportProjectsPage() {
         rowKey="ProjectId"
         columns={columns}
         dataSource={query.data?.Items ?? []}
-        loading={query.isFetching}
+        {...tableLoading(query)}
         size="middle"
         scroll={{ x: columnsWidth(columns) }}
         pagination={{

@@ -39,6 +39,7 @@ import { useDataPoolExport } from './useDataPoolExport.ts';
 import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import './i18n.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const PAGE_SIZE = 20;
 type Grade = (typeof DATA_POOL_GRADES)[number];
@@ -349,9 +350,8 @@ export default function DataPoolPage() {
         size="small"
         columns={columns}
         dataSource={pool.data?.Items ?? []}
-        loading={pool.isFetching}
+        {...tableLoading(pool, t('pool.empty'))}
         scroll={{ x: columnsWidth(columns) }}
-        locale={{ emptyText: t('pool.empty') }}
         pagination={{
           current: page,
           pageSize,

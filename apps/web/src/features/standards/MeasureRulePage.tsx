@@ -12,6 +12,7 @@ import { rulesKey, STANDARDS_KEY } from './standardsQueries.ts';
 // Registers the namespace before any component of this page renders.
 import { currentLanguage } from '../../shared/i18n/index.ts';
 import './i18n.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const MeasureRuleDialog = lazy(() => import('./MeasureRuleDialog.tsx'));
 
@@ -117,10 +118,9 @@ export default function MeasureRulePage() {
           rowKey="MeasureItemId"
           columns={columns}
           dataSource={list.data ?? []}
-          loading={list.isFetching}
+          {...tableLoading(list, <Empty description={t('rules.empty')} />)}
           pagination={false}
           scroll={{ x: 1110 }}
-          locale={{ emptyText: <Empty description={t('rules.empty')} /> }}
         />
       )}
       <Suspense fallback={null}>

@@ -9,7 +9,7 @@ import {
   type Stage,
 } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Form, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,9 @@ import { StandardsSummary } from './StandardsSummary.tsx';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
+import { columnsWidth } from '../../shared/table/columnsWidth.ts';
+import { ItemProperties } from './ItemProperties.tsx';
 
 const MeasureItemDialog = lazy(() => import('./MeasureItemDialog.tsx'));
 
@@ -99,13 +102,13 @@ export default function StandardLibraryPage() {
     });
 
   const english = i18n.language === 'en-US';
-  const yesNo = (value: boolean) => (value ? <Tag color="blue">{t('yes')}</Tag> : t('no'));
+  // Sized to fit at 1280 px and wider (no column under the pinned actions); yes/no properties share a column.
   const columns: ColumnsType<MeasureItemRow> = [
-    { title: t('column.code'), dataIndex: 'Code', width: 140 },
+    { title: t('column.code'), dataIndex: 'Code', width: 96, ellipsis: true },
     {
       title: t('column.name'),
       key: 'name',
-      width: 180,
+      width: 140,
       render: (_value, item) => (
         <Flex vertical>
           <span>{item.Name}</span>
@@ -116,33 +119,31 @@ export default function StandardLibraryPage() {
     {
       title: t('column.stage'),
       dataIndex: 'Stage',
-      width: 100,
+      width: 64,
       render: (value: Stage) => t(`stage.${value}`),
     },
     {
       title: t('column.mode'),
       dataIndex: 'Mode',
-      width: 150,
+      width: 110,
       render: (value: JudgingModeName) => t(`mode.${value}`),
     },
     {
       title: t('column.standards'),
       dataIndex: 'Standards',
-      width: 360,
+      width: 230,
       render: (standards: MeasureItemRow['Standards']) => <StandardsSummary standards={standards} />,
     },
-    { title: t('column.concrete'), dataIndex: 'Concrete', width: 100, render: yesNo },
     {
-      title: t('column.dimension'),
-      dataIndex: 'Dimension',
-      width: 100,
-      render: (value: MeasureItemRow['Dimension']) => (value ? t(`dimension.${value}`) : '-'),
+      title: t('column.properties'),
+      key: 'properties',
+      width: 130,
+      render: (_value, item) => <ItemProperties item={item} />,
     },
-    { title: t('column.needsDesign'), dataIndex: 'NeedsDesign', width: 110, render: yesNo },
     {
       title: t('column.updateTime'),
       dataIndex: 'UpdateTime',
-      width: 150,
+      width: 112,
       render: (value: string) => showDateTime(value),
     },
     ...(manage
@@ -150,7 +151,7 @@ export default function StandardLibraryPage() {
           {
             title: t('column.actions'),
             key: 'actions',
-            width: 130,
+            width: 110,
             fixed: 'right' as const,
             render: (_value: unknown, item: MeasureItemRow) => (
               <Space size={0}>
@@ -219,9 +220,9 @@ export default function StandardLibraryPage() {
           rowKey="MeasureItemId"
           columns={columns}
           dataSource={list.data?.Items ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 1500 }}
-          locale={{ emptyText: <Empty description={t('library.empty')} /> }}
+          {...tableLoading(list, <Empty description={t('library.empty')} />)}
+          size="middle"
+          scroll={{ x: columnsWidth(columns) }}
           pagination={{
             current: page,
             pageSize,

@@ -29,6 +29,7 @@ import {
 } from './taskLabels.tsx';
 import { useTaskActions } from './useTaskActions.tsx';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const ReassignTaskDialog = lazy(() => import('./ReassignTaskDialog.tsx'));
 
@@ -274,9 +275,8 @@ export default function TaskCenterPage() {
         size="middle"
         columns={columns}
         dataSource={query.data?.Items ?? []}
-        loading={query.isFetching}
+        {...tableLoading(query, t('center.empty'))}
         scroll={{ x: columnsWidth(columns, planner ? SELECTION_WIDTH : 0) }}
-        locale={{ emptyText: t('center.empty') }}
         rowSelection={
           planner
             ? {

@@ -11,6 +11,7 @@ import { columnsWidth } from '../../shared/table/columnsWidth.ts';
 import { formatRate, manualMeasurePath, taskDetailPath, TaskStateTag, useStageLabel } from './taskLabels.tsx';
 import { useTaskActions } from './useTaskActions.tsx';
 import { showDate } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -120,9 +121,8 @@ export default function TaskExecutionPage() {
         size="middle"
         columns={columns}
         dataSource={query.data?.Items ?? []}
-        loading={query.isFetching}
+        {...tableLoading(query, t('execution.empty'))}
         scroll={{ x: columnsWidth(columns) }}
-        locale={{ emptyText: t('execution.empty') }}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,

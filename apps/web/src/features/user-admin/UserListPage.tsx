@@ -25,6 +25,7 @@ import { columnsWidth, SELECTION_WIDTH } from '../../shared/table/columnsWidth.t
 import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { useServerSort } from '../../shared/table/useServerSort.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const ResetPasswordDialog = lazy(() => import('./ResetPasswordDialog.tsx'));
 const ImportUsersDialog = lazy(() => import('./ImportUsersDialog.tsx'));
@@ -293,7 +294,7 @@ function UserList() {
         rowKey="UserId"
         columns={columns}
         dataSource={rows}
-        loading={query.isFetching}
+        {...tableLoading(query)}
         onChange={(_pagination, _filters, sorter) => onSort(sorter)}
         size="middle"
         scroll={{ x: columnsWidth(columns, manage ? SELECTION_WIDTH : 0) }}

@@ -25,6 +25,7 @@ import { WorkOrderPlans } from './WorkOrderPlans.tsx';
 import { WorkOrderBoard, type WorkOrderFilter } from './WorkOrderBoard.tsx';
 import { WorkOrderItems } from './WorkOrderItems.tsx';
 import './i18n.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const STATE_COLOR: Record<WorkOrderState, string> = {
   undistributed: 'default',
@@ -251,7 +252,7 @@ export default function WorkOrderPage() {
           style={view !== 'list' ? { display: 'none' } : undefined}
           size="small"
           rowKey="WorkOrderId"
-          loading={list.isFetching}
+          {...tableLoading(list)}
           dataSource={list.data?.Items ?? []}
           columns={columns}
           pagination={{

@@ -59,6 +59,7 @@ const devicesEnUS: Record<keyof typeof devices, string> = {
   'form.section.scanner': 'Scanner',
   'form.section.computer': 'Computer',
   'form.section.tripod': 'Tripod and dongle',
+  'form.productionDateRequired': 'Pick the manufacture date',
   'form.warrantyPlaceholder': 'None',
   'form.created': 'Device added',
   'form.saved': 'Device saved',

@@ -58,6 +58,7 @@ const devices = {
   'form.section.scanner': '扫描仪',
   'form.section.computer': '电脑',
   'form.section.tripod': '三脚架与加密狗',
+  'form.productionDateRequired': '请选择生产日期',
   'form.warrantyPlaceholder': '不设置',
   'form.created': '设备已添加',
   'form.saved': '设备已保存',

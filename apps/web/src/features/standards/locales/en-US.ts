@@ -32,6 +32,7 @@ const standardsEnUS: Record<keyof typeof standards, string> = {
   'column.name': 'Name',
   'column.stage': 'Stage',
   'column.mode': 'Judging mode',
+  'column.properties': 'Properties',
   'column.concrete': 'Concrete',
   'column.dimension': 'Dimension',
   'column.needsDesign': 'Needs design value',

@@ -30,6 +30,7 @@ const standards = {
   'column.name': '名称',
   'column.stage': '工序',
   'column.mode': '判定方式',
+  'column.properties': '属性',
   'column.concrete': '混凝土',
   'column.dimension': '读取尺寸',
   'column.needsDesign': '需要设计值',
