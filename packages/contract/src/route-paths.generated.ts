@@ -138,6 +138,7 @@ export const routePaths = {
     activateDevice: { method: 'POST', path: '/api/sys/SysDevice/ActivateDevice' },
     deactivateDevice: { method: 'POST', path: '/api/sys/SysDevice/DeactivateDevice' },
     getRobotList: { method: 'POST', path: '/api/sys/SysDevice/GetRobotList' },
+    getMyDevices: { method: 'POST', path: '/api/sys/SysDevice/GetMyDevices' },
     uploadUpdate: { method: 'POST', path: '/api/sys/SysDevice/UploadUpdate' },
     getUpdateList: { method: 'POST', path: '/api/sys/SysDevice/GetUpdateList' },
     deleteUpdate: { method: 'POST', path: '/api/sys/SysDevice/DeleteUpdate' },

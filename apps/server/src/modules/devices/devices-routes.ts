@@ -62,6 +62,9 @@ export function registerDevicesRoutes(app: FastifyInstance, { devices }: Service
   registerRoute(app, devicesRoutes.getRobotList, async ({ body, user, request }) =>
     devices.robots(user, body.KeyWord, request.lang),
   );
+  registerRoute(app, devicesRoutes.getMyDevices, async ({ user, request }) =>
+    devices.mine(user, request.lang),
+  );
 
   registerRoute(app, deviceApiRoutes.heartbeat, async ({ body, request }) => {
     if (!request.device) throw deviceKeyInvalid();

@@ -34,6 +34,7 @@ export const MENU: readonly MenuEntry[] = [
   },
   { path: 'mscUser', titleKey: 'layout:menu.mscUser', permission: 'user.view' },
   { path: 'orgManage', titleKey: 'layout:menu.orgManage', permission: 'org.manage' },
+  { path: 'myDevices', titleKey: 'layout:menu.myDevices' },
   { path: 'SKU', titleKey: 'layout:menu.SKU', permission: 'device.distribute' },
   { path: 'equipment', titleKey: 'layout:menu.equipment', permission: 'device.distribute' },
   { path: 'deviceUpdates', titleKey: 'layout:menu.deviceUpdates', permission: 'device.distribute' },
@@ -76,7 +77,11 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
  */
 const CHILD_PERMISSION: Readonly<Record<string, Permission>> = {
   mscUserCreate: 'user.create',
+  viewDeviceDetail: 'device.distribute',
 };
+
+/** Every child page (opened from a menu page, with breadcrumbs). */
+export const CHILD_PAGES: readonly string[] = Object.keys(MENU_PARENT);
 
 /** Whether a page path below /measurerobot is a child page (opened from a menu page, with breadcrumbs). */
 export const isChildPage = (path: string) => MENU_PARENT[path] !== undefined;
