@@ -62,6 +62,7 @@ function watchApi(page: Page) {
 
 const noPermission = (page: Page) => page.locator('.ant-result-403, .ant-result-404');
 
+// A company administrator has some 25 pages to open, each waited for until its calls are answered.
 for (const role of ['CompanyAdmin', 'MeasureAdmin', 'ProjectAdmin', 'Surveyor'] as const) {
   it(`${role}: opens every menu entry without a refusal`, async () => {
     const { page, errors } = await browsers.open();
@@ -89,7 +90,7 @@ for (const role of ['CompanyAdmin', 'MeasureAdmin', 'ProjectAdmin', 'Surveyor'] 
     expect(new Set(opened).size).toBe(count);
     expect(watch.refused).toEqual([]);
     expect(errors).toEqual([]);
-  });
+  }, 360_000);
 }
 
 for (const language of ['zh-CN', 'en-US'] as const) {

@@ -34,12 +34,12 @@ export const MENU: readonly MenuEntry[] = [
   },
   { path: 'mscUser', titleKey: 'layout:menu.mscUser', permission: 'user.view' },
   { path: 'orgManage', titleKey: 'layout:menu.orgManage', permission: 'org.manage' },
-  { path: 'myDevices', titleKey: 'layout:menu.myDevices' },
   { path: 'SKU', titleKey: 'layout:menu.SKU', permission: 'device.distribute' },
   { path: 'equipment', titleKey: 'layout:menu.equipment', permission: 'device.distribute' },
   { path: 'deviceUpdates', titleKey: 'layout:menu.deviceUpdates', permission: 'device.distribute' },
   { path: 'permissionList', titleKey: 'layout:menu.permissionList', permission: 'permission.view' },
   { path: 'aboug', titleKey: 'layout:menu.aboug' },
+  { path: 'myDevices', titleKey: 'layout:menu.myDevices' },
   { path: 'changePassword', titleKey: 'layout:menu.changePassword' },
   { path: 'userManual', titleKey: 'layout:menu.userManual' },
 ];
