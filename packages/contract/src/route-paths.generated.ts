@@ -138,11 +138,11 @@ export const routePaths = {
     activateDevice: { method: 'POST', path: '/api/sys/SysDevice/ActivateDevice' },
     deactivateDevice: { method: 'POST', path: '/api/sys/SysDevice/DeactivateDevice' },
     getRobotList: { method: 'POST', path: '/api/sys/SysDevice/GetRobotList' },
-    getMyDevices: { method: 'POST', path: '/api/sys/SysDevice/GetMyDevices' },
     uploadUpdate: { method: 'POST', path: '/api/sys/SysDevice/UploadUpdate' },
     getUpdateList: { method: 'POST', path: '/api/sys/SysDevice/GetUpdateList' },
     deleteUpdate: { method: 'POST', path: '/api/sys/SysDevice/DeleteUpdate' },
     getUpdateStatus: { method: 'POST', path: '/api/sys/SysDevice/GetUpdateStatus' },
+    getMyDevices: { method: 'POST', path: '/api/sys/SysDevice/GetMyDevices' },
   },
   deviceApi: {
     heartbeat: { method: 'POST', path: '/api/device/v1/Heartbeat' },

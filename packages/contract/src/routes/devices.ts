@@ -240,7 +240,6 @@ export const robotRowSchema = z.object({
   Alerts: z.array(robotAlertSchema),
 });
 export type RobotRow = z.infer<typeof robotRowSchema>;
-const robotListSchema = z.object({ OfflineAfterSeconds: z.number().int(), Items: z.array(robotRowSchema) });
 
 /** The filters of the device list, shared by GetDeviceList and ExportDeviceToExcel. */
 export const deviceFilterShape = {
@@ -388,17 +387,6 @@ export const devicesRoutes = {
       'The company’s robots with their live health (equipment page; our path). Offline when no ' +
       'heartbeat came within the offline threshold (30 s by default).',
     body: z.object({ KeyWord: rules.optionalText(50) }),
-    result: robotListSchema,
-  }),
-  getMyDevices: defineRoute({
-    method: 'POST',
-    path: '/api/sys/SysDevice/GetMyDevices',
-    access: 'authenticated',
-    tag: 'devices',
-    summary:
-      'The devices assigned to the caller (robots and scanners, any role; our path), read-only, with their live ' +
-      'health as on the equipment page. Every change to a device stays with device management.',
-    body: z.object({}),
-    result: robotListSchema,
+    result: z.object({ OfflineAfterSeconds: z.number().int(), Items: z.array(robotRowSchema) }),
   }),
 };

@@ -1,4 +1,4 @@
-import { deviceApiRoutes, devicesRoutes } from '@measure/contract';
+import { deviceApiRoutes, devicesRoutes, myDevicesRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import { sendWorkbook } from '../../core/xlsx-reply.ts';
@@ -62,7 +62,7 @@ export function registerDevicesRoutes(app: FastifyInstance, { devices }: Service
   registerRoute(app, devicesRoutes.getRobotList, async ({ body, user, request }) =>
     devices.robots(user, body.KeyWord, request.lang),
   );
-  registerRoute(app, devicesRoutes.getMyDevices, async ({ user, request }) =>
+  registerRoute(app, myDevicesRoutes.getMyDevices, async ({ user, request }) =>
     devices.mine(user, request.lang),
   );
 
