@@ -79,11 +79,11 @@ export async function createReadyUser(): Promise<TestUser> {
 }
 
 /**
- * A fresh administrator of the demo company, ready to sign in (the first-login password change is
- * done through the API), so tests change nothing of the demo accounts.
+ * A fresh administrator of the demo company (or a user of the role given), ready to sign in (the
+ * first-login password change is done through the API), so tests change nothing of the demo accounts.
  */
 export async function createReadyAdmin(
-  role: 'CompanyAdmin' | 'MeasureAdmin' = 'CompanyAdmin',
+  role: 'CompanyAdmin' | 'MeasureAdmin' | 'ProjectAdmin' | 'Surveyor' = 'CompanyAdmin',
 ): Promise<TestUser> {
   const suffix = randomBytes(4).toString('hex');
   const user = { login: `admin-${suffix}@e2e.example.com`, password: 'Ready@12345', name: `管理员${suffix}` };

@@ -119,6 +119,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'devices.activateDevice': 'device.distribute',
   'devices.deactivateDevice': 'device.distribute',
   'devices.getRobotList': 'device.distribute',
+  'devices.getMyDevices': 'authenticated',
   'deviceApi.heartbeat': 'device',
   'tasks.addTask': 'project.distribute',
   'tasks.checkTask': 'project.distribute',
@@ -420,6 +421,7 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'devices.activateDevice': () => ({ body: { DeviceGuid: random() } }),
   'devices.deactivateDevice': () => ({ body: { DeviceGuid: random() } }),
   'devices.getRobotList': () => ({ body: {}, codes: [0] }),
+  'devices.getMyDevices': () => ({ body: {}, codes: [0] }),
   /** The device API takes a device key, never a session: every session caller gets HTTP 401. */
   'deviceApi.heartbeat': () => ({ body: {} }),
   'tasks.addTask': () => ({

@@ -142,6 +142,7 @@ export const routePaths = {
     getUpdateList: { method: 'POST', path: '/api/sys/SysDevice/GetUpdateList' },
     deleteUpdate: { method: 'POST', path: '/api/sys/SysDevice/DeleteUpdate' },
     getUpdateStatus: { method: 'POST', path: '/api/sys/SysDevice/GetUpdateStatus' },
+    getMyDevices: { method: 'POST', path: '/api/sys/SysDevice/GetMyDevices' },
   },
   deviceApi: {
     heartbeat: { method: 'POST', path: '/api/device/v1/Heartbeat' },

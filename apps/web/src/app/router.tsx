@@ -215,6 +215,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/results/ManualMeasurePage.tsx')),
               },
               {
+                path: 'myDevices',
+                handle: title('layout:menu.myDevices'),
+                lazy: page(() => import('../features/devices/MyDevicesPage.tsx')),
+              },
+              {
                 path: 'SKU',
                 handle: title('layout:menu.SKU'),
                 lazy: page(() => import('../features/devices/DeviceListPage.tsx')),

@@ -1,6 +1,7 @@
 import { accountRoutes } from './account.ts';
 import { authRoutes } from './auth.ts';
 import { deviceApiRoutes } from './devices.api.ts';
+import { myDevicesRoutes } from './devices.mine.ts';
 import { devicesRoutes } from './devices.ts';
 import { deviceUpdatesApiRoutes, deviceUpdatesRoutes } from './devices.updates.ts';
 import { houseMapsRoutes } from './house-maps.ts';
@@ -63,6 +64,7 @@ export * from './reports.projects.ts';
 export * from './reports.shares.ts';
 export * from './reports.verify.ts';
 export * from './devices.updates.ts';
+export * from './devices.mine.ts';
 export * from './analysis.ts';
 export * from './analysis.progress.ts';
 export * from './analysis.efficiency.ts';
@@ -90,7 +92,7 @@ export const apiRoutes = {
   projectStandards: projectStandardsRoutes,
   measureTemplates: measureTemplatesRoutes,
   algorithm: algorithmRoutes,
-  devices: { ...devicesRoutes, ...deviceUpdatesRoutes },
+  devices: { ...devicesRoutes, ...deviceUpdatesRoutes, ...myDevicesRoutes },
   deviceApi: { ...deviceApiRoutes, ...deviceUpdatesApiRoutes },
   tasks: tasksRoutes,
   taskDevice: taskDeviceRoutes,

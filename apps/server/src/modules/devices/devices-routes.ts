@@ -1,4 +1,4 @@
-import { deviceApiRoutes, devicesRoutes } from '@measure/contract';
+import { deviceApiRoutes, devicesRoutes, myDevicesRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import { sendWorkbook } from '../../core/xlsx-reply.ts';
@@ -61,6 +61,9 @@ export function registerDevicesRoutes(app: FastifyInstance, { devices }: Service
   });
   registerRoute(app, devicesRoutes.getRobotList, async ({ body, user, request }) =>
     devices.robots(user, body.KeyWord, request.lang),
+  );
+  registerRoute(app, myDevicesRoutes.getMyDevices, async ({ user, request }) =>
+    devices.mine(user, request.lang),
   );
 
   registerRoute(app, deviceApiRoutes.heartbeat, async ({ body, request }) => {

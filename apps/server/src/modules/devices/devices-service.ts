@@ -29,6 +29,7 @@ import {
 import { warranties } from './warranty.ts';
 
 export type DeviceListBody = RouteBody<typeof devicesRoutes.getDeviceList>;
+type RobotList = { OfflineAfterSeconds: number; Items: RobotRow[] };
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -326,19 +327,22 @@ export class DevicesService {
   }
 
   /** The equipment page: robots with their latest heartbeat and the catalogue's messages. */
-  async robots(
-    auth: AuthContext,
-    keyword: string | undefined,
+  /** The equipment page: the company's robots. */
+  robots(auth: AuthContext, keyword: string | undefined, language: Language): Promise<RobotList> {
+    return this.withHealth({ companyId: auth.companyId, deviceType: 'robot', keyword }, language);
+  }
+
+  /** The caller's own devices (any type), read-only: what a surveyor holds. */
+  mine(auth: AuthContext, language: Language): Promise<RobotList> {
+    return this.withHealth({ companyId: auth.companyId, deviceUserId: auth.userId }, language);
+  }
+
+  private async withHealth(
+    query: Omit<DeviceQuery, 'orderBy' | 'ascending'>,
     language: Language,
-  ): Promise<{ OfflineAfterSeconds: number; Items: RobotRow[] }> {
+  ): Promise<RobotList> {
     const now = this.now();
-    const rows = await this.repository.all({
-      companyId: auth.companyId,
-      deviceType: 'robot',
-      keyword,
-      orderBy: 'DeviceNumber',
-      ascending: true,
-    });
+    const rows = await this.repository.all({ ...query, orderBy: 'DeviceNumber', ascending: true });
     return {
       OfflineAfterSeconds: this.deps.offlineSeconds,
       Items: rows.map((row) => {

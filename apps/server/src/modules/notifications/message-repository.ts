@@ -9,6 +9,8 @@ import {
   updateNotifications,
   workOrders,
 } from '../../db/schema.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { assignedProjectCondition } from '../projects/project-access-repository.ts';
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'id' | 'companyId' | 'readAt' | 'createdAt'>;
 
@@ -89,12 +91,19 @@ export class MessageRepository {
     )`;
   }
 
-  async page(companyId: string, userId: string, unreadOnly: boolean, limit: number, offset: number) {
-    const entries = this.entries(companyId, userId);
+  /**
+   * A page of the caller's list. `task_id` only while the caller sees the task (the task visibility
+   * rule: its project, `project_id`, is one he sees), so a message never links to a refused page.
+   */
+  async page(auth: AuthContext, unreadOnly: boolean, limit: number, offset: number) {
+    const entries = this.entries(auth.companyId, auth.userId);
+    const taskShown = assignedProjectCondition(auth, sql`e.project_id`);
     const result = await this.db.execute<MessageListRow>(sql`
-      select * from ${entries} e where ${!unreadOnly} or not e.is_read
+      select e.id, e.kind, e.params, e.title_zh, e.title_en, e.text_zh, e.text_en, e.project_id,
+        case when ${taskShown} then e.task_id end as task_id, e.work_order_id, e.is_read, e.created_at
+      from ${entries} e where ${!unreadOnly} or not e.is_read
       order by e.created_at desc, e.id desc limit ${limit} offset ${offset}`);
-    const counts = await this.counts(companyId, userId, unreadOnly);
+    const counts = await this.counts(auth.companyId, auth.userId, unreadOnly);
     return { rows: result.rows, ...counts };
   }
 

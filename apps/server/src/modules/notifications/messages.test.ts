@@ -273,4 +273,29 @@ describe('Messages', () => {
       expect((await callRouteResponse(t.app, route, {} as never)).status).toBe(401);
     }
   });
+
+  it('links a task message to its task only while the reader sees the task’s project', async () => {
+    const taskId = await newTask([worker]);
+    await callRouteOk(t.app, apiRoutes.tasks.finishTask, { TaskId: taskId }, { as: worker });
+    await callRouteOk(t.app, apiRoutes.review.auditTask, { TaskId: taskId }, { as: admin });
+    const audited = async () =>
+      (await ofKind(worker, 'reportAudited')).filter((item) => item.ProjectId === projectId);
+    expect((await audited()).map((item) => item.TaskId)).toContain(taskId);
+    const staff = { UserId: worker.id, ProjectIds: [] as string[] };
+    await callRouteOk(t.app, apiRoutes.projects.saveUserToProject, staff, { as: admin });
+    // Off the project: the message stays, without a link to the task he may no longer open.
+    const hidden = await audited();
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(hidden.map((item) => item.TaskId)).toEqual(hidden.map(() => null));
+    expect((await callRoute(t.app, apiRoutes.tasks.getTask, { TaskId: taskId }, { as: worker })).Code).toBe(
+      404,
+    );
+    await callRouteOk(
+      t.app,
+      apiRoutes.projects.saveUserToProject,
+      { ...staff, ProjectIds: [projectId] },
+      { as: admin },
+    );
+    expect((await audited()).map((item) => item.TaskId)).toContain(taskId);
+  });
 });

@@ -83,8 +83,7 @@ export class NotificationService {
     body: { UnreadOnly?: boolean | null; PageSize: number; CurrentPage: number },
   ): Promise<PageResult<MessageRow> & { Unread: number }> {
     const { rows, total, unread } = await this.messages.page(
-      auth.companyId,
-      auth.userId,
+      auth,
       body.UnreadOnly ?? false,
       body.PageSize,
       (body.CurrentPage - 1) * body.PageSize,

@@ -147,7 +147,6 @@ export class ReportProjectsService {
   /** UserIsReadedTask: the caller has opened the task's report. */
   async markRead(auth: AuthContext, taskId: string): Promise<boolean> {
     const { task } = await visibleTask(this.deps.db, auth, taskId);
-    await visibleProject(this.deps.db, auth, task.projectId);
     const report = await new ReportsRepository(this.deps.db).ofTask(auth.companyId, task.id);
     if (!report) throw notFound();
     await new ReportProjectsRepository(this.deps.db).markRead(auth.companyId, report.id, auth.userId);

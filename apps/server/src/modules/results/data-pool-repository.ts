@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { projects, siteReadings, tasks, taskSites } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { visibleProjectCondition } from '../projects/project-access-repository.ts';
+import { visibleTaskCondition } from '../tasks/tasks-repository.ts';
 
 export interface DataPoolFilter {
   projectId: string | null;
@@ -83,10 +83,7 @@ export class DataPoolRepository {
   constructor(private readonly db: DbExecutor) {}
 
   private conditions(auth: AuthContext, filter: DataPoolFilter): SQL {
-    const conditions: SQL[] = [
-      eq(taskSites.companyId, auth.companyId),
-      visibleProjectCondition(auth, tasks.projectId),
-    ];
+    const conditions: SQL[] = [eq(taskSites.companyId, auth.companyId), visibleTaskCondition(auth)];
     if (filter.projectId) conditions.push(eq(tasks.projectId, filter.projectId));
     if (filter.taskId) conditions.push(eq(taskSites.taskId, filter.taskId));
     if (filter.buildingNumber) conditions.push(eq(taskSites.buildingNumber, filter.buildingNumber));

@@ -14,13 +14,17 @@ export async function executesTask(db: DbExecutor, auth: AuthContext, task: Task
 }
 
 /**
- * A task the caller may see: of a project the caller sees, or one they execute. Anything else is
- * 404, like an unknown id. `forUpdate` locks the task row for the transaction (writes to its data).
+ * The task visibility rule, for one task (lists apply the same rule in SQL: `visibleTaskCondition`
+ * in tasks-repository.ts): a user sees a task exactly when he sees its project (company and
+ * measurement administrators: every project of the company; project administrators and surveyors:
+ * the projects whose staff they are on). Being a surveyor of the task or holding its device never
+ * widens this; it only decides who may work on a visible task (`executes`). Anything else is 404,
+ * like an unknown id. `forUpdate` locks the task row for the transaction (writes to its data).
  */
 export async function visibleTask(db: DbExecutor, auth: AuthContext, taskId: string, forUpdate = false) {
   const task = await new TasksRepository(db).find(auth.companyId, taskId, forUpdate);
   if (!task) throw notFound();
+  await visibleProject(db, auth, task.projectId);
   const executes = await executesTask(db, auth, task);
-  if (!executes) await visibleProject(db, auth, task.projectId);
   return { task, executes };
 }

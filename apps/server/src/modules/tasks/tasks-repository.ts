@@ -36,7 +36,7 @@ export interface TaskQuery {
   keyword?: string;
   startDate?: string | null;
   endDate?: string | null;
-  /** Execution page: tasks of this surveyor or of a device held by them. */
+  /** Execution page: of the visible tasks, those of this surveyor or of a device held by them. */
   executorId?: string;
   /** Execution page default: pending and in progress. */
   states?: readonly TaskState[];
@@ -105,6 +105,12 @@ const toRecord = (row: JoinedRow): TaskRecord => ({
 /** The day a task counts on: its planned date, or its creation day in Asia/Shanghai. */
 const taskDay = sql`coalesce(${tasks.plannedDate}, (${tasks.createdAt} at time zone 'Asia/Shanghai')::date)`;
 
+/**
+ * The task visibility rule of `visibleTask` (task-access.ts) as SQL on `tasks`: the tasks of the
+ * projects the caller sees, whoever executes them. Every list of tasks or of their readings uses it.
+ */
+export const visibleTaskCondition = (auth: AuthContext) => visibleProjectCondition(auth, tasks.projectId);
+
 /** Tasks, their households and surveyors. Every query filters by company. */
 export class TasksRepository {
   constructor(private readonly db: DbExecutor) {}
@@ -118,14 +124,12 @@ export class TasksRepository {
   }
 
   private conditions(auth: AuthContext, query: TaskQuery): SQL {
-    const conditions: SQL[] = [eq(tasks.companyId, auth.companyId)];
+    const conditions: SQL[] = [eq(tasks.companyId, auth.companyId), visibleTaskCondition(auth)];
     if (query.executorId) {
       conditions.push(sql`(${tasks.id} in (select ${taskSurveyors.taskId} from ${taskSurveyors}
         where ${taskSurveyors.userId} = ${query.executorId} and ${taskSurveyors.companyId} = ${auth.companyId})
         or ${tasks.deviceId} in (select ${devices.id} from ${devices}
         where ${devices.deviceUserId} = ${query.executorId} and ${devices.companyId} = ${auth.companyId}))`);
-    } else {
-      conditions.push(visibleProjectCondition(auth, tasks.projectId));
     }
     if (query.projectId) conditions.push(eq(tasks.projectId, query.projectId));
     if (query.state) conditions.push(eq(tasks.state, query.state));

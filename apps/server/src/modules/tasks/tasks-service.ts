@@ -256,7 +256,7 @@ export class TasksService {
 
   async mine(auth: AuthContext, body: MyBody, lang: Language): Promise<PageResult<TaskRow>> {
     const { rows, total } = await new TasksRepository(this.deps.db).page(
-      { ...auth, projectScope: 'company' },
+      auth,
       {
         executorId: auth.userId,
         state: body.State === 'all' ? undefined : body.State,
@@ -316,7 +316,6 @@ export class TasksService {
   async cancel(auth: AuthContext, taskId: string, lang: Language): Promise<TaskRow> {
     return this.deps.db.transaction(async (tx) => {
       const { task } = await visibleTask(tx, auth, taskId, true);
-      await visibleProject(tx, auth, task.projectId);
       const moved = await new TasksRepository(tx).transition(
         auth.companyId,
         taskId,
@@ -332,7 +331,6 @@ export class TasksService {
   async reassign(auth: AuthContext, body: ReassignBody, lang: Language): Promise<TaskRow> {
     return this.deps.db.transaction(async (tx) => {
       const { task } = await visibleTask(tx, auth, body.TaskId, true);
-      await visibleProject(tx, auth, task.projectId);
       if (task.state !== 'pending') throw conflictKey('tasks.notReassignable');
       await this.checkDevice(tx, auth, body.DeviceGuid);
       await this.checkSurveyors(tx, auth, task.projectId, body.SurveyorIds);
@@ -383,8 +381,7 @@ export class TasksService {
    */
   async audit(auth: AuthContext, taskId: string, lang: Language): Promise<TaskRow> {
     return this.deps.db.transaction(async (tx) => {
-      const { task } = await visibleTask(tx, auth, taskId, true);
-      await visibleProject(tx, auth, task.projectId);
+      await visibleTask(tx, auth, taskId, true);
       if (!(await new TasksRepository(tx).transition(auth.companyId, taskId, ['uploaded'], 'completed'))) {
         throw conflictKey('tasks.notAuditable');
       }

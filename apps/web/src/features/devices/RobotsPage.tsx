@@ -24,7 +24,7 @@ import './i18n.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
 
 /** Spec section 9: robot health is refreshed every 5000 ms. */
-const HEALTH_REFRESH_MS = 5000;
+export const HEALTH_REFRESH_MS = 5000;
 const FLAGS = [
   'DriveHealth',
   'NetworkHealth',
@@ -74,22 +74,35 @@ function Robots() {
         </Space>
       }
     >
-      {robots.length === 0 && !query.isLoading ? (
-        <Empty description={t('robots.empty')} />
-      ) : (
-        <Row gutter={[16, 16]}>
-          {robots.map((robot) => (
-            <Col key={robot.DeviceGuid} xs={24} md={12} xl={8}>
-              <RobotCard robot={robot} />
-            </Col>
-          ))}
-        </Row>
-      )}
+      <RobotCards robots={robots} loading={query.isLoading} empty={t('robots.empty')} />
     </Card>
   );
 }
 
-function RobotCard({ robot }: { robot: RobotRow }) {
+/** The devices' cards, three a row on wide screens; `empty` once loaded without any. */
+export function RobotCards({
+  robots,
+  loading,
+  empty,
+}: {
+  robots: RobotRow[];
+  loading: boolean;
+  empty: string;
+}) {
+  if (robots.length === 0 && !loading) return <Empty description={empty} />;
+  return (
+    <Row gutter={[16, 16]}>
+      {robots.map((robot) => (
+        <Col key={robot.DeviceGuid} xs={24} md={12} xl={8}>
+          <RobotCard robot={robot} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** One device's live state from its last heartbeat (also on my devices); shows, never edits. */
+export function RobotCard({ robot }: { robot: RobotRow }) {
   const { t } = useTranslation(['devices', 'common']);
   const flag = (name: (typeof FLAGS)[number]) => {
     const value = robot.Health?.[name] as { Health?: boolean | null; Msg?: string | null } | null | undefined;

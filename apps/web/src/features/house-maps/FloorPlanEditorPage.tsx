@@ -7,7 +7,8 @@ import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { useSelf } from '../auth/self.ts';
 import { FloorPlanEditor } from './FloorPlanEditor.tsx';
-import { PROJECT_LIST_PATH, projectKey } from '../projects/projectForm.ts';
+import { projectKey } from '../projects/projectForm.ts';
+import { useProjectListPath } from '../projects/useProjectListPath.ts';
 import { houseMapKey } from './paths.ts';
 import { prewarmDxfWorker } from './dxfWorkerPool.ts';
 import { loadDxfModule } from './loadDxfModule.ts';
@@ -24,6 +25,7 @@ export default function FloorPlanEditorPage() {
 }
 
 function EditorLoader({ houseMapId }: { houseMapId: string }) {
+  const projectListPath = useProjectListPath();
   const { t } = useTranslation('house-maps');
   const navigate = useNavigate();
   const detail = useQuery({
@@ -57,7 +59,7 @@ function EditorLoader({ houseMapId }: { houseMapId: string }) {
       <Result
         status="404"
         title={t('page.notFound')}
-        extra={<Button onClick={() => navigate(PROJECT_LIST_PATH)}>{t('page.toProjects')}</Button>}
+        extra={<Button onClick={() => navigate(projectListPath)}>{t('page.toProjects')}</Button>}
       />
     );
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MENU, mayOpen, menuKeyOf, visibleMenu, type MenuEntry } from './menu.ts';
+import { ROLE_PERMISSIONS, ROLES } from '@measure/contract';
+import { CHILD_PAGES, MENU, mayOpen, menuKeyOf, visibleMenu, type MenuEntry } from './menu.ts';
 
 const entries: MenuEntry[] = [
   { path: 'mscProjectList', titleKey: 'layout:menu.mscProjectList' },
@@ -98,5 +99,22 @@ describe('menu', () => {
     expect(paths(['standard.modify'])).toContain('standardManage');
     expect(paths(['standard.modify'])).not.toContain('measureRuleManage');
     expect(paths(['measureRule.manage'])).toContain('measureRuleManage');
+  });
+
+  it('leads every role only to pages it may open: its menu, and the parent of each child page it opens', () => {
+    for (const role of ROLES) {
+      const self = { Permissions: [...ROLE_PERMISSIONS[role]], ...flags };
+      const visible = visibleMenu(MENU, self).map((entry) => entry.path);
+      for (const path of visible) expect(mayOpen(path, self), `${role} ${path}`).toBe(true);
+      for (const child of CHILD_PAGES.filter((page) => mayOpen(page, self))) {
+        const parent = menuKeyOf(child, visible);
+        expect(visible, `${role}: ${child} leads back to ${parent}`).toContain(parent);
+      }
+      // Everyone sees the devices he holds; only device.distribute manages them.
+      expect(visible, role).toContain('myDevices');
+    }
+    const surveyor = visibleMenu(MENU, { Permissions: [], ...flags }).map((entry) => entry.path);
+    expect(menuKeyOf('projectDetail', surveyor)).toBe('mscProjectList');
+    expect(surveyor).not.toContain('SKU');
   });
 });

@@ -39,6 +39,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: 'deviceUpdates', titleKey: 'layout:menu.deviceUpdates', permission: 'device.distribute' },
   { path: 'permissionList', titleKey: 'layout:menu.permissionList', permission: 'permission.view' },
   { path: 'aboug', titleKey: 'layout:menu.aboug' },
+  { path: 'myDevices', titleKey: 'layout:menu.myDevices' },
   { path: 'changePassword', titleKey: 'layout:menu.changePassword' },
   { path: 'userManual', titleKey: 'layout:menu.userManual' },
 ];
@@ -76,7 +77,11 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
  */
 const CHILD_PERMISSION: Readonly<Record<string, Permission>> = {
   mscUserCreate: 'user.create',
+  viewDeviceDetail: 'device.distribute',
 };
+
+/** Every child page (opened from a menu page, with breadcrumbs). */
+export const CHILD_PAGES: readonly string[] = Object.keys(MENU_PARENT);
 
 /** Whether a page path below /measurerobot is a child page (opened from a menu page, with breadcrumbs). */
 export const isChildPage = (path: string) => MENU_PARENT[path] !== undefined;

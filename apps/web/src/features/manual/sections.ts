@@ -47,6 +47,7 @@ export const MANUAL_SECTIONS = [
   { id: 'mscUserCreate', chapter: 'people', page: true },
   { id: 'orgManage', chapter: 'people', page: true },
   { id: 'permissionList', chapter: 'people', page: true },
+  { id: 'myDevices', chapter: 'devices', page: true },
   { id: 'SKU', chapter: 'devices', page: true },
   { id: 'viewDeviceDetail', chapter: 'devices', page: true },
   { id: 'equipment', chapter: 'devices', page: true },

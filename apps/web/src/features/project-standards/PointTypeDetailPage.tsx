@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { useCan } from '../auth/permissions.ts';
-import { detailPathOf, PROJECT_LIST_PATH, projectKey } from '../projects/projectForm.ts';
+import { detailPathOf, projectKey } from '../projects/projectForm.ts';
+import { useProjectListPath } from '../projects/useProjectListPath.ts';
 import { readOnlyReason } from './access.ts';
 import { PageState, pageStatus } from './PageState.tsx';
 import { useProjectCopies } from './queries.ts';
@@ -22,6 +23,7 @@ export default function PointTypeDetailPage() {
 }
 
 function PointTypeDetail({ projectId, id }: { projectId: string; id: string }) {
+  const projectListPath = useProjectListPath();
   const { t } = useTranslation('project-standards');
   const can = useCan();
   const project = useProjectRowWithCrumb(projectId);
@@ -39,7 +41,7 @@ function PointTypeDetail({ projectId, id }: { projectId: string; id: string }) {
       <PageState
         status="missing"
         missingText={t('common.projectNotFound')}
-        backTo={PROJECT_LIST_PATH}
+        backTo={projectListPath}
         backText={t('common.backToProject')}
       />
     );

@@ -4,7 +4,8 @@ import { Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../auth/permissions.ts';
-import { detailPathOf, PROJECT_LIST_PATH } from '../projects/projectForm.ts';
+import { detailPathOf } from '../projects/projectForm.ts';
+import { useProjectListPath } from '../projects/useProjectListPath.ts';
 import { readOnlyReason } from './access.ts';
 import { PageState, pageStatus } from './PageState.tsx';
 import { stageStandardPathOf } from './paths.ts';
@@ -29,6 +30,7 @@ export default function ProjectStandardsPage() {
 }
 
 function ProjectStandards({ projectId }: { projectId: string }) {
+  const projectListPath = useProjectListPath();
   const { t, i18n } = useTranslation('project-standards');
   const navigate = useNavigate();
   const can = useCan();
@@ -43,7 +45,7 @@ function ProjectStandards({ projectId }: { projectId: string }) {
         status={!projectId || project.data === null ? 'missing' : status === 'ready' ? 'loading' : status}
         error={error}
         missingText={t('common.projectNotFound')}
-        backTo={PROJECT_LIST_PATH}
+        backTo={projectListPath}
         backText={t('common.backToProject')}
       />
     );

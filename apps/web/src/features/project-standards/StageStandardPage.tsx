@@ -2,7 +2,8 @@ import { STAGES, type Stage } from '@measure/contract';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../auth/permissions.ts';
-import { detailPathOf, PROJECT_LIST_PATH } from '../projects/projectForm.ts';
+import { detailPathOf } from '../projects/projectForm.ts';
+import { useProjectListPath } from '../projects/useProjectListPath.ts';
 import { readOnlyReason } from './access.ts';
 import { PageState, pageStatus } from './PageState.tsx';
 import { projectStandardsPathOf } from './paths.ts';
@@ -29,6 +30,7 @@ export default function StageStandardPage() {
 }
 
 function StageStandard({ projectId, stage }: { projectId: string; stage: Stage | null }) {
+  const projectListPath = useProjectListPath();
   const { t } = useTranslation('project-standards');
   const can = useCan();
   const project = useProjectRowWithCrumb(projectId);
@@ -42,7 +44,7 @@ function StageStandard({ projectId, stage }: { projectId: string; stage: Stage |
       <PageState
         status="missing"
         missingText={t('common.projectNotFound')}
-        backTo={PROJECT_LIST_PATH}
+        backTo={projectListPath}
         backText={t('common.backToProject')}
       />
     );

@@ -27,7 +27,8 @@ import { useCan } from '../auth/permissions.ts';
 import { HouseMapsTab } from './HouseMapsTab.tsx';
 import { PointTypesTab } from './PointTypesTab.tsx';
 import { useProjectRow } from './useProjectRow.ts';
-import { PROJECT_LIST_PATH, projectKey, regionOf } from './projectForm.ts';
+import { projectKey, regionOf } from './projectForm.ts';
+import { useProjectListPath } from './useProjectListPath.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
@@ -49,6 +50,7 @@ export default function ProjectDetailPage() {
 }
 
 function ProjectDetail({ projectId }: { projectId: string }) {
+  const projectListPath = useProjectListPath();
   const { t } = useTranslation(['projects', 'common', 'layout']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -77,7 +79,7 @@ function ProjectDetail({ projectId }: { projectId: string }) {
       <Result
         status="404"
         title={t('detail.notFound')}
-        extra={<Button onClick={() => navigate(PROJECT_LIST_PATH)}>{t('detail.back')}</Button>}
+        extra={<Button onClick={() => navigate(projectListPath)}>{t('detail.back')}</Button>}
       />
     );
   }
@@ -100,7 +102,7 @@ function ProjectDetail({ projectId }: { projectId: string }) {
       }
       extra={
         <Space>
-          <Button onClick={() => navigate(PROJECT_LIST_PATH)}>{t('detail.back')}</Button>
+          <Button onClick={() => navigate(projectListPath)}>{t('detail.back')}</Button>
           {PROJECT_PAGES.map((page) => (
             <Button key={page} onClick={() => navigate(`/measurerobot/${page}?projectId=${row.ProjectId}`)}>
               {t(`layout:menu.${page}`)}

@@ -1,7 +1,6 @@
 import type { DELIVERY_STANDARDS, ProjectRow } from '@measure/contract';
 import { isApiError } from '../../shared/api/errors.ts';
 
-export const PROJECT_LIST_PATH = '/measurerobot/projectList';
 export const PROJECT_DETAIL_PATH = '/measurerobot/projectDetail';
 export const PROJECT_USER_PATH = '/measurerobot/projectUser';
 

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../auth/permissions.ts';
-import { detailPathOf, PROJECT_LIST_PATH } from '../projects/projectForm.ts';
+import { detailPathOf } from '../projects/projectForm.ts';
+import { useProjectListPath } from '../projects/useProjectListPath.ts';
 import { useProjectRow } from '../projects/useProjectRow.ts';
 
 /**
@@ -29,6 +30,7 @@ export function ProjectPageFrame({
 }) {
   const { t } = useTranslation('templates');
   const navigate = useNavigate();
+  const projectListPath = useProjectListPath();
   const can = useCan();
   const project = useProjectRow(projectId);
 
@@ -37,7 +39,7 @@ export function ProjectPageFrame({
       <Result
         status="404"
         title={t('project.notFound')}
-        extra={<Button onClick={() => navigate(PROJECT_LIST_PATH)}>{t('project.backToList')}</Button>}
+        extra={<Button onClick={() => navigate(projectListPath)}>{t('project.backToList')}</Button>}
       />
     );
   }

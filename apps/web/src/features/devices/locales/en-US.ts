@@ -137,6 +137,10 @@ const devicesEnUS: Record<keyof typeof devices, string> = {
   'robots.version': 'Software version',
   'robots.user': 'Assigned user',
   'robots.inactive': 'Not activated',
+  'mine.title': 'My devices',
+  'mine.help':
+    'The robots and scanners assigned to you, with what they reported last. Your administrator changes and assigns devices in device management.',
+  'mine.empty': 'No device is assigned to you',
   'health.DriveHealth': 'Drive',
   'health.NetworkHealth': 'Network',
   'health.PowerHealth': 'Power',

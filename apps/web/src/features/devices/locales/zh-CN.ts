@@ -134,6 +134,10 @@ const devices = {
   'robots.version': '软件版本',
   'robots.user': '使用人',
   'robots.inactive': '未激活',
+  'mine.title': '我的设备',
+  'mine.help':
+    '分配给您的机器人和扫描仪，以及它们最近一次上报的状态。设备的修改和分配由管理员在设备管理中进行。',
+  'mine.empty': '没有分配给您的设备',
   'health.DriveHealth': '驱动',
   'health.NetworkHealth': '网络',
   'health.PowerHealth': '电源',

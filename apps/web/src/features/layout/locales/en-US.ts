@@ -27,6 +27,7 @@ const layoutEnUS: Record<keyof typeof layout, string> = {
   'menu.SKU': 'Device management',
   'menu.viewDeviceDetail': 'Device details',
   'menu.equipment': 'Robots',
+  'menu.myDevices': 'My devices',
   'menu.deviceUpdates': 'Software updates',
   'menu.orgManage': 'Organisations',
   'menu.permissionList': 'Permissions',

@@ -27,6 +27,7 @@ const layout = {
   'menu.SKU': '设备管理',
   'menu.viewDeviceDetail': '设备详情',
   'menu.equipment': '机器人',
+  'menu.myDevices': '我的设备',
   'menu.deviceUpdates': '软件升级',
   'menu.permissionList': '权限列表',
   'menu.floorPlan': '户型图',

@@ -3,6 +3,14 @@ import type zh from '../zh-CN/devices.ts';
 
 /** Devices: device management, device details, robots. */
 const devices: Record<keyof typeof zh, ManualSection> = {
+  myDevices: {
+    title: 'My devices',
+    paragraphs: [
+      'The robots and scanners assigned to you, refreshed every 5 seconds: online or offline, health, battery, free disk, software version and last heartbeat. Every role may open it; it only shows.',
+      'Company administrators register, change, activate, assign and unbind devices in device management.',
+    ],
+    rules: ['Without a device assigned to you the page says "No device is assigned to you".'],
+  },
   SKU: {
     title: 'Device management',
     paragraphs: [
