@@ -12,24 +12,15 @@
 import { spawn } from 'node:child_process';
 import { createCipheriv } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import { freePort, startRealServer, waitReady } from '../../../scripts/real-server.mjs';
 
 const GOALS = { performance: 90, lcpMs: 2500, accessibility: 100 };
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'];
 const DEMO_ADMIN = { login: 'admin@example.com', password: 'Admin@123456' };
 /** The default login key of design.md (the server's LOGIN_AES_KEY is not set here). */
 const LOGIN_KEY = 'MsRobotCloud2026';
@@ -46,30 +37,6 @@ if (!existsSync(path.join(dist, 'index.html'))) {
 if (!existsSync(CHROMIUM)) {
   console.error(`Needs Debian's chromium: sudo sh -c 'apt-get update && apt-get install -y chromium'`);
   process.exit(1);
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitReady(url, child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} not ready after ${timeoutMs} ms`);
 }
 
 const encode = (text) => {
@@ -132,28 +99,18 @@ async function audit(url, debuggingPort) {
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mc-bench-lighthouse-'));
 const profileDir = mkdtempSync(path.join(os.tmpdir(), 'mc-bench-chromium-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    BASE_PATH: '/',
-    LOG_LEVEL: 'warn',
-    DEMO: 'true',
-  },
+const server = await startRealServer({
+  env: { BASE_PATH: '/', DEMO: 'true' },
   stdio: ['ignore', 'ignore', 'inherit'],
+  tmpPrefix: 'mc-bench-lighthouse-',
 });
+const { baseUrl } = server;
 let browser;
 
 let exitCode = 1;
 try {
-  await waitReady(`${baseUrl}/readyz`, server, 180_000);
+  await server.ready(180_000);
   const debuggingPort = await freePort();
   browser = spawn(
     CHROMIUM,
@@ -206,10 +163,7 @@ try {
   console.error(error);
 } finally {
   browser?.kill('SIGTERM');
-  const stopped = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
   rmSync(profileDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

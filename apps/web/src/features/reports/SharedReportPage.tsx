@@ -32,6 +32,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Labelled values as a description list (label and value pairs). */
+function Terms({ className, rows }: { className?: string; rows: [string, ReactNode][] }) {
+  return (
+    <dl className={className}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The SHA-256 with a copy button (the clipboard needs a secure context: hidden elsewhere). */
 function Sha({ sha }: { sha: string }) {
   const { t } = useTranslation('reports');
@@ -92,40 +106,28 @@ export default function SharedReportPage() {
       ) : (
         <div className={styles.stack}>
           <section className={styles.card}>
-            <dl className={styles.facts}>
-              {(
-                [
-                  ['public.project', report.ProjectName],
-                  ['public.task', report.Name],
-                  ['public.stage', report.StageName],
-                  ['public.finished', time(report.FinishedAt)],
-                  ['public.audited', t(report.Audited ? 'audited.yes' : 'audited.no')],
-                ] as const
-              ).map(([label, value]) => (
-                <div key={label}>
-                  <dt>{t(label)}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <Terms
+              className={styles.facts}
+              rows={[
+                [t('public.project'), report.ProjectName],
+                [t('public.task'), report.Name],
+                [t('public.stage'), report.StageName],
+                [t('public.finished'), time(report.FinishedAt)],
+                [t('public.audited'), t(report.Audited ? 'audited.yes' : 'audited.no')],
+              ]}
+            />
           </section>
           <Section title={t('public.figures')}>
-            <dl className={styles.stats}>
-              {(
-                [
-                  ['figures.passRate', rate(report.Figures.PassRate)],
-                  ['figures.total', report.Figures.Total],
-                  ['figures.unqualified', report.Figures.Unqualified],
-                  ['figures.exploded', report.Figures.Exploded],
-                  ['figures.explodedRate', rate(report.Figures.ExplodedRate)],
-                ] as const
-              ).map(([label, value]) => (
-                <div key={label}>
-                  <dt>{t(label)}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
+            <Terms
+              className={styles.stats}
+              rows={[
+                [t('figures.passRate'), rate(report.Figures.PassRate)],
+                [t('figures.total'), report.Figures.Total],
+                [t('figures.unqualified'), report.Figures.Unqualified],
+                [t('figures.exploded'), report.Figures.Exploded],
+                [t('figures.explodedRate'), rate(report.Figures.ExplodedRate)],
+              ]}
+            />
           </Section>
           <Section title={t('public.items')}>
             <ul className={styles.list}>
