@@ -97,6 +97,16 @@ async function audit(url, debuggingPort) {
   };
 }
 
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): one more try. */
+async function auditAgain(url, debuggingPort) {
+  try {
+    return await audit(url, debuggingPort);
+  } catch (error) {
+    console.error(`  ${error.message.split('\n')[0]}; running it again`);
+    return audit(url, debuggingPort);
+  }
+}
+
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 const profileDir = mkdtempSync(path.join(os.tmpdir(), 'mc-bench-chromium-'));
@@ -136,7 +146,8 @@ try {
   );
   for (const page of pages) {
     const runs = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await audit(`${baseUrl}${page.path}`, debuggingPort));
+    for (let run = 0; run < RUNS; run += 1)
+      runs.push(await auditAgain(`${baseUrl}${page.path}`, debuggingPort));
     const middle = median(runs.map((entry) => entry.performance));
     const figures = runs.find((entry) => entry.performance === middle);
     console.log(
