@@ -2,11 +2,10 @@
 // a fresh data directory (own embedded PostgreSQL, demo data), run e2e/ with vitest, stop it all.
 // Arguments go to vitest: `node scripts/e2e.mjs standards` runs only the files whose name matches.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startRealServer } from './real-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -29,61 +28,28 @@ function ensureChromium() {
   });
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitReady(url, child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server not ready after ${timeoutMs} ms`);
-}
-
 ensureChromium();
 execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mc-e2e-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  cwd: root,
+const server = await startRealServer({
   env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
     DEMO: 'true',
     // Robots show offline 6 s after their last heartbeat, so the devices test need not wait 30 s.
     DEVICE_OFFLINE_SECONDS: process.env.DEVICE_OFFLINE_SECONDS ?? '6',
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  tmpPrefix: 'mc-e2e-',
 });
 
 let exitCode = 1;
 try {
-  await waitReady(`${baseUrl}/readyz`, server, 90_000);
+  await server.ready(90_000);
   exitCode = await new Promise((resolve) => {
     const runner = spawn(
       'npx',
       ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
       {
         cwd: root,
-        env: { ...process.env, E2E_BASE_URL: baseUrl },
+        env: { ...process.env, E2E_BASE_URL: server.baseUrl },
         stdio: 'inherit',
       },
     );
@@ -92,9 +58,6 @@ try {
 } catch (error) {
   console.error(error);
 } finally {
-  const stopped = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 process.exit(exitCode);

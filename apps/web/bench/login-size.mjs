@@ -10,14 +10,12 @@
 // the total, the 250 kB budget and the 150 kB target, and fails above the budget, when a file did
 // not load, or when a loaded chunk holds chart, 3D, PDF, DXF, QR code or Excel code (the build's
 // .vite/chunk-modules.json says which modules each chunk holds).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startRealServer } from '../../../scripts/real-server.mjs';
 
 const KB = 1024;
 const BUDGET_BYTES = 250 * KB;
@@ -52,30 +50,6 @@ if (!existsSync(CHROMIUM)) {
   process.exit(1);
 }
 const chunkModules = JSON.parse(readFileSync(modulesPath, 'utf8'));
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitReady(url, child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server not ready after ${timeoutMs} ms`);
-}
 
 const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
 const kB = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
@@ -145,28 +119,21 @@ function inlineContent(html) {
   return parts.join('\n');
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mc-bench-web-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-  cwd: root,
+const server = await startRealServer({
   env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
     BASE_PATH: '/',
-    LOG_LEVEL: 'warn',
     DEMO: 'false',
     ADMIN_EMAIL: 'bench@example.com',
     ADMIN_PASSWORD: 'Bench@123456',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
+  tmpPrefix: 'mc-bench-web-',
 });
+const { baseUrl } = server;
 
 let exitCode = 1;
 try {
-  await waitReady(`${baseUrl}/readyz`, server, 120_000);
+  await server.ready(120_000);
   const loaded = await loadLoginPage(baseUrl);
 
   const rows = [];
@@ -215,9 +182,6 @@ try {
 } catch (error) {
   console.error(error);
 } finally {
-  const stopped = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 process.exit(exitCode);

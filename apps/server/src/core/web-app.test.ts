@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
@@ -8,6 +9,7 @@ let t: TestApp;
 let dist: string;
 const page = (title: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body></body></html>`;
+const script = `console.log(${JSON.stringify('x'.repeat(2000))})`;
 
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'mc-dist-'));
@@ -17,6 +19,20 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'favicon.ico'), 'icon');
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{}');
+  // What the build's precompress and pagePreloads plugins write (apps/web/vite-plugins.ts).
+  writeFileSync(path.join(dist, 'assets', 'page-1234.js'), script);
+  writeFileSync(path.join(dist, 'assets', 'page-1234.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dist, 'assets', 'page-1234.js.gz'), gzipSync(script));
+  writeFileSync(
+    path.join(dist, '.vite', 'page-preloads.json'),
+    JSON.stringify({
+      'measurerobot/login': { js: ['assets/login-1.js'], css: [] },
+      'supplement/taskReportList/': {
+        js: ['assets/share-1.js', 'assets/list-1.js'],
+        css: ['assets/share-1.css'],
+      },
+    }),
+  );
   t = await createTestApp({
     config: { webDistDir: dist, basePath: '/cloud/', loginAesKey: 'Key<With>"16B"!!' },
   });
@@ -65,4 +81,40 @@ it('serves the new index.html after a rebuild without a restart', async () => {
   const later = new Date(Date.now() + 5_000);
   utimesSync(path.join(dist, 'index.html'), later, later);
   expect((await get('/cloud/')).body).toContain('<title>second</title>');
+});
+
+it("sends the build's brotli or gzip copy to browsers that accept it, the file itself to others", async () => {
+  const request = (encoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/cloud/assets/page-1234.js',
+      headers: encoding ? { 'accept-encoding': encoding } : {},
+    });
+  const brotli = await request('gzip, deflate, br');
+  expect(brotli.headers['content-encoding']).toBe('br');
+  expect(brotli.headers['content-type']).toContain('javascript');
+  expect(brotli.headers.vary).toContain('accept-encoding');
+  expect(brotli.headers['cache-control']).toContain('immutable');
+  expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+  const gzip = await request('gzip');
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+  const plain = await request();
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toBe(script);
+});
+
+it("names a cold-loaded page's code in its index.html, and no other page's", async () => {
+  const share = (await get('/cloud/supplement/taskReportList/abc')).body;
+  expect(share).toContain('<link rel="stylesheet" crossorigin href="assets/share-1.css" />');
+  expect(share).toContain('<link rel="modulepreload" crossorigin href="assets/share-1.js" />');
+  expect(share).toContain('<link rel="modulepreload" crossorigin href="assets/list-1.js" />');
+  expect(share.indexOf('share-1.js')).toBeLessThan(share.indexOf('</head>'));
+  expect(share).not.toContain('login-1.js');
+  const login = (await get('/cloud/measurerobot/login')).body;
+  expect(login).toContain('<link rel="modulepreload" crossorigin href="assets/login-1.js" />');
+  expect(login).not.toContain('share-1');
+  for (const url of ['/cloud/measurerobot/projectList', '/cloud/supplement/taskReportList/', '/cloud/']) {
+    expect((await get(url)).body, url).not.toContain('modulepreload');
+  }
 });

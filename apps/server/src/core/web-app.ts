@@ -24,11 +24,38 @@ function decodedPath(url: string): string | null {
   }
 }
 
+interface PagePreload {
+  matches: (page: string) => boolean;
+  links: string;
+}
+
+/**
+ * The build's list of the code each cold-loaded page needs beyond the entry (apps/web
+ * vite-plugins.ts pagePreloads): a page path (below BASE_PATH; one ending in `/` is a prefix) with
+ * its JS and CSS files, turned into `<link>` elements (relative, like the build's own, so they
+ * follow `<base href>`). No file (an older build): no preloads.
+ */
+function readPagePreloads(file: string): PagePreload[] {
+  if (!existsSync(file)) return [];
+  const pages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { js: string[]; css: string[] }>;
+  return Object.entries(pages).map(([page, { js, css }]) => ({
+    matches: page.endsWith('/')
+      ? (candidate) => candidate.startsWith(page) && candidate.length > page.length
+      : (candidate) => candidate.replace(/\/+$/, '') === page,
+    links: [
+      ...css.map((href) => `\n    <link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
+      ...js.map((href) => `\n    <link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+    ].join(''),
+  }));
+}
+
 /**
  * Serves the built web app under BASE_PATH: existing files from dist/, index.html for every other
  * page path (client-side routing). index.html gets a `<base href>` (so the build's relative asset
  * URLs and the router's basename follow BASE_PATH without rebuilding) and the login key (a
- * compatibility encoding, not a secret), and is re-read after a rebuild.
+ * compatibility encoding, not a secret), and is re-read after a rebuild. Built files go out
+ * pre-compressed when the build left a .br/.gz copy and the browser accepts it; the pages people
+ * open cold on phones (login, shared report) name their code in index.html so it loads at once.
  */
 export async function registerWebApp(
   scope: FastifyInstance,
@@ -40,16 +67,23 @@ export async function registerWebApp(
   const headAdditions =
     `\n    <base href="${escapeHtml(options.basePath)}" />` +
     `\n    <meta name="login-key" content="${escapeHtml(options.loginAesKey)}" />`;
-  let cached = { mtimeMs: -1, html: '' };
-  const indexHtml = () => {
+  let cached = { mtimeMs: -1, html: '', preloads: [] as PagePreload[] };
+  const indexHtml = (page: string) => {
     const { mtimeMs } = statSync(indexFile);
     if (mtimeMs !== cached.mtimeMs) {
-      cached = { mtimeMs, html: readFileSync(indexFile, 'utf8').replace('<head>', `<head>${headAdditions}`) };
+      cached = {
+        mtimeMs,
+        html: readFileSync(indexFile, 'utf8').replace('<head>', `<head>${headAdditions}`),
+        preloads: readPagePreloads(path.join(distRoot, '.vite', 'page-preloads.json')),
+      };
     }
-    return cached.html;
+    const preload = cached.preloads.find((entry) => entry.matches(page));
+    return preload ? cached.html.replace('</head>', `${preload.links}\n  </head>`) : cached.html;
   };
 
-  await scope.register(fastifyStatic, { root: distRoot, serve: false });
+  // The build writes a brotli and a gzip copy beside each text asset (apps/web/vite.config.ts):
+  // they are sent to browsers that accept them, with `Vary: Accept-Encoding`.
+  await scope.register(fastifyStatic, { root: distRoot, serve: false, preCompressed: true });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = decodedPath(request.url);
@@ -73,7 +107,7 @@ export async function registerWebApp(
       .status(200)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(indexHtml());
+      .send(indexHtml(relative));
   };
   scope.get('/*', handler);
   scope.get('/', handler);

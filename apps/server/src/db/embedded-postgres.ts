@@ -211,7 +211,7 @@ async function recoverStaleLock(dataDir: string, logger: DatabaseLogger): Promis
   }
   // Its parent still running means another server uses this data directory: never take it over.
   const parent = await parentPid(pid);
-  if (parent > 1 && (await isAlive(parent)) && (await commandName(parent)).startsWith('node')) {
+  if (parent > 1 && (await isAlive(parent)) && (await isNodeProcess(parent))) {
     throw new Error(
       `${dataDir} is in use by another running server (process ${parent}); stop it or choose another DATA_DIR`,
     );
@@ -227,6 +227,17 @@ async function recoverStaleLock(dataDir: string, logger: DatabaseLogger): Promis
 
 const commandName = async (pid: number) =>
   (await fs.readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim();
+
+/**
+ * A Node.js process: its executable is named node*. Not its /proc/<pid>/comm alone: Node 24 names
+ * its main thread "MainThread", which comm reports (an unreadable exe falls back to comm).
+ */
+async function isNodeProcess(pid: number): Promise<boolean> {
+  const exe = await fs.readlink(`/proc/${pid}/exe`).catch(() => '');
+  if (exe) return path.basename(exe).startsWith('node');
+  const name = await commandName(pid);
+  return name.startsWith('node') || name === 'MainThread';
+}
 
 /** The fourth field of /proc/<pid>/stat (after the command name in parentheses). */
 async function parentPid(pid: number): Promise<number> {

@@ -6,6 +6,8 @@ import { cloudIndex, leaveSessionOnLogin, requireSession } from './guards.ts';
 import { InitialLoading, RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 import { followVisitedPages, SHELL_ROUTE_ID } from '../features/layout/followVisitedPages.ts';
+import { prefetchSharedReport } from '../features/reports/sharedReportCache.ts';
+import { currentLanguage } from '../shared/i18n/index.ts';
 
 /** Spec section 9: a page chunk that has not arrived after 120 s counts as failed (the error page offers a reload). */
 const CHUNK_TIMEOUT_MS = 120_000;
@@ -272,6 +274,11 @@ export const routes: RouteObject[] = [
       // Public share pages: exempt from the sign-in redirect.
       {
         path: `${SUBSYSTEM.share}/taskReportList/:shareId`,
+        // Opened from a QR code on a phone: the report loads while the page's code downloads.
+        loader: ({ params }) => {
+          prefetchSharedReport(params.shareId ?? '', currentLanguage()).catch(() => undefined);
+          return null;
+        },
         handle: title('layout:menu.sharedReport'),
         lazy: page(() => import('../features/reports/SharedReportPage.tsx')),
       },

@@ -1,15 +1,15 @@
 import type { Figures } from '@measure/contract';
 import { siteNameOnly } from '@measure/contract/places';
-import { Alert, Card, Descriptions, List, Space, Spin, Statistic, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { AntdProvider } from '../../shared/i18n/AntdProvider.tsx';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
 import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
+import controls from '../../shared/ui/controls.module.css';
 import { keepScroll, keptScroll, useSharedReport } from './sharedReportCache.ts';
+import styles from './SharedReportPage.module.css';
 import './i18n.ts';
-import { showDateTime } from '../../shared/i18n/dates.ts';
 
 /** Shares are read by outsiders anywhere: their times always name the company's zone. */
 export const time = (value: string | null) => (value ? showDateTime(value, 'always') : '—');
@@ -19,17 +19,63 @@ export const rate = (value: number | null) => (value === null ? '—' : `${value
 export function FigureLine({ figures }: { figures: Figures }) {
   const { t } = useTranslation('reports');
   return (
-    <Typography.Text type="secondary">
+    <span className={styles.secondary}>
       {t('figures.passRate')} {rate(figures.PassRate)} · {t('figures.qualified')} {figures.Qualified} ·{' '}
       {t('figures.warning')} {figures.Warning} · {t('figures.unqualified')} {figures.Unqualified} ·{' '}
       {t('figures.exploded')} {figures.Exploded}
-    </Typography.Text>
+    </span>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={styles.card}>
+      <h2 className={styles.cardTitle}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Labelled values as a description list (label and value pairs). */
+function Terms({ className, rows }: { className?: string; rows: [string, ReactNode][] }) {
+  return (
+    <dl className={className}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The SHA-256 with a copy button (the clipboard needs a secure context: hidden elsewhere). */
+function Sha({ sha }: { sha: string }) {
+  const { t } = useTranslation('reports');
+  const [copied, setCopied] = useState(false);
+  const canCopy = typeof navigator !== 'undefined' && Boolean(navigator.clipboard);
+  return (
+    <div className={styles.sha}>
+      <code data-testid="report-sha">{sha}</code>
+      {canCopy && (
+        <button
+          type="button"
+          className={`${controls.button} ${controls.small}`}
+          onClick={() => void navigator.clipboard.writeText(sha).then(() => setCopied(true))}
+        >
+          {t(copied ? 'public.copiedSha' : 'public.copySha')}
+        </button>
+      )}
+    </div>
   );
 }
 
 /**
  * The public page of a shared report (`/supplement/taskReportList/:shareId`, no sign-in), laid out
  * for a phone: the task, its figures, items and households, and the SHA-256 of the report PDF.
+ * Opened from a QR code on a phone, so plain elements with a CSS module instead of antd: a
+ * fraction of the code to download and of the work to render a long list of sites.
  */
 export default function SharedReportPage() {
   const { t, i18n } = useTranslation('reports');
@@ -45,124 +91,100 @@ export default function SharedReportPage() {
     };
   }, [report, shareId]);
   const base = `/supplement`;
+  const share = encodeURIComponent(shareId);
 
   return (
-    <AntdProvider>
-      <div style={{ maxWidth: 720, margin: '0 auto', padding: 12 }}>
-        <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('public.title')}
-          </Typography.Title>
-          <LanguageSwitch size="small" />
-        </Space>
-        {failed ? (
-          <Alert type="warning" showIcon message={t('public.notFound')} />
-        ) : !report ? (
-          <Spin />
-        ) : (
-          <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-            <Card size="small">
-              <Descriptions size="small" column={1}>
-                <Descriptions.Item label={t('public.project')}>{report.ProjectName}</Descriptions.Item>
-                <Descriptions.Item label={t('public.task')}>{report.Name}</Descriptions.Item>
-                <Descriptions.Item label={t('public.stage')}>{report.StageName}</Descriptions.Item>
-                <Descriptions.Item label={t('public.finished')}>{time(report.FinishedAt)}</Descriptions.Item>
-                <Descriptions.Item label={t('public.audited')}>
-                  {t(report.Audited ? 'audited.yes' : 'audited.no')}
-                </Descriptions.Item>
-              </Descriptions>
-            </Card>
-            <Card size="small" title={t('public.figures')}>
-              <Space wrap size="large">
-                <Statistic title={t('figures.passRate')} value={rate(report.Figures.PassRate)} />
-                <Statistic title={t('figures.total')} value={report.Figures.Total} />
-                <Statistic title={t('figures.unqualified')} value={report.Figures.Unqualified} />
-                <Statistic title={t('figures.exploded')} value={report.Figures.Exploded} />
-                <Statistic title={t('figures.explodedRate')} value={rate(report.Figures.ExplodedRate)} />
-              </Space>
-            </Card>
-            <Card size="small" title={t('public.items')}>
-              <List
-                size="small"
-                dataSource={report.Items}
-                renderItem={(item) => (
-                  <List.Item>
-                    <List.Item.Meta
-                      title={`${item.ItemCode} ${item.Name}`}
-                      description={<FigureLine figures={item.Figures} />}
-                    />
-                  </List.Item>
-                )}
-              />
-            </Card>
-            <Card size="small" title={t('public.households')}>
-              <List
-                size="small"
-                dataSource={report.Households}
-                renderItem={(row) => (
-                  <List.Item>
-                    <List.Item.Meta
-                      title={places.place(row)}
-                      description={<FigureLine figures={row.Figures} />}
-                    />
-                  </List.Item>
-                )}
-              />
-            </Card>
-            <Card size="small" title={t('public.sites')}>
-              <List
-                size="small"
-                dataSource={report.Sites}
-                renderItem={(site) => (
-                  <List.Item>
-                    <List.Item.Meta
-                      title={
-                        <Link
-                          to={`${base}/taskReportDetail/${encodeURIComponent(shareId)}/${site.PointIndex}`}
-                        >
-                          {t('public.site', {
-                            index: site.PointIndex,
-                            name: siteNameOnly(site.Name, site),
-                            place: places.place(site),
-                          })}
-                        </Link>
-                      }
-                      description={<FigureLine figures={site.Figures} />}
-                    />
-                  </List.Item>
-                )}
-              />
-            </Card>
-            <Space wrap>
-              <Link to={`${base}/tempRjReport/${encodeURIComponent(shareId)}`}>{t('public.compact')}</Link>
-              <Link to={`${base}/taskReportThreeDimensional/${encodeURIComponent(shareId)}`}>
-                {t('plan3d.open')}
-              </Link>
-              {report.Sha256 && (
-                <Link to={`${base}/pdfView?share=${encodeURIComponent(shareId)}`}>{t('public.pdf')}</Link>
-              )}
-            </Space>
-            <Card size="small" title={t('public.sha')}>
-              {report.Sha256 ? (
-                <Typography.Paragraph
-                  code
-                  copyable
-                  style={{ wordBreak: 'break-all' }}
-                  data-testid="report-sha"
-                >
-                  {report.Sha256}
-                </Typography.Paragraph>
-              ) : (
-                <Typography.Paragraph>{t('public.noSha')}</Typography.Paragraph>
-              )}
-              <Typography.Paragraph type="secondary">{t('public.shaNote')}</Typography.Paragraph>
-              <Typography.Text type="secondary">
-                {t('public.expires', { time: time(report.ExpiresAt) })}
-              </Typography.Text>
-            </Card>
-          </Space>
-        )}
-      </div>
-    </AntdProvider>
+    <main className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('public.title')}</h1>
+        <LanguageSwitch size="small" />
+      </header>
+      {failed ? (
+        <p role="alert" className={styles.notice}>
+          {t('public.notFound')}
+        </p>
+      ) : !report ? (
+        <p role="status" aria-busy="true" className={styles.loading}>
+          <span className={styles.spinner} aria-hidden="true" />
+          {t('public.loading')}
+        </p>
+      ) : (
+        <div className={styles.stack}>
+          <section className={styles.card}>
+            <Terms
+              className={styles.facts}
+              rows={[
+                [t('public.project'), report.ProjectName],
+                [t('public.task'), report.Name],
+                [t('public.stage'), report.StageName],
+                [t('public.finished'), time(report.FinishedAt)],
+                [t('public.audited'), t(report.Audited ? 'audited.yes' : 'audited.no')],
+              ]}
+            />
+          </section>
+          <Section title={t('public.figures')}>
+            <Terms
+              className={styles.stats}
+              rows={[
+                [t('figures.passRate'), rate(report.Figures.PassRate)],
+                [t('figures.total'), report.Figures.Total],
+                [t('figures.unqualified'), report.Figures.Unqualified],
+                [t('figures.exploded'), report.Figures.Exploded],
+                [t('figures.explodedRate'), rate(report.Figures.ExplodedRate)],
+              ]}
+            />
+          </Section>
+          <Section title={t('public.items')}>
+            <ul className={styles.list}>
+              {report.Items.map((item) => (
+                <li key={item.ItemCode}>
+                  <span className={styles.itemTitle}>{`${item.ItemCode} ${item.Name}`}</span>
+                  <FigureLine figures={item.Figures} />
+                </li>
+              ))}
+            </ul>
+          </Section>
+          <Section title={t('public.households')}>
+            <ul className={styles.list}>
+              {report.Households.map((row) => (
+                <li key={`${row.BuildingNumber}/${row.Floor}/${row.Household}`}>
+                  <span className={styles.itemTitle}>{places.place(row)}</span>
+                  <FigureLine figures={row.Figures} />
+                </li>
+              ))}
+            </ul>
+          </Section>
+          <Section title={t('public.sites')}>
+            <ul className={styles.list}>
+              {report.Sites.map((site) => (
+                <li key={site.PointIndex}>
+                  <Link
+                    className={styles.itemLink}
+                    to={`${base}/taskReportDetail/${share}/${site.PointIndex}`}
+                  >
+                    {t('public.site', {
+                      index: site.PointIndex,
+                      name: siteNameOnly(site.Name, site),
+                      place: places.place(site),
+                    })}
+                  </Link>
+                  <FigureLine figures={site.Figures} />
+                </li>
+              ))}
+            </ul>
+          </Section>
+          <nav className={styles.links}>
+            <Link to={`${base}/tempRjReport/${share}`}>{t('public.compact')}</Link>
+            <Link to={`${base}/taskReportThreeDimensional/${share}`}>{t('plan3d.open')}</Link>
+            {report.Sha256 && <Link to={`${base}/pdfView?share=${share}`}>{t('public.pdf')}</Link>}
+          </nav>
+          <Section title={t('public.sha')}>
+            {report.Sha256 ? <Sha sha={report.Sha256} /> : <p>{t('public.noSha')}</p>}
+            <p className={styles.secondary}>{t('public.shaNote')}</p>
+            <p className={styles.secondary}>{t('public.expires', { time: time(report.ExpiresAt) })}</p>
+          </Section>
+        </div>
+      )}
+    </main>
   );
 }

@@ -6,31 +6,50 @@ import { routes } from '../../shared/api/routes.ts';
 /**
  * The shared report pages keep their report while the visitor moves between them (spec section 2:
  * the list is kept alive when coming back from a site): answers by share id and language, and the
- * list's scroll position.
+ * list's scroll position. A load in flight is shared too, so the route can start it while the
+ * page's code is still downloading (prefetchSharedReport).
  */
 const answers = new Map<string, SharedReport>();
+const loading = new Map<string, Promise<SharedReport>>();
 const scrolls = new Map<string, number>();
 
 export const keepScroll = (shareId: string, top: number) => scrolls.set(shareId, top);
 export const keptScroll = (shareId: string) => scrolls.get(shareId) ?? 0;
 
+const keyOf = (shareId: string, language: string) => `${language}:${shareId}`;
+
+/** Starts loading the shared report (once per share and language); a failed load is tried again next time. */
+export function prefetchSharedReport(shareId: string, language: string): Promise<SharedReport> {
+  const key = keyOf(shareId, language);
+  const kept = answers.get(key);
+  if (kept) return Promise.resolve(kept);
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = callApi(routes.reports.getSharedReport, { ShareId: shareId }, { quiet: true })
+      .then((answer) => {
+        answers.set(key, answer);
+        return answer;
+      })
+      .finally(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
 /** The shared report (`null` while loading), from the kept answer when there is one; `failed` on 404. */
 export function useSharedReport(shareId: string, language: string) {
-  const key = `${language}:${shareId}`;
+  const key = keyOf(shareId, language);
   const [fetched, setFetched] = useState<{ key: string; report: SharedReport | null } | null>(null);
   useEffect(() => {
     if (answers.has(key)) return;
-    const controller = new AbortController();
-    callApi(routes.reports.getSharedReport, { ShareId: shareId }, { signal: controller.signal, quiet: true })
-      .then((answer) => {
-        answers.set(key, answer);
-        setFetched({ key, report: answer });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setFetched({ key, report: null });
-      });
-    return () => controller.abort();
-  }, [key, shareId]);
+    let current = true;
+    prefetchSharedReport(shareId, language)
+      .then((answer) => current && setFetched({ key, report: answer }))
+      .catch(() => current && setFetched({ key, report: null }));
+    return () => {
+      current = false;
+    };
+  }, [key, shareId, language]);
   const kept = answers.get(key);
   const current = fetched?.key === key ? fetched : undefined;
   return {

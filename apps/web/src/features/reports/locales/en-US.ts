@@ -184,6 +184,9 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'pdf.sha': 'SHA-256 of the report PDF',
   'pdf.renderFailed': 'This browser cannot show the PDF; download it to read it.',
   'pdf.notReady': 'The report PDF is not ready yet, or the share does not exist, has expired or was revoked',
+  'public.copySha': 'Copy',
+  'public.copiedSha': 'Copied',
+  'public.loading': 'Loading the report…',
 };
 
 export default enUS;

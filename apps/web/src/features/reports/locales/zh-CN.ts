@@ -179,6 +179,9 @@ const zhCN = {
   'pdf.sha': '报告 PDF 的 SHA-256',
   'pdf.renderFailed': '此浏览器无法显示该 PDF，请下载后查看。',
   'pdf.notReady': '报告 PDF 尚未生成，或分享不存在、已过期或已撤销',
+  'public.copySha': '复制',
+  'public.copiedSha': '已复制',
+  'public.loading': '正在加载报告…',
 } as const;
 
 export default zhCN;
