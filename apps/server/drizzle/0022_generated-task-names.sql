@@ -9,16 +9,20 @@ FROM "work_orders" AS w
 WHERE w."remeasure_task_id" = t."id" AND w."company_id" = t."company_id" AND t."name_parts" IS NULL
   AND t."name" IN (w."order_number" || ' 复测', w."order_number" || ' re-measure');
 --> statement-breakpoint
--- A task planned without a name: '<project> <stage> <planned date, else the UTC day of creation>'.
+-- A task planned without a name: '<project> <stage> <planned date, else the day of creation>', that
+-- day in UTC (as earlier versions named it) or in the company's zone (as it is named now).
 WITH stage_labels (code, zh, en) AS (
   VALUES ('structure', '主体结构', 'Structure'), ('masonry', '砌筑', 'Masonry'), ('plaster', '抹灰', 'Plaster'),
     ('decoration', '装饰', 'Decoration'), ('floorGround', '地坪', 'Floor ground')
 ), planned AS (
-  SELECT t."id", p."name" AS project, s.zh, s.en,
-    coalesce(t."planned_date"::text, to_char(t."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD')) AS day
+  SELECT t."id", p."name" AS project, s.zh, s.en, d.day
   FROM "tasks" AS t
   JOIN "projects" AS p ON p."id" = t."project_id" AND p."company_id" = t."company_id"
   JOIN stage_labels AS s ON s.code = t."stage"
+  CROSS JOIN LATERAL (VALUES
+    (coalesce(t."planned_date"::text, to_char(t."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD'))),
+    (coalesce(t."planned_date"::text, to_char(t."created_at" AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD')))
+  ) AS d (day)
   WHERE t."name_parts" IS NULL
 )
 UPDATE "tasks" AS t SET

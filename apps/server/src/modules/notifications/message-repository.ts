@@ -100,7 +100,8 @@ export class MessageRepository {
     const taskShown = assignedProjectCondition(auth, sql`e.project_id`);
     const result = await this.db.execute<MessageListRow>(sql`
       select e.id, e.kind, e.params, e.title_zh, e.title_en, e.text_zh, e.text_en, e.project_id,
-        case when ${taskShown} then e.task_id end as task_id, e.work_order_id, e.is_read, e.created_at
+        case when ${taskShown} then e.task_id end as task_id, e.task_name_parts, e.work_order_id, e.is_read,
+        e.created_at
       from ${entries} e where ${!unreadOnly} or not e.is_read
       order by e.created_at desc, e.id desc limit ${limit} offset ${offset}`);
     const counts = await this.counts(auth.companyId, auth.userId, unreadOnly);

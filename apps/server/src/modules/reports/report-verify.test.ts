@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { apiRoutes, type Language, type ReportVerification, type TaskDetail } from '@measure/contract';
+import {
+  apiRoutes,
+  COMPANY_TIME_ZONE,
+  formatDateTimeWithZone,
+  type Language,
+  type ReportVerification,
+  type TaskDetail,
+} from '@measure/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -96,8 +103,8 @@ describe('report verification', () => {
         Figures: task.Figures,
         Superseded: null,
       } satisfies ReportVerification);
-      // The time on the cover is the rendition's time.
-      expect(text).toContain(answer.RenderedAt.slice(0, 16).replace('T', ' '));
+      // The time on the cover is the rendition's time, in the company's zone and the PDF's language.
+      expect(text).toContain(formatDateTimeWithZone(answer.RenderedAt, lang, COMPANY_TIME_ZONE));
       first[lang] = { code, sha256, task };
     }
     expect(first['zh-CN']?.code).not.toBe(first['en-US']?.code);

@@ -378,7 +378,7 @@ describe('reviewing a site', () => {
       const label = `${room.Name || room.Id} (${count})`.replace('<', '&lt;').replace('>', '&gt;');
       expect(answer.body).toContain(`${label}</text>`);
     }
-    expect(answer.body).toContain('Exploded</text>');
+    expect(answer.body).toContain('Severe deviation</text>');
     expect((await image(place, reviewer, 'zh-CN')).body).toContain('爆点</text>');
     const missing = await image({ ...place, Household: 99 });
     // Refusals are envelopes (HTTP 200, Code 404), as everywhere.
