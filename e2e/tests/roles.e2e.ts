@@ -83,6 +83,7 @@ describe.each(['ProjectAdmin', 'Surveyor'] as const)('%s', (role) => {
       '效率分析',
       '工单管理',
       '个人中心',
+      '我的设备',
       '修改密码',
       '用户手册',
     ]);

@@ -143,7 +143,7 @@ export default function StandardLibraryPage() {
     {
       title: t('column.updateTime'),
       dataIndex: 'UpdateTime',
-      width: 112,
+      width: 96,
       render: (value: string) => showDateTime(value),
     },
     ...(manage
