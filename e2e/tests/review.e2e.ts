@@ -5,6 +5,7 @@ import { browserPool, screenshot, settle } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
+import { confirmUntilGone } from '../support/confirm.ts';
 
 /**
  * Reviewing a task's data (issue 15): from the task detail to the task data page, the red (exploded)
@@ -132,7 +133,8 @@ describe.each(['zh-CN', 'en-US'] as const)('task data (%s)', (language) => {
     const corrected = page.waitForResponse((response) =>
       response.url().includes('/api/ms/Task/UpdateWallRuler'),
     );
-    await page.getByRole('button', { name: button(text.save) }).click();
+    // The popover's Save can take a click during its opening motion and drop it: click until it closes.
+    await confirmUntilGone(page.getByRole('button', { name: button(text.save) }));
     await corrected;
     await page.getByText(text.corrected).waitFor();
     expect(await page.getByTestId('value-PL-01-1').textContent()).toContain('3.5');

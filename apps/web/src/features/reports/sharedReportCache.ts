@@ -41,7 +41,8 @@ export function useSharedReport(shareId: string, language: string) {
   const key = keyOf(shareId, language);
   const [fetched, setFetched] = useState<{ key: string; report: SharedReport | null } | null>(null);
   useEffect(() => {
-    if (answers.has(key)) return;
+    // No early return for a kept answer: the route's prefetch may have kept it between this render
+    // and the effect, and only this state change renders it (the page stayed "loading" otherwise).
     let current = true;
     prefetchSharedReport(shareId, language)
       .then((answer) => current && setFetched({ key, report: answer }))
