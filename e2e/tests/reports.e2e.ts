@@ -4,7 +4,7 @@ import { browserPool, screenshot, settle } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
-import { confirmUntilGone } from '../support/confirm.ts';
+import { clickUntilShown, confirmUntilGone } from '../support/confirm.ts';
 
 /**
  * Data reports (issue 16): the report of a finished task renders in the background and shows on the
@@ -63,9 +63,8 @@ describe.each(['zh-CN', 'en-US'] as const)('data reports (%s)', (language) => {
     expect(sha).toMatch(/^[0-9a-f]{64}$/);
 
     await page.getByRole('button', { name: button(text.share) }).click();
-    await page.getByRole('button', { name: button(text.create) }).click();
     const card = page.getByTestId('report-share');
-    await card.waitFor();
+    await clickUntilShown(page.getByRole('button', { name: button(text.create) }), card);
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('[data-testid="report-share"] img');
       return Boolean(img?.complete && img.naturalWidth > 0);
