@@ -15,6 +15,7 @@ import {
   type Login,
 } from '../support/sign-in.ts';
 import { BASE_URL, browserPool, DEMO, screenshot } from '../support/browser.ts';
+import { confirmUntilGone } from '../support/confirm.ts';
 
 /**
  * People (issue 4): user management, sign-in of a new user with the forced password change,
@@ -188,9 +189,7 @@ describe('user management', () => {
     await page.getByRole('row', { name: new RegExp(name) }).waitFor();
     await page.getByRole('switch', { name: `${name} 的状态` }).click();
     await page.getByText('停用后该用户将立即退出登录').waitFor();
-    await confirmDialog(page)
-      .getByRole('button', { name: zhButton('确定') })
-      .click();
+    await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('确定') }));
     await page.getByText('用户已停用，其登录已结束').waitFor();
     await expect
       .poll(() => page.getByRole('switch', { name: `${name} 的状态` }).getAttribute('aria-checked'))
@@ -225,9 +224,7 @@ describe('user management', () => {
       .getByRole('row', { name: new RegExp(name) })
       .getByRole('button', { name: zhButton('删除') })
       .click();
-    await confirmDialog(page)
-      .getByRole('button', { name: zhButton('删除') })
-      .click();
+    await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('删除') }));
     await page.getByText('已删除 1 名用户').waitFor();
     await page.getByRole('row', { name: new RegExp(name) }).waitFor({ state: 'detached' });
     expect(admin.errors).toEqual([]);
@@ -355,9 +352,7 @@ describe('organisations and permissions', () => {
     const tree = page.locator('.ant-tree');
     await tree.getByText('演示建设集团').click();
     await page.getByRole('button', { name: zhButton('删除') }).click();
-    await confirmDialog(page)
-      .getByRole('button', { name: zhButton('删除') })
-      .click();
+    await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('删除') }));
     await page.getByText('该组织下还有下级组织').first().waitFor();
 
     await tree.getByText('测量中心').click();
@@ -385,9 +380,7 @@ describe('organisations and permissions', () => {
     await tree.getByText(`${name}_2`).waitFor();
 
     await page.getByRole('button', { name: zhButton('删除') }).click();
-    await confirmDialog(page)
-      .getByRole('button', { name: zhButton('删除') })
-      .click();
+    await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('删除') }));
     await page.getByText('组织已删除').waitFor();
     await tree.getByText(`${name}_2`).waitFor({ state: 'detached' });
     await page.getByRole('menuitem', { name: '权限列表' }).click();

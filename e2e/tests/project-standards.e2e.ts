@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
 import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
+import { confirmUntilGone } from '../support/confirm.ts';
 
 /**
  * Project standards and site type items (issue 6, items 2 and 4, web): a fresh measurement
@@ -139,7 +140,7 @@ describe('project standards', () => {
     await page.getByRole('button', { name: 'Back to project standards' }).click();
     await plaster.getByRole('button', { name: 'Take library update' }).click();
     await confirmDialog(page).getByText('Take the current library items into the stage "Plaster"?').waitFor();
-    await confirmDialog(page).getByRole('button', { name: 'Take update' }).click();
+    await confirmUntilGone(confirmDialog(page).getByRole('button', { name: 'Take update' }));
     await page.getByText('Library update taken').waitFor();
     await plaster.getByText('Up to date').waitFor();
     expect((await copies()).find((copy) => copy.Stage === 'plaster')?.OutOfDate).toBe(false);
@@ -216,7 +217,7 @@ describe('project standards', () => {
       .waitFor();
     await settle(page);
     await screenshot(page, 'project-standards-site-confirm');
-    await confirmDialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await confirmUntilGone(confirmDialog(page).getByRole('button', { name: 'Cancel' }));
     await confirmDialog(page).waitFor({ state: 'detached' });
     expect((await details()).MeasureItems).toEqual([]);
     await saveButton(page).click();
@@ -226,7 +227,7 @@ describe('project standards', () => {
       .getByText('Some measure items of this site have no design value. Save anyway?')
       .waitFor();
     await settle(page);
-    await confirmDialog(page).getByRole('button', { name: 'Save anyway' }).click();
+    await confirmUntilGone(confirmDialog(page).getByRole('button', { name: 'Save anyway' }));
     await confirmDialog(page).waitFor({ state: 'detached' });
     await page.getByText('Site type measure items saved').waitFor();
     const items = (await details()).MeasureItems;

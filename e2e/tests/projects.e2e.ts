@@ -254,9 +254,7 @@ describe('projects', () => {
     // Delete, after the confirmation that all data goes.
     await row.getByRole('button', { name: zhButton('删除') }).click();
     await confirmDialog(page).getByText('所有数据').waitFor();
-    await confirmDialog(page)
-      .getByRole('button', { name: zhButton('删除') })
-      .click();
+    await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('删除') }));
     await page.getByText('项目及其所有数据已删除').waitFor();
     await row.waitFor({ state: 'detached' });
     const left = await api<{ Total: number }>('/api/ms/Project/GetPage', { ProjectName: name }, token);

@@ -5,6 +5,7 @@ import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api
 import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { pickOption } from '../support/select.ts';
+import { confirmUntilGone } from '../support/confirm.ts';
 
 /**
  * Standard library and measure rules (issue 6, items 1 and 3, web): a fresh measurement
@@ -199,9 +200,7 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
     // Delete B after the confirmation.
     await rowB.getByRole('button', { name: zhButton('删除') }).click();
     await confirmDialog(page).getByText(b.Code).waitFor();
-    await confirmDialog(page)
-      .getByRole('button', { name: zhButton('删除') })
-      .click();
+    await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('删除') }));
     await page.getByText('测量项已删除').waitFor();
     await rowB.waitFor({ state: 'detached' });
     await expect(findItem(b.Code, token)).rejects.toThrow();

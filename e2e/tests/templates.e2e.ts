@@ -6,6 +6,7 @@ import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts
 import { planPng } from '../support/plan-files.ts';
 import { pickOption, pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
+import { confirmUntilGone } from '../support/confirm.ts';
 
 /**
  * Templates (issue 6 items 5 and 6, issue 5 floorPlan), in English: a fresh measurement
@@ -188,7 +189,7 @@ describe('templates', () => {
     await confirmDialog(page)
       .getByText(`Delete the algorithm parameter template "${algorithmName}"?`)
       .waitFor();
-    await confirmDialog(page).getByRole('button', { name: 'Delete' }).click();
+    await confirmUntilGone(confirmDialog(page).getByRole('button', { name: 'Delete' }));
     await page.getByText('Algorithm parameter template deleted').waitFor();
     await algorithmRow.waitFor({ state: 'detached' });
 
