@@ -68,3 +68,19 @@ export async function setTaskWindow(
     finishedAt ? new Date(finishedAt) : null,
   );
 }
+
+/** Starts and completes a work order as its assignee `worker` (the way to a re-measure task). */
+export async function finishWorkOrder(
+  t: TestApp,
+  orderId: string,
+  worker: Caller,
+  remark = 'fixed',
+): Promise<void> {
+  await callRouteOk(t.app, apiRoutes.workOrders.start, { WorkOrderId: orderId }, { as: worker });
+  await callRouteOk(
+    t.app,
+    apiRoutes.workOrders.complete,
+    { WorkOrderId: orderId, Remark: remark },
+    { as: worker },
+  );
+}

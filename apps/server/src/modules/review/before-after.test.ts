@@ -19,7 +19,7 @@ import {
 import { pdfText } from '../../../test/pdf-text.ts';
 import { recomputeFromReadings } from '../../../test/review.ts';
 import { ReportRenderer, type ReportExtension } from '../reports/report-job.ts';
-import { buildTask } from '../../../test/task-factories.ts';
+import { buildTask, finishWorkOrder } from '../../../test/task-factories.ts';
 
 /**
  * Issue 18 item 3: a re-measure task's sites link to the sites they re-measure (same household and
@@ -146,13 +146,7 @@ beforeAll(async () => {
     } as never,
     { as: admin },
   );
-  await callRouteOk(t.app, apiRoutes.workOrders.start, { WorkOrderId: orderId }, { as: worker });
-  await callRouteOk(
-    t.app,
-    apiRoutes.workOrders.complete,
-    { WorkOrderId: orderId, Remark: 'ground' },
-    { as: worker },
-  );
+  await finishWorkOrder(t, orderId, worker, 'ground');
   remeasureId = await callRouteOk(
     t.app,
     apiRoutes.workOrders.createRemeasureTask,

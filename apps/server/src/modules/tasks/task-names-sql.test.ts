@@ -13,7 +13,7 @@ import {
   buildUser,
   type BuiltUser,
 } from '../../../test/factories.ts';
-import { buildTask, householdsOn } from '../../../test/task-factories.ts';
+import { buildTask, householdsOn, finishWorkOrder } from '../../../test/task-factories.ts';
 import { taskNameSql } from './task-name-repository.ts';
 
 /**
@@ -146,10 +146,7 @@ describe('task names in SQL and in the migration', () => {
       { WorkOrderId: order, AssigneeId: admin.id },
       { as: admin },
     );
-    await callRouteOk(t.app, apiRoutes.workOrders.start, { WorkOrderId: order } as never, { as: admin });
-    await callRouteOk(t.app, apiRoutes.workOrders.complete, { WorkOrderId: order, Remark: '好了' } as never, {
-      as: admin,
-    });
+    await finishWorkOrder(t, order, admin, '好了');
     const remeasure = await callRouteOk(
       t.app,
       apiRoutes.workOrders.createRemeasureTask,

@@ -15,7 +15,7 @@ import {
   type BuiltUser,
 } from '../../../test/factories.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
-import { buildTask } from '../../../test/task-factories.ts';
+import { buildTask, finishWorkOrder } from '../../../test/task-factories.ts';
 import { ReportRenderer, type ReportExtension } from '../reports/report-job.ts';
 
 /**
@@ -151,10 +151,7 @@ describe('names the system made follow the reader; typed names stay', () => {
       { WorkOrderId: id, AssigneeId: worker.id },
       { as: admin },
     );
-    await callRouteOk(t.app, apiRoutes.workOrders.start, { WorkOrderId: id } as never, { as: worker });
-    await callRouteOk(t.app, apiRoutes.workOrders.complete, { WorkOrderId: id, Remark: '已整改' } as never, {
-      as: worker,
-    });
+    await finishWorkOrder(t, id, worker, '已整改');
     const order = await callRouteOk(t.app, apiRoutes.workOrders.get, { WorkOrderId: id }, { as: admin });
     // Made in English: the stored parts, not the maker's language, decide what each reader sees.
     const remeasure = await callRouteOk(

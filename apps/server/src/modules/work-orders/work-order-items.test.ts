@@ -13,7 +13,7 @@ import {
   buildUser,
   type BuiltUser,
 } from '../../../test/factories.ts';
-import { buildTask } from '../../../test/task-factories.ts';
+import { buildTask, finishWorkOrder } from '../../../test/task-factories.ts';
 import { reportBeforeAfter } from '../review/site-links.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
 
@@ -126,13 +126,7 @@ const PL03 = { ItemCode: 'PL-03', Name: '阴阳角方正', NameEn: 'Internal/ext
 /** An order made, given to the worker, started and completed; answers its id. */
 async function completed(body: Record<string, unknown>) {
   const id = (await add({ ...body, AssigneeId: worker.id })).Result as string;
-  await callRouteOk(t.app, apiRoutes.workOrders.start, { WorkOrderId: id }, { as: worker });
-  await callRouteOk(
-    t.app,
-    apiRoutes.workOrders.complete,
-    { WorkOrderId: id, Remark: 'fixed' },
-    { as: worker },
-  );
+  await finishWorkOrder(t, id, worker);
   return id;
 }
 /** The order's re-measure task, given to the device. */
