@@ -153,10 +153,7 @@ describe.each(['zh-CN', 'en-US'] as const)('task data (%s)', (language) => {
     // The audit completes the task; the readings can only be viewed afterwards.
     await page.getByRole('button', { name: button(text.audit) }).click();
     const audited = page.waitForResponse((response) => response.url().includes('/api/ms/MsTask/AuditTask'));
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: button(text.ok) })
-      .click();
+    await confirmUntilGone(page.locator('.ant-modal-confirm').getByRole('button', { name: button(text.ok) }));
     await audited;
     await page.getByText(text.completed, { exact: true }).first().waitFor();
     await page.getByText(text.locked).waitFor();

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { api, apiLogin, createNewUser, createReadyUser, type TestUser } from '../support/api.ts';
 import { BASE_URL, browserPool, type BrowserSession } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
+import { confirmUntilGone } from '../support/confirm.ts';
 
 const browsers = browserPool('shell');
 let browser: BrowserSession;
@@ -95,7 +96,7 @@ it('changes the password, signs out and signs in with the new one', async () => 
   await page.getByText('密码修改成功').first().waitFor();
 
   await page.getByText('退出登录').click();
-  await page.getByRole('button', { name: /确\s*定/ }).click();
+  await confirmUntilGone(page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }));
   await page.waitForURL('**/measurerobot/login');
   await page.getByPlaceholder('邮箱或手机号').fill(user.login);
   await page.getByPlaceholder('密码').fill(user.password);

@@ -3,6 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
 import { BASE_URL, browserPool } from '../support/browser.ts';
 import { LANDING, signIn } from '../support/sign-in.ts';
+import { confirmUntilGone } from '../support/confirm.ts';
 
 /**
  * Issue 10, defect 1: signing out from a page whose queries are still running, then signing in
@@ -76,10 +77,7 @@ it('signs out from the project detail without the expiry message and keeps the n
   // Sign out, and sign in again as soon as the login form is back.
   await page.getByRole('button', { name: '退出登录' }).click();
   const logout = page.waitForResponse((response) => response.url().includes('/Auth/Logout'));
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  await confirmUntilGone(page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }));
   await page.waitForURL('**/measurerobot/login');
   await logout;
   await page.getByPlaceholder('邮箱或手机号').fill(admin.login);

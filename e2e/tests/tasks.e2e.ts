@@ -5,6 +5,7 @@ import { browserPool, screenshot } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
 import { pickOption, pickSearchedOption } from '../support/select.ts';
+import { confirmUntilGone } from '../support/confirm.ts';
 
 /**
  * Tasks (issue 13): a measurement administrator plans a task over floors 2-5 of a building in the
@@ -135,10 +136,7 @@ describe.each(['zh-CN', 'en-US'] as const)('tasks (%s)', (language) => {
     expect(await row.textContent()).toContain(text.pending);
     const other = page.getByRole('row', { name: new RegExp(otherName) });
     await other.getByRole('button', { name: button(text.cancel) }).click();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: button(text.ok) })
-      .click();
+    await confirmUntilGone(page.locator('.ant-modal-confirm').getByRole('button', { name: button(text.ok) }));
     await expect.poll(() => other.textContent()).toContain(text.cancelled);
     await screenshot(page, `tasks-center-${language}`);
     // What the filters show goes to Excel (the server's workbook, named in the interface language).

@@ -7,6 +7,7 @@ import { reviewTask } from '../support/review-task.ts';
 import { pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
+import { confirmUntilGone } from '../support/confirm.ts';
 
 /**
  * Issue 18's bar: from an exploded site a work order is created on the site view and assigned on
@@ -82,10 +83,7 @@ describe.each(['zh-CN', 'en-US'] as const)('re-measure before and after (%s)', (
     await page.getByText('#1 north wall').first().waitFor();
     await page.getByRole('button', { name: button(text.newOrder) }).click();
     const created = page.waitForResponse((response) => response.url().includes('/WorkOrderMap/Add'));
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: button(text.ok) })
-      .click();
+    await confirmUntilGone(page.getByRole('dialog').getByRole('button', { name: button(text.ok) }));
     expect(((await (await created).json()) as { Code: number }).Code).toBe(0);
     const orders = await api<{ Items: { WorkOrderId: string; PointIndex: number }[] }>(
       '/api/rs/WorkOrder/List',
