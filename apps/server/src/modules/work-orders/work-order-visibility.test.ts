@@ -102,12 +102,17 @@ async function whatTheySee(as: BuiltUser) {
   const exported = await readExport(t, apiRoutes.workOrders.exportWorkOrderList.path, as.token, {});
   const counts = await callRouteOk(t.app, apiRoutes.workOrders.getWorkOrderMapProjects, undefined, { as });
   const places = await callRouteOk(t.app, apiRoutes.workOrders.getPinnedPlaces, {}, { as });
+  const messages = await callRouteOk(t.app, apiRoutes.notifications.getMessageList, { PageSize: 50 }, { as });
+  const assigned = messages.Items.filter((message) => message.Kind === 'workOrderAssigned');
   return {
     listed: list.Items.map((row) => row.WorkOrderId).sort(),
     total: list.Total,
     exportedRows: exported.length - 1,
     counts: counts.map((project) => project.Counts),
     places: places.Items.map((place) => [place.Household, place.Count]),
+    /** The "new work order" messages stay; their link only while the order is visible. */
+    messages: assigned.length,
+    linked: assigned.map((message) => message.WorkOrderId).sort(),
   };
 }
 
@@ -167,6 +172,8 @@ describe('work orders follow their project’s visibility', () => {
         [2, 1],
         [1, 3],
       ],
+      messages: 3,
+      linked: [leaverOrders.waiting, leaverOrders.working, leaverOrders.done].sort(),
     });
     const order = await callRouteOk(
       t.app,
@@ -190,6 +197,8 @@ describe('work orders follow their project’s visibility', () => {
       exportedRows: 0,
       counts: [],
       places: [],
+      messages: 3,
+      linked: [null, null, null],
     });
     expect(await callsOn(leaver, leaverOrders.waiting)).toEqual(NOT_FOUND);
     expect(await callsOn(leaver, leaverOrders.working)).toEqual(NOT_FOUND);
@@ -243,6 +252,8 @@ describe('work orders follow their project’s visibility', () => {
       exportedRows: 0,
       counts: [],
       places: [],
+      messages: 1,
+      linked: [null],
     });
     expect(await callsOn(demoted, demotedOrder)).toEqual(NOT_FOUND);
   });
