@@ -2,14 +2,8 @@ import { apiRoutes } from '@measure/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk, callRouteResponse } from '../../../test/call-route.ts';
-import {
-  assignHouseType,
-  buildCompany,
-  buildHouseType,
-  buildProject,
-  buildUser,
-  type BuiltUser,
-} from '../../../test/factories.ts';
+import { buildCompany, buildUser, type BuiltUser } from '../../../test/factories.ts';
+import { addWorkOrder, buildPlannedProject } from '../../../test/task-factories.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { pngBytes } from '../../../test/plan-files.ts';
 import { readExport } from '../../../test/read-sheet.ts';
@@ -32,23 +26,27 @@ const leaverOrders = { waiting: '', working: '', done: '' };
 let photoId = '';
 let demotedOrder = '';
 
-const pinnedOrder = (assignee: BuiltUser, Household: number) =>
+/** A work order of building 1# of the project made by the administrator (answers the whole envelope). */
+const addOrder = (
+  place: { Floor: number; Household?: number; X?: number; Y?: number },
+  assignee?: BuiltUser,
+) => addWorkOrder(t, admin, { ProjectId: projectId, ...place, AssigneeId: assignee?.id });
+
+/** Sets the project's staff, as its administrator does on the project's staff page. */
+const setStaff = (staff: BuiltUser[]) =>
   callRouteOk(
     t.app,
-    apiRoutes.workOrders.add,
-    {
-      ProjectId: projectId,
-      Type: 'rectify',
-      Process: 'plaster',
-      BuildingNumber: '1#',
-      Floor: 1,
-      Household,
-      X: 20,
-      Y: 15,
-      AssigneeId: assignee.id,
-    },
+    apiRoutes.projects.saveProjectUser,
+    { ProjectId: projectId, UserIds: staff.map((user) => user.id) },
     { as: admin },
   );
+
+/** An order pinned on floor 1 of a household, given to `assignee`. */
+async function pinnedOrder(assignee: BuiltUser, Household: number): Promise<string> {
+  const created = await addOrder({ Floor: pinnedAt.Floor, Household, X: 20, Y: 15 }, assignee);
+  expect(created.Code).toBe(0);
+  return created.Result as string;
+}
 
 async function uploadPhoto(as: BuiltUser, WorkOrderId: string) {
   const body = multipartBody([{ name: '墙面.png', data: pngBytes(64, 48), type: 'image/png' }], {
@@ -69,15 +67,7 @@ beforeAll(async () => {
   admin = await buildUser(t, { companyId, roles: ['CompanyAdmin'] });
   leaver = await buildUser(t, { companyId, roles: ['Surveyor'] });
   demoted = await buildUser(t, { companyId, roles: ['MeasureAdmin'] });
-  projectId = (
-    await buildProject(t, {
-      companyId,
-      buildings: [{ number: '1#', stories: 3, households: 2 }],
-      staff: [leaver],
-    })
-  ).id;
-  const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
-  await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 3 });
+  projectId = await buildPlannedProject(t, { companyId, stories: 3, households: 2, staff: [leaver] });
 
   leaverOrders.waiting = await pinnedOrder(leaver, 1);
   leaverOrders.working = await pinnedOrder(leaver, 1);
@@ -116,7 +106,10 @@ async function whatTheySee(as: BuiltUser) {
   };
 }
 
-/** The answer Code of every call on one work order: detail, comments, photo, start, complete, upload. */
+/** Where the leaver's orders are pinned. */
+const pinnedAt = { BuildingNumber: '1#', Floor: 1, Household: 1 };
+
+/** The answer Code of every call on one work order: detail, comments, photo, start, complete, upload, plan. */
 async function callsOn(as: BuiltUser, id: string, fileId = photoId) {
   const code = async (route: keyof typeof apiRoutes.workOrders, body: object) =>
     (await callRoute(t.app, apiRoutes.workOrders[route], body as never, { as })).Code;
@@ -148,6 +141,10 @@ async function callsOn(as: BuiltUser, id: string, fileId = photoId) {
     start: await code('start', { WorkOrderId: id }),
     complete: await code('complete', { WorkOrderId: id, Remark: '好了' }),
     upload: (await uploadPhoto(as, id)).Code,
+    // A household's plan with the pins of its orders (the project's: 404 like any project out of scope).
+    plan: (
+      await callRoute(t.app, apiRoutes.workOrders.getPlan, { ProjectId: projectId, ...pinnedAt }, { as })
+    ).Code,
   };
 }
 
@@ -159,6 +156,7 @@ const NOT_FOUND = {
   start: 404,
   complete: 404,
   upload: 404,
+  plan: 404,
 };
 
 describe('work orders follow their project’s visibility', () => {
@@ -185,12 +183,7 @@ describe('work orders follow their project’s visibility', () => {
   });
 
   it('hides them from an assignee taken off the project’s staff, on every call', async () => {
-    await callRouteOk(
-      t.app,
-      apiRoutes.projects.saveProjectUser,
-      { ProjectId: projectId, UserIds: [] },
-      { as: admin },
-    );
+    await setStaff([]);
     expect(await whatTheySee(leaver)).toEqual({
       listed: [],
       total: 0,
@@ -203,14 +196,6 @@ describe('work orders follow their project’s visibility', () => {
     expect(await callsOn(leaver, leaverOrders.waiting)).toEqual(NOT_FOUND);
     expect(await callsOn(leaver, leaverOrders.working)).toEqual(NOT_FOUND);
     expect(await callsOn(leaver, leaverOrders.done)).toEqual(NOT_FOUND);
-    // The household's plan answers 404 for the project, as it did for any project out of scope.
-    const plan = await callRoute(
-      t.app,
-      apiRoutes.workOrders.getPlan,
-      { ProjectId: projectId, BuildingNumber: '1#', Floor: 1, Household: 1 },
-      { as: leaver },
-    );
-    expect(plan.Code).toBe(404);
     // Nothing moved: the orders stand as they were, and the administrator still sees the photo.
     const states = await callRouteOk(
       t.app,
@@ -259,12 +244,7 @@ describe('work orders follow their project’s visibility', () => {
   });
 
   it('lets an administrator assign only to someone who sees the project', async () => {
-    const open = await callRouteOk(
-      t.app,
-      apiRoutes.workOrders.add,
-      { ProjectId: projectId, Type: 'rectify', Process: 'plaster', BuildingNumber: '1#', Floor: 2 },
-      { as: admin },
-    );
+    const open = (await addOrder({ Floor: 2 })).Result as string;
     for (const person of [leaver, demoted]) {
       const refused = await callRoute(
         t.app,
@@ -273,34 +253,13 @@ describe('work orders follow their project’s visibility', () => {
         { as: admin },
       );
       expect(refused).toMatchObject({ Code: 400, Result: [{ Field: 'AssigneeId' }] });
-      const created = await callRoute(
-        t.app,
-        apiRoutes.workOrders.add,
-        {
-          ProjectId: projectId,
-          Type: 'rectify',
-          Process: 'plaster',
-          BuildingNumber: '1#',
-          Floor: 2,
-          AssigneeId: person.id,
-        },
-        { as: admin },
-      );
+      const created = await addOrder({ Floor: 2 }, person);
       expect(created).toMatchObject({ Code: 400, Result: [{ Field: 'AssigneeId' }] });
     }
     // Back on the staff, the leaver may be given it and sees his orders again.
-    await callRouteOk(
-      t.app,
-      apiRoutes.projects.saveProjectUser,
-      { ProjectId: projectId, UserIds: [leaver.id] },
-      { as: admin },
-    );
-    await callRouteOk(
-      t.app,
-      apiRoutes.workOrders.assign,
-      { WorkOrderId: open, AssigneeId: leaver.id },
-      { as: admin },
-    );
+    await setStaff([leaver]);
+    const assigned = { WorkOrderId: open, AssigneeId: leaver.id };
+    await callRouteOk(t.app, apiRoutes.workOrders.assign, assigned, { as: admin });
     const order = await callRouteOk(t.app, apiRoutes.workOrders.get, { WorkOrderId: open }, { as: leaver });
     expect(order).toMatchObject({ State: 'unstart', AssigneeId: leaver.id });
   });
