@@ -6,7 +6,8 @@ import { jobDefinitions } from '../src/jobs/jobs.ts';
 import { TasksRepository } from '../src/modules/tasks/tasks-repository.ts';
 import type { ReportRenderer } from '../src/modules/reports/report-job.ts';
 import type { TestApp } from './app.ts';
-import { type Caller, callRouteOk } from './call-route.ts';
+import { type Caller, callRoute, callRouteOk, type RouteInput } from './call-route.ts';
+import { assignHouseType, buildHouseType, buildProject } from './factories.ts';
 
 /** What most tests' tasks are: a first plaster measurement, inspected by the builder itself. */
 const TASK_DEFAULTS = { Stage: 'plaster', MeasureKind: 'first', InspectionKind: 'self' } as const;
@@ -29,6 +30,52 @@ export function buildTask(t: TestApp, as: Caller, body: TaskBody): Promise<strin
     { ...TASK_DEFAULTS, Households: householdsOn([1]), ...body },
     { as },
   );
+}
+
+/**
+ * A project of one building 1# whose floors (all, or the first `plannedFloors`) have one house type,
+ * so that tasks plan its households and work orders pin on its plan; answers its id.
+ */
+export async function buildPlannedProject(
+  t: TestApp,
+  options: {
+    companyId: string;
+    stories: number;
+    households: number;
+    staff?: Array<{ id: string }>;
+    name?: string;
+    plannedFloors?: number;
+  },
+): Promise<string> {
+  const { companyId, stories, households, staff, name } = options;
+  const projectId = (
+    await buildProject(t, { companyId, name, buildings: [{ number: '1#', stories, households }], staff })
+  ).id;
+  const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
+  await assignHouseType(t, {
+    projectId,
+    houseMapId,
+    floorFrom: 1,
+    floorTo: options.plannedFloors ?? stories,
+  });
+  return projectId;
+}
+
+/** What most tests' work orders are: a rectification of plastering on floor 1 of building 1#. */
+const WORK_ORDER_DEFAULTS = { Type: 'rectify', Process: 'plaster', BuildingNumber: '1#', Floor: 1 } as const;
+
+type WorkOrderInput = RouteInput<typeof apiRoutes.workOrders.add>;
+type WorkOrderBody = Omit<WorkOrderInput, keyof typeof WORK_ORDER_DEFAULTS> &
+  Partial<Pick<WorkOrderInput, keyof typeof WORK_ORDER_DEFAULTS>>;
+
+/** WorkOrderMap/Add by `as` with the defaults above; answers the envelope (for tests of refusals). */
+export function addWorkOrder(t: TestApp, as: Caller, body: WorkOrderBody, lang?: string) {
+  return callRoute(t.app, apiRoutes.workOrders.add, { ...WORK_ORDER_DEFAULTS, ...body }, { as, lang });
+}
+
+/** A work order made through WorkOrderMap/Add by `as` with the defaults above; answers its WorkOrderId. */
+export function buildWorkOrder(t: TestApp, as: Caller, body: WorkOrderBody): Promise<string> {
+  return callRouteOk(t.app, apiRoutes.workOrders.add, { ...WORK_ORDER_DEFAULTS, ...body }, { as });
 }
 
 const silent = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} };

@@ -138,7 +138,7 @@ const workOrderList = defineRoute({
   access: 'authenticated',
   tag,
   summary:
-    'Work orders the caller sees (project scope; an assignee also sees the orders given to them), newest first; ' +
+    'Work orders the caller sees (those of the projects of the caller’s scope, assignee or not), newest first; ' +
     'filters ProjectId, State, Type, AssigneeId, BuildingNumber, Floor, TaskId; paged',
   body: z.object({ ...workOrderFilterShape, ...pageRequestShape }),
   result: pageResultSchema(workOrderRowSchema),

@@ -92,16 +92,17 @@ export class MessageRepository {
   }
 
   /**
-   * A page of the caller's list. `task_id` only while the caller sees the task (the task visibility
-   * rule: its project, `project_id`, is one he sees), so a message never links to a refused page.
+   * A page of the caller's list. `task_id` and `work_order_id` only while the caller sees the task or
+   * work order (the rule of both: its project, `project_id`, is one he sees), so a message never links
+   * to a refused page (an assignee taken off the project keeps the message, not the link).
    */
   async page(auth: AuthContext, unreadOnly: boolean, limit: number, offset: number) {
     const entries = this.entries(auth.companyId, auth.userId);
-    const taskShown = assignedProjectCondition(auth, sql`e.project_id`);
+    const linkShown = assignedProjectCondition(auth, sql`e.project_id`);
     const result = await this.db.execute<MessageListRow>(sql`
       select e.id, e.kind, e.params, e.title_zh, e.title_en, e.text_zh, e.text_en, e.project_id,
-        case when ${taskShown} then e.task_id end as task_id, e.task_name_parts, e.work_order_id, e.is_read,
-        e.created_at
+        case when ${linkShown} then e.task_id end as task_id, e.task_name_parts,
+        case when ${linkShown} then e.work_order_id end as work_order_id, e.is_read, e.created_at
       from ${entries} e where ${!unreadOnly} or not e.is_read
       order by e.created_at desc, e.id desc limit ${limit} offset ${offset}`);
     const counts = await this.counts(auth.companyId, auth.userId, unreadOnly);

@@ -19,7 +19,7 @@ import {
 import { pdfText } from '../../../test/pdf-text.ts';
 import { recomputeFromReadings } from '../../../test/review.ts';
 import { ReportRenderer, type ReportExtension } from '../reports/report-job.ts';
-import { buildTask, finishWorkOrder } from '../../../test/task-factories.ts';
+import { buildTask, buildWorkOrder, finishWorkOrder } from '../../../test/task-factories.ts';
 
 /**
  * Issue 18 item 3: a re-measure task's sites link to the sites they re-measure (same household and
@@ -129,23 +129,14 @@ beforeAll(async () => {
     'original',
   );
   // A rectification order on site 2, moved to completed by its assignee, then its re-measure task.
-  orderId = await callRouteOk(
-    t.app,
-    apiRoutes.workOrders.add,
-    {
-      ProjectId: projectId,
-      Type: 'rectify',
-      Process: 'plaster',
-      BuildingNumber: '1#',
-      Floor: 1,
-      Household: 1,
-      TaskId: originalId,
-      PointIndex: 2,
-      ItemCode: 'PL-01',
-      AssigneeId: worker.id,
-    } as never,
-    { as: admin },
-  );
+  orderId = await buildWorkOrder(t, admin, {
+    ProjectId: projectId,
+    Household: 1,
+    TaskId: originalId,
+    PointIndex: 2,
+    ItemCode: 'PL-01',
+    AssigneeId: worker.id,
+  });
   await finishWorkOrder(t, orderId, worker, 'ground');
   remeasureId = await callRouteOk(
     t.app,

@@ -1,16 +1,9 @@
 import { apiRoutes } from '@measure/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { callRoute, callRouteOk, callRouteResponse } from '../../../test/call-route.ts';
-import {
-  assignHouseType,
-  buildCompany,
-  buildHouseType,
-  buildProject,
-  buildUser,
-  type BuiltUser,
-} from '../../../test/factories.ts';
-import { buildTask } from '../../../test/task-factories.ts';
+import { callRoute, callRouteResponse } from '../../../test/call-route.ts';
+import { buildCompany, buildUser, type BuiltUser } from '../../../test/factories.ts';
+import { buildPlannedProject, buildTask, buildWorkOrder } from '../../../test/task-factories.ts';
 
 /**
  * Issue 18 item 4: comments on a work order or a task (`Comment/GetCommentList`, `AddComment`): whoever
@@ -37,21 +30,8 @@ beforeAll(async () => {
   worker = await buildUser(t, { companyId, roles: ['Surveyor'] });
   stranger = await buildUser(t, { companyId, roles: ['Surveyor'] });
   other = await buildUser(t, { roles: ['CompanyAdmin'] });
-  const projectId = (
-    await buildProject(t, {
-      companyId,
-      buildings: [{ number: '1#', stories: 2, households: 1 }],
-      staff: [worker],
-    })
-  ).id;
-  const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
-  await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 2 });
-  workOrderId = await callRouteOk(
-    t.app,
-    routes.add,
-    { ProjectId: projectId, Type: 'rectify', Process: 'plaster', BuildingNumber: '1#', Floor: 1 },
-    { as: admin },
-  );
+  const projectId = await buildPlannedProject(t, { companyId, stories: 2, households: 1, staff: [worker] });
+  workOrderId = await buildWorkOrder(t, admin, { ProjectId: projectId });
   taskId = await buildTask(t, admin, {
     ProjectId: projectId,
     ItemCodes: ['PL-01'],

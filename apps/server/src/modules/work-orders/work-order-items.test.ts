@@ -3,17 +3,14 @@ import { runRobot } from '@measure/robot';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { callRoute, callRouteOk, callRouteResponse } from '../../../test/call-route.ts';
+import { callRouteOk, callRouteResponse } from '../../../test/call-route.ts';
+import { buildCompany, buildDevice, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import {
-  assignHouseType,
-  buildCompany,
-  buildDevice,
-  buildHouseType,
-  buildProject,
-  buildUser,
-  type BuiltUser,
-} from '../../../test/factories.ts';
-import { buildTask, finishWorkOrder } from '../../../test/task-factories.ts';
+  addWorkOrder,
+  buildPlannedProject,
+  buildTask,
+  finishWorkOrder,
+} from '../../../test/task-factories.ts';
 import { reportBeforeAfter } from '../review/site-links.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
 
@@ -55,15 +52,7 @@ beforeAll(async () => {
   admin = await buildUser(t, { companyId, roles: ['CompanyAdmin'] });
   worker = await buildUser(t, { companyId, roles: ['Surveyor'] });
   device = await buildDevice(t, { companyId });
-  projectId = (
-    await buildProject(t, {
-      companyId,
-      buildings: [{ number: '1#', stories: 2, households: 1 }],
-      staff: [worker],
-    })
-  ).id;
-  const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
-  await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 2 });
+  projectId = await buildPlannedProject(t, { companyId, stories: 2, households: 1, staff: [worker] });
   taskId = await buildTask(t, admin, {
     ProjectId: projectId,
     Households: [1, 2].map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
@@ -103,19 +92,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const add = (body: Record<string, unknown>, lang: 'en-US' | 'zh-CN' = 'en-US') =>
-  callRoute(
-    t.app,
-    apiRoutes.workOrders.add,
-    {
-      ProjectId: projectId,
-      Type: 'rectify',
-      Process: 'plaster',
-      BuildingNumber: '1#',
-      Floor: 1,
-      ...body,
-    } as never,
-    { as: admin, lang },
-  );
+  addWorkOrder(t, admin, { ProjectId: projectId, ...body } as never, lang);
 const get = (id: string) => callRouteOk(t.app, apiRoutes.workOrders.get, { WorkOrderId: id }, { as: admin });
 const items = (order: { ItemCode: string | null; ItemCodes: string[]; ItemsByHand: boolean }) => ({
   ItemCode: order.ItemCode,

@@ -5,14 +5,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRouteOk } from '../../../test/call-route.ts';
-import {
-  assignHouseType,
-  buildCompany,
-  buildHouseType,
-  buildProject,
-  buildUser,
-  type BuiltUser,
-} from '../../../test/factories.ts';
+import { buildCompany, buildUser, type BuiltUser } from '../../../test/factories.ts';
+import { buildPlannedProject, buildWorkOrder } from '../../../test/task-factories.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { pngBytes } from '../../../test/plan-files.ts';
 import { FileStore } from '../../core/file-store.ts';
@@ -40,15 +34,7 @@ beforeAll(async () => {
   companyId = (await buildCompany(t)).id;
   admin = await buildUser(t, { companyId, roles: ['CompanyAdmin'] });
   worker = await buildUser(t, { companyId, roles: ['Surveyor'] });
-  projectId = (
-    await buildProject(t, {
-      companyId,
-      buildings: [{ number: '1#', stories: 3, households: 2 }],
-      staff: [worker],
-    })
-  ).id;
-  const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
-  await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 3 });
+  projectId = await buildPlannedProject(t, { companyId, stories: 3, households: 2, staff: [worker] });
   service = new WorkOrderPicturesService({
     db: t.db,
     files: new FileStore<'jpg' | 'png'>(pictureDir(), ['jpg', 'png']),
@@ -58,19 +44,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function startedOrder(): Promise<string> {
-  const id = await callRouteOk(
-    t.app,
-    apiRoutes.workOrders.add,
-    {
-      ProjectId: projectId,
-      Type: 'rectify',
-      Process: 'plaster',
-      BuildingNumber: '1#',
-      Floor: 1,
-      AssigneeId: worker.id,
-    },
-    { as: admin },
-  );
+  const id = await buildWorkOrder(t, admin, { ProjectId: projectId, AssigneeId: worker.id });
   await callRouteOk(t.app, apiRoutes.workOrders.start, { WorkOrderId: id }, { as: worker });
   return id;
 }

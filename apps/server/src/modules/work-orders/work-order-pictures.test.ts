@@ -2,15 +2,8 @@ import { apiRoutes, formatMessage, type MessageKey } from '@measure/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk, callRouteResponse } from '../../../test/call-route.ts';
-import {
-  assignHouseType,
-  buildCompany,
-  buildDevice,
-  buildHouseType,
-  buildProject,
-  buildUser,
-  type BuiltUser,
-} from '../../../test/factories.ts';
+import { buildCompany, buildDevice, buildUser, type BuiltUser } from '../../../test/factories.ts';
+import { buildPlannedProject, buildWorkOrder } from '../../../test/task-factories.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { bigPng, jpegBytes, pngBytes, pngWithLyingHeader } from '../../../test/plan-files.ts';
 
@@ -30,22 +23,8 @@ let companyId: string;
 const photo = () => pngBytes(64, 48);
 
 async function newOrder(as: BuiltUser, project: string, assignee: BuiltUser, start = true): Promise<string> {
-  const id = await callRouteOk(
-    t.app,
-    apiRoutes.workOrders.add,
-    {
-      ProjectId: project,
-      Type: 'rectify',
-      Process: 'plaster',
-      BuildingNumber: '1#',
-      Floor: 1,
-      Household: 1,
-      X: 20,
-      Y: 15,
-      AssigneeId: assignee.id,
-    },
-    { as },
-  );
+  const place = { Household: 1, X: 20, Y: 15 };
+  const id = await buildWorkOrder(t, as, { ProjectId: project, ...place, AssigneeId: assignee.id });
   if (start) await callRouteOk(t.app, apiRoutes.workOrders.start, { WorkOrderId: id }, { as: assignee });
   return id;
 }
@@ -87,15 +66,11 @@ beforeAll(async () => {
   admin = await buildUser(t, { companyId, roles: ['CompanyAdmin'] });
   worker = await buildUser(t, { companyId, roles: ['Surveyor'] });
   stranger = await buildUser(t, { companyId, roles: ['Surveyor'] });
-  const building = { number: '1#', stories: 3, households: 2 };
-  projectId = (await buildProject(t, { companyId, buildings: [building], staff: [worker, stranger] })).id;
-  const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
-  await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 3 });
+  const building = { stories: 3, households: 2 };
+  projectId = await buildPlannedProject(t, { companyId, ...building, staff: [worker, stranger] });
   const otherCompanyId = (await buildCompany(t)).id;
   otherAdmin = await buildUser(t, { companyId: otherCompanyId, roles: ['CompanyAdmin'] });
-  otherProjectId = (await buildProject(t, { companyId: otherCompanyId, buildings: [building] })).id;
-  const otherMap = (await buildHouseType(t, { projectId: otherProjectId, as: otherAdmin })).HouseMapId;
-  await assignHouseType(t, { projectId: otherProjectId, houseMapId: otherMap, floorFrom: 1, floorTo: 3 });
+  otherProjectId = await buildPlannedProject(t, { companyId: otherCompanyId, ...building });
 });
 afterAll(async () => t.close());
 

@@ -2,14 +2,8 @@ import { apiRoutes } from '@measure/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk } from '../../../test/call-route.ts';
-import {
-  assignHouseType,
-  buildCompany,
-  buildHouseType,
-  buildProject,
-  buildUser,
-  type BuiltUser,
-} from '../../../test/factories.ts';
+import { buildCompany, buildUser, type BuiltUser } from '../../../test/factories.ts';
+import { buildPlannedProject, buildWorkOrder } from '../../../test/task-factories.ts';
 
 /**
  * Issue 18, the page's plan view: WorkOrderMap/GetPinnedPlaces answers the households where work
@@ -23,27 +17,11 @@ let projectA: string;
 let projectB: string;
 let companyId: string;
 
-async function project(companyId: string, name: string, staff: BuiltUser[] = [], planned = 3) {
-  const id = (
-    await buildProject(t, {
-      companyId,
-      name,
-      buildings: [{ number: '1#', stories: 3, households: 2 }],
-      staff,
-    })
-  ).id;
-  const houseMapId = (await buildHouseType(t, { projectId: id })).HouseMapId;
-  await assignHouseType(t, { projectId: id, houseMapId, floorFrom: 1, floorTo: planned });
-  return id;
-}
+const project = (companyId: string, name: string, staff: BuiltUser[] = [], planned = 3) =>
+  buildPlannedProject(t, { companyId, name, stories: 3, households: 2, staff, plannedFloors: planned });
 
 const add = (ProjectId: string, place: Record<string, unknown>, Type: 'rectify' | 'remeasure' = 'rectify') =>
-  callRouteOk(
-    t.app,
-    apiRoutes.workOrders.add,
-    { ProjectId, Type, Process: 'plaster', BuildingNumber: '1#', Floor: 1, ...place },
-    { as: admin },
-  );
+  buildWorkOrder(t, admin, { ProjectId, Type, ...place });
 const pinned = (floor: number, household: number) => ({ Floor: floor, Household: household, X: 10, Y: 10 });
 const places = (as: BuiltUser, filter: Record<string, unknown> = {}) =>
   callRouteOk(t.app, apiRoutes.workOrders.getPinnedPlaces, filter, { as });

@@ -12,7 +12,7 @@ import {
   workOrders,
 } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { visibleProjectCondition } from '../projects/project-access-repository.ts';
+import { assignedProjectCondition } from '../projects/project-access-repository.ts';
 
 export type WorkOrderRecord = typeof workOrders.$inferSelect;
 export type NewWorkOrder = Omit<
@@ -68,9 +68,13 @@ const rowColumns = {
 export class WorkOrdersRepository {
   constructor(private readonly db: DbExecutor) {}
 
-  /** What the caller sees: the projects of their scope, and the orders given to them. */
+  /**
+   * What the caller sees: the orders of the projects of their scope, the task rule (`visibleTask`).
+   * Being an order's assignee never widens it: one taken off the project's staff loses its orders.
+   * Every query using it also filters `work_orders.company_id`, so only an assigned scope adds a condition.
+   */
   private visible(auth: AuthContext): SQL {
-    return sql`(${visibleProjectCondition(auth, workOrders.projectId)} or ${workOrders.assigneeId} = ${auth.userId})`;
+    return assignedProjectCondition(auth, workOrders.projectId);
   }
 
   private conditions(auth: AuthContext, query: WorkOrderQuery): SQL | undefined {

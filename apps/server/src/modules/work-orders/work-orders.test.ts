@@ -2,16 +2,8 @@ import { apiRoutes } from '@measure/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk, callRouteResponse } from '../../../test/call-route.ts';
-import {
-  assignHouseType,
-  buildCompany,
-  buildDevice,
-  buildHouseType,
-  buildProject,
-  buildUser,
-  type BuiltUser,
-} from '../../../test/factories.ts';
-import { buildTask } from '../../../test/task-factories.ts';
+import { buildCompany, buildDevice, buildUser, type BuiltUser } from '../../../test/factories.ts';
+import { addWorkOrder, buildPlannedProject, buildTask } from '../../../test/task-factories.ts';
 
 /**
  * Issue 18 (measurement-api.md section 7): work orders from a failed site, every transition allowed
@@ -33,15 +25,7 @@ beforeAll(async () => {
   stranger = await buildUser(t, { companyId, roles: ['Surveyor'] });
   other = await buildUser(t, { roles: ['CompanyAdmin'] });
   const device = await buildDevice(t, { companyId });
-  projectId = (
-    await buildProject(t, {
-      companyId,
-      buildings: [{ number: '1#', stories: 3, households: 2 }],
-      staff: [worker],
-    })
-  ).id;
-  const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
-  await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 3 });
+  projectId = await buildPlannedProject(t, { companyId, stories: 3, households: 2, staff: [worker] });
   taskId = await buildTask(t, admin, {
     ProjectId: projectId,
     Households: [1, 2].map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
@@ -74,19 +58,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const add = (body: Record<string, unknown>, as = admin, lang: 'en-US' | 'zh-CN' = 'en-US') =>
-  callRoute(
-    t.app,
-    apiRoutes.workOrders.add,
-    {
-      ProjectId: projectId,
-      Type: 'rectify',
-      Process: 'plaster',
-      BuildingNumber: '1#',
-      Floor: 1,
-      ...body,
-    } as never,
-    { as, lang },
-  );
+  addWorkOrder(t, as, { ProjectId: projectId, ...body } as never, lang);
 
 describe('work orders', () => {
   it('goes undistributed -> unstart -> start -> completed, refusing every other move with 409', async () => {

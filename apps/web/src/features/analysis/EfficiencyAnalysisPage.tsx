@@ -15,6 +15,7 @@ import { EChart } from './EChart.tsx';
 import { useDaysOption, useMeasureColumns } from './efficiencyParts.tsx';
 import { QueryAlert } from './QueryAlert.tsx';
 import './i18n.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const LIST_ROUTES = {
   user: routes.analysis.getUserEfficiencyList,
@@ -176,7 +177,7 @@ export default function EfficiencyAnalysisPage() {
         <Table
           size="small"
           rowKey="Id"
-          loading={rows.isFetching}
+          {...tableLoading(rows)}
           dataSource={rows.data ?? []}
           columns={columns}
           pagination={{ pageSize: 20, showSizeChanger: false }}

@@ -11,6 +11,7 @@ import { useDaysOption, useMeasureColumns } from './efficiencyParts.tsx';
 import { QueryAlert } from './QueryAlert.tsx';
 import './i18n.ts';
 import { showDate } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const DETAIL_ROUTES = {
   user: routes.analysis.getUserEfficiencyDetail,
@@ -48,22 +49,21 @@ export default function EfficiencyDetailPage() {
         title={subject === 'user' ? t('efficiency.personDefinition') : t('efficiency.definition')}
       />
       {days.data && (
-        <>
-          <Card size="small" title={t('efficiency.byDay')}>
-            <EChart label={t('efficiency.byDay')} option={daysChart} />
-          </Card>
-          <Table<EfficiencyDay>
-            size="small"
-            rowKey="Day"
-            dataSource={days.data}
-            pagination={false}
-            columns={[
-              { title: t('efficiency.day'), dataIndex: 'Day', width: 120, render: showDate },
-              ...measures,
-            ]}
-          />
-        </>
+        <Card size="small" title={t('efficiency.byDay')}>
+          <EChart label={t('efficiency.byDay')} option={daysChart} />
+        </Card>
       )}
+      <Table<EfficiencyDay>
+        size="small"
+        rowKey="Day"
+        {...tableLoading(days)}
+        dataSource={days.data ?? []}
+        pagination={false}
+        columns={[
+          { title: t('efficiency.day'), dataIndex: 'Day', width: 120, render: showDate },
+          ...measures,
+        ]}
+      />
     </Space>
   );
 }

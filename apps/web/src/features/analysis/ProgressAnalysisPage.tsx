@@ -15,6 +15,7 @@ import { barsHeight } from './chartOptions.ts';
 import { EChart } from './EChart.tsx';
 import { QueryAlert } from './QueryAlert.tsx';
 import './i18n.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const PAGE_SIZE = 10;
 export const progressDetailPath = (projectId: string, stage: Stage) =>
@@ -186,10 +187,9 @@ export default function ProgressAnalysisPage() {
         <Table
           size="small"
           rowKey={(row) => `${row.ProjectId}/${row.Stage}`}
-          loading={rows.isFetching}
+          {...tableLoading(rows, t('progress.empty'))}
           dataSource={items}
           columns={columns}
-          locale={{ emptyText: t('progress.empty') }}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,
@@ -218,7 +218,7 @@ export default function ProgressAnalysisPage() {
         <Table
           size="small"
           rowKey="UserId"
-          loading={people.isFetching}
+          {...tableLoading(people)}
           dataSource={people.data ?? []}
           columns={userColumns}
           pagination={false}

@@ -17,6 +17,7 @@ import { RatingTag } from './FiguresCards.tsx';
 import { QualityView } from './QualityView.tsx';
 import { QueryAlert } from './QueryAlert.tsx';
 import './i18n.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -121,7 +122,7 @@ export default function QualityAnalysisPage() {
         <Table
           size="small"
           rowKey="ProjectId"
-          loading={projects.isFetching}
+          {...tableLoading(projects)}
           dataSource={projects.data?.Items ?? []}
           columns={columns}
           onChange={(_, __, sorter) => sort.onSort(sorter)}

@@ -15,6 +15,7 @@ import { UpdateStatusTable } from './UpdateStatusTable.tsx';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const UploadUpdateDialog = lazy(() => import('./UploadUpdateDialog.tsx'));
 
@@ -135,10 +136,9 @@ function DeviceUpdates() {
         <Table<UpdatePackage>
           rowKey="UpdateId"
           size="middle"
-          loading={packages.isFetching}
+          {...tableLoading(packages, t('updates.emptyPackages'))}
           columns={columns}
           dataSource={packages.data ?? []}
-          locale={{ emptyText: t('updates.emptyPackages') }}
           pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
           scroll={{ x: 'max-content' }}
         />

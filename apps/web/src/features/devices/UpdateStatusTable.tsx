@@ -14,6 +14,7 @@ import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { DEVICE_DETAIL_PATH } from './deviceForm.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 type Filter = (typeof UPDATE_STATUS_FILTERS)[number];
 
@@ -141,10 +142,9 @@ export function UpdateStatusTable() {
       <Table<DeviceUpdateStatus>
         rowKey="DeviceGuid"
         size="middle"
-        loading={query.isFetching}
+        {...tableLoading(query, t('updates.emptyDevices'))}
         columns={columns}
         dataSource={query.data ?? []}
-        locale={{ emptyText: t('updates.emptyDevices') }}
         pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
         scroll={{ x: 'max-content' }}
       />

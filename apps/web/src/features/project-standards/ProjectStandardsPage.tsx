@@ -17,6 +17,7 @@ import { useTakeUpdate } from './useTakeUpdate.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 type StageRow = RouteResult<typeof projectStandardsRoutes.getProjectStage>[number];
 
@@ -90,10 +91,9 @@ function ProjectStandards({ projectId }: { projectId: string }) {
         />
         <Table<StageRow>
           rowKey="ProjectStandardId"
-          loading={stages.isFetching}
+          {...tableLoading(stages, t('stages.empty'))}
           dataSource={stages.data ?? []}
           pagination={false}
-          locale={{ emptyText: t('stages.empty') }}
           columns={[
             {
               title: t('stages.column.stage'),

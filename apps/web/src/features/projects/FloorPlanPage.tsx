@@ -20,6 +20,7 @@ import { columnsWidth } from '../../shared/table/columnsWidth.ts';
 import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { useServerSort } from '../../shared/table/useServerSort.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 /** Spec section 9: lists are paged 10 per page. */
 const PAGE_SIZE = 10;
@@ -184,11 +185,10 @@ function FloorPlans() {
         rowKey="HouseMapId"
         columns={columns}
         dataSource={list.data?.Items ?? []}
-        loading={list.isFetching}
+        {...tableLoading(list, list.isError ? t('floorPlan.loadFailed') : undefined)}
         onChange={(_pagination, _filters, sorter) => onSort(sorter)}
         size="middle"
         scroll={{ x: columnsWidth(columns) }}
-        locale={list.isError ? { emptyText: t('floorPlan.loadFailed') } : undefined}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,

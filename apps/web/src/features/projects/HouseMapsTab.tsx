@@ -25,6 +25,7 @@ import { columnsWidth, SELECTION_WIDTH } from '../../shared/table/columnsWidth.t
 import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { useServerSort } from '../../shared/table/useServerSort.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const HouseMapDialog = lazy(() => import('./HouseMapDialog.tsx'));
 const AssignDialog = lazy(() => import('./AssignDialog.tsx'));
@@ -246,7 +247,7 @@ export function HouseMapsTab({ project }: { project: ProjectRow }) {
         size="small"
         columns={columns}
         dataSource={rows}
-        loading={list.isFetching}
+        {...tableLoading(list)}
         onChange={(_pagination, _filters, sorter) => onSort(sorter)}
         scroll={{ x: columnsWidth(columns, manage ? SELECTION_WIDTH : 0) }}
         rowSelection={

@@ -16,6 +16,7 @@ import { useCan } from '../auth/permissions.ts';
 import { pointTypeDetailPathOf } from '../project-standards/paths.ts';
 import { projectKey } from './projectForm.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const nameSchema = rules.requiredText(POINT_TYPE_NAME_MAX);
 
@@ -111,7 +112,7 @@ export function PointTypesTab({ project }: { project: ProjectRow }) {
       <Table<PointType>
         size="small"
         rowKey="Id"
-        loading={list.isFetching}
+        {...tableLoading(list)}
         dataSource={list.data ?? []}
         pagination={false}
         columns={[

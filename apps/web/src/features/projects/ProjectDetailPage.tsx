@@ -32,6 +32,7 @@ import { useProjectListPath } from './useProjectListPath.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const ProjectFormDialog = lazy(() => import('./ProjectFormDialog.tsx'));
 const AssignDialog = lazy(() => import('./AssignDialog.tsx'));
@@ -301,7 +302,7 @@ function Log({ projectId }: { projectId: string }) {
     <Table<ProjectLog>
       size="small"
       rowKey="Id"
-      loading={log.isFetching}
+      {...tableLoading(log)}
       dataSource={log.data?.Items ?? []}
       columns={[
         {

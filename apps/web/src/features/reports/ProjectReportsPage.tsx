@@ -21,6 +21,7 @@ import { STATUS_COLOURS } from './reportStatus.ts';
 import { useReportDownload } from './useReportDownload.tsx';
 import './i18n.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const PAGE_SIZE = 10;
 type AuditedFilter = 'all' | 'yes' | 'no';
@@ -192,7 +193,12 @@ export default function ProjectReportsPage() {
           rowKey="ReportId"
           columns={columns}
           dataSource={query.data?.Items ?? []}
-          loading={query.isFetching && !query.data}
+          // A page or filter change shows the spinner; the polls while reports render do not.
+          {...tableLoading({
+            isPending: query.isPending,
+            fetchStatus: query.fetchStatus,
+            isFetching: query.isPlaceholderData,
+          })}
           size="middle"
           scroll={{ x: columnsWidth(columns) }}
           rowSelection={{

@@ -12,6 +12,7 @@ import { PermissionGate } from '../layout/PermissionGate.tsx';
 import { filterPermissions } from './permissionFilter.ts';
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 /** Spec section 9: roles are fetched 20 per page. */
 const ROLE_PAGE_SIZE = 20;
@@ -122,7 +123,7 @@ function PermissionList() {
                   rowKey="IdMark"
                   columns={permissionColumns}
                   dataSource={rows}
-                  loading={permissions.isFetching}
+                  {...tableLoading(permissions)}
                   pagination={false}
                 />
               </>
@@ -140,7 +141,7 @@ function PermissionList() {
                         rowKey="RoleName"
                         columns={roleColumns}
                         dataSource={roles.data?.Items ?? []}
-                        loading={roles.isFetching}
+                        {...tableLoading(roles)}
                         expandable={{
                           rowExpandable: (role) => role.Permissions.length > 0,
                           expandedRowRender: (role) => (

@@ -27,6 +27,7 @@ import { currentLanguage } from '../../shared/i18n/index.ts';
 import './i18n.ts';
 import { useProjectRowWithCrumb } from '../projects/useProjectRow.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 const AlgorithmTemplateDialog = lazy(() => import('./AlgorithmTemplateDialog.tsx'));
 
@@ -168,7 +169,7 @@ function AlgorithmTemplateList({
       <Table<AlgorithmTemplate>
         rowKey="guid"
         size="small"
-        loading={list.isFetching}
+        {...tableLoading(list)}
         dataSource={list.data?.Items ?? []}
         expandable={{
           expandedRowRender: (template) => (

@@ -8,6 +8,7 @@ import { useModal } from '../../shared/feedback/modal.tsx';
 import { notify } from '../../shared/feedback/notify.ts';
 import { templateOfHouseType } from './designTemplateForm.ts';
 import { useHasMeasureItemInput } from './templateQueries.ts';
+import { type QueryState, tableLoading } from '../../shared/table/tableLoading.tsx';
 import { showDateTime } from '../../shared/i18n/dates.ts';
 
 /** The project's design value templates: items, the house types using each, edit and delete. */
@@ -15,7 +16,7 @@ export function DesignTemplateTable({
   projectId,
   templates,
   houseTypes,
-  loading,
+  query,
   editable,
   onEdit,
   onChanged,
@@ -23,7 +24,8 @@ export function DesignTemplateTable({
   projectId: string;
   templates: DesignTemplate[];
   houseTypes: HouseMapRow[];
-  loading: boolean;
+  /** The state of the templates' query (skeleton rows until it answered). */
+  query: QueryState;
   editable: boolean;
   onEdit: (template: DesignTemplate) => void;
   onChanged: () => Promise<unknown>;
@@ -75,7 +77,7 @@ export function DesignTemplateTable({
       <Table<DesignTemplate>
         rowKey="TemplateId"
         size="small"
-        loading={loading}
+        {...tableLoading(query)}
         dataSource={templates}
         pagination={false}
         expandable={{

@@ -13,6 +13,7 @@ import { useDesignTemplates, useProjectHouseTypes, useTemplateItemOptions } from
 // Registers the namespace before any component of this page renders.
 import './i18n.ts';
 import { useProjectRowWithCrumb } from '../projects/useProjectRow.ts';
+import { queriesState } from '../../shared/table/tableLoading.tsx';
 
 const DesignTemplateDialog = lazy(() => import('./DesignTemplateDialog.tsx'));
 const ApplyTemplateDialog = lazy(() => import('./ApplyTemplateDialog.tsx'));
@@ -73,7 +74,7 @@ function DesignValueTemplates({ projectId }: { projectId: string }) {
             projectId={projectId}
             templates={templates.data ?? []}
             houseTypes={houseTypes.data ?? []}
-            loading={templates.isFetching}
+            query={templates}
             editable={editable && Boolean(options.data)}
             onEdit={(template) => setDialog({ kind: 'edit', template })}
             onChanged={refresh}
@@ -83,7 +84,7 @@ function DesignValueTemplates({ projectId }: { projectId: string }) {
             projectId={projectId}
             templates={templates.data ?? []}
             houseTypes={houseTypes.data ?? []}
-            loading={houseTypes.isFetching || templates.isLoading}
+            query={queriesState(houseTypes, templates)}
             editable={editable && Boolean(templates.data)}
             onApply={(houseMapIds, templateId) => setDialog({ kind: 'apply', houseMapIds, templateId })}
           />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { templateOfHouseType } from './designTemplateForm.ts';
 import { useHasMeasureItemInput } from './templateQueries.ts';
+import { type QueryState, tableLoading } from '../../shared/table/tableLoading.tsx';
 
 /**
  * The project's house types with the template each uses and whether every item that needs a design
@@ -14,14 +15,15 @@ export function HouseTypeTemplateTable({
   projectId,
   templates,
   houseTypes,
-  loading,
+  query,
   editable,
   onApply,
 }: {
   projectId: string;
   templates: DesignTemplate[];
   houseTypes: HouseMapRow[];
-  loading: boolean;
+  /** The state of the queries its rows come from (skeleton rows until they answered). */
+  query: QueryState;
   editable: boolean;
   onApply: (houseMapIds: string[], templateId?: string) => void;
 }) {
@@ -40,9 +42,8 @@ export function HouseTypeTemplateTable({
       <Table<HouseMapRow>
         rowKey="HouseMapId"
         size="small"
-        loading={loading}
+        {...tableLoading(query, <Empty description={t('houseType.empty')} />)}
         dataSource={houseTypes}
-        locale={{ emptyText: <Empty description={t('houseType.empty')} /> }}
         pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
         rowSelection={
           editable

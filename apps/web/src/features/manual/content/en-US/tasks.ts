@@ -181,7 +181,7 @@ const tasks = {
     paragraphs: [
       "Rectification and re-measure work orders: the cards on top count each project's orders per state (click one to filter by the project); the list below filters by project, state and type.",
       'A work order goes undistributed -> not started (assigned) -> in progress -> completed; any other move is refused with the reason.',
-      'Whoever distributes work (the "distribute" permission) assigns orders and creates re-measure tasks; the assignee starts and completes their own orders, and sees the orders given to them.',
+      'Whoever distributes work (the "distribute" permission) assigns orders and creates re-measure tasks; the assignee starts and completes their own orders. Like a task, a work order is seen by whoever sees its project: an assignee taken off the project\'s staff no longer sees its orders, and orders are given only to people who see the project.',
       'Messages in the top bar show how many messages you have not read (refreshed every 30 seconds and when you come back to the window): a work order assigned to you, a task you planned measured and uploaded, a task you worked on audited (its report final), a device you hold (company administrators: any device of the company) gone offline (no heartbeat for the set time; told once per silence), and the version notices. The list shows all or only unread ones, marks one or all read, and "Open work order" / "Open task" open what a message is about. Everyone sees only their own messages.',
     ],
     steps: [
