@@ -11,6 +11,7 @@ import {
   type WorkOrderRow,
   type WorkOrderState,
   type workOrdersRoutes,
+  exportPageOf,
 } from '@measure/contract';
 import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
@@ -177,6 +178,14 @@ export class WorkOrdersService {
       if (body.AssigneeId) await messageWorkOrdersAssigned(tx, auth.companyId, ids, auth.userId);
       return { Created: ids.length, Skipped: sites.length - fresh.length };
     });
+  }
+
+  /** The rows of the list's Excel export: its filters and order, at most LIST_EXPORT_MAX_ROWS. */
+  async exportRows(
+    auth: AuthContext,
+    filter: Omit<ListBody, 'PageSize' | 'CurrentPage'>,
+  ): Promise<WorkOrderRow[]> {
+    return (await this.list(auth, exportPageOf(filter))).Items;
   }
 
   async list(auth: AuthContext, body: ListBody): Promise<PageResult<WorkOrderRow>> {
