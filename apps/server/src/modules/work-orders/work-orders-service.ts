@@ -1,6 +1,5 @@
 import {
-  COMPANY_TIME_ZONE,
-  dayIn,
+  todayIn,
   ErrorCode,
   formatMessage,
   type Language,
@@ -112,7 +111,7 @@ export class WorkOrdersService {
         createdByName: userName,
       };
       const repository = new WorkOrdersRepository(tx);
-      const [id] = await repository.insert(auth.companyId, dayIn(COMPANY_TIME_ZONE, new Date()), [order]);
+      const [id] = await repository.insert(auth.companyId, todayIn(), [order]);
       const events = [{ workOrderId: id as string, action: 'created', userId: auth.userId, userName }];
       if (body.AssigneeId) events.push({ ...events[0]!, action: 'assigned' });
       await repository.addEvents(auth.companyId, events);
@@ -146,7 +145,7 @@ export class WorkOrdersService {
       const userName = await this.userName(tx, auth);
       const ids = await repository.insert(
         auth.companyId,
-        dayIn(COMPANY_TIME_ZONE, new Date()),
+        todayIn(),
         fresh.map((site) => {
           const itemCodes = inItemOrder(failedItems.get(site.point_index) ?? [], itemOrder);
           return {
