@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -48,18 +48,14 @@ export function timeZoneFindings(source: string): string[] {
   );
 }
 
+/** The sources below `dir` (tests left out), relative to the repository. */
 function sourceFiles(dir: string): string[] {
-  let entries;
-  try {
-    entries = readdirSync(new URL(`${dir}/`, root), { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path);
-    return /\.(ts|tsx|mts|mjs|js)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
+  const url = new URL(`${dir}/`, root);
+  if (!existsSync(url)) return [];
+  return readdirSync(url, { recursive: true, encoding: 'utf8' })
+    .map((name) => `${dir}/${name}`)
+    .filter((path) => !path.includes('/node_modules/') && /\.(ts|tsx|mts|mjs|js)$/.test(path))
+    .filter((path) => !/\.test\.tsx?$/.test(path));
 }
 
 describe('one time-zone module', () => {
