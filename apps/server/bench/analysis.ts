@@ -19,6 +19,7 @@
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- analysis   (a V8 CPU profile of the server)
  */
 import { performance } from 'node:perf_hooks';
+import { COMPANY_TIME_ZONE } from '@measure/contract';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { createDatabaseClient } from '../src/db/client.ts';
@@ -124,7 +125,7 @@ async function main(): Promise<number> {
       insert into task_sites (company_id, task_id, point_index, building_id, building_number, floor, household,
         name, surface, area_m2, measured_at, day, source, version)
       select t.company_id, t.id, s.i, h.building_id, h.building_number, h.floor, h.household,
-        '墙 ' || s.i, 'wall', 8.4, m.at, (m.at at time zone 'Asia/Shanghai')::date, 'robot', 1
+        '墙 ' || s.i, 'wall', 8.4, m.at, (m.at at time zone ${COMPANY_TIME_ZONE})::date, 'robot', 1
       from tasks t
       join unnest(${sql.param(made.map((task) => task.id))}::uuid[], ${sql.param(made.map((task) => task.day))}::date[])
         as d(task_id, first_day) on d.task_id = t.id

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { COMPANY_TIME_ZONE, dayIn, formatDate, formatDateTimeWithZone, zoneName } from './dates.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMPANY_TIME_ZONE, dayIn, formatDate, formatDateTimeWithZone, todayIn, zoneName } from './dates.ts';
 
 /** 11:58:39 on 27 November 2026 in Shanghai (UTC+8). */
 const AT = '2026-11-27T03:58:39.000Z';
@@ -52,5 +52,15 @@ describe('dayIn', () => {
     expect(dayIn('Asia/Shanghai', '2026-11-27T15:59:59Z')).toBe('2026-11-27');
     expect(dayIn('Asia/Shanghai', new Date('2026-11-27T16:00:00Z'))).toBe('2026-11-28');
     expect(dayIn('America/New_York', '2026-11-27T16:00:00Z')).toBe('2026-11-27');
+  });
+});
+
+describe('todayIn', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("answers today in the company's zone by default, or in the zone given", () => {
+    vi.useFakeTimers({ now: new Date('2026-11-27T16:30:00Z') });
+    expect(todayIn()).toBe('2026-11-28');
+    expect(todayIn('UTC')).toBe('2026-11-27');
   });
 });

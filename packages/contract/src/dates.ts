@@ -157,3 +157,6 @@ export function dayIn(timeZone: string, instant: string | Date): string {
   }
   return day;
 }
+
+/** Today (`YYYY-MM-DD`) in a time zone, the company's by default: the day a new task or work order counts on. */
+export const todayIn = (timeZone: string = COMPANY_TIME_ZONE): string => dayIn(timeZone, new Date());

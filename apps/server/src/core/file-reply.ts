@@ -1,18 +1,68 @@
+import type { Readable } from 'node:stream';
+import { XLSX_CONTENT_TYPE } from '@measure/contract';
+import contentDisposition from 'content-disposition';
 import type { FastifyReply } from 'fastify';
+import type { DownloadName } from './download-names.ts';
+
+/** How a file is handed over: shown in the page (`inline`) or saved (`attachment`). */
+export type Disposition = 'inline' | 'attachment';
+
+/** `name` with everything but printable ASCII, quotes and backslashes as `_`: what old clients read. */
+export const asciiFallbackOf = (name: string): string =>
+  name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
 
 /**
- * Sends a file that only its caller may see (a picture, a PDF; not an envelope): named in the RFC 5987
- * form, never cached, its type not sniffed.
+ * The one Content-Disposition builder (RFC 6266, through the `content-disposition` package):
+ * `attachment; filename="ascii fallback"; filename*=UTF-8''<percent-encoded name>`. The UTF-8 form is
+ * added whenever the fallback differs from the name (a Chinese name, a quote); a plain ASCII name
+ * is sent as `filename="..."` alone. `fallbackName` (ASCII) replaces the `_`-spelled default.
+ * Slashes and backslashes become `_` in both forms.
+ */
+export function contentDispositionOf(
+  fileName: string,
+  disposition: Disposition = 'attachment',
+  fallbackName: string = asciiFallbackOf(fileName),
+): string {
+  // The package keeps only what follows the last slash or backslash; a name is never a path here,
+  // so they become `_` (as browsers save them) and the whole name is kept.
+  const whole = (name: string) => name.replace(/[\\/]/g, '_');
+  return contentDisposition(whole(fileName), {
+    type: disposition,
+    fallback: whole(asciiFallbackOf(fallbackName)),
+  });
+}
+
+/** A file to send: its bytes, type and name (the name may be Chinese). */
+export interface PrivateFile {
+  data: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+/**
+ * Sends a file that only its caller may see (a picture, a PDF, a plan; not an envelope): named by
+ * `contentDispositionOf`, never cached, its type not sniffed.
  */
 export async function sendPrivateFile(
   reply: FastifyReply,
-  file: { data: Buffer; contentType: string; fileName: string },
-  disposition: 'inline' | 'attachment' = 'inline',
+  file: PrivateFile,
+  disposition: Disposition = 'inline',
 ): Promise<void> {
   await reply
-    .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    .header('Content-Disposition', contentDispositionOf(file.fileName, disposition))
     .header('Cache-Control', 'private, no-store')
     .header('X-Content-Type-Options', 'nosniff')
     .type(file.contentType)
     .send(file.data);
+}
+
+/**
+ * Sends a workbook (whole, or a stream being written) as an attachment (not an envelope), under its
+ * name in the reader's language with the ASCII name beside it for old clients.
+ */
+export async function sendWorkbook(reply: FastifyReply, file: Buffer | Readable, name: DownloadName) {
+  await reply
+    .header('Content-Disposition', contentDispositionOf(name.fileName, 'attachment', name.fallbackName))
+    .type(XLSX_CONTENT_TYPE)
+    .send(file);
 }

@@ -1,3 +1,8 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentDispositionOf } from './file-reply.ts';
+
 /**
  * One byte range of an HTTP `Range` header (RFC 9110 section 14) against a representation of
  * `size` bytes: `{ start, end }` (inclusive) to answer 206, `'unsatisfiable'` to answer 416 with
@@ -24,4 +29,50 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end: Math.min(end, size - 1) };
+}
+
+/** A file on disk to serve in byte ranges; `etag` (quoted) names its content, for If-Range. */
+export interface RangedFile {
+  path: string;
+  size: number;
+  etag: string;
+  fileName: string;
+}
+
+/**
+ * The one place byte ranges are served: a file from disk as an attachment with Range support. One
+ * satisfiable range: 206 with Content-Range; beyond the end: 416 with `Content-Range: bytes * /size`
+ * and no body; an If-Range naming another ETag, or no usable Range: the whole file (200). A file
+ * gone from disk is logged and answered with `missing()`.
+ */
+export async function sendRangedFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: RangedFile,
+  missing: () => Error,
+): Promise<void> {
+  const found = await stat(file.path).catch(() => undefined);
+  if (!found?.isFile()) {
+    request.log.error({ path: file.path }, 'ranged file missing');
+    throw missing();
+  }
+  let range = parseRange(request.headers.range, file.size);
+  const ifRange = request.headers['if-range'];
+  if (range !== null && ifRange !== undefined && ifRange !== file.etag) range = null;
+  void reply
+    .header('Accept-Ranges', 'bytes')
+    .header('ETag', file.etag)
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff');
+  if (range === 'unsatisfiable') {
+    await reply.code(416).header('Content-Range', `bytes */${file.size}`).send('');
+    return;
+  }
+  const { start, end } = range ?? { start: 0, end: file.size - 1 };
+  if (range) void reply.code(206).header('Content-Range', `bytes ${start}-${end}/${file.size}`);
+  await reply
+    .header('Content-Disposition', contentDispositionOf(file.fileName))
+    .header('Content-Length', String(end - start + 1))
+    .type('application/octet-stream')
+    .send(createReadStream(file.path, { start, end }));
 }

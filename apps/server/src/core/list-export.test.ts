@@ -1,3 +1,4 @@
+import contentDisposition from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
@@ -86,5 +87,33 @@ describe('list exports', () => {
       ['A户型', '导出乙项目'],
       ['B户型', '导出乙项目'],
     ]);
+  });
+
+  it('names each download in the request language, the English name beside it for old clients', async () => {
+    const downloads = [
+      ['/api/sys/User/ExportUserList', {}, '用户列表.xlsx', 'users.xlsx'],
+      ['/api/ms/Project/ExportProjectList', {}, '项目列表.xlsx', 'projects.xlsx'],
+      ['/api/ms/Project/ExportHouseMapList', { ProjectId: seen.id }, '户型列表.xlsx', 'house-types.xlsx'],
+      ['/api/sys/SysDevice/ExportDeviceToExcel', {}, '设备清单.xlsx', 'devices.xlsx'],
+    ] as const;
+    for (const [url, payload, chinese, english] of downloads) {
+      for (const [language, expected] of [
+        ['zh-CN', chinese],
+        ['en-US', english],
+      ] as const) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${admin.token}`, 'accept-language': language },
+          payload,
+        });
+        const header = String(response.headers['content-disposition']);
+        // filename* (UTF-8) wins where both are sent; the plain filename is the English name.
+        expect(contentDisposition.parse(header).parameters, `${url} ${language}`).toEqual({
+          filename: expected,
+        });
+        expect(header, `${url} ${language}`).toMatch(new RegExp(`^attachment; filename="${english}"`));
+      }
+    }
   });
 });

@@ -6,6 +6,7 @@ import { tasksMessagesEnUS } from './tasks.en-US.ts';
 import { analysisMessagesEnUS } from './analysis.en-US.ts';
 import { workOrdersMessagesEnUS } from './work-orders.en-US.ts';
 import { notificationsMessagesEnUS } from './notifications.en-US.ts';
+import { downloadsMessagesEnUS } from './downloads.en-US.ts';
 
 /** English server and rule messages; typed against the Chinese keys so both stay complete. */
 export const messagesEnUS: Record<MessageKey, string> = {
@@ -16,6 +17,7 @@ export const messagesEnUS: Record<MessageKey, string> = {
   ...notificationsMessagesEnUS,
   ...reviewMessagesEnUS,
   ...reportsMessagesEnUS,
+  ...downloadsMessagesEnUS,
   'common.success': 'Done',
 
   'errors.badRequest': 'The request is not valid',

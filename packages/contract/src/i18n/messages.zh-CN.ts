@@ -10,6 +10,7 @@ import { tasksMessagesZhCN } from './tasks.zh-CN.ts';
 import { analysisMessagesZhCN } from './analysis.zh-CN.ts';
 import { workOrdersMessagesZhCN } from './work-orders.zh-CN.ts';
 import { notificationsMessagesZhCN } from './notifications.zh-CN.ts';
+import { downloadsMessagesZhCN } from './downloads.zh-CN.ts';
 
 export const messagesZhCN = {
   ...tasksMessagesZhCN,
@@ -19,6 +20,7 @@ export const messagesZhCN = {
   ...notificationsMessagesZhCN,
   ...reviewMessagesZhCN,
   ...reportsMessagesZhCN,
+  ...downloadsMessagesZhCN,
   'common.success': '操作成功',
 
   'errors.badRequest': '请求参数不正确',

@@ -5,6 +5,11 @@ import { xlsxAttachment } from './file-answers.ts';
 /** Most rows one Excel export of a list holds (the list's filters narrow it further). */
 export const LIST_EXPORT_MAX_ROWS = 10_000;
 
+/** An export's filter as its list's page request: the first LIST_EXPORT_MAX_ROWS rows, the list's order. */
+export function exportPageOf<F extends object>(filter: F): F & { PageSize: number; CurrentPage: number } {
+  return { ...filter, PageSize: LIST_EXPORT_MAX_ROWS, CurrentPage: 1 };
+}
+
 type PagedShape = { PageSize: z.ZodType; CurrentPage: z.ZodType } & z.ZodRawShape;
 
 /**

@@ -1,7 +1,8 @@
 import { analysisRoutes, efficiencyRoutes, progressRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
+import { downloadName } from '../../core/download-names.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
-import { sendWorkbook } from '../../core/xlsx-reply.ts';
+import { sendWorkbook } from '../../core/file-reply.ts';
 import type { Services } from '../../services.ts';
 import { buildProgressSheet, buildQualitySheet } from './analysis-sheet.ts';
 import { buildEfficiencyDaysSheet, buildEfficiencySheet } from './efficiency-sheet.ts';
@@ -36,8 +37,7 @@ export function registerAnalysisRoutes(
   );
   registerRoute(app, analysisRoutes.qualityDataToExcelFile, async ({ body, user, request, reply }) => {
     const file = await buildQualitySheet(await analysis.quality(user, body, request.lang), request.lang);
-    const name = request.lang === 'zh-CN' ? '质量分析.xlsx' : 'quality-analysis.xlsx';
-    await sendWorkbook(reply, file, 'quality-analysis.xlsx', name);
+    await sendWorkbook(reply, file, downloadName('qualityAnalysis', request.lang));
     return REPLY_SENT;
   });
   registerRoute(app, progressRoutes.getProjectProgressPageInfo, async ({ body, user }) =>
@@ -49,8 +49,7 @@ export function registerAnalysisRoutes(
   registerRoute(app, progressRoutes.getUserProgress, async ({ body, user }) => progress.users(user, body));
   registerRoute(app, progressRoutes.exportProgressToExcelFile, async ({ body, user, request, reply }) => {
     const file = await buildProgressSheet(await progress.projectRows(user, body), request.lang);
-    const name = request.lang === 'zh-CN' ? '进度分析.xlsx' : 'progress.xlsx';
-    await sendWorkbook(reply, file, 'progress.xlsx', name);
+    await sendWorkbook(reply, file, downloadName('progress', request.lang));
     return REPLY_SENT;
   });
   registerRoute(app, efficiencyRoutes.getEfficiencySummaryData, async ({ body, user }) =>
@@ -75,13 +74,8 @@ export function registerAnalysisRoutes(
   }
   registerRoute(app, efficiencyRoutes.efficiencyDataToExcelFile, async ({ body, user, request, reply }) => {
     const rows = await efficiency.list(user, body.Subject, body);
-    const name = request.lang === 'zh-CN' ? '效率分析.xlsx' : 'efficiency.xlsx';
-    await sendWorkbook(
-      reply,
-      await buildEfficiencySheet(rows, body.Subject, request.lang),
-      'efficiency.xlsx',
-      name,
-    );
+    const file = await buildEfficiencySheet(rows, body.Subject, request.lang);
+    await sendWorkbook(reply, file, downloadName('efficiency', request.lang));
     return REPLY_SENT;
   });
   registerRoute(
@@ -89,13 +83,8 @@ export function registerAnalysisRoutes(
     efficiencyRoutes.downloadEfficiencySummaryData,
     async ({ body, user, request, reply }) => {
       const summary = await efficiency.summary(user, body);
-      const name = request.lang === 'zh-CN' ? '每日效率.xlsx' : 'efficiency-per-day.xlsx';
-      await sendWorkbook(
-        reply,
-        await buildEfficiencyDaysSheet(summary.ByDay, request.lang),
-        'efficiency-per-day.xlsx',
-        name,
-      );
+      const file = await buildEfficiencyDaysSheet(summary.ByDay, request.lang);
+      await sendWorkbook(reply, file, downloadName('efficiencyPerDay', request.lang));
       return REPLY_SENT;
     },
   );

@@ -1,10 +1,4 @@
-import {
-  ANALYSIS_DEFAULT_DAYS,
-  ANALYSIS_LIMITS,
-  COMPANY_TIME_ZONE,
-  dayIn,
-  ErrorCode,
-} from '@measure/contract';
+import { ANALYSIS_DEFAULT_DAYS, ANALYSIS_LIMITS, ErrorCode, todayIn } from '@measure/contract';
 import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
@@ -18,9 +12,6 @@ export const DAY_MS = 86_400_000;
 /** A calendar day (YYYY-MM-DD) moved by whole days. */
 export const addDays = (day: string, days: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** Today as a reading day of the company's time zone (Asia/Shanghai). */
-export const companyToday = (): string => dayIn(COMPANY_TIME_ZONE, new Date());
 
 /**
  * Days a period covers when a filter gives no start: the whole allowed range, or the last 30 days
@@ -36,7 +27,7 @@ export function periodOf(
   filter: { StartDate?: string | null; EndDate?: string | null },
   days: number,
 ): { start: string; end: string } {
-  const end = filter.EndDate ?? companyToday();
+  const end = filter.EndDate ?? todayIn();
   return { start: filter.StartDate ?? addDays(end, -(days - 1)), end };
 }
 

@@ -21,6 +21,7 @@ import {
   type Statistics,
   TASK_STATES,
   toFigures,
+  todayIn,
 } from '@measure/contract';
 import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
@@ -29,7 +30,6 @@ import { addFigureCounts } from '../results/judge-readings.ts';
 import { AnalysisRepository, type AnalysisScope, type GroupCounts } from './analysis-repository.ts';
 import {
   checkItemsOfStage,
-  companyToday,
   DEFAULT_PERIOD_DAYS,
   periodOf,
   visibleAnalysisProject,
@@ -294,7 +294,7 @@ export class AnalysisService {
     // A start after today without an end: the period is today alone.
     const scope = checked.start > checked.end ? { ...checked, start: checked.end } : checked;
     const { start, end } = scope;
-    const now = companyToday();
+    const now = todayIn();
     const monthStart = `${now.slice(0, 8)}01`;
     const [groups, states, projects, households] = await Promise.all([
       this.repository.countsBy(scope, ['none', 'day', 'item', 'measureKind']),

@@ -13,6 +13,7 @@ import {
 } from '@measure/contract';
 import { conflict, fieldError, notFound } from '../../core/app-error.ts';
 import type { FileStore, StagedFile } from '../../core/file-store.ts';
+import type { RangedFile } from '../../core/http-range.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
@@ -33,12 +34,6 @@ export const updateTooLarge = () =>
   });
 
 /** A package file ready to be sent: where it is and what it is. */
-export interface UpdateFile {
-  path: string;
-  size: number;
-  sha256: string;
-  fileName: string;
-}
 
 /**
  * Software updates (issue 12 item 5): packages per company and device type, the device's check,
@@ -239,12 +234,13 @@ export class DeviceUpdatesService {
     };
   }
 
-  async file(device: DeviceContext, updateId: string): Promise<UpdateFile> {
+  async file(device: DeviceContext, updateId: string): Promise<RangedFile> {
     const record = await this.packageFor(device, updateId);
     return {
       path: this.deps.files.pathOf(record.storedName),
       size: record.size,
-      sha256: record.sha256,
+      // The SHA-256 names the content: a resumed download (If-Range) knows it has not changed.
+      etag: `"${record.sha256}"`,
       fileName: record.fileName,
     };
   }

@@ -1,7 +1,8 @@
 import { deviceApiRoutes, devicesRoutes, myDevicesRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
+import { downloadName } from '../../core/download-names.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
-import { sendWorkbook } from '../../core/xlsx-reply.ts';
+import { sendWorkbook } from '../../core/file-reply.ts';
 import type { Services } from '../../services.ts';
 import { buildDeviceSheet } from './devices-sheet.ts';
 import { deviceKeyInvalid } from './devices-service.ts';
@@ -45,8 +46,7 @@ export function registerDevicesRoutes(app: FastifyInstance, { devices }: Service
   );
   registerRoute(app, devicesRoutes.exportDeviceToExcel, async ({ body, user, request, reply }) => {
     const file = await buildDeviceSheet(await devices.all(user, body), request.lang);
-    const name = request.lang === 'zh-CN' ? '设备清单.xlsx' : 'devices.xlsx';
-    await sendWorkbook(reply, file, 'devices.xlsx', name);
+    await sendWorkbook(reply, file, downloadName('devices', request.lang));
     return REPLY_SENT;
   });
   registerRoute(app, devicesRoutes.activateDevice, async ({ body, user, ip, setMessage }) => {

@@ -9,6 +9,7 @@ import {
   type PageResult,
   type RouteBody,
   type houseMapsRoutes,
+  exportPageOf,
 } from '@measure/contract';
 import { AppError, conflict, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
@@ -62,6 +63,14 @@ export class HouseMapService {
 
   constructor(private readonly deps: { db: Database; files: PlanFileStore }) {
     this.repository = new HouseMapRepository(deps.db);
+  }
+
+  /** The rows of the list's Excel export: its filters and order, at most LIST_EXPORT_MAX_ROWS. */
+  async exportRows(
+    auth: AuthContext,
+    filter: Omit<HouseMapListBody, 'PageSize' | 'CurrentPage'>,
+  ): Promise<HouseMapRow[]> {
+    return (await this.list(auth, exportPageOf(filter))).Items;
   }
 
   async list(auth: AuthContext, body: HouseMapListBody): Promise<PageResult<HouseMapRow>> {

@@ -1,17 +1,12 @@
-import {
-  LIST_EXPORT_MAX_ROWS,
-  HOUSE_MAP_LIMITS,
-  houseMapFieldsSchema,
-  houseMapsRoutes,
-  type HouseMapRow,
-} from '@measure/contract';
+import { HOUSE_MAP_LIMITS, houseMapFieldsSchema, houseMapsRoutes, type HouseMapRow } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, fieldError } from '../../core/app-error.ts';
 import { parseFormFields } from '../../core/form-fields.ts';
 import { sendPlan } from './plan-reply.ts';
 import { PostDataError, unwrapPostData } from '../../core/normalize-input.ts';
+import { downloadName } from '../../core/download-names.ts';
 import { REPLY_SENT, registerRoute, type RouteHandler } from '../../core/register-route.ts';
-import { sendWorkbook } from '../../core/xlsx-reply.ts';
+import { sendWorkbook } from '../../core/file-reply.ts';
 import { buildHouseMapListSheet } from './house-map-list-sheet.ts';
 import type { Services } from '../../services.ts';
 import { inspectPlanFile } from './plan-file.ts';
@@ -24,14 +19,8 @@ export async function registerHouseMapsRoutes(
 ): Promise<void> {
   registerRoute(app, houseMapsRoutes.houseMapList, async ({ body, user }) => houseMaps.list(user, body));
   registerRoute(app, houseMapsRoutes.exportHouseMapList, async ({ body, user, request, reply }) => {
-    const page = await houseMaps.list(user, { ...body, PageSize: LIST_EXPORT_MAX_ROWS, CurrentPage: 1 });
-    const name = request.lang === 'zh-CN' ? '户型列表.xlsx' : 'house-types.xlsx';
-    await sendWorkbook(
-      reply,
-      await buildHouseMapListSheet(page.Items, request.lang),
-      'house-types.xlsx',
-      name,
-    );
+    const file = await buildHouseMapListSheet(await houseMaps.exportRows(user, body), request.lang);
+    await sendWorkbook(reply, file, downloadName('houseTypes', request.lang));
     return REPLY_SENT;
   });
   registerRoute(app, houseMapsRoutes.getHouseMapById, async ({ body, user }) =>

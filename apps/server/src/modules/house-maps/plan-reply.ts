@@ -1,7 +1,6 @@
-import type { FastifyReply } from 'fastify';
+import { sendPrivateFile } from '../../core/file-reply.ts';
 import { REPLY_SENT } from '../../core/register-route.ts';
-
-const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+import type { FastifyReply } from 'fastify';
 
 /** Sends a plan file: its own Content-Type, a Content-Disposition with the original name, no caching. */
 export async function sendPlan(
@@ -10,14 +9,10 @@ export async function sendPlan(
   data: Buffer,
   disposition: 'inline' | 'attachment',
 ): Promise<typeof REPLY_SENT> {
-  await reply
-    .header(
-      'Content-Disposition',
-      `${disposition}; filename="${asciiName(houseMap.fileName)}"; filename*=UTF-8''${encodeURIComponent(houseMap.fileName)}`,
-    )
-    .header('Cache-Control', 'private, no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .type(houseMap.contentType)
-    .send(data);
+  await sendPrivateFile(
+    reply,
+    { data, contentType: houseMap.contentType, fileName: houseMap.fileName },
+    disposition,
+  );
   return REPLY_SENT;
 }

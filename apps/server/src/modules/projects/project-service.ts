@@ -10,6 +10,7 @@ import {
   type RouteBody,
   type RouteQuery,
   type projectsRoutes,
+  exportPageOf,
 } from '@measure/contract';
 import { AppError, conflict } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
@@ -125,6 +126,14 @@ export class ProjectService {
   ) {
     this.repository = new ProjectRepository(deps.db);
     this.pages = new ProjectPageReader(deps.genericPlans);
+  }
+
+  /** The rows of the list's Excel export: its filters and order, at most LIST_EXPORT_MAX_ROWS. */
+  async exportRows(
+    auth: AuthContext,
+    filter: Omit<ProjectPageRequest, 'PageSize' | 'CurrentPage'>,
+  ): Promise<ProjectRow[]> {
+    return (await this.page(auth, exportPageOf(filter))).Items;
   }
 
   /** Company-wide for administrators, assigned projects for the other roles (row scope). */

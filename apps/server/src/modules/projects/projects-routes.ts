@@ -1,7 +1,8 @@
-import { LIST_EXPORT_MAX_ROWS, projectsRoutes } from '@measure/contract';
+import { projectsRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
+import { downloadName } from '../../core/download-names.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
-import { sendWorkbook } from '../../core/xlsx-reply.ts';
+import { sendWorkbook } from '../../core/file-reply.ts';
 import { buildProjectListSheet } from './project-list-sheet.ts';
 import type { Services } from '../../services.ts';
 
@@ -24,9 +25,8 @@ export function registerProjectsRoutes(
     });
   }
   registerRoute(app, projectsRoutes.exportProjectList, async ({ body, user, request, reply }) => {
-    const page = await projects.page(user, { ...body, PageSize: LIST_EXPORT_MAX_ROWS, CurrentPage: 1 });
-    const name = request.lang === 'zh-CN' ? '项目列表.xlsx' : 'projects.xlsx';
-    await sendWorkbook(reply, await buildProjectListSheet(page.Items, request.lang), 'projects.xlsx', name);
+    const file = await buildProjectListSheet(await projects.exportRows(user, body), request.lang);
+    await sendWorkbook(reply, file, downloadName('projects', request.lang));
     return REPLY_SENT;
   });
   registerRoute(app, projectsRoutes.add, async ({ body, user, setMessage }) => {

@@ -58,12 +58,7 @@ export function registerReportsRoutes(
   );
   registerRoute(app, reportsRoutes.reportFile, async ({ params, reply }) => {
     const file = await reports.file(params.Token);
-    await reply
-      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .type(file.contentType)
-      .send(file.data);
+    await sendPrivateFile(reply, file, 'attachment');
     return REPLY_SENT;
   });
   registerRoute(app, reportsRoutes.batchDeleteReport, async ({ body, user, setMessage }) => {

@@ -10,6 +10,7 @@ import {
   LANGUAGES,
 } from '@measure/contract';
 import { notFound } from '../../core/app-error.ts';
+import { downloadName, type DownloadName } from '../../core/download-names.ts';
 import type { FileStore } from '../../core/file-store.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
@@ -27,7 +28,6 @@ const HOUR_MS = 3_600_000;
 /** A workbook of 200,000 rows is far below this; a runaway one stops here. */
 const MAX_FILE_BYTES = 1024 * 1024 * 1024;
 
-const fileNameOf = (language: Language) => (language === 'zh-CN' ? '数据库.xlsx' : 'data-pool.xlsx');
 const languageOf = (value: string): Language =>
   (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'zh-CN';
 
@@ -84,7 +84,7 @@ export class DataPoolExportService {
   async download(
     auth: AuthContext,
     exportId: string,
-  ): Promise<{ stream: Readable; fileName: string; release: () => Promise<void> }> {
+  ): Promise<{ stream: Readable; name: DownloadName; release: () => Promise<void> }> {
     const row = await new DataPoolExportRepository(this.deps.db).claimDownload(
       auth.companyId,
       auth.userId,
@@ -95,7 +95,7 @@ export class DataPoolExportService {
     const stream = fs.createReadStream(this.deps.files.pathOf(storedName));
     return {
       stream,
-      fileName: fileNameOf(languageOf(row.language)),
+      name: downloadName('dataPool', languageOf(row.language)),
       release: () => this.deps.files.remove([storedName]),
     };
   }
@@ -173,7 +173,7 @@ function toExport(row: DataPoolExportRecord, language: Language): DataPoolExport
     RowsWritten: row.rowsWritten,
     RowsTotal: row.rowsTotal,
     Error: row.error ? formatMessage(language, 'results.exportFailed') : null,
-    FileName: fileNameOf(languageOf(row.language)),
+    FileName: downloadName('dataPool', languageOf(row.language)).fileName,
     FileSize: row.fileSize,
     ExpiresAt: row.expiresAt.toISOString(),
     Downloaded: row.downloadedAt !== null,

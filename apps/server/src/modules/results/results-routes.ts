@@ -2,8 +2,9 @@ import { RESULT_LIMITS, resultsDeviceRoutes, resultsRoutes } from '@measure/cont
 import type { FastifyInstance } from 'fastify';
 import { fieldError } from '../../core/app-error.ts';
 import { PassThrough } from 'node:stream';
+import { downloadName } from '../../core/download-names.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
-import { sendWorkbook } from '../../core/xlsx-reply.ts';
+import { sendWorkbook } from '../../core/file-reply.ts';
 import type { Services } from '../../services.ts';
 import { deviceKeyInvalid } from '../devices/devices-service.ts';
 import { parseBatchInTurns } from './batch-in-turns.ts';
@@ -32,8 +33,7 @@ export function registerResultsRoutes(
       request.log.error({ err: error }, 'data pool export failed');
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     });
-    const name = request.lang === 'zh-CN' ? '数据库.xlsx' : 'data-pool.xlsx';
-    await sendWorkbook(reply, out, 'data-pool.xlsx', name);
+    await sendWorkbook(reply, out, downloadName('dataPool', request.lang));
     return REPLY_SENT;
   });
   // The same export in the background (a job writes it; the page shows its progress, then downloads).
@@ -47,7 +47,7 @@ export function registerResultsRoutes(
     const file = await dataPoolExports.download(user, body.ExportId);
     // Downloadable once: the file goes when the response is over, sent in full or not.
     reply.raw.once('close', () => void file.release());
-    await sendWorkbook(reply, file.stream, 'data-pool.xlsx', file.fileName);
+    await sendWorkbook(reply, file.stream, file.name);
     return REPLY_SENT;
   });
   registerRoute(app, resultsRoutes.getManualMeasureSummaryItems, async ({ body, user, request }) =>

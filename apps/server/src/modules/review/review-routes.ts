@@ -1,6 +1,6 @@
 import { reviewAlgorithmRoutes, reviewRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
-import { sendPrivateFile } from '../../core/file-reply.ts';
+import { contentDispositionOf, sendPrivateFile } from '../../core/file-reply.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 
@@ -64,7 +64,7 @@ export function registerReviewRoutes(
     await reply
       .header(
         'Content-Disposition',
-        `inline; filename="algorithm-${body.PointIndex}-${encodeURIComponent(body.ItemCode)}.png"`,
+        contentDispositionOf(`algorithm-${body.PointIndex}-${body.ItemCode}.png`, 'inline'),
       )
       .header('Cache-Control', 'private, no-store')
       .header('X-Content-Type-Options', 'nosniff')

@@ -1,4 +1,4 @@
-import type { Language, TaskState } from '@measure/contract';
+import { COMPANY_TIME_ZONE, type Language, type TaskState } from '@measure/contract';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { FrozenStandard, TaskNameParts } from '../../db/json-types.ts';
@@ -102,8 +102,8 @@ const toRecord = (row: JoinedRow): TaskRecord => ({
   surveyors: row.surveyors,
 });
 
-/** The day a task counts on: its planned date, or its creation day in Asia/Shanghai. */
-const taskDay = sql`coalesce(${tasks.plannedDate}, (${tasks.createdAt} at time zone 'Asia/Shanghai')::date)`;
+/** The day a task counts on: its planned date, or its creation day in the company's time zone. */
+const taskDay = sql`coalesce(${tasks.plannedDate}, (${tasks.createdAt} at time zone ${COMPANY_TIME_ZONE})::date)`;
 
 /**
  * The task visibility rule of `visibleTask` (task-access.ts) as SQL on `tasks`: the tasks of the

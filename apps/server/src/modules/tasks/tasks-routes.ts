@@ -1,7 +1,8 @@
 import { taskDeviceRoutes, tasksRoutes } from '@measure/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { downloadName } from '../../core/download-names.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
-import { sendWorkbook } from '../../core/xlsx-reply.ts';
+import { sendWorkbook } from '../../core/file-reply.ts';
 import type { Services } from '../../services.ts';
 import { deviceKeyInvalid } from '../devices/devices-service.ts';
 import { sendPlan } from '../house-maps/plan-reply.ts';
@@ -27,8 +28,7 @@ export function registerTasksRoutes(app: FastifyInstance, { tasks, taskDevice }:
   );
   registerRoute(app, tasksRoutes.exportTaskList, async ({ body, user, request, reply }) => {
     const file = await buildTaskSheet(await tasks.exportRows(user, body, request.lang), request.lang);
-    const name = request.lang === 'zh-CN' ? '任务清单.xlsx' : 'tasks.xlsx';
-    await sendWorkbook(reply, file, 'tasks.xlsx', name);
+    await sendWorkbook(reply, file, downloadName('tasks', request.lang));
     return REPLY_SENT;
   });
   registerRoute(app, tasksRoutes.getTask, async ({ body, user, request }) =>

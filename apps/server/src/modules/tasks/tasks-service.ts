@@ -1,6 +1,5 @@
 import {
-  COMPANY_TIME_ZONE,
-  dayIn,
+  todayIn,
   isRole,
   ErrorCode,
   formatMessage,
@@ -123,7 +122,7 @@ export class TasksService {
               project: project.name,
               stage: body.Stage,
               // The planning day as the company's calendar names it (UTC is the day before from 16:00).
-              date: body.PlannedDate ?? dayIn(COMPANY_TIME_ZONE, new Date()),
+              date: body.PlannedDate ?? todayIn(),
             });
       const name = nameParts ? renderTaskName(nameParts, 'zh-CN') : (body.Name as string);
       const taskId = await new TasksRepository(tx).insert(

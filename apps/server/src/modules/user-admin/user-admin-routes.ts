@@ -1,7 +1,8 @@
-import { LIST_EXPORT_MAX_ROWS, userAdminRoutes } from '@measure/contract';
+import { userAdminRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
+import { downloadName } from '../../core/download-names.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
-import { sendWorkbook } from '../../core/xlsx-reply.ts';
+import { sendWorkbook } from '../../core/file-reply.ts';
 import type { Services } from '../../services.ts';
 import { acceptSingleFileUploads, singleFile } from './upload.ts';
 import { buildTemplate } from './user-import-sheet.ts';
@@ -14,9 +15,8 @@ export async function registerUserAdminRoutes(
 ): Promise<void> {
   registerRoute(app, userAdminRoutes.getUserList, async ({ body, user }) => userAdmin.page(user, body));
   registerRoute(app, userAdminRoutes.exportUserList, async ({ body, user, request, reply }) => {
-    const page = await userAdmin.page(user, { ...body, PageSize: LIST_EXPORT_MAX_ROWS, CurrentPage: 1 });
-    const name = request.lang === 'zh-CN' ? '用户列表.xlsx' : 'users.xlsx';
-    await sendWorkbook(reply, await buildUserListSheet(page.Items, request.lang), 'users.xlsx', name);
+    const file = await buildUserListSheet(await userAdmin.exportRows(user, body), request.lang);
+    await sendWorkbook(reply, file, downloadName('users', request.lang));
     return REPLY_SENT;
   });
   registerRoute(app, userAdminRoutes.getCompanyUserList, async ({ user }) => userAdmin.companyUsers(user));
@@ -48,9 +48,9 @@ export async function registerUserAdminRoutes(
     return null;
   });
 
-  registerRoute(app, userAdminRoutes.importTemplate, async ({ reply }) => {
+  registerRoute(app, userAdminRoutes.importTemplate, async ({ request, reply }) => {
     const file = await buildTemplate();
-    await sendWorkbook(reply, file, 'user-import-template.xlsx', '用户导入模板.xlsx');
+    await sendWorkbook(reply, file, downloadName('userImportTemplate', request.lang));
     return REPLY_SENT;
   });
   // The upload gets its own scope: the multipart parser and its size limit apply to it alone.

@@ -6,6 +6,7 @@ import {
   type RouteBody,
   type UserRow,
   type userAdminRoutes,
+  exportPageOf,
 } from '@measure/contract';
 import { conflict, fieldError, forbidden, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
@@ -79,6 +80,14 @@ export class UserAdminService {
     },
   ) {
     this.repository = new UserAdminRepository(deps.db);
+  }
+
+  /** The rows of the list's Excel export: its filters and order, at most LIST_EXPORT_MAX_ROWS. */
+  async exportRows(
+    auth: AuthContext,
+    filter: Omit<UserListBody, 'PageSize' | 'CurrentPage'>,
+  ): Promise<UserRow[]> {
+    return (await this.page(auth, exportPageOf(filter))).Items;
   }
 
   async page(auth: AuthContext, body: UserListBody): Promise<PageResult<UserRow>> {

@@ -1,4 +1,5 @@
 import type { Envelope, ImportPreview, UserRow } from '@measure/contract';
+import contentDisposition from 'content-disposition';
 import ExcelJS from 'exceljs';
 import { count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +54,21 @@ describe('ImportTemplate', () => {
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="user-import-template\.xlsx"/,
     );
+    // Named in the request's language: Chinese by default, English for en-US.
+    const headerIn = async (language: string) =>
+      String(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/sys/user/importtemplate',
+            headers: { authorization: `Bearer ${measure}`, 'accept-language': language },
+          })
+        ).headers['content-disposition'],
+      );
+    const nameOf = (header: unknown) => contentDisposition.parse(String(header)).parameters.filename;
+    expect(nameOf(response.headers['content-disposition'])).toBe('用户导入模板.xlsx');
+    expect(nameOf(await headerIn('zh-CN'))).toBe('用户导入模板.xlsx');
+    expect(await headerIn('en-US')).toBe('attachment; filename="user-import-template.xlsx"');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
     const [sheet, help] = workbook.worksheets;

@@ -45,6 +45,7 @@ function declaredExtension(fileName: string): PictureExtension {
 export async function readPictureUpload(
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, string>; file?: { fileName: string; data: Buffer } }> {
+  if (!request.isMultipart()) throw badRequest('errors.multipartInvalid');
   const fields: Record<string, string> = {};
   let file: { fileName: string; data: Buffer } | undefined;
   try {

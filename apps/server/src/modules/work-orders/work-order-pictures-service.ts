@@ -16,7 +16,7 @@ import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProject } from '../projects/project-access.ts';
 import { DeviceFilesRepository } from '../results/device-files-repository.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
-import type { CheckedPicture, PictureExtension } from './work-order-picture-file.ts';
+import { checkPicture, type CheckedPicture, type PictureExtension } from './work-order-picture-file.ts';
 import { filterQuery, WorkOrdersRepository } from './work-orders-repository.ts';
 
 type PlanBody = RouteBody<typeof workOrderPictureRoutes.getPlan>;
@@ -34,8 +34,21 @@ export const ORPHAN_PICTURE_HOURS = 24;
 export class WorkOrderPicturesService {
   constructor(private readonly deps: { db: Database; files: FileStore<PictureExtension>; dataDir: string }) {}
 
+  /**
+   * A completion photo, in this order: who may add it first (a caller who may not learns nothing
+   * of the file's checks), then its content, then it is stored and recorded.
+   */
+  async upload(
+    auth: AuthContext,
+    workOrderId: string,
+    file: { fileName: string; data: Buffer } | undefined,
+  ): Promise<{ FileId: string; FileName: string; Size: number }> {
+    await this.checkUploader(auth, workOrderId);
+    return this.store(auth, await checkPicture(file));
+  }
+
   /** Who may add photos: the work order is visible, in progress, the caller may complete it. */
-  async checkUploader(auth: AuthContext, workOrderId: string): Promise<void> {
+  private async checkUploader(auth: AuthContext, workOrderId: string): Promise<void> {
     const found = await new WorkOrdersRepository(this.deps.db).find(auth, workOrderId);
     if (!found) throw notFound();
     if (found.order.assigneeId !== auth.userId && !auth.permissions.has('project.distribute')) {
@@ -46,7 +59,7 @@ export class WorkOrderPicturesService {
   }
 
   /** Writes the bytes atomically, then records them; if recording fails the bytes are removed. */
-  async store(auth: AuthContext, picture: CheckedPicture) {
+  private async store(auth: AuthContext, picture: CheckedPicture) {
     const storedName = await this.deps.files.write(picture.data, picture.extension);
     try {
       await new DeviceFilesRepository(this.deps.db).insertPersonPicture({

@@ -170,6 +170,12 @@ describe('work order photos', () => {
       403,
       'workOrders.notAssignee',
     );
+    // Who may upload is checked before the content: a stranger's broken file is refused as a stranger's.
+    refused(
+      await upload(stranger, { WorkOrderId: id }, [{ name: 'a.png', data: Buffer.from('not a picture') }]),
+      403,
+      'workOrders.notAssignee',
+    );
     const waiting = await newOrder(admin, projectId, worker, false);
     refused(
       await upload(worker, { WorkOrderId: waiting }, [{ name: 'a.png', data: photo() }]),

@@ -1,17 +1,16 @@
 import {
   commentRoutes,
-  LIST_EXPORT_MAX_ROWS,
   workOrderPictureFieldsSchema,
   workOrderPictureRoutes,
   workOrdersRoutes,
 } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../../core/app-error.ts';
 import { sendPrivateFile } from '../../core/file-reply.ts';
 import { parseFormFields } from '../../core/form-fields.ts';
+import { downloadName } from '../../core/download-names.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
-import { sendWorkbook } from '../../core/xlsx-reply.ts';
-import { acceptPictureUploads, checkPicture, readPictureUpload } from './work-order-picture-file.ts';
+import { sendWorkbook } from '../../core/file-reply.ts';
+import { acceptPictureUploads, readPictureUpload } from './work-order-picture-file.ts';
 import { buildWorkOrderSheet } from './work-orders-sheet.ts';
 import type { Services } from '../../services.ts';
 
@@ -40,9 +39,8 @@ export async function registerWorkOrdersRoutes(
   });
   registerRoute(app, workOrdersRoutes.list, async ({ body, user }) => workOrders.list(user, body));
   registerRoute(app, workOrdersRoutes.exportWorkOrderList, async ({ body, user, request, reply }) => {
-    const page = await workOrders.list(user, { ...body, PageSize: LIST_EXPORT_MAX_ROWS, CurrentPage: 1 });
-    const name = request.lang === 'zh-CN' ? '工单列表.xlsx' : 'work-orders.xlsx';
-    await sendWorkbook(reply, await buildWorkOrderSheet(page.Items, request.lang), 'work-orders.xlsx', name);
+    const file = await buildWorkOrderSheet(await workOrders.exportRows(user, body), request.lang);
+    await sendWorkbook(reply, file, downloadName('workOrders', request.lang));
     return REPLY_SENT;
   });
   registerRoute(app, workOrdersRoutes.get, async ({ body, user, request }) =>
@@ -89,11 +87,9 @@ export async function registerWorkOrdersRoutes(
   await app.register(async (scope) => {
     await acceptPictureUploads(scope);
     registerRoute(scope, workOrderPictureRoutes.uploadPicture, async ({ request, user, setMessage }) => {
-      if (!request.isMultipart()) throw badRequest('errors.multipartInvalid');
       const upload = await readPictureUpload(request);
       const fields = parseFormFields(workOrderPictureFieldsSchema, upload.fields);
-      await workOrderPictures.checkUploader(user, fields.WorkOrderId);
-      const stored = await workOrderPictures.store(user, await checkPicture(upload.file));
+      const stored = await workOrderPictures.upload(user, fields.WorkOrderId, upload.file);
       setMessage('workOrders.pictureUploaded');
       return stored;
     });

@@ -1,6 +1,5 @@
 import {
-  COMPANY_TIME_ZONE,
-  dayIn,
+  todayIn,
   ErrorCode,
   formatMessage,
   type Language,
@@ -11,6 +10,7 @@ import {
   type WorkOrderRow,
   type WorkOrderState,
   type workOrdersRoutes,
+  exportPageOf,
 } from '@measure/contract';
 import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
@@ -111,7 +111,7 @@ export class WorkOrdersService {
         createdByName: userName,
       };
       const repository = new WorkOrdersRepository(tx);
-      const [id] = await repository.insert(auth.companyId, dayIn(COMPANY_TIME_ZONE, new Date()), [order]);
+      const [id] = await repository.insert(auth.companyId, todayIn(), [order]);
       const events = [{ workOrderId: id as string, action: 'created', userId: auth.userId, userName }];
       if (body.AssigneeId) events.push({ ...events[0]!, action: 'assigned' });
       await repository.addEvents(auth.companyId, events);
@@ -145,7 +145,7 @@ export class WorkOrdersService {
       const userName = await this.userName(tx, auth);
       const ids = await repository.insert(
         auth.companyId,
-        dayIn(COMPANY_TIME_ZONE, new Date()),
+        todayIn(),
         fresh.map((site) => {
           const itemCodes = inItemOrder(failedItems.get(site.point_index) ?? [], itemOrder);
           return {
@@ -177,6 +177,14 @@ export class WorkOrdersService {
       if (body.AssigneeId) await messageWorkOrdersAssigned(tx, auth.companyId, ids, auth.userId);
       return { Created: ids.length, Skipped: sites.length - fresh.length };
     });
+  }
+
+  /** The rows of the list's Excel export: its filters and order, at most LIST_EXPORT_MAX_ROWS. */
+  async exportRows(
+    auth: AuthContext,
+    filter: Omit<ListBody, 'PageSize' | 'CurrentPage'>,
+  ): Promise<WorkOrderRow[]> {
+    return (await this.list(auth, exportPageOf(filter))).Items;
   }
 
   async list(auth: AuthContext, body: ListBody): Promise<PageResult<WorkOrderRow>> {

@@ -9,12 +9,11 @@ import {
 import { Form, Input, Progress, Select, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../shared/api/errors.ts';
 import { routes } from '../../shared/api/routes.ts';
+import { uploadFailureOf } from '../../shared/api/uploadErrors.ts';
 import { uploadWithProgress } from '../../shared/api/upload.ts';
 import { notify } from '../../shared/feedback/notify.ts';
 import { FormDialog } from '../../shared/forms/FormDialog.tsx';
-import { fieldErrorsFor } from '../../shared/forms/serverErrors.ts';
 import { zodRule } from '../../shared/forms/zodRule.ts';
 import { BROWSER_HASH_MAX_BYTES, formatBytes, sha256OfFile } from './updateChecksum.ts';
 
@@ -26,7 +25,6 @@ interface Values {
 }
 
 const FORM_FIELDS = ['Version', 'DeviceType', 'Notes', 'Sha256'] as const;
-const FIELDS = [...FORM_FIELDS, 'File'] as const;
 const fieldRule = (name: keyof typeof uploadUpdateFieldsSchema.shape) =>
   zodRule(uploadUpdateFieldsSchema.shape[name]);
 const MAX_MB = Math.round(DEVICE_UPDATE_LIMITS.maxFileBytes / 1024 / 1024);
@@ -98,11 +96,10 @@ export default function UploadUpdateDialog({
       notify.success(t('updates.uploaded', { version: row.Version }));
       onUploaded(row);
     } catch (error) {
-      const fields = fieldErrorsFor(error, FIELDS);
-      const onFile = fields.find((item) => item.name === 'File');
-      if (onFile) setFileError(onFile.errors.join(' '));
-      form.setFields(fieldErrorsFor(error, FORM_FIELDS));
-      if (fields.length === 0 && isApiError(error) && !error.shown) setFailure(error.message);
+      const failure = uploadFailureOf(error, FORM_FIELDS);
+      if (failure.file) setFileError(failure.file);
+      form.setFields(failure.fields);
+      if (failure.message) setFailure(failure.message);
     } finally {
       setProgress(null);
     }

@@ -12,10 +12,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import { callApi, uploadFile } from '../../shared/api/client.ts';
-import { isApiError } from '../../shared/api/errors.ts';
 import { routes } from '../../shared/api/routes.ts';
+import { uploadFailureOf } from '../../shared/api/uploadErrors.ts';
 import { notify } from '../../shared/feedback/notify.ts';
-import { fieldErrorsFor } from '../../shared/forms/serverErrors.ts';
 import { zodRule } from '../../shared/forms/zodRule.ts';
 import { fileSizeText, planFileProblem, planKindOf } from './projectForm.ts';
 
@@ -116,10 +115,11 @@ export default function HouseMapDialog({
       onSaved();
       onClose();
     } catch (error) {
-      const fields = fieldErrorsFor(error, FIELDS, { HouseMapId: 'Name', Id: 'Name' });
-      if (fields.length) form.setFields(fields);
-      // A refused file (type, size, content), 423 (published) and the like: shown in the dialog.
-      else if (isApiError(error) && !error.shown) setFailure(error.message);
+      const failure = uploadFailureOf(error, FIELDS, { HouseMapId: 'Name', Id: 'Name' });
+      form.setFields(failure.fields);
+      // A refused file (type, size, content) at the picker; 423 (published) and the like in the dialog.
+      if (failure.file) setFileError(failure.file);
+      if (failure.message) setFailure(failure.message);
     } finally {
       setSaving(false);
     }

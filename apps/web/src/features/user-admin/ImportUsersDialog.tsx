@@ -9,6 +9,7 @@ import { downloadFile } from '../../shared/api/download.ts';
 import { isApiError } from '../../shared/api/errors.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
+import { uploadFailureText } from '../../shared/api/uploadErrors.ts';
 import { notify } from '../../shared/feedback/notify.ts';
 import { bodyFieldRule } from '../../shared/forms/bodyRule.ts';
 import { importFileProblem, summarise, withCommitErrors } from './userForm.ts';
@@ -65,7 +66,8 @@ export default function ImportUsersDialog({
       setOnlyErrors(result.Valid < result.Total);
     } catch (error) {
       // A file the server refuses as a whole (not an .xlsx, wrong header, too many rows).
-      if (isApiError(error) && !error.shown) setFileError(error.message);
+      const failure = uploadFailureText(error);
+      if (failure) setFileError(failure);
       else showError(error);
     } finally {
       setUploading(false);

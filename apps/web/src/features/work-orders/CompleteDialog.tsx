@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
+import { uploadFailureText } from '../../shared/api/uploadErrors.ts';
 import { uploadWithProgress } from '../../shared/api/upload.ts';
 import { notify } from '../../shared/feedback/notify.ts';
 import './i18n.ts';
@@ -58,7 +59,9 @@ export function CompleteDialog({
     }).then(
       (result) => onSuccess?.(result),
       (error: unknown) => {
-        showError(error);
+        const failure = uploadFailureText(error);
+        if (failure) notify.error(failure);
+        else showError(error);
         onError?.(error as Error);
       },
     );

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { dayIn } from '@measure/contract/dates';
+import { todayIn } from '@measure/contract/dates';
 import type { TFunction } from 'i18next';
 import { companyTimeZone } from '../i18n/dates.ts';
 
@@ -28,4 +28,4 @@ export const toApiDate = (day: Dayjs | null | undefined): string | undefined =>
   day ? day.format('YYYY-MM-DD') : undefined;
 
 /** Today (start of the day) in the company's time zone, whatever the browser's zone. */
-export const companyToday = (): Dayjs => dayjs(dayIn(companyTimeZone(), new Date()));
+export const companyToday = (): Dayjs => dayjs(todayIn(companyTimeZone()));
