@@ -102,7 +102,9 @@ describe('image decoding check', () => {
   it('draws an SVG over a picture, keeping its size and the pixels the SVG leaves alone', async () => {
     const white = { width: 20, height: 10, rgb: Buffer.alloc(20 * 10 * 3, 255) };
     const svg = svgDocument(20, 10, '<rect x="0" y="0" width="5" height="10" fill="rgb(0,0,255)"/>');
-    const drawn = await decodeRgb(await drawSvgOver(white, svg));
+    const png = await drawSvgOver(white, svg);
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', channels: 3, depth: 'uchar' });
+    const drawn = await decodeRgb(png);
     expect([drawn.width, drawn.height]).toEqual([20, 10]);
     expect([...drawn.rgb.subarray(0, 3)]).toEqual([0, 0, 255]);
     expect([...drawn.rgb.subarray((5 * 20 + 15) * 3, (5 * 20 + 15) * 3 + 3)]).toEqual([255, 255, 255]);

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /**
  * The one image module of the server: checking, decoding, encoding and drawing on pictures, all
@@ -70,18 +70,31 @@ export async function encodeRgbPng({ width, height, rgb }: RgbImage): Promise<Bu
     .toBuffer();
 }
 
-/**
- * An SVG drawn over 8-bit RGB pixels (the SVG the size of the picture, text in the system fonts),
- * answered as a truecolour PNG.
- */
+/** An SVG of the picture's size composited over it; an 8-bit truecolour PNG (alpha dropped, not flattened). */
+const withSvg = (picture: Sharp, svg: string): Promise<Buffer> =>
+  picture
+    .toColourspace('srgb')
+    .removeAlpha()
+    .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
+    .png()
+    .toBuffer();
+
+/** An SVG drawn over 8-bit RGB pixels (the SVG the size of the picture, text in the system fonts). */
 export async function drawSvgOver(image: RgbImage, svg: string): Promise<Buffer> {
   const { width, height } = image;
-  const drawn = await sharp(image.rgb, { raw: { width, height, channels: 3 } })
-    .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  return encodeRgbPng({ width, height, rgb: drawn });
+  return withSvg(sharp(image.rgb, { raw: { width, height, channels: 3 } }), svg);
+}
+
+/**
+ * An SVG drawn over a PNG or JPEG picture in one sharp pipeline (its pixels never come into
+ * JavaScript); `svgFor` gets the picture's size. The devices' pictures are opaque: alpha is dropped.
+ */
+export async function drawSvgOnPicture(
+  data: Uint8Array,
+  svgFor: (size: { width: number; height: number }) => string,
+): Promise<Buffer> {
+  const { width, height } = await sharp(data).metadata();
+  return withSvg(sharp(data), svgFor({ width, height }));
 }
 
 /** Fonts for text drawn into pictures: CJK first (labels may be Chinese), then any sans. */

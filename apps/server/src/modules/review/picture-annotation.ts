@@ -1,7 +1,6 @@
 import type { SiteRuler } from '../../db/json-types.ts';
 import {
-  decodeRgb,
-  drawSvgOver,
+  drawSvgOnPicture,
   PICTURE_FONTS,
   pictureKind,
   svgColour,
@@ -88,8 +87,7 @@ export function annotationSvg(
 export async function annotatePicture(data: Buffer, rulers: readonly AnnotatedRuler[]): Promise<Annotation> {
   if (!pictureKind(data)) return { ok: false, reason: 'neither PNG nor JPEG' };
   try {
-    const image = await decodeRgb(data);
-    return { ok: true, png: await drawSvgOver(image, annotationSvg(rulers, image)) };
+    return { ok: true, png: await drawSvgOnPicture(data, (size) => annotationSvg(rulers, size)) };
   } catch (error) {
     return { ok: false, reason: (error as Error).message.split('\n')[0] ?? 'undecodable' };
   }
