@@ -57,11 +57,11 @@ export function annotationSvg(
 ): string {
   const inPixels = rulersInPixels(rulers, picture);
   const { labels, fontSize, lineWidth } = layoutLabels(inPixels, picture);
-  const lines = inPixels.map((ruler, n) => {
-    const colour = svgColour((rulers[n] as AnnotatedRuler).colour);
-    return `<line x1="${ruler.x1 + 0.5}" y1="${ruler.y1 + 0.5}" x2="${ruler.x2 + 0.5}" y2="${ruler.y2 + 0.5}" stroke="${colour}" stroke-width="${lineWidth}" stroke-linecap="square"/>`;
-  });
   const colourOf = (n: number) => svgColour((rulers[n] as AnnotatedRuler).colour);
+  const lines = inPixels.map(
+    (ruler, n) =>
+      `<line x1="${ruler.x1 + 0.5}" y1="${ruler.y1 + 0.5}" x2="${ruler.x2 + 0.5}" y2="${ruler.y2 + 0.5}" stroke="${colourOf(n)}" stroke-width="${lineWidth}" stroke-linecap="square"/>`,
+  );
   // Leaders first, then the labels over them, so no line crosses a label's text.
   const leaders = labels.map(({ box, anchor, leader }, n) => {
     if (!leader) return '';
