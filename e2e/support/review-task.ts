@@ -125,7 +125,7 @@ export async function reviewTask(
     },
     setup.plannerToken,
   );
-  const picture = await uploadPicture(DeviceKey, planPng());
+  const picture = await uploadPicture(DeviceKey, await planPng());
   const place = { BuildingNumber: '1#', Floor: 2, Household: 1 };
   const ruler = (y: number) => ({ X1: 100, Y1: y, X2: 2100, Y2: y });
   await device(

@@ -27,7 +27,14 @@ export async function taskProject(name: string): Promise<TaskProject> {
     },
     plannerToken,
   );
-  const houseMap = await uploadPlan(plannerToken, project.ProjectId, '标准户型', planPng(), 'plan.png', 90);
+  const houseMap = await uploadPlan(
+    plannerToken,
+    project.ProjectId,
+    '标准户型',
+    await planPng(),
+    'plan.png',
+    90,
+  );
   await api(
     '/api/ms/Project/AssignHouseMapToFloors',
     {

@@ -126,7 +126,7 @@ async function prepareProject() {
     token,
   );
   const dxf = await uploadPlan(token, project.ProjectId, 'B户型', planDxf(), 'plan-b.dxf');
-  const png = await uploadPlan(token, project.ProjectId, 'A户型', planPng(), 'plan-a.png');
+  const png = await uploadPlan(token, project.ProjectId, 'A户型', await planPng(), 'plan-a.png');
   return { admin, token, project, siteType, dxf, png };
 }
 

@@ -117,7 +117,7 @@ describe('projects', () => {
     await upload.locator('input[type=file]').setInputFiles({
       name: 'plan-a.png',
       mimeType: 'image/png',
-      buffer: planPng(),
+      buffer: await planPng(),
     });
     await upload.getByText(/plan-a\.png/).waitFor();
     await upload.getByLabel('户型名称').fill('A户型');
@@ -287,7 +287,7 @@ describe('projects', () => {
       form.append('ProjectId', project.ProjectId);
       form.append('Name', 'TypeA');
       form.append('FloorArea', '75.5');
-      form.append('file', new Blob([new Uint8Array(planPng())], { type: 'image/png' }), 'type-a.png');
+      form.append('file', new Blob([new Uint8Array(await planPng())], { type: 'image/png' }), 'type-a.png');
       const uploaded = await fetch(`${BASE_URL}/api/ms/Project/HouseMapUpdate`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },

@@ -39,7 +39,7 @@ async function uploadHouseType(token: string, projectId: string, name: string) {
   form.append('ProjectId', projectId);
   form.append('Name', name);
   form.append('FloorArea', '88.5');
-  form.append('file', new Blob([new Uint8Array(planPng())], { type: 'image/png' }), `${name}.png`);
+  form.append('file', new Blob([new Uint8Array(await planPng())], { type: 'image/png' }), `${name}.png`);
   const response = await fetch(`${BASE_URL}/api/ms/Project/HouseMapUpdate`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },

@@ -109,7 +109,7 @@ describe.each(['zh-CN', 'en-US'] as const)('work order photos and pins (%s)', (l
     await complete.locator('input[type=file]').setInputFiles({
       name: '打磨后.png',
       mimeType: 'image/png',
-      buffer: planPng(),
+      buffer: await planPng(),
     });
     const answer = (await (await uploaded).json()) as { Code: number; Result: { FileId: string } };
     expect(answer.Code).toBe(0);

@@ -1,7 +1,21 @@
 /** Sample plan files made by the tests (no binary fixtures committed). */
 import zlib from 'node:zlib';
 import jpeg from 'jpeg-js';
-import { pngChunk as chunk } from '../src/core/png.mjs';
+
+/**
+ * One PNG chunk (length, type, data, CRC). Tests use it to make files byte by byte, above all broken
+ * ones (lying headers, bad CRCs, unknown chunks) that no image library writes; the product's own
+ * pictures go through sharp (src/core/images.ts).
+ */
+export function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+const chunk = pngChunk;
 
 /** A real PNG (grey, 8-bit) of the given size. */
 export function pngBytes(width = 4, height = 3): Buffer {

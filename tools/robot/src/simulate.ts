@@ -88,7 +88,7 @@ export async function runRobot(options: RobotOptions): Promise<RobotReport> {
         const rulers = readings.reduce((sum, reading) => sum + reading.Values.length, 0);
         pictureIds.push(
           await client.upload(
-            wallPicture(Math.min(rulers, 12), pointIndex),
+            await wallPicture(Math.min(rulers, 12), pointIndex),
             `site-${pointIndex}.png`,
             'picture',
           ),

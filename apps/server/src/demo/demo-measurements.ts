@@ -100,7 +100,7 @@ export async function seedDemoMeasurements(
   const results = new ResultsService({ db });
   const random = seededRandom(SEED);
   const plan = await inspectPlanFile(
-    { fileName: 'demo-plan.png', contentType: 'image/png', data: demoPlanPng() },
+    { fileName: 'demo-plan.png', contentType: 'image/png', data: await demoPlanPng() },
     'image',
   );
 

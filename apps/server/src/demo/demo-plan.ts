@@ -1,5 +1,5 @@
 import type { MeasurePoints } from '@measure/contract';
-import { encodePng } from '@measure/robot/picture';
+import { encodeRgbPng } from '../core/images.ts';
 
 /** The site types of the demo house type, by key; names as a planner would type them. */
 export const DEMO_SITE_TYPES = {
@@ -40,7 +40,7 @@ const TINTS: Record<DemoSiteTypeKey, [number, number, number]> = {
  * The plan image of the demo house type: rooms tinted by site type on white paper, walls drawn as
  * dark bands along each room's edges. A real PNG, so the upload check decodes it like any other.
  */
-export function demoPlanPng(): Buffer {
+export async function demoPlanPng(): Promise<Buffer> {
   const pixels = Array.from({ length: PLAN_HEIGHT }, () => Buffer.alloc(PLAN_WIDTH * 3, 255));
   const paint = (x: number, y: number, [r, g, b]: [number, number, number]) => {
     const row = pixels[y];
@@ -59,7 +59,7 @@ export function demoPlanPng(): Buffer {
       }
     }
   }
-  return encodePng(PLAN_WIDTH, PLAN_HEIGHT, pixels);
+  return encodeRgbPng({ width: PLAN_WIDTH, height: PLAN_HEIGHT, rgb: Buffer.concat(pixels) });
 }
 
 /**

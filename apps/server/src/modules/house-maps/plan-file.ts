@@ -1,9 +1,8 @@
-import { Worker } from 'node:worker_threads';
 import { ErrorCode, HOUSE_MAP_LIMITS, type MapType } from '@measure/contract';
 import { imageSize } from 'image-size';
-import pLimit from 'p-limit';
 import { AppError, type FieldProblem } from '../../core/app-error.ts';
-import { checkImageDecodes } from '../../core/image-check.ts';
+import { checkImageDecodes } from '../../core/images.ts';
+import { transferableCopy, workerPool } from '../../core/worker-pool.ts';
 import type { StoredExtension } from './file-store.ts';
 
 /** What an accepted plan file is, after its content was checked. */
@@ -57,8 +56,8 @@ const DECLARED_IMAGE_TYPES: Record<'png' | 'jpg', string[]> = {
 /**
  * Checks an uploaded plan by content: the name's extension, the size limit of its kind, the
  * declared MapType and MIME type, and then the bytes (images: magic bytes, image-size, at most
- * 40 megapixels, and a real decode in a worker thread, see core/image-check.ts; drawings: a full
- * dxf-parser parse in a worker thread). Each failure has its own message.
+ * 40 megapixels, and a full decode with sharp off the event loop, see core/images.ts; drawings: a full
+ * dxf-parser parse in a worker pool). Each failure has its own message.
  */
 export async function inspectPlanFile(
   file: { fileName: string; contentType: string; data: Buffer },
@@ -121,50 +120,29 @@ export function cleanFileName(name: string): string {
   return (cleaned || 'plan').slice(-120);
 }
 
-const DXF_PARSE_TIMEOUT_MS = 60_000;
-
 export interface DxfSummary {
   entities: number;
   layers: number;
 }
 
-/** At most this many drawings are parsed at once (each worker may use ~1 GB on a 50 MB file). */
-const MAX_PARALLEL_PARSES = 2;
-const withParseSlot = pLimit(MAX_PARALLEL_PARSES);
-
 /**
- * Parses a DXF in a worker thread: dxf-parser is synchronous and takes about 2.6 s for a 50 MB
- * drawing, which would stall every other request if run on the main thread. At most two parse at once.
+ * dxf-parser is synchronous and takes about 2.6 s for a 50 MB drawing, which would stall every other
+ * request on the main thread: drawings are parsed in a pool of at most two threads (each may use
+ * ~1 GB on a 50 MB file).
  */
-export async function parseDxfInWorker(data: Buffer): Promise<DxfSummary | undefined> {
-  return withParseSlot(() => parseInWorker(data));
-}
+const dxfPool = workerPool<Uint8Array, { ok: boolean } & Partial<DxfSummary>>(
+  new URL('./dxf-worker.mjs', import.meta.url),
+  { maxThreads: 2, maxOldGenerationSizeMb: 2048, timeoutMs: 60_000 },
+);
 
-async function parseInWorker(data: Buffer): Promise<DxfSummary | undefined> {
-  const copy = new Uint8Array(data);
-  const worker = new Worker(new URL('./dxf-worker.mjs', import.meta.url), {
-    workerData: { buffer: copy.buffer, byteOffset: 0, byteLength: copy.byteLength },
-    transferList: [copy.buffer],
-    resourceLimits: { maxOldGenerationSizeMb: 2048 },
-  });
+/** Parses a DXF in the pool; undefined when it does not parse (or takes over a minute). */
+export async function parseDxfInWorker(data: Buffer): Promise<DxfSummary | undefined> {
+  const { bytes, transfer } = transferableCopy(data);
   try {
-    return await new Promise<DxfSummary | undefined>((resolve) => {
-      const timer = setTimeout(() => resolve(undefined), DXF_PARSE_TIMEOUT_MS);
-      worker.once('message', (answer: { ok: boolean } & Partial<DxfSummary>) => {
-        clearTimeout(timer);
-        resolve(answer.ok ? { entities: answer.entities ?? 0, layers: answer.layers ?? 0 } : undefined);
-      });
-      worker.once('error', () => {
-        clearTimeout(timer);
-        resolve(undefined);
-      });
-      worker.once('exit', () => {
-        clearTimeout(timer);
-        resolve(undefined);
-      });
-    });
-  } finally {
-    await worker.terminate();
+    const answer = await dxfPool.run(bytes, transfer);
+    return answer.ok ? { entities: answer.entities ?? 0, layers: answer.layers ?? 0 } : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -74,7 +74,7 @@ export class ReportRenderer {
         ...version,
         verification: marks.get(version.language) as ReportVerificationMark,
       }));
-      // Pictures are read and annotated after the snapshot (files, worker threads): no long transaction.
+      // Pictures are read and annotated after the snapshot (files, sharp): no long transaction.
       const pictures = await this.pictures(companyId, read.task, read.source);
       const source: ReportSource = { ...read.source, versions, pictures };
       const rendered = await renderReport(source);

@@ -1,46 +1,26 @@
-import { Worker } from 'node:worker_threads';
+import { workerPool } from '../../core/worker-pool.ts';
 import type { RenderedReport, ReportSource } from './report-document.ts';
 
-const TIMEOUT_MS = 240_000;
-
 /**
- * Renders a report's PDF and workbook, in each of its languages, in a worker thread (laying out thousands of rows and
- * subsetting a CJK font would stall the event loop). Jobs run at most two at once (the worker's
- * concurrency), so no extra limit is needed here.
+ * Reports are rendered in a pool of worker threads (laying out thousands of rows and subsetting a
+ * CJK font would stall the event loop). The report queue runs at most two jobs at once, and the
+ * pool has as many threads.
  */
+const reportPool = workerPool<ReportSource, RenderedReport[]>(
+  new URL('./report-worker.mjs', import.meta.url),
+  {
+    maxThreads: 2,
+    maxOldGenerationSizeMb: 1024,
+    timeoutMs: 240_000,
+  },
+);
+
+/** Renders a report's PDF and workbook, in each of its languages; rejects when rendering fails. */
 export async function renderReport(source: ReportSource): Promise<RenderedReport[]> {
-  const worker = new Worker(new URL('./report-worker.mjs', import.meta.url), {
-    workerData: source,
-    resourceLimits: { maxOldGenerationSizeMb: 1024 },
-  });
-  try {
-    return await new Promise<RenderedReport[]>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('report rendering timed out')), TIMEOUT_MS);
-      worker.once(
-        'message',
-        (answer: { ok: true; files: RenderedReport[] } | { ok: false; reason: string }) => {
-          clearTimeout(timer);
-          if (answer.ok)
-            resolve(
-              answer.files.map((file) => ({
-                language: file.language,
-                pdf: Buffer.from(file.pdf),
-                xlsx: Buffer.from(file.xlsx),
-              })),
-            );
-          else reject(new Error(answer.reason));
-        },
-      );
-      worker.once('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-      worker.once('exit', () => {
-        clearTimeout(timer);
-        reject(new Error('report rendering stopped'));
-      });
-    });
-  } finally {
-    await worker.terminate();
-  }
+  const files = await reportPool.run(source);
+  return files.map((file) => ({
+    language: file.language,
+    pdf: Buffer.from(file.pdf),
+    xlsx: Buffer.from(file.xlsx),
+  }));
 }

@@ -1,23 +1,16 @@
-import { parentPort, workerData } from 'node:worker_threads';
-import { documentsOf, type ReportSource } from './report-document.ts';
+import { documentsOf, type RenderedReport, type ReportSource } from './report-document.ts';
 import { renderPdf } from './report-pdf.ts';
 import { renderWorkbook } from './report-workbook.ts';
 
 /**
- * Renders the PDF and the workbook of every language of `workerData`, one language after the other
- * (the memory of one at a time), and posts them back (or the failure).
+ * Renders the PDF and the workbook of every language of `source`, one language after the other
+ * (the memory of one at a time), in a worker thread of report-render.ts's pool.
  */
-async function main(source: ReportSource): Promise<void> {
-  try {
-    const files = [];
-    for (const doc of documentsOf(source)) {
-      const [pdf, xlsx] = await Promise.all([renderPdf(doc), renderWorkbook(doc)]);
-      files.push({ language: doc.language, pdf, xlsx });
-    }
-    parentPort?.postMessage({ ok: true, files });
-  } catch (error) {
-    parentPort?.postMessage({ ok: false, reason: (error as Error).message });
+export async function renderReportFiles(source: ReportSource): Promise<RenderedReport[]> {
+  const files: RenderedReport[] = [];
+  for (const doc of documentsOf(source)) {
+    const [pdf, xlsx] = await Promise.all([renderPdf(doc), renderWorkbook(doc)]);
+    files.push({ language: doc.language, pdf, xlsx });
   }
+  return files;
 }
-
-await main(workerData as ReportSource);

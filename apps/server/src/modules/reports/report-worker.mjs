@@ -1,6 +1,8 @@
-// Worker thread entry of report rendering: loads the TypeScript renderer through tsx (the server
-// itself runs on tsx, so no build step), then renders the one document it was given.
+// Worker thread entry of report rendering (a piscina task, see report-render.ts): loads the
+// TypeScript renderer through tsx (the server itself runs on tsx, so no build step).
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./report-worker-main.ts');
+const { renderReportFiles } = await import('./report-worker-main.ts');
+
+export default renderReportFiles;

@@ -1,17 +1,16 @@
-// Renders a flatness surface's deviation heatmap with a legend in mm, off the main thread
-// (algorithm-image.ts). Input: { cloudPath (or null), maxPoints, maxAsciiBytes, standardMm,
+// Renders a flatness surface's deviation heatmap with a legend in mm, as a piscina task off the main
+// thread (algorithm-image.ts). Input: { cloudPath (or null), maxPoints, maxCloudBytes, standardMm,
 // rulers: [{ X1, Y1, X2, Y2, value }] (valid values, ends in mm on the surface) }.
-// Output: { ok: true, png, source: 'pointcloud' | 'readings', note, rulers, points } or { ok: false,
-// reason }: `rulers` the rulers a readings map is interpolated from, `points` the cloud points drawn.
+// Output: { ok: true, image: { width, height, rgb }, texts, source: 'pointcloud' | 'readings', note,
+// rulers, points } or { ok: false, reason }: `texts` the legend's words, which the main thread draws
+// in a real font with sharp; `rulers` the rulers a readings map is interpolated from, `points` the
+// cloud points drawn.
 // The legend's last line says which, in no language: a ruler pictogram and N, or a dot cloud and the
 // point count (the page and the response headers say it in words).
 // From a point cloud: each cell the mean deviation of its points from the best-fit plane (signed,
 // positive towards the scanner). From readings: a gap under a 2 m ruler touches the surface at the
 // ruler's ends, so each ruler carries value x sin(pi t) along its length (t from 0 to 1); the surface
 // between rulers is interpolated by inverse distance weighting (power 2).
-import { parentPort, workerData } from 'node:worker_threads';
-import { GLYPHS } from '../../core/pixel-font.mjs';
-import { encodePngRgb } from '../../core/png.mjs';
 import { CloudUnreadable, deviationsFromPlane, readPointCloud } from './point-cloud.mjs';
 
 const WIDTH = 640;
@@ -20,6 +19,9 @@ const LEGEND = 64;
 const CELL = 4;
 const MAX_SAMPLES = 2000;
 const EMPTY = [235, 235, 235];
+/** Legend text: size in px and the width one character takes (the text is fitted to it). */
+const TEXT_SIZE = 14;
+const CHAR_WIDTH = 9;
 
 const mix = (a, b, t) => a.map((x, i) => Math.round(x + (b[i] - x) * Math.min(1, Math.max(0, t))));
 const GREEN = [22, 163, 74];
@@ -173,13 +175,15 @@ function render({ columns, rows, values, rulers, extent, points }, standard) {
     const value = legendLow + ((limit - legendLow) * x) / (barWidth - 1);
     box(MARGIN + x, barTop, 1, 16, colourOf(value, standard, limit));
   }
+  const texts = [];
   const text = (label, left, top) =>
-    [...label].forEach((c, n) =>
-      GLYPHS[c]?.forEach((row, gy) => {
-        for (let gx = 0; gx < 5; gx += 1)
-          if (row[gx] === '1') box(Math.round(left) + (n * 6 + gx) * 2, top + gy * 2, 2, 2, [40, 40, 40]);
-      }),
-    );
+    texts.push({
+      text: label,
+      x: Math.round(left),
+      y: top,
+      width: label.length * CHAR_WIDTH,
+      size: TEXT_SIZE,
+    });
   const ticks = [legendLow, 0, standard, limit];
   if (legendLow < 0) ticks.push(-standard);
   const placed = [];
@@ -187,7 +191,7 @@ function render({ columns, rows, values, rulers, extent, points }, standard) {
     const x = xOf(value);
     box(x, barTop + 16, 1, 6, [40, 40, 40]);
     const label = `${Math.round(value * 10) / 10}mm`;
-    const labelWidth = label.length * 12;
+    const labelWidth = label.length * CHAR_WIDTH;
     const left = Math.min(Math.max(MARGIN, x - labelWidth / 2), width - MARGIN - labelWidth);
     if (placed.some((other) => Math.abs(other - left) < labelWidth + 4)) continue;
     placed.push(left);
@@ -214,38 +218,46 @@ function render({ columns, rows, values, rulers, extent, points }, standard) {
       box(MARGIN + dx, sourceTop + dy, 3, 3, ink);
     text(String(points), MARGIN + 36, sourceTop);
   }
-  return encodePngRgb({ width, height, rgb });
+  return { image: { width, height, rgb }, texts };
 }
 
-try {
-  const { cloudPath, maxPoints, maxAsciiBytes, standardMm, rulers } = workerData;
-  let surface;
-  let note = null;
-  if (cloudPath) {
-    try {
-      surface = fromCloud(readPointCloud(cloudPath, { maxPoints, maxAsciiBytes }));
-    } catch (error) {
-      if (!(error instanceof CloudUnreadable) && error?.code !== 'ENOENT') throw error;
-      note = error.message;
+/** The piscina task: the map from the cloud when it can be read, else from the readings. */
+export default async function renderAlgorithmMap({
+  cloudPath,
+  maxPoints,
+  maxCloudBytes,
+  standardMm,
+  rulers,
+}) {
+  try {
+    let surface;
+    let note = null;
+    if (cloudPath) {
+      try {
+        surface = fromCloud(await readPointCloud(cloudPath, { maxPoints, maxCloudBytes }));
+      } catch (error) {
+        if (!(error instanceof CloudUnreadable) && error?.code !== 'ENOENT') throw error;
+        note = error.message;
+      }
     }
+    const source = surface ? 'pointcloud' : 'readings';
+    if (!surface) {
+      if (rulers.length === 0) throw new CloudUnreadable(note ?? 'no rulers');
+      surface = fromReadings(rulers);
+    }
+    return {
+      ok: true,
+      ...render(surface, standardMm),
+      source,
+      note,
+      rulers: surface.points === null ? surface.rulers.length : null,
+      points: surface.points,
+    };
+  } catch (error) {
+    return {
+      ok: false,
+      noGeometry: error instanceof CloudUnreadable,
+      reason: error instanceof Error ? error.message : String(error),
+    };
   }
-  const source = surface ? 'pointcloud' : 'readings';
-  if (!surface) {
-    if (rulers.length === 0) throw new CloudUnreadable(note ?? 'no rulers');
-    surface = fromReadings(rulers);
-  }
-  parentPort.postMessage({
-    ok: true,
-    png: render(surface, standardMm),
-    source,
-    note,
-    rulers: surface.points === null ? surface.rulers.length : null,
-    points: surface.points,
-  });
-} catch (error) {
-  parentPort.postMessage({
-    ok: false,
-    noGeometry: error instanceof CloudUnreadable,
-    reason: error instanceof Error ? error.message : String(error),
-  });
 }

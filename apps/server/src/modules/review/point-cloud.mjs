@@ -1,149 +1,52 @@
-// Reads a wall's point cloud for its algorithm image (algorithm-image-worker.mjs): PCD (ascii or
-// binary, not binary_compressed) and PLY (ascii or binary little endian, the vertex element first)
-// with float or double x, y, z. At most `maxPoints` points are kept: binary clouds are read at an even
-// stride (seeking, so a 2 GB cloud costs maxPoints small reads), ASCII clouds line by line up to
-// `maxAsciiBytes` with every n-th point kept. Anything else throws a CloudUnreadable with the reason.
-import fs from 'node:fs';
+// Reads a wall's point cloud for its algorithm image (algorithm-image-worker.mjs) with loaders.gl:
+// PLY (ascii, binary little or big endian) and PCD (ascii, binary, binary_compressed), any numeric
+// x, y, z. Clouds over `maxCloudBytes` are not read (loaders.gl parses the whole file); of the rest at
+// most `maxPoints` points are kept, at an even stride. Anything else throws a CloudUnreadable with the
+// reason. The plane fit below works on what it read.
+import fs from 'node:fs/promises';
+import { parse } from '@loaders.gl/core';
+import { PCDLoader } from '@loaders.gl/pcd';
+import { PLYLoader } from '@loaders.gl/ply';
 
 export class CloudUnreadable extends Error {}
 const unreadable = (reason) => {
   throw new CloudUnreadable(reason);
 };
 
-const SIZES = { F4: 4, F8: 8, I1: 1, U1: 1, I2: 2, U2: 2, I4: 4, U4: 4, I8: 8, U8: 8 };
-const PLY_TYPES = {
-  char: 'I1',
-  int8: 'I1',
-  uchar: 'U1',
-  uint8: 'U1',
-  short: 'I2',
-  int16: 'I2',
-  ushort: 'U2',
-  uint16: 'U2',
-  int: 'I4',
-  int32: 'I4',
-  uint: 'U4',
-  uint32: 'U4',
-  float: 'F4',
-  float32: 'F4',
-  double: 'F8',
-  float64: 'F8',
-};
-
-/** Header of a PCD or PLY: format, point count, record layout (binary) or token index (ascii). */
-function parseHeader(head) {
+/** The loader for a cloud's first bytes: PLY by its magic, PCD by its header's first line. */
+function loaderOf(head) {
   const text = head.toString('latin1');
-  if (text.startsWith('ply')) {
-    const end = text.indexOf('end_header\n');
-    if (end < 0) unreadable('PLY header without end_header');
-    const lines = text.slice(0, end).split(/\r?\n/);
-    const format = lines.find((l) => l.startsWith('format '))?.split(/\s+/)[1];
-    if (!['ascii', 'binary_little_endian'].includes(format)) unreadable(`PLY format ${format}`);
-    const first = lines.findIndex((l) => l.startsWith('element '));
-    if (!lines[first]?.startsWith('element vertex ')) unreadable('PLY without a vertex element first');
-    const count = Number(lines[first].split(/\s+/)[2]);
-    const fields = [];
-    for (const line of lines.slice(first + 1)) {
-      if (line.startsWith('element ')) break;
-      const parts = line.trim().split(/\s+/);
-      if (parts[0] !== 'property') continue;
-      if (parts[1] === 'list') unreadable('PLY vertex with a list property');
-      const type = PLY_TYPES[parts[1]];
-      if (!type) unreadable(`PLY property type ${parts[1]}`);
-      fields.push({ name: parts[2], type });
-    }
-    return { format: format === 'ascii' ? 'ascii' : 'binary', count, fields, offset: end + 11 };
-  }
-  const match = /^DATA (\w+)\r?\n/m.exec(text);
-  if (!/^(#|VERSION|FIELDS)/.test(text) || !match) unreadable('neither PCD nor PLY');
-  const value = (key) => new RegExp(`^${key} (.+)$`, 'm').exec(text.slice(0, match.index))?.[1].trim();
-  const names = (value('FIELDS') ?? '').split(/\s+/);
-  const sizes = (value('SIZE') ?? '').split(/\s+/);
-  const types = (value('TYPE') ?? '').split(/\s+/);
-  const counts = (value('COUNT') ?? names.map(() => '1').join(' ')).split(/\s+/);
-  if (match[1] !== 'ascii' && match[1] !== 'binary') unreadable(`PCD data ${match[1]}`);
-  const fields = [];
-  names.forEach((name, i) => {
-    const type = `${types[i]}${sizes[i]}`;
-    if (!SIZES[type]) unreadable(`PCD field type ${type}`);
-    for (let c = 0; c < Number(counts[i] ?? 1); c += 1)
-      fields.push({ name: c === 0 ? name : `${name}_${c}`, type });
-  });
-  const count = Number(value('POINTS') ?? value('WIDTH'));
-  return { format: match[1], count, fields, offset: match.index + match[0].length };
-}
-
-function read(fd, position, length) {
-  const buffer = Buffer.alloc(length);
-  const got = fs.readSync(fd, buffer, 0, length, position);
-  return buffer.subarray(0, got);
-}
-
-function sample(buffer, at, type) {
-  if (type === 'F4') return buffer.readFloatLE(at);
-  if (type === 'F8') return buffer.readDoubleLE(at);
-  return Number.NaN;
+  if (text.startsWith('ply')) return PLYLoader;
+  if (/^(#|VERSION|FIELDS)/.test(text) && /^DATA \w+\r?$/m.test(text)) return PCDLoader;
+  return unreadable('neither PCD nor PLY');
 }
 
 /** The cloud's points as a Float64Array of x, y, z triples (finite points only). */
-export function readPointCloud(file, { maxPoints, maxAsciiBytes }) {
-  const fd = fs.openSync(file, 'r');
+export async function readPointCloud(file, { maxPoints, maxCloudBytes }) {
+  const { size } = await fs.stat(file);
+  if (size > maxCloudBytes) unreadable(`cloud over ${Math.round(maxCloudBytes / 1048576)} MB`);
+  const bytes = await fs.readFile(file);
+  const loader = loaderOf(bytes.subarray(0, 65_536));
+  let mesh;
   try {
-    const size = fs.fstatSync(fd).size;
-    const header = parseHeader(read(fd, 0, Math.min(size, 65_536)));
-    const index = ['x', 'y', 'z'].map((name) => header.fields.findIndex((f) => f.name === name));
-    if (index.some((i) => i < 0)) unreadable('no x, y and z fields');
-    if (!(header.count > 0)) unreadable('no points');
-    const points = [];
-    const keep = (x, y, z) => {
-      if (Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z)) points.push(x, y, z);
-    };
-    if (header.format === 'binary') {
-      const offsets = [];
-      let record = 0;
-      for (const field of header.fields) {
-        offsets.push(record);
-        record += SIZES[field.type];
-      }
-      if (index.some((i) => header.fields[i].type[0] !== 'F')) unreadable('x, y, z are not floating point');
-      const count = Math.min(header.count, Math.floor((size - header.offset) / record));
-      const stride = Math.max(1, Math.floor(count / maxPoints));
-      const perRead = stride === 1 ? 65_536 : 1;
-      for (let n = 0; n < count; n += stride * perRead) {
-        const records = Math.min(perRead, count - n);
-        const block = read(fd, header.offset + n * record, records * record);
-        for (let r = 0; r < records; r += 1) {
-          const at = r * record;
-          keep(...index.map((i) => sample(block, at + offsets[i], header.fields[i].type)));
-        }
-      }
-    } else {
-      if (size > maxAsciiBytes) unreadable(`ASCII cloud over ${Math.round(maxAsciiBytes / 1048576)} MB`);
-      const stride = Math.max(1, Math.floor(header.count / maxPoints));
-      let rest = '';
-      let line = 0;
-      for (let position = header.offset; position < size; position += 4_194_304) {
-        const lines = (rest + read(fd, position, 4_194_304).toString('latin1')).split('\n');
-        rest = lines.pop() ?? '';
-        for (const text of lines) {
-          if (line >= header.count) break;
-          if (line % stride === 0) {
-            const tokens = text.trim().split(/\s+/);
-            keep(...index.map((i) => Number(tokens[i])));
-          }
-          line += 1;
-        }
-      }
-      if (rest && line < header.count && line % stride === 0) {
-        const tokens = rest.trim().split(/\s+/);
-        keep(...index.map((i) => Number(tokens[i])));
-      }
-    }
-    if (points.length < 9) unreadable('fewer than 3 points');
-    return Float64Array.from(points);
-  } finally {
-    fs.closeSync(fd);
+    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    mesh = await parse(buffer, loader, { worker: false });
+  } catch (error) {
+    unreadable(`${loader.name}: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const position = mesh?.attributes?.POSITION;
+  if (!position || position.size !== 3) unreadable('no x, y and z fields');
+  const values = position.value;
+  const count = Math.floor(values.length / 3);
+  if (count === 0) unreadable('no points');
+  const stride = Math.max(1, Math.floor(count / maxPoints));
+  const points = [];
+  for (let n = 0; n < count; n += stride) {
+    const [x, y, z] = [values[n * 3], values[n * 3 + 1], values[n * 3 + 2]];
+    if (Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z)) points.push(x, y, z);
+  }
+  if (points.length < 9) unreadable('fewer than 3 points');
+  return Float64Array.from(points);
 }
 
 /** Eigen decomposition of a symmetric 3x3 matrix (Jacobi): { values, vectors (columns) }. */

@@ -17,8 +17,7 @@ import {
   buildUser,
   type BuiltUser,
 } from '../../../test/factories.ts';
-import { GLYPHS } from '../../core/pixel-font.mjs';
-import { decodePngRgb } from '../../core/png.mjs';
+import { decodeRgb } from '../../core/images.ts';
 import { buildTask } from '../../../test/task-factories.ts';
 
 const routes = apiRoutes.review;
@@ -143,8 +142,8 @@ async function expectGrindingCurrent(): Promise<void> {
 }
 
 /** Pixels of the heat area (above the legend) of an algorithm image. */
-function heatPixels(png: Buffer) {
-  const { width, height, rgb } = decodePngRgb(png);
+async function heatPixels(png: Buffer) {
+  const { width, height, rgb } = await decodeRgb(png);
   const pixels: number[][] = [];
   for (let y = 12; y < height - 64 - 12; y += 1)
     for (let x = 12; x < width - 12; x += 1)
@@ -153,24 +152,25 @@ function heatPixels(png: Buffer) {
 }
 /**
  * The legend's last line, read back: its pictogram (a ruler: a bar with end marks; else a dot cloud)
- * and the number drawn after it, glyph by glyph.
+ * and whether the number after it is as wide as `digits` digits of the legend's 14 px text (7 to 9 px
+ * a digit): the text is drawn in a real font, so its width is what can be read back.
  */
-function sourceLabel(png: Buffer): { pictogram: 'ruler' | 'cloud'; number: string } {
-  const { width, height, rgb } = decodePngRgb(png);
+async function sourceLabel(
+  png: Buffer,
+  digits: number,
+): Promise<{ pictogram: 'ruler' | 'cloud'; digits: number }> {
+  const { width, height, rgb } = await decodeRgb(png);
   const top = height - 64 + 44;
   const dark = (x: number, y: number) => rgb[(y * width + x) * 3] === 40;
-  let number = '';
-  for (let n = 0; ; n += 1) {
-    const left = 12 + 36 + n * 12;
-    const glyph = Object.entries(GLYPHS).find(([, rows]) =>
-      rows.every((row, gy) =>
-        [...row].every((bit, gx) => (bit === '1') === dark(left + gx * 2, top + gy * 2)),
-      ),
-    );
-    if (!glyph) break;
-    number += glyph[0];
-  }
-  return { pictogram: dark(12, top + 1) && dark(38, top + 1) ? 'ruler' : 'cloud', number };
+  const inked: number[] = [];
+  for (let x = 12 + 34; x < width; x += 1)
+    for (let y = top - 2; y < top + 16; y += 1) if ((rgb[(y * width + x) * 3] as number) < 160) inked.push(x);
+  const ink = inked.length ? Math.max(...inked) - Math.min(...inked) + 1 : 0;
+  const fits = ink >= (digits - 0.5) * 7 && ink <= (digits + 0.5) * 9;
+  return {
+    pictogram: dark(12, top + 1) && dark(38, top + 1) ? 'ruler' : 'cloud',
+    digits: fits ? digits : ink,
+  };
 }
 
 /** The valid values of PL-01 at a site that have a ruler: the rulers its readings map stands on. */
@@ -237,11 +237,15 @@ describe('algorithm image', () => {
     expect(rulers).toBeGreaterThan(1);
     expect(hot.headers['x-algorithm-rulers']).toBe(String(rulers));
     expect(hot.headers['x-algorithm-points']).toBeUndefined();
-    expect(sourceLabel(hot.rawPayload)).toEqual({ pictogram: 'ruler', number: String(rulers) });
-    expect(heatPixels(hot.rawPayload).pixels.some(beyondStandard)).toBe(true);
+    const rulerDigits = String(rulers).length;
+    expect(await sourceLabel(hot.rawPayload, rulerDigits)).toEqual({
+      pictogram: 'ruler',
+      digits: rulerDigits,
+    });
+    expect((await heatPixels(hot.rawPayload)).pixels.some(beyondStandard)).toBe(true);
     const cool = await image(calm.pointIndex);
     expect(cool.statusCode).toBe(200);
-    const { pixels, width, height, rgb } = heatPixels(cool.rawPayload);
+    const { pixels, width, height, rgb } = await heatPixels(cool.rawPayload);
     expect(pixels.some(beyondStandard)).toBe(false);
     // The legend below runs from green (0 mm) to red (its upper end).
     const legendRow = height - 64 - 12 + 12 + 8;
@@ -295,8 +299,12 @@ describe('algorithm image', () => {
       // Labelled as from the point cloud with the points drawn (all of them: fewer than the cap).
       expect(answer.headers['x-algorithm-points']).toBe(String(count));
       expect(answer.headers['x-algorithm-rulers']).toBeUndefined();
-      expect(sourceLabel(answer.rawPayload)).toEqual({ pictogram: 'cloud', number: String(count) });
-      const { rgb, width } = heatPixels(answer.rawPayload);
+      const countDigits = String(count).length;
+      expect(await sourceLabel(answer.rawPayload, countDigits)).toEqual({
+        pictogram: 'cloud',
+        digits: countDigits,
+      });
+      const { rgb, width } = await heatPixels(answer.rawPayload);
       const colour = (x: number, y: number) => [
         ...rgb.subarray((y * width + x) * 3, (y * width + x) * 3 + 3),
       ];
@@ -307,7 +315,7 @@ describe('algorithm image', () => {
     await attach(found.pointIndex, 'cloud-ply', ply);
     const fromPly = await image(found.pointIndex);
     expect(fromPly.headers['x-algorithm-source']).toBe('pointcloud');
-    expect(heatPixels(fromPly.rawPayload).pixels.some(reddish)).toBe(true);
+    expect((await heatPixels(fromPly.rawPayload)).pixels.some(reddish)).toBe(true);
     expect(fromPly.headers['x-algorithm-points']).toBe(String(count));
     // A cloud it cannot read (LAS) falls back to the readings, labelled with their rulers.
     await writeFile(path.join(dir, 'cloud-ply'), Buffer.from('LASF not read here'));
@@ -388,11 +396,11 @@ describe('ShowVerHor', () => {
     expect(noVertical.statusCode).toBe(200);
     expect(noVertical.rawPayload.equals(all.rawPayload)).toBe(false);
     // The vertical rulers' pixels are back to the plain picture's without them.
-    const plain = decodePngRgb(
+    const plain = await decodeRgb(
       (await t.app.inject({ method: 'GET', url: chosen.url.split('?')[0] as string, headers })).rawPayload,
     );
-    const none = decodePngRgb((await show(false, false)).rawPayload);
-    const drawn = decodePngRgb(all.rawPayload);
+    const none = await decodeRgb((await show(false, false)).rawPayload);
+    const drawn = await decodeRgb(all.rawPayload);
     let differsFromPlain = 0;
     for (let i = 0; i < drawn.rgb.length; i += 1) if (drawn.rgb[i] !== plain.rgb[i]) differsFromPlain += 1;
     let noneDiffers = 0;

@@ -47,7 +47,7 @@ export const pictureUrl = (taskId: string, pointIndex: number, fileId: string, a
 
 /**
  * Reading a task's data for review (measurement-api.md section 4): one site with its pictures,
- * readings, grades and trail; the pictures themselves (plain, or annotated in a worker thread); the
+ * readings, grades and trail; the pictures themselves (plain, or annotated with sharp); the
  * plan view of every household; and the audit that closes the task.
  */
 export class ReviewService {

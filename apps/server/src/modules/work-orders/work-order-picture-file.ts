@@ -2,7 +2,7 @@ import { ErrorCode, WORK_ORDER_PICTURE_LIMITS } from '@measure/contract';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import { AppError, badRequest, type FieldProblem } from '../../core/app-error.ts';
-import { checkImageDecodes } from '../../core/image-check.ts';
+import { checkImageDecodes } from '../../core/images.ts';
 import { acceptMultipart, multipartError, multipartParts, readCapped } from '../../core/multipart.ts';
 import { cleanFileName } from '../house-maps/plan-file.ts';
 
