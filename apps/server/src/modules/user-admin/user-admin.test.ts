@@ -1,8 +1,8 @@
 import type { CompanyUser, OrgTreeNode, PageResult, UserRow } from '@measure/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orgs as orgTable, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { call, createTestApp, login, loginRaw, type TestApp } from '../../../test/app.ts';
-import { buildCompany, buildProject, buildUser, type BuiltUser } from '../../../test/factories.ts';
+import { buildStaff } from '../../../test/company-staff.ts';
 
 let t: TestApp;
 let admin: string;
@@ -11,91 +11,13 @@ let other: string;
 const ids: Record<string, string> = {};
 const orgs: Record<string, string> = {};
 
-/**
- * The company of this file, made here: organisations HQ (root) > MEASURE, ENG > ENG-EAST and four
- * people (administrator in HQ, measurement administrator in MEASURE, project administrator on one
- * project and a surveyor in ENG-EAST); another company with only its administrator.
- */
-const PEOPLE = [
-  {
-    email: 'ua.admin@example.com',
-    phone: '13600000001',
-    name: '王管理',
-    position: '系统管理员',
-    org: 'HQ',
-    role: 'CompanyAdmin',
-    gender: 1,
-  },
-  {
-    email: 'ua.measure@example.com',
-    phone: '13600000002',
-    name: '李测量',
-    position: '测量主管',
-    org: 'MEASURE',
-    role: 'MeasureAdmin',
-    gender: 2,
-  },
-  {
-    email: 'ua.pm@example.com',
-    phone: '13600000003',
-    name: '张项目',
-    position: '项目经理',
-    org: 'ENG-EAST',
-    role: 'ProjectAdmin',
-    gender: 1,
-  },
-  {
-    email: 'ua.surveyor@example.com',
-    phone: '13600000004',
-    name: '赵实测',
-    position: '实测员',
-    org: 'ENG-EAST',
-    role: 'Surveyor',
-    gender: 1,
-  },
-] as const;
-
-async function buildCompanyOfFile(): Promise<BuiltUser[]> {
-  const company = await buildCompany(t, { nameZh: '用户管理测试集团' });
-  const orgIds: Record<string, string> = { HQ: company.rootOrgId };
-  for (const [code, name, parent] of [
-    ['MEASURE', '测量中心', 'HQ'],
-    ['ENG', '工程管理部', 'HQ'],
-    ['ENG-EAST', '华东项目部', 'ENG'],
-  ] as const) {
-    const [row] = await t.db
-      .insert(orgTable)
-      .values({ companyId: company.id, parentId: orgIds[parent], name, code })
-      .returning({ id: orgTable.id });
-    orgIds[code] = row?.id ?? '';
-  }
-  const built: BuiltUser[] = [];
-  for (const person of PEOPLE) {
-    built.push(
-      await buildUser(t, {
-        companyId: company.id,
-        orgId: orgIds[person.org],
-        roles: [person.role],
-        email: person.email,
-        phone: person.phone,
-        name: person.name,
-        position: person.position,
-        gender: person.gender,
-      }),
-    );
-  }
-  return built;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  const [companyAdmin, measureAdmin, pm] = await buildCompanyOfFile();
-  admin = companyAdmin?.token ?? '';
-  measure = measureAdmin?.token ?? '';
-  await buildProject(t, { staff: [pm?.id ?? ''], as: admin });
-  other = (
-    await buildUser(t, { roles: ['CompanyAdmin'], email: 'admin@ua.other.example.com', phone: '13500000001' })
-  ).token;
+  // The demo's shape (test/company-staff.ts): HQ > MEASURE, ENG > ENG-EAST, four people, another company.
+  const staff = await buildStaff(t, 'ua');
+  admin = staff.admin.user.token;
+  measure = staff.measure.user.token;
+  other = staff.otherAdmin.user.token;
   for (const row of await t.db.select({ id: users.id, email: users.email }).from(users))
     ids[row.email] = row.id;
   const tree = await call<OrgTreeNode[]>(t.app, 'GET', '/api/sys/SysOrg/GetOrgTree', { token: admin });
