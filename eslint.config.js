@@ -29,7 +29,7 @@ const NO_SQL = [
 // Services and the other non-repository files of a module: no Drizzle, no schema.
 const SERVICE_IMPORTS = [
   { regex: '^drizzle-orm(/|$)', message: 'Only *-repository.ts files build SQL (Drizzle).' },
-  { regex: '(^|/)db/schema(\\.ts)?$', message: 'Only *-repository.ts files use the schema.' },
+  { regex: '(^|/)db/schema(\\.ts|/.*)?$', message: 'Only *-repository.ts files use the schema.' },
 ];
 // Routes additionally: no database module and no repository (types included).
 const ROUTE_IMPORTS = [

@@ -1,12 +1,13 @@
 /**
  * A company shaped like the demo's, made by factories for tests that need several roles of one
- * company and another company beside it (sign-in, sessions, the own account): organisations
- * HQ > MEASURE, HQ > ENG > ENG-EAST, four people with the demo's names and roles, a project with the
- * project administrator and the surveyor, and another company with its administrator. The addresses
- * carry `tag` and the phone numbers are fixed (136..., 135...): once per test file (one database).
+ * company and another company beside it (sign-in, sessions, the own account, user administration):
+ * the demo's organisation tree and people (names, positions, roles, passwords; demo/demo-data.ts),
+ * a project with the project administrator and the surveyor, and another company with its
+ * administrator. Only the addresses differ (`<tag>.<key>@example.com`, `admin@<tag>.other.example.com`)
+ * and the phone numbers (136... and 135... for the demo's 138... and 139...): once per test file.
  */
-import type { Role } from '@measure/contract';
 import { orgs } from '../src/db/schema.ts';
+import { DEMO_COMPANIES, type DemoUser } from '../src/demo/demo-data.ts';
 import type { TestApp } from './app.ts';
 import { buildCompany, buildProject, buildUser, type BuiltUser } from './factories.ts';
 
@@ -15,111 +16,81 @@ export interface StaffAccount {
   password: string;
   phone: string;
   name: string;
+  user: BuiltUser;
 }
 
-const PEOPLE = {
-  admin: {
-    phone: '13600000001',
-    password: 'Admin@123456',
-    name: '王管理',
-    position: '系统管理员',
-    org: 'HQ',
-    role: 'CompanyAdmin',
-    gender: 1,
-  },
-  measure: {
-    phone: '13600000002',
-    password: 'Measure@12345',
-    name: '李测量',
-    position: '测量主管',
-    org: 'MEASURE',
-    role: 'MeasureAdmin',
-    gender: 2,
-  },
-  pm: {
-    phone: '13600000003',
-    password: 'Project@12345',
-    name: '张项目',
-    position: '项目经理',
-    org: 'ENG-EAST',
-    role: 'ProjectAdmin',
-    gender: 1,
-  },
-  surveyor: {
-    phone: '13600000004',
-    password: 'Survey@123456',
-    name: '赵实测',
-    position: '实测员',
-    org: 'ENG-EAST',
-    role: 'Surveyor',
-    gender: 1,
-  },
-} as const satisfies Record<string, { role: Role; gender: 0 | 1 | 2; [key: string]: unknown }>;
-
-const ORGS = [
-  ['MEASURE', '测量中心', 'HQ'],
-  ['ENG', '工程管理部', 'HQ'],
-  ['ENG-EAST', '华东项目部', 'ENG'],
-] as const;
-
-export type StaffKey = keyof typeof PEOPLE | 'otherAdmin';
-export type Staff = Record<StaffKey, StaffAccount & { user: BuiltUser }> & {
+const KEYS = {
+  CompanyAdmin: 'admin',
+  MeasureAdmin: 'measure',
+  ProjectAdmin: 'pm',
+  Surveyor: 'surveyor',
+} as const;
+export type StaffKey = (typeof KEYS)[keyof typeof KEYS] | 'otherAdmin';
+export type Staff = Record<StaffKey, StaffAccount> & {
   companyId: string;
   otherCompanyId: string;
-  orgIds: Record<'HQ' | 'MEASURE' | 'ENG' | 'ENG-EAST', string>;
+  orgIds: Record<string, string>;
 };
 
+const [demo, otherDemo] = DEMO_COMPANIES;
+/** The demo's phone number moved off the demo's range (unique across companies). */
+const phoneOf = (person: DemoUser) => person.phone.replace(/^138/, '136').replace(/^139/, '135');
+
+async function account(
+  t: TestApp,
+  companyId: string,
+  orgId: string | null,
+  person: DemoUser,
+  email: string,
+): Promise<StaffAccount> {
+  const user = await buildUser(t, {
+    companyId,
+    orgId,
+    roles: [person.role],
+    email,
+    phone: phoneOf(person),
+    name: person.name,
+    position: person.position,
+    gender: person.gender,
+    password: person.password,
+  });
+  return { login: user.email, password: person.password, phone: phoneOf(person), name: person.name, user };
+}
+
 export async function buildStaff(t: TestApp, tag: string): Promise<Staff> {
+  if (!demo || !otherDemo) throw new Error('the demo companies are missing');
   const company = await buildCompany(t, { nameZh: `${tag}建设集团` });
-  const orgIds = { HQ: company.rootOrgId, MEASURE: '', ENG: '', 'ENG-EAST': '' };
-  for (const [code, name, parent] of ORGS) {
+  const orgIds: Record<string, string> = { HQ: company.rootOrgId };
+  for (const org of demo.orgs.filter((org) => org.parent)) {
     const [row] = await t.db
       .insert(orgs)
-      .values({ companyId: company.id, parentId: orgIds[parent], name, code })
+      .values({ companyId: company.id, parentId: orgIds[org.parent ?? 'HQ'], name: org.name, code: org.code })
       .returning({ id: orgs.id });
-    orgIds[code] = row?.id ?? '';
+    orgIds[org.code] = row?.id ?? '';
   }
   const staff: Partial<Staff> = { companyId: company.id, orgIds };
-  for (const [key, person] of Object.entries(PEOPLE) as Array<
-    [keyof typeof PEOPLE, (typeof PEOPLE)[keyof typeof PEOPLE]]
-  >) {
-    const user = await buildUser(t, {
-      companyId: company.id,
-      orgId: orgIds[person.org],
-      roles: [person.role],
-      email: `${tag}.${key}@example.com`,
-      phone: person.phone,
-      name: person.name,
-      position: person.position,
-      gender: person.gender,
-      password: person.password,
-    });
-    staff[key] = {
-      login: user.email,
-      password: person.password,
-      phone: person.phone,
-      name: person.name,
-      user,
-    };
+  for (const person of demo.users) {
+    const key = KEYS[person.role as keyof typeof KEYS];
+    staff[key] = await account(
+      t,
+      company.id,
+      orgIds[person.org] ?? null,
+      person,
+      `${tag}.${key}@example.com`,
+    );
   }
-  await buildProject(t, { staff: [staff.pm!.user, staff.surveyor!.user], as: staff.admin!.user });
+  const { admin, pm, surveyor } = staff as Staff;
+  await buildProject(t, { staff: [pm.user, surveyor.user], as: admin.user });
   const other = await buildCompany(t, { nameZh: `${tag}另一家公司` });
-  const otherUser = await buildUser(t, {
-    companyId: other.id,
-    roles: ['CompanyAdmin'],
-    email: `admin@${tag}.other.example.com`,
-    phone: '13500000001',
-    name: '陈管理',
-    position: '系统管理员',
-    password: 'Admin@123456',
-  });
+  const [otherPerson] = otherDemo.users;
+  if (!otherPerson) throw new Error('the other demo company has no user');
   staff.otherCompanyId = other.id;
-  staff.otherAdmin = {
-    login: otherUser.email,
-    password: 'Admin@123456',
-    phone: '13500000001',
-    name: '陈管理',
-    user: otherUser,
-  };
+  staff.otherAdmin = await account(
+    t,
+    other.id,
+    other.rootOrgId,
+    otherPerson,
+    `admin@${tag}.other.example.com`,
+  );
   return staff as Staff;
 }
