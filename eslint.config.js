@@ -29,7 +29,7 @@ const NO_SQL = [
 // Services and the other non-repository files of a module: no Drizzle, no schema.
 const SERVICE_IMPORTS = [
   { regex: '^drizzle-orm(/|$)', message: 'Only *-repository.ts files build SQL (Drizzle).' },
-  { regex: '(^|/)db/schema(\\.ts)?$', message: 'Only *-repository.ts files use the schema.' },
+  { regex: '(^|/)db/schema(\\.ts|/.*)?$', message: 'Only *-repository.ts files use the schema.' },
 ];
 // Routes additionally: no database module and no repository (types included).
 const ROUTE_IMPORTS = [
@@ -85,6 +85,12 @@ export default tseslint.config(
           // (a secret) or by the id just read that way, before any company context exists.
           ignoreTables: ['companies', 'sessions', 'loginTickets'],
         },
+      ],
+      // Raw SQL too: a statement on a company table passes the company id (the schema folder says
+      // which tables are company data; the same secret-reached tables are left out).
+      'measure/company-scoped-sql': [
+        'error',
+        { schemaDir: 'apps/server/src/db/schema', ignoreTables: ['sessions', 'loginTickets'] },
       ],
     },
   },

@@ -6,7 +6,8 @@ import { AuditRepository } from '../modules/audit/audit-repository.ts';
 import { AuthEvents } from '../modules/auth/auth-events.ts';
 import { SessionCache } from '../modules/auth/session-cache.ts';
 import { SessionService } from '../modules/auth/session-service.ts';
-import { call, createTestApp, DEMO, login, type TestApp } from '../../test/app.ts';
+import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { buildCompany, buildUser } from '../../test/factories.ts';
 import { registerAuthGuard } from './auth-guard.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import './request-context.ts';
@@ -56,9 +57,14 @@ const hit = async (url: string, token?: string, body = '{"any":"thing"}') => {
 };
 
 it('lets a holder of the permission through and refuses the others with Code 403, whatever they send', async () => {
-  const admin = await login(t.app, DEMO.admin.login, DEMO.admin.password);
-  const surveyor = await login(t.app, DEMO.surveyor.login, DEMO.surveyor.password);
-  const measure = await login(t.app, DEMO.measure.login, DEMO.measure.password);
+  const companyId = (await buildCompany(t)).id;
+  const [admin, surveyor, measure] = (
+    await Promise.all(
+      (['CompanyAdmin', 'Surveyor', 'MeasureAdmin'] as const).map((role) =>
+        buildUser(t, { companyId, roles: [role] }),
+      ),
+    )
+  ).map((user) => user.token);
   expect((await hit('/needs-user-manage', admin)).body.Code).toBe(0);
   for (const token of [surveyor, measure]) {
     const refused = await hit('/needs-user-manage', token, '{broken');
@@ -79,7 +85,7 @@ it('writes every permission refusal to the audit log', async () => {
 });
 
 it('needs a session for authenticated routes, none for public ones, and refuses undeclared routes', async () => {
-  const token = await login(t.app, DEMO.pm.login, DEMO.pm.password);
+  const { token } = await buildUser(t, { roles: ['ProjectAdmin'] });
   expect((await hit('/needs-session')).status).toBe(401);
   expect((await hit('/needs-session', token)).body.Code).toBe(0);
   expect((await hit('/open')).body.Code).toBe(0);

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '@measure/contract';
-import { call, createTestApp, DEMO, login, type TestApp } from '../../test/app.ts';
+import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { buildAdmin } from '../../test/factories.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import { jpegBytes, pngBytes, pngWithLyingHeader } from '../../test/plan-files.ts';
 
@@ -16,7 +17,7 @@ let projectId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  token = await login(t.app, DEMO.admin.login, DEMO.admin.password);
+  token = (await buildAdmin(t)).token;
   const project = await call<{ ProjectId: string }>(t.app, 'POST', '/api/ms/Project/Add', {
     token,
     body: { Name: '坏输入', DetailsInfo: [] },

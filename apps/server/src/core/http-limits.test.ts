@@ -5,7 +5,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DEMO, login, type TestApp } from '../../test/app.ts';
+import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { buildAdmin } from '../../test/factories.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import { bigPng } from '../../test/plan-files.ts';
 
@@ -59,7 +60,7 @@ function request(
 
 beforeAll(async () => {
   t = await createTestApp();
-  token = await login(t.app, DEMO.admin.login, DEMO.admin.password);
+  token = (await buildAdmin(t)).token;
   const project = await call<{ ProjectId: string }>(t.app, 'POST', '/api/ms/Project/Add', {
     token,
     body: { Name: '连接测试', DetailsInfo: [] },

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DEMO, login, type TestApp } from '../../test/app.ts';
+import { call, createTestApp, type TestApp } from '../../test/app.ts';
+import { buildAdmin } from '../../test/factories.ts';
 
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await createTestApp();
-  token = await login(t.app, DEMO.admin.login, DEMO.admin.password);
+  token = (await buildAdmin(t)).token;
 });
 afterAll(async () => t.close());
 

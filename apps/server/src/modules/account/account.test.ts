@@ -2,12 +2,30 @@ import type { SelfInfo } from '@measure/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema.ts';
-import { call, createTestApp, DEMO, login, loginRaw, type TestApp } from '../../../test/app.ts';
+import { call, createTestApp, login, loginRaw, type TestApp } from '../../../test/app.ts';
+import { buildStaff, type Staff } from '../../../test/company-staff.ts';
+import { companies } from '../../db/schema.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 
+/** A company shaped like the demo's (test/company-staff.ts), with the demo company's flags and names. */
 let t: TestApp;
+let staff: Staff;
 beforeAll(async () => {
   t = await createTestApp();
+  staff = await buildStaff(t, 'acct');
+  await t.db
+    .update(companies)
+    .set({
+      nameZh: '账户测试集团',
+      nameEn: 'Account Test Group',
+      enabledModeling: true,
+      enabledExternalWall: true,
+    })
+    .where(eq(companies.id, staff.companyId));
+  await t.db
+    .update(companies)
+    .set({ nameZh: '另一家建设公司' })
+    .where(eq(companies.id, staff.otherCompanyId));
 });
 afterAll(async () => t.close());
 
@@ -30,18 +48,18 @@ async function selfOf(account: {
 
 describe('GetSelf', () => {
   it('returns the profile, roles, permissions of the first role and the company flags', async () => {
-    const { self } = await selfOf(DEMO.admin);
+    const { self } = await selfOf(staff.admin);
     expect(self).toMatchObject({
       Name: '王管理',
-      Email: 'admin@example.com',
-      Code: 'admin@example.com',
-      PhoneNumber: '13800000001',
-      AccountNumber: '13800000001',
+      Email: 'acct.admin@example.com',
+      Code: 'acct.admin@example.com',
+      PhoneNumber: '13600000001',
+      AccountNumber: '13600000001',
       Position: '系统管理员',
       Gender: 1,
       Status: 1,
       OrgCode: 'HQ',
-      CompanyName: '演示建设集团',
+      CompanyName: '账户测试集团',
       RoleNameList: ['CompanyAdmin'],
       MustChangePassword: false,
       EnabledRobotTask: true,
@@ -55,31 +73,31 @@ describe('GetSelf', () => {
     expect(self.Permissions).toContain('device.distribute');
   });
 
-  it('gives each demo role its own permissions', async () => {
-    const measure = (await selfOf(DEMO.measure)).self;
+  it('gives each role its own permissions', async () => {
+    const measure = (await selfOf(staff.measure)).self;
     expect(measure.RoleNameList).toEqual(['MeasureAdmin']);
     expect(measure.Permissions).toContain('user.create');
     expect(measure.Permissions).toContain('standard.editOperate');
     expect(measure.Permissions.some((permission) => permission.startsWith('device.'))).toBe(false);
 
-    const pm = (await selfOf(DEMO.pm)).self;
+    const pm = (await selfOf(staff.pm)).self;
     expect(pm.RoleNameList).toEqual(['ProjectAdmin']);
     expect(pm.Permissions).toEqual([]);
     expect(pm.ProjectIds).toHaveLength(1);
 
-    const surveyor = (await selfOf(DEMO.surveyor)).self;
+    const surveyor = (await selfOf(staff.surveyor)).self;
     expect(surveyor.RoleNameList).toEqual(['Surveyor']);
     expect(surveyor.Permissions).toEqual([]);
     expect(surveyor.ProjectIds).toEqual(pm.ProjectIds);
 
-    const other = (await selfOf(DEMO.otherAdmin)).self;
+    const other = (await selfOf(staff.otherAdmin)).self;
     expect(other.RoleNameList).toEqual(['CompanyAdmin']);
     expect(other.CompanyName).toBe('另一家建设公司');
     expect(other.CompanyId).not.toBe(measure.CompanyId);
   });
 
   it('lets the first role decide when a user has several', async () => {
-    const { token, self } = await selfOf(DEMO.surveyor);
+    const { token, self } = await selfOf(staff.surveyor);
     await t.db.execute(
       sql`insert into user_roles (company_id, user_id, role, position) values (${self.CompanyId}, ${self.UserId}, 'CompanyAdmin', 1)`,
     );
@@ -90,8 +108,8 @@ describe('GetSelf', () => {
   });
 
   it('names the company in the request language', async () => {
-    const token = await login(t.app, DEMO.admin.login, DEMO.admin.password);
-    expect((await getSelf(token, 'en-US')).body.Result.CompanyName).toBe('Demo Construction Group');
+    const token = await login(t.app, staff.admin.login, staff.admin.password);
+    expect((await getSelf(token, 'en-US')).body.Result.CompanyName).toBe('Account Test Group');
   });
 
   it('answers HTTP 401 without a session', async () => {
@@ -104,15 +122,15 @@ describe('GetSelf', () => {
 describe('EditMe', () => {
   const base = {
     Name: '赵实测',
-    Email: 'surveyor@example.com',
-    Phone: '13800000004',
+    Email: 'acct.surveyor@example.com',
+    Phone: '13600000004',
     Position: '实测员',
     Department: '华东项目部',
     Gender: 1,
   };
 
   it('saves the profile and returns the fresh self info', async () => {
-    const { token, self } = await selfOf(DEMO.surveyor);
+    const { token, self } = await selfOf(staff.surveyor);
     const response = await editMe(token, {
       ...base,
       UserId: self.UserId,
@@ -138,19 +156,22 @@ describe('EditMe', () => {
     });
     expect((await getSelf(token)).body.Result.Name).toBe('赵实测_2');
     // The new email and phone are the sign-in names now.
-    expect((await loginRaw(t.app, 'surveyor2@example.com', DEMO.surveyor.password)).body.Code).toBe(0);
-    expect((await loginRaw(t.app, '13912345678', DEMO.surveyor.password)).body.Code).toBe(0);
+    expect((await loginRaw(t.app, 'surveyor2@example.com', staff.surveyor.password)).body.Code).toBe(0);
+    expect((await loginRaw(t.app, '13912345678', staff.surveyor.password)).body.Code).toBe(0);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.event, 'profile.updated'));
     expect(audit.some((row) => row.userId === self.UserId)).toBe(true);
 
     // Code is accepted for the email; the original values come back.
-    const restored = await editMe(token, { ...base, Email: undefined, Code: 'surveyor@example.com' });
+    const restored = await editMe(token, { ...base, Email: undefined, Code: 'acct.surveyor@example.com' });
     expect(restored.body.Code).toBe(0);
-    expect(restored.body.Result).toMatchObject({ Email: 'surveyor@example.com', PhoneNumber: '13800000004' });
+    expect(restored.body.Result).toMatchObject({
+      Email: 'acct.surveyor@example.com',
+      PhoneNumber: '13600000004',
+    });
   });
 
   it('ignores Status: you cannot disable or change your own status', async () => {
-    const { token } = await selfOf(DEMO.surveyor);
+    const { token } = await selfOf(staff.surveyor);
     const response = await editMe(token, { ...base, Status: 0 });
     expect(response.body.Code).toBe(0);
     expect(response.body.Result).toMatchObject({ Status: 1 });
@@ -158,15 +179,15 @@ describe('EditMe', () => {
   });
 
   it('refuses to edit another user', async () => {
-    const { token } = await selfOf(DEMO.surveyor);
-    const admin = (await selfOf(DEMO.admin)).self;
+    const { token } = await selfOf(staff.surveyor);
+    const admin = (await selfOf(staff.admin)).self;
     const response = await editMe(token, { ...base, UserId: admin.UserId, Name: 'Hacked' });
     expect(response.body).toMatchObject({ Code: 403, Message: '只能修改自己的资料' });
-    expect((await selfOf(DEMO.admin)).self.Name).toBe('王管理');
+    expect((await selfOf(staff.admin)).self.Name).toBe('王管理');
   });
 
   it('validates the fields with translated messages', async () => {
-    const { token } = await selfOf(DEMO.surveyor);
+    const { token } = await selfOf(staff.surveyor);
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ Name: 'a'.repeat(33) }, 'Name', 'At most 32 characters'],
       [{ Name: '' }, 'Name', 'This field is required'],
@@ -199,27 +220,27 @@ describe('EditMe', () => {
   });
 
   it('refuses an email or phone of another user with 409 naming the field', async () => {
-    const { token } = await selfOf(DEMO.surveyor);
-    const email = await editMe(token, { ...base, Email: 'ADMIN@example.com' });
+    const { token } = await selfOf(staff.surveyor);
+    const email = await editMe(token, { ...base, Email: 'ACCT.ADMIN@example.com' });
     expect(email.body).toEqual({
       Code: 409,
       Message: '该邮箱已被使用',
       Result: [{ Field: 'Email', Message: '该邮箱已被使用' }],
     });
-    const otherCompany = await editMe(token, { ...base, Email: 'admin@other.example.com' }, 'en-US');
+    const otherCompany = await editMe(token, { ...base, Email: 'admin@acct.other.example.com' }, 'en-US');
     expect(otherCompany.body.Code).toBe(409);
     expect(otherCompany.body.Result).toEqual([{ Field: 'Email', Message: expect.any(String) }]);
-    const phone = await editMe(token, { ...base, Phone: '13800000001' });
+    const phone = await editMe(token, { ...base, Phone: '13600000001' });
     expect(phone.body).toMatchObject({
       Code: 409,
       Result: [{ Field: 'Phone', Message: '该手机号已被使用' }],
     });
-    expect((await getSelf(token)).body.Result.Email).toBe('surveyor@example.com');
+    expect((await getSelf(token)).body.Result.Email).toBe('acct.surveyor@example.com');
   });
 
   it('answers the race of two users taking the same email with 409, not 500', async () => {
-    const pm = await selfOf(DEMO.pm);
-    const surveyor = await selfOf(DEMO.surveyor);
+    const pm = await selfOf(staff.pm);
+    const surveyor = await selfOf(staff.surveyor);
     const body = (name: string) => ({
       ...base,
       Name: name,
@@ -235,10 +256,10 @@ describe('EditMe', () => {
     for (const response of [first, second]) expect(response.status).toBe(200);
     // Put both back.
     await t.db.execute(
-      sql`update ${users} set email = 'pm@example.com', phone = '13800000003' where name = '张项目'`,
+      sql`update ${users} set email = 'acct.pm@example.com', phone = '13600000003' where id = ${staff.pm.user.id}`,
     );
     await t.db.execute(
-      sql`update ${users} set email = 'surveyor@example.com', phone = '13800000004' where name = '赵实测'`,
+      sql`update ${users} set email = 'acct.surveyor@example.com', phone = '13600000004' where id = ${staff.surveyor.user.id}`,
     );
   });
 });
@@ -246,7 +267,7 @@ describe('EditMe', () => {
 describe('uniqueViolation', () => {
   it('finds the violated index through the Drizzle error wrapper', async () => {
     const error = await t.db
-      .execute(sql`update ${users} set email = 'admin@example.com' where email = 'pm@example.com'`)
+      .execute(sql`update ${users} set email = 'acct.admin@example.com' where email = 'acct.pm@example.com'`)
       .then(
         () => undefined,
         (caught: unknown) => caught,
@@ -257,7 +278,8 @@ describe('uniqueViolation', () => {
 });
 
 describe('ChangePassWord', () => {
-  const account = { login: 'measure@example.com', password: DEMO.measure.password };
+  // The staff's measurement administrator (test/company-staff.ts); known before the company is made.
+  const account = { login: 'acct.measure@example.com', password: 'Measure@12345' };
 
   it('checks the old password', async () => {
     const { token } = await selfOf(account);
@@ -270,7 +292,7 @@ describe('ChangePassWord', () => {
   });
 
   it('refuses the 11th wrong old password within 15 minutes with 429, even with the right one', async () => {
-    const { token } = await selfOf(DEMO.otherAdmin);
+    const { token } = await selfOf(staff.otherAdmin);
     for (let attempt = 1; attempt <= 10; attempt++) {
       const wrong = await changePassword(token, {
         OldPassword: `Wrong@${attempt}xxxx`,
@@ -279,7 +301,7 @@ describe('ChangePassWord', () => {
       expect(wrong.body.Code).toBe(400);
     }
     const blocked = await changePassword(token, {
-      OldPassword: DEMO.otherAdmin.password,
+      OldPassword: staff.otherAdmin.password,
       NewPassword: 'Better@12345',
     });
     expect(blocked.status).toBe(429);
@@ -288,7 +310,7 @@ describe('ChangePassWord', () => {
       sql`update ${auditLog} set created_at = now() - interval '16 minutes' where event = 'password.changeFailed'`,
     );
     const freed = await changePassword(token, {
-      OldPassword: DEMO.otherAdmin.password,
+      OldPassword: staff.otherAdmin.password,
       NewPassword: 'Better@12345',
     });
     expect(freed.body.Code).toBe(0);
@@ -345,7 +367,7 @@ describe('ChangePassWord', () => {
   it('changes the password, ends the other sessions and keeps the current one', async () => {
     const current = await login(t.app, account.login, account.password);
     const other = await login(t.app, account.login, account.password);
-    const otherUser = await login(t.app, DEMO.admin.login, DEMO.admin.password);
+    const otherUser = await login(t.app, staff.admin.login, staff.admin.password);
     await t.db.execute(sql`update ${users} set must_change_password = true where email = ${account.login}`);
 
     const newPassword = 'Changed@2026';

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, users, verifyCodes } from '../../db/schema.ts';
-import { call, createTestApp, DEMO, login, loginRaw, type TestApp } from '../../../test/app.ts';
+import { call, createTestApp, login, loginRaw, type TestApp } from '../../../test/app.ts';
+import { buildCompany, buildUser, FACTORY_PASSWORD } from '../../../test/factories.ts';
 import { type CodeMessage, type CodeSender } from './code-sender.ts';
 
 /** Captures what would be sent; can be told to fail. */
@@ -28,8 +29,19 @@ class FakeSender implements CodeSender {
 
 const sender = new FakeSender();
 let t: TestApp;
+/** The accounts of this file (made here, one company): addresses the tests name. */
+const ACCOUNTS = {
+  admin: { email: 'reset.admin@example.com', phone: '13600000001', roles: ['CompanyAdmin'] },
+  measure: { email: 'reset.measure@example.com', phone: '13600000002', roles: ['MeasureAdmin'] },
+  pm: { email: 'reset.pm@example.com', phone: '13600000003', roles: ['ProjectAdmin'] },
+  surveyor: { email: 'reset.surveyor@example.com', phone: '13600000004', roles: ['Surveyor'] },
+} as const;
 beforeAll(async () => {
   t = await createTestApp({ overrides: { codeSender: sender } });
+  const companyId = (await buildCompany(t)).id;
+  for (const account of Object.values(ACCOUNTS)) {
+    await buildUser(t, { companyId, email: account.email, phone: account.phone, roles: [...account.roles] });
+  }
 });
 afterAll(async () => t.close());
 
@@ -69,20 +81,20 @@ async function codesOf(email: string) {
 
 describe('VerifyCode_Get', () => {
   it('sends a 6-digit code by email and stores only its SHA-256', async () => {
-    const response = await requestCode(byEmail('PM@example.com'));
+    const response = await requestCode(byEmail('RESET.PM@example.com'));
     expect(response.status).toBe(200);
     expect(response.body).toEqual(SENT);
     expect(sender.messages).toHaveLength(1);
     const message = sender.messages[0];
     expect(message).toMatchObject({
       channel: 'email',
-      to: 'pm@example.com',
+      to: 'reset.pm@example.com',
       subject: '测量云：重置密码验证码',
     });
     const code = sender.lastCode();
     expect(message?.text).toContain(code);
 
-    const [stored] = await codesOf('pm@example.com');
+    const [stored] = await codesOf('reset.pm@example.com');
     expect(stored).toMatchObject({ channel: 'email', attempts: 0, usedAt: null });
     expect(stored?.codeHash).toBe(createHash('sha256').update(code).digest('hex'));
     expect(JSON.stringify(stored)).not.toContain(code);
@@ -91,7 +103,7 @@ describe('VerifyCode_Get', () => {
   });
 
   it('sends to the mobile number for AccountType 2, in the request language', async () => {
-    const response = await requestCode(byPhone('13800000003'), 'en-US');
+    const response = await requestCode(byPhone('13600000003'), 'en-US');
     expect(response.body).toEqual({
       Code: 0,
       Message: 'The verification code was sent; it is valid for 10 minutes',
@@ -99,7 +111,7 @@ describe('VerifyCode_Get', () => {
     });
     expect(sender.messages[0]).toMatchObject({
       channel: 'phone',
-      to: '13800000003',
+      to: '13600000003',
       subject: 'Measure Cloud: password reset code',
     });
   });
@@ -107,19 +119,19 @@ describe('VerifyCode_Get', () => {
   it('answers an unknown or disabled account exactly like a known one, and sends nothing', async () => {
     const unknown = await requestCode(byEmail('nobody@example.com'));
     const unknownPhone = await requestCode(byPhone('13700000000'));
-    await t.db.execute(sql`update ${users} set status = 0 where email = 'measure@example.com'`);
-    const disabled = await requestCode(byEmail('measure@example.com'));
-    await t.db.execute(sql`update ${users} set status = 1 where email = 'measure@example.com'`);
+    await t.db.execute(sql`update ${users} set status = 0 where email = 'reset.measure@example.com'`);
+    const disabled = await requestCode(byEmail('reset.measure@example.com'));
+    await t.db.execute(sql`update ${users} set status = 1 where email = 'reset.measure@example.com'`);
     for (const response of [unknown, unknownPhone, disabled]) {
       expect(response.status).toBe(200);
       expect(response.body).toEqual(SENT);
     }
     expect(sender.messages).toHaveLength(0);
-    expect(await codesOf('measure@example.com')).toHaveLength(0);
+    expect(await codesOf('reset.measure@example.com')).toHaveLength(0);
   });
 
   it('allows one code a minute per address, for unknown addresses too (HTTP 429 with Retry-After)', async () => {
-    for (const body of [byEmail('surveyor@example.com'), byEmail('ghost@example.com')]) {
+    for (const body of [byEmail('reset.surveyor@example.com'), byEmail('ghost@example.com')]) {
       expect((await requestCode(body)).body.Code).toBe(0);
       const again = await requestCode(body, 'en-US');
       expect(again.status).toBe(429);
@@ -131,7 +143,7 @@ describe('VerifyCode_Get', () => {
     }
     expect(sender.messages).toHaveLength(1);
     await ageRequests(61);
-    expect((await requestCode(byEmail('surveyor@example.com'))).body.Code).toBe(0);
+    expect((await requestCode(byEmail('reset.surveyor@example.com'))).body.Code).toBe(0);
     expect(sender.messages).toHaveLength(2);
   });
 
@@ -149,8 +161,8 @@ describe('VerifyCode_Get', () => {
   });
 
   it('sends one code a minute per user, also across email and phone, without revealing it', async () => {
-    expect((await requestCode(byEmail('pm@example.com'))).body).toEqual(SENT);
-    expect((await requestCode(byPhone('13800000003'))).body).toEqual(SENT);
+    expect((await requestCode(byEmail('reset.pm@example.com'))).body).toEqual(SENT);
+    expect((await requestCode(byPhone('13600000003'))).body).toEqual(SENT);
     expect(sender.messages).toHaveLength(1);
   });
 
@@ -162,21 +174,21 @@ describe('VerifyCode_Get', () => {
     });
     const badPhone = await requestCode({ PhoneNumber: '12345', AccountType: 2 });
     expect(badPhone.body).toMatchObject({ Code: 400, Result: [{ Field: 'PhoneNumber' }] });
-    const badType = await requestCode({ Email: 'pm@example.com', AccountType: 3 });
+    const badType = await requestCode({ Email: 'reset.pm@example.com', AccountType: 3 });
     expect(badType.body.Code).toBe(400);
     expect(sender.messages).toHaveLength(0);
   });
 
   it('reports a delivery failure clearly and leaves no usable code', async () => {
     sender.failNext = true;
-    const response = await requestCode(byEmail('pm@example.com'), 'en-US');
+    const response = await requestCode(byEmail('reset.pm@example.com'), 'en-US');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       Code: 500,
       Message: 'The verification code could not be sent; please try again later',
       Result: null,
     });
-    const [stored] = await codesOf('pm@example.com');
+    const [stored] = await codesOf('reset.pm@example.com');
     expect(stored?.usedAt).not.toBeNull();
   });
 });
@@ -185,40 +197,40 @@ describe('ResetCloudUserPassword', () => {
   const newPassword = 'Reset@2026x';
 
   it('refuses a wrong code and kills the code after 5 wrong tries', async () => {
-    await requestCode(byEmail('pm@example.com'));
+    await requestCode(byEmail('reset.pm@example.com'));
     const code = sender.lastCode();
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 1; attempt <= 5; attempt++) {
       const response = await reset({
-        Email: 'pm@example.com',
+        Email: 'reset.pm@example.com',
         VerifyCode: wrong,
         AccountType: 1,
         Password: newPassword,
       });
       expect(response.body, `attempt ${attempt}`).toEqual(INVALID);
     }
-    const [stored] = await codesOf('pm@example.com');
+    const [stored] = await codesOf('reset.pm@example.com');
     expect(stored?.attempts).toBe(5);
     const right = await reset({
-      Email: 'pm@example.com',
+      Email: 'reset.pm@example.com',
       VerifyCode: code,
       AccountType: 1,
       Password: newPassword,
     });
     expect(right.body).toEqual(INVALID);
-    expect((await loginRaw(t.app, DEMO.pm.login, DEMO.pm.password)).body.Code).toBe(0);
+    expect((await loginRaw(t.app, ACCOUNTS.pm.email, FACTORY_PASSWORD)).body.Code).toBe(0);
     const failures = await t.db.select().from(auditLog).where(eq(auditLog.event, 'password.resetFailed'));
     expect(failures.length).toBeGreaterThanOrEqual(6);
   });
 
   it('refuses an expired code', async () => {
-    await requestCode(byEmail('pm@example.com'));
+    await requestCode(byEmail('reset.pm@example.com'));
     const code = sender.lastCode();
     await t.db.execute(
       sql`update ${verifyCodes} set expires_at = now() - interval '1 second' where used_at is null`,
     );
     const response = await reset({
-      Email: 'pm@example.com',
+      Email: 'reset.pm@example.com',
       VerifyCode: code,
       AccountType: 1,
       Password: newPassword,
@@ -227,21 +239,21 @@ describe('ResetCloudUserPassword', () => {
   });
 
   it('accepts only the newest code', async () => {
-    await requestCode(byEmail('pm@example.com'));
+    await requestCode(byEmail('reset.pm@example.com'));
     const first = sender.lastCode();
     await ageRequests(61);
-    await requestCode(byEmail('pm@example.com'));
+    await requestCode(byEmail('reset.pm@example.com'));
     const second = sender.lastCode();
     if (first !== second) {
       const old = await reset({
-        Email: 'pm@example.com',
+        Email: 'reset.pm@example.com',
         VerifyCode: first,
         AccountType: 1,
         Password: newPassword,
       });
       expect(old.body).toEqual(INVALID);
     }
-    const [newest, older] = await codesOf('pm@example.com');
+    const [newest, older] = await codesOf('reset.pm@example.com');
     expect(newest?.usedAt).toBeNull();
     expect(older?.usedAt).not.toBeNull();
   });
@@ -265,7 +277,7 @@ describe('ResetCloudUserPassword', () => {
 
   it('checks that the account matches the account type', async () => {
     const response = await reset(
-      { Email: 'pm@example.com', VerifyCode: '123456', AccountType: 2, Password: newPassword },
+      { Email: 'reset.pm@example.com', VerifyCode: '123456', AccountType: 2, Password: newPassword },
       'en-US',
     );
     expect(response.body).toEqual({
@@ -274,7 +286,7 @@ describe('ResetCloudUserPassword', () => {
       Result: [{ Field: 'Email', Message: 'The account type does not match the account' }],
     });
     const phoneAsEmail = await reset({
-      Email: '13800000003',
+      Email: '13600000003',
       VerifyCode: '123456',
       AccountType: 1,
       Password: newPassword,
@@ -287,14 +299,14 @@ describe('ResetCloudUserPassword', () => {
 
   it('validates the body: code format and password strength', async () => {
     const badCode = await reset({
-      Email: 'pm@example.com',
+      Email: 'reset.pm@example.com',
       VerifyCode: '12ab56',
       AccountType: 1,
       Password: newPassword,
     });
     expect(badCode.body).toMatchObject({ Code: 400, Result: [{ Field: 'VerifyCode' }] });
     const weak = await reset({
-      Email: 'pm@example.com',
+      Email: 'reset.pm@example.com',
       VerifyCode: '123456',
       AccountType: 1,
       Password: 'weakpass',
@@ -303,16 +315,16 @@ describe('ResetCloudUserPassword', () => {
   });
 
   it('sets the new password, ends every session and uses the code up', async () => {
-    const first = await login(t.app, DEMO.surveyor.login, DEMO.surveyor.password);
-    const second = await login(t.app, '13800000004', DEMO.surveyor.password);
+    const first = await login(t.app, ACCOUNTS.surveyor.email, FACTORY_PASSWORD);
+    const second = await login(t.app, '13600000004', FACTORY_PASSWORD);
     await t.db.execute(
-      sql`update ${users} set must_change_password = true where email = 'surveyor@example.com'`,
+      sql`update ${users} set must_change_password = true where email = 'reset.surveyor@example.com'`,
     );
 
-    expect((await requestCode(byPhone('13800000004'))).body).toEqual(SENT);
+    expect((await requestCode(byPhone('13600000004'))).body).toEqual(SENT);
     const code = sender.lastCode();
     const response = await reset(
-      { Email: '13800000004', VerifyCode: code, AccountType: 2, Password: newPassword },
+      { Email: '13600000004', VerifyCode: code, AccountType: 2, Password: newPassword },
       'en-US',
     );
     expect(response.body).toEqual({
@@ -323,13 +335,13 @@ describe('ResetCloudUserPassword', () => {
 
     expect((await getSelf(first)).status).toBe(401);
     expect((await getSelf(second)).status).toBe(401);
-    expect((await loginRaw(t.app, DEMO.surveyor.login, DEMO.surveyor.password)).body.Code).toBe(400);
-    const fresh = await loginRaw(t.app, DEMO.surveyor.login, newPassword);
+    expect((await loginRaw(t.app, ACCOUNTS.surveyor.email, FACTORY_PASSWORD)).body.Code).toBe(400);
+    const fresh = await loginRaw(t.app, ACCOUNTS.surveyor.email, newPassword);
     expect(fresh.body.Code).toBe(0);
     expect(fresh.body.Result).not.toContain('#'); // no forced change after a reset by the owner
 
     const again = await reset({
-      Email: '13800000004',
+      Email: '13600000004',
       VerifyCode: code,
       AccountType: 2,
       Password: 'Another@2026',
@@ -342,10 +354,10 @@ describe('ResetCloudUserPassword', () => {
   });
 
   it('does not accept a code sent to the email for the phone', async () => {
-    await requestCode(byEmail('admin@example.com'));
+    await requestCode(byEmail('reset.admin@example.com'));
     const code = sender.lastCode();
     const response = await reset({
-      Email: '13800000001',
+      Email: '13600000001',
       VerifyCode: code,
       AccountType: 2,
       Password: newPassword,

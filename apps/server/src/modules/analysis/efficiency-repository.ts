@@ -110,12 +110,12 @@ export class EfficiencyRepository {
     const known = ids.filter((id) => id !== '');
     if (known.length === 0) return new Map<string, string>();
     const source = {
-      user: sql`select id::text, name from ${users}`,
-      device: sql`select id::text, device_number as name from ${devices}`,
-      project: sql`select id::text, name from ${projects}`,
+      user: sql`select id::text, name from ${users} where company_id = ${companyId}`,
+      device: sql`select id::text, device_number as name from ${devices} where company_id = ${companyId}`,
+      project: sql`select id::text, name from ${projects} where company_id = ${companyId}`,
     }[by];
     const result = await this.db.execute<{ id: string; name: string }>(
-      sql`${source} where company_id = ${companyId} and id = any(${sql.param(known)}::uuid[])`,
+      sql`${source} and id = any(${sql.param(known)}::uuid[])`,
     );
     return new Map(result.rows.map((row) => [row.id, row.name]));
   }

@@ -69,15 +69,12 @@ export class ProgressRepository {
 
   /** Tasks per (project, stage, state) of the visible projects, cancelled included. */
   async taskStates(scope: ProgressScope) {
-    const parts: SQL[] = [
-      sql`t.company_id = ${scope.auth.companyId}`,
-      assignedProjectCondition(scope.auth, sql.raw('t.project_id')),
-    ];
+    const parts: SQL[] = [assignedProjectCondition(scope.auth, sql.raw('t.project_id'))];
     if (scope.projectId) parts.push(sql`t.project_id = ${scope.projectId}::uuid`);
     if (scope.stage) parts.push(sql`t.stage = ${scope.stage}`);
     const result = await this.db.execute<{ project_id: string; stage: string; state: string; n: number }>(sql`
       select t.project_id, t.stage, t.state, count(*)::int n from ${tasks} t
-      where ${sql.join(parts, sql` and `)} group by 1, 2, 3`);
+      where t.company_id = ${scope.auth.companyId} and ${sql.join(parts, sql` and `)} group by 1, 2, 3`);
     return result.rows;
   }
 

@@ -2,10 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, loginTickets, sessions, users } from '../../db/schema.ts';
 import { call, createTestApp, DEMO, encodeLogin, login, loginRaw, type TestApp } from '../../../test/app.ts';
+import { buildStaff, type Staff } from '../../../test/company-staff.ts';
 
+/** The demo accounts are signed in once (they are the demo's); every other test uses its own company. */
 let t: TestApp;
+let staff: Staff;
 beforeAll(async () => {
   t = await createTestApp();
+  staff = await buildStaff(t, 'auth');
 });
 afterAll(async () => t.close());
 
@@ -22,30 +26,32 @@ describe('AuthLogin', () => {
   });
 
   it('accepts the phone number and any case of the email', async () => {
-    expect((await loginRaw(t.app, '13800000004', DEMO.surveyor.password)).body.Code).toBe(0);
-    expect((await loginRaw(t.app, 'ADMIN@Example.com', DEMO.admin.password)).body.Code).toBe(0);
+    expect((await loginRaw(t.app, '13600000004', staff.surveyor.password)).body.Code).toBe(0);
+    expect((await loginRaw(t.app, 'AUTH.ADMIN@Example.com', staff.admin.password)).body.Code).toBe(0);
   });
 
   it('accepts the base64 without URL-encoding, and PostData-wrapped bodies with any key case', async () => {
     const plain = (text: string) => decodeURIComponent(encodeLogin(text));
     const response = await call<string>(t.app, 'POST', '/api/SYS/auth/authlogin', {
-      body: { PostData: JSON.stringify({ email: plain(DEMO.pm.login), PASSWORD: plain(DEMO.pm.password) }) },
+      body: {
+        PostData: JSON.stringify({ email: plain(staff.pm.login), PASSWORD: plain(staff.pm.password) }),
+      },
     });
     expect(response.body.Code).toBe(0);
   });
 
   it('answers unknown user, wrong password, disabled user and undecodable fields identically', async () => {
-    await t.db.execute(sql`update ${users} set status = 0 where email = 'measure@example.com'`);
+    await t.db.execute(sql`update ${users} set status = 0 where email = 'auth.measure@example.com'`);
     const attempts = [
       await loginRaw(t.app, 'nobody@example.com', 'Whatever@123', '10.0.0.1'),
-      await loginRaw(t.app, DEMO.pm.login, 'Wrong@123456', '10.0.0.2'),
-      await loginRaw(t.app, DEMO.measure.login, DEMO.measure.password, '10.0.0.3'),
+      await loginRaw(t.app, staff.pm.login, 'Wrong@123456', '10.0.0.2'),
+      await loginRaw(t.app, staff.measure.login, staff.measure.password, '10.0.0.3'),
       await call(t.app, 'POST', '/api/sys/Auth/AuthLogin', {
         body: { Email: 'not-base64!', Password: 'x' },
         ip: '10.0.0.4',
       }),
     ];
-    await t.db.execute(sql`update ${users} set status = 1 where email = 'measure@example.com'`);
+    await t.db.execute(sql`update ${users} set status = 1 where email = 'auth.measure@example.com'`);
     for (const response of attempts) {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ Code: 400, Message: '用户名或密码错误', Result: null });
@@ -65,26 +71,30 @@ describe('AuthLogin', () => {
       true,
     );
     const dump = JSON.stringify(rows);
-    for (const secret of ['Wrong@123456', 'Whatever@123', DEMO.pm.password])
+    for (const secret of ['Wrong@123456', 'Whatever@123', staff.pm.password])
       expect(dump).not.toContain(secret);
   });
 
   it('returns "<message>#<token>" when the password must be changed', async () => {
-    await t.db.execute(sql`update ${users} set must_change_password = true where email = 'pm@example.com'`);
-    const response = await loginRaw(t.app, DEMO.pm.login, DEMO.pm.password);
-    await t.db.execute(sql`update ${users} set must_change_password = false where email = 'pm@example.com'`);
+    await t.db.execute(
+      sql`update ${users} set must_change_password = true where email = 'auth.pm@example.com'`,
+    );
+    const response = await loginRaw(t.app, staff.pm.login, staff.pm.password);
+    await t.db.execute(
+      sql`update ${users} set must_change_password = false where email = 'auth.pm@example.com'`,
+    );
     const [message, token] = response.body.Result.split('#');
     expect(message).toBe('登录成功，为了账号安全请先修改密码');
     expect((await getSelf(token ?? '')).body.Code).toBe(0);
   });
 
   it('asks for a change when the password is older than the company limit', async () => {
-    await t.db.execute(sql`update companies set password_max_age_days = 90 where code = 'demo'`);
+    await t.db.execute(sql`update companies set password_max_age_days = 90 where id = ${staff.companyId}`);
     await t.db.execute(
-      sql`update ${users} set password_changed_at = now() - interval '91 days' where email = 'surveyor@example.com'`,
+      sql`update ${users} set password_changed_at = now() - interval '91 days' where email = 'auth.surveyor@example.com'`,
     );
-    const response = await loginRaw(t.app, DEMO.surveyor.login, DEMO.surveyor.password);
-    await t.db.execute(sql`update companies set password_max_age_days = null where code = 'demo'`);
+    const response = await loginRaw(t.app, staff.surveyor.login, staff.surveyor.password);
+    await t.db.execute(sql`update companies set password_max_age_days = null where id = ${staff.companyId}`);
     expect(response.body.Result).toMatch(/^登录成功，密码已超过有效期，请先修改密码#/);
   });
 
@@ -103,22 +113,22 @@ describe('AuthLogin', () => {
 
 describe('login throttling', () => {
   it('refuses the 11th failure for one account within 15 minutes with HTTP 429 and Retry-After', async () => {
-    const account = 'surveyor@example.com';
+    const account = 'auth.surveyor@example.com';
     for (let attempt = 1; attempt <= 10; attempt++) {
       const response = await loginRaw(t.app, account, `Wrong@${attempt}xxxx`, `10.1.0.${attempt}`);
       expect(response.body.Code).toBe(400);
     }
-    const blocked = await loginRaw(t.app, account, DEMO.surveyor.password, '10.1.1.1');
+    const blocked = await loginRaw(t.app, account, staff.surveyor.password, '10.1.1.1');
     expect(blocked.status).toBe(429);
     expect(blocked.body.Code).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
     // Other accounts are unaffected; the window passing frees the account.
-    expect((await loginRaw(t.app, DEMO.pm.login, DEMO.pm.password, '10.1.1.2')).body.Code).toBe(0);
+    expect((await loginRaw(t.app, staff.pm.login, staff.pm.password, '10.1.1.2')).body.Code).toBe(0);
     await t.db.execute(
       sql`update ${auditLog} set created_at = now() - interval '16 minutes' where account = ${account} and event = 'login.failure'`,
     );
-    expect((await loginRaw(t.app, account, DEMO.surveyor.password, '10.1.1.3')).body.Code).toBe(0);
+    expect((await loginRaw(t.app, account, staff.surveyor.password, '10.1.1.3')).body.Code).toBe(0);
   });
 
   it('refuses the 31st failed attempt from one address within a minute', async () => {
@@ -127,17 +137,17 @@ describe('login throttling', () => {
       const response = await loginRaw(t.app, `user${attempt}@example.com`, 'Wrong@123456', ip);
       expect(response.status).toBe(200);
     }
-    const blocked = await loginRaw(t.app, DEMO.admin.login, DEMO.admin.password, ip);
+    const blocked = await loginRaw(t.app, staff.admin.login, staff.admin.password, ip);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
-    expect((await loginRaw(t.app, DEMO.admin.login, DEMO.admin.password, '10.2.0.2')).body.Code).toBe(0);
+    expect((await loginRaw(t.app, staff.admin.login, staff.admin.password, '10.2.0.2')).body.Code).toBe(0);
   });
 });
 
 describe('sessions', () => {
   it('accepts a bare token as well as Bearer, and answers HTTP 401 without one', async () => {
-    const token = await login(t.app, DEMO.admin.login, DEMO.admin.password);
+    const token = await login(t.app, staff.admin.login, staff.admin.password);
     const bare = await call(t.app, 'POST', '/api/sys/User/GetSelf', { headers: { authorization: token } });
     expect(bare.body.Code).toBe(0);
     const none = await call(t.app, 'POST', '/api/sys/User/GetSelf');
@@ -148,14 +158,14 @@ describe('sessions', () => {
   });
 
   it('stores only a hash of the token', async () => {
-    const token = await login(t.app, DEMO.admin.login, DEMO.admin.password);
+    const token = await login(t.app, staff.admin.login, staff.admin.password);
     const rows = await t.db.select({ hash: sessions.tokenHash }).from(sessions);
     expect(rows.some((row) => row.hash === token)).toBe(false);
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.hash))).toBe(true);
   });
 
   it('ends the session on logout: the very next call gets 401', async () => {
-    const token = await login(t.app, DEMO.admin.login, DEMO.admin.password);
+    const token = await login(t.app, staff.admin.login, staff.admin.password);
     const out = await call(t.app, 'POST', '/api/sys/Auth/Logout', { token });
     expect(out.body).toMatchObject({ Code: 0, Message: '已退出登录' });
     expect((await getSelf(token)).status).toBe(401);
@@ -163,9 +173,9 @@ describe('sessions', () => {
   });
 
   it('expires after 2 hours idle and after 12 hours in all', async () => {
-    const idle = await login(t.app, DEMO.admin.login, DEMO.admin.password);
-    const old = await login(t.app, DEMO.admin.login, DEMO.admin.password);
-    const fresh = await login(t.app, DEMO.admin.login, DEMO.admin.password);
+    const idle = await login(t.app, staff.admin.login, staff.admin.password);
+    const old = await login(t.app, staff.admin.login, staff.admin.password);
+    const fresh = await login(t.app, staff.admin.login, staff.admin.password);
     await t.db.execute(sql`update ${sessions} set last_seen_at = now() - interval '121 minutes'
       where id = (select id from ${sessions} order by created_at desc offset 2 limit 1)`);
     await t.db.execute(sql`update ${sessions} set expires_at = now() - interval '1 second'
@@ -176,17 +186,17 @@ describe('sessions', () => {
   });
 
   it('ends the sessions of a user who is disabled', async () => {
-    const token = await login(t.app, DEMO.measure.login, DEMO.measure.password);
-    await t.db.execute(sql`update ${users} set status = 0 where email = 'measure@example.com'`);
+    const token = await login(t.app, staff.measure.login, staff.measure.password);
+    await t.db.execute(sql`update ${users} set status = 0 where email = 'auth.measure@example.com'`);
     expect((await getSelf(token)).status).toBe(401);
-    await t.db.execute(sql`update ${users} set status = 1 where email = 'measure@example.com'`);
+    await t.db.execute(sql`update ${users} set status = 1 where email = 'auth.measure@example.com'`);
     expect((await getSelf(token)).status).toBe(401);
   });
 });
 
 describe('login tickets (GetTokenByID)', () => {
   it('exchanges a ticket once for a new session of the same user', async () => {
-    const token = await login(t.app, DEMO.pm.login, DEMO.pm.password);
+    const token = await login(t.app, staff.pm.login, staff.pm.password);
     const ticket = await call<{ Id: string; ExpiresAt: string }>(
       t.app,
       'POST',
@@ -206,7 +216,7 @@ describe('login tickets (GetTokenByID)', () => {
     const self = await call<{ Email: string }>(t.app, 'POST', '/api/sys/User/GetSelf', {
       token: first.body.Result,
     });
-    expect(self.body.Result.Email).toBe('pm@example.com');
+    expect(self.body.Result.Email).toBe('auth.pm@example.com');
 
     const second = await call(t.app, 'POST', '/api/sys/Auth/GetTokenByID', {
       body: { Id: ticket.body.Result.Id },
@@ -215,7 +225,7 @@ describe('login tickets (GetTokenByID)', () => {
   });
 
   it('refuses an expired ticket, an unknown one, and creation without a session', async () => {
-    const token = await login(t.app, DEMO.pm.login, DEMO.pm.password);
+    const token = await login(t.app, staff.pm.login, staff.pm.password);
     const ticket = await call<{ Id: string }>(t.app, 'POST', '/api/sys/Auth/CreateLoginTicket', { token });
     await t.db.execute(sql`update ${loginTickets} set expires_at = now() - interval '1 second'`);
     expect(

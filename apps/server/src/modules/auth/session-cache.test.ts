@@ -2,7 +2,8 @@ import type { UserRow } from '@measure/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema.ts';
-import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/app.ts';
+import { call, createTestApp, login, type TestApp } from '../../../test/app.ts';
+import { buildStaff, type Staff } from '../../../test/company-staff.ts';
 import type { CodeMessage, CodeSender } from '../account/code-sender.ts';
 import { AuthEvents, LISTENER_APPLICATION_NAME } from './auth-events.ts';
 import { SessionCache } from './session-cache.ts';
@@ -26,11 +27,13 @@ const sender = new FakeSender();
 let a: TestApp;
 let b: TestApp;
 let admin: string;
+let staff: Staff;
 
 beforeAll(async () => {
   a = await createTestApp({ overrides: { codeSender: sender } });
   b = await createTestApp({ sameDatabaseAs: a });
-  admin = await login(a.app, DEMO.admin.login, DEMO.admin.password);
+  staff = await buildStaff(a, 'cache');
+  admin = await login(a.app, staff.admin.login, staff.admin.password);
 });
 afterAll(async () => {
   await b.close();
@@ -61,7 +64,7 @@ async function warmOnB(login: string, password: string): Promise<string> {
 const loginOn = (t: TestApp, name: string, password: string) => login(t.app, name, password);
 
 let counter = 0;
-/** A new user of the demo company (created through A), signed in and cached on B. */
+/** A new user of the staff company (created through A), signed in and cached on B. */
 async function newUser(
   roles: string[] = ['Surveyor'],
 ): Promise<{ id: string; email: string; token: string }> {
@@ -98,7 +101,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string):
 
 describe('revocation through instance A reaches the cache of instance B on the next call', () => {
   it('serves a warmed session from the cache while listening (no query sees a silent change)', async () => {
-    const token = await warmOnB(DEMO.pm.login, DEMO.pm.password);
+    const token = await warmOnB(staff.pm.login, staff.pm.password);
     // Changed behind the app's back (no NOTIFY): B keeps answering from its cache, A (not warmed
     // for this token) reads the database.
     await b.db.execute(sql`update ${sessions} set revoked_at = now() where token_hash = ${hashToken(token)}`);
@@ -107,8 +110,8 @@ describe('revocation through instance A reaches the cache of instance B on the n
   });
 
   it('logout', async () => {
-    const token = await warmOnB(DEMO.pm.login, DEMO.pm.password);
-    const other = await warmOnB(DEMO.pm.login, DEMO.pm.password);
+    const token = await warmOnB(staff.pm.login, staff.pm.password);
+    const other = await warmOnB(staff.pm.login, staff.pm.password);
     expect((await call(a.app, 'POST', '/api/sys/Auth/Logout', { token })).body.Code).toBe(0);
     await expect.poll(async () => (await getSelf(b, token)).status, DELIVERY).toBe(401);
     // Only that session ended.
@@ -197,7 +200,7 @@ describe('revocation through instance A reaches the cache of instance B on the n
   });
 
   it('a dropped listening connection empties the cache; it is used again once listening again', async () => {
-    const token = await warmOnB(DEMO.surveyor.login, DEMO.surveyor.password);
+    const token = await warmOnB(staff.surveyor.login, staff.surveyor.password);
     const before = await listenerPids(b);
     expect(before).toHaveLength(2); // A's and B's
     await b.db.execute(sql`update ${sessions} set revoked_at = now() where token_hash = ${hashToken(token)}`);
@@ -209,7 +212,7 @@ describe('revocation through instance A reaches the cache of instance B on the n
       return pids.length === 2 && pids.every((pid) => !before.includes(pid));
     }, 'both instances to listen again');
     await expect.poll(async () => (await getSelf(b, token)).status, DELIVERY).toBe(401);
-    const fresh = await warmOnB(DEMO.surveyor.login, DEMO.surveyor.password);
+    const fresh = await warmOnB(staff.surveyor.login, staff.surveyor.password);
     expect((await call(a.app, 'POST', '/api/sys/Auth/Logout', { token: fresh })).body.Code).toBe(0);
     await expect.poll(async () => (await getSelf(b, fresh)).status, DELIVERY).toBe(401);
   });
@@ -228,7 +231,7 @@ describe('without a listening connection', () => {
     const revokeSilently = (token: string) =>
       a.db.execute(sql`update ${sessions} set revoked_at = now() where token_hash = ${hashToken(token)}`);
     try {
-      const first = await loginOn(a, DEMO.measure.login, DEMO.measure.password);
+      const first = await loginOn(a, staff.measure.login, staff.measure.password);
       expect(await service.authenticate(first)).not.toBeNull();
       expect(cache.size).toBe(0);
       await revokeSilently(first);
@@ -236,7 +239,7 @@ describe('without a listening connection', () => {
 
       await events.start();
       expect(events.connected).toBe(true);
-      const second = await loginOn(a, DEMO.measure.login, DEMO.measure.password);
+      const second = await loginOn(a, staff.measure.login, staff.measure.password);
       expect(await service.authenticate(second)).not.toBeNull();
       expect(cache.size).toBe(1);
 

@@ -2,8 +2,9 @@ import type { DeviceRow, PageResult, RobotRow } from '@measure/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, devices, users } from '../../db/schema.ts';
-import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/app.ts';
+import { auditLog, devices } from '../../db/schema.ts';
+import { call, createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildCompany, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { addYears } from './warranty.ts';
 
 let t: TestApp;
@@ -11,14 +12,17 @@ let admin: string;
 let measure: string;
 let surveyor: string;
 let other: string;
+let surveyorUser: BuiltUser;
+let otherAdmin: BuiltUser;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, measure, surveyor, other] = await Promise.all([
-    login(t.app, DEMO.admin.login, DEMO.admin.password),
-    login(t.app, DEMO.measure.login, DEMO.measure.password),
-    login(t.app, DEMO.surveyor.login, DEMO.surveyor.password),
-    login(t.app, DEMO.otherAdmin.login, DEMO.otherAdmin.password),
-  ]);
+  const companyId = (await buildCompany(t)).id;
+  admin = (await buildUser(t, { companyId, roles: ['CompanyAdmin'] })).token;
+  measure = (await buildUser(t, { companyId, roles: ['MeasureAdmin'] })).token;
+  surveyorUser = await buildUser(t, { companyId, roles: ['Surveyor'], name: '赵实测' });
+  surveyor = surveyorUser.token;
+  otherAdmin = await buildUser(t, { roles: ['CompanyAdmin'] });
+  other = otherAdmin.token;
 });
 afterAll(async () => t.close());
 
@@ -39,8 +43,6 @@ const heartbeat = (key: string | null, body: unknown = {}, authorization?: strin
     body,
     headers: { authorization: authorization ?? (key ? `Device ${key}` : '') },
   });
-const userId = async (email: string) =>
-  (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? '';
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -226,8 +228,8 @@ describe('AddDevice, UpdateDevice, GetDeviceList', () => {
 
 describe('assignment', () => {
   it('assigns in bulk, all or nothing, refuses foreign devices and users, unbinds, lists per user', async () => {
-    const surveyorId = await userId('surveyor@example.com');
-    const otherAdminId = await userId('admin@other.example.com');
+    const surveyorId = surveyorUser.id;
+    const otherAdminId = otherAdmin.id;
     const a = await addOk({ DeviceNumber: 'A-1' });
     const b = await addOk({ DeviceNumber: 'A-2' });
     const foreign = await addOk({ DeviceNumber: 'A-X' }, other);
@@ -269,10 +271,7 @@ describe('assignment', () => {
       token: admin,
       body: { userId: surveyorId },
     });
-    // The demo surveyor also holds the demo robot (DEMO-R01); only this test's devices are compared.
-    expect(
-      assigned.body.Result.map((device) => device.DeviceNumber).filter((number) => number.startsWith('A-')),
-    ).toEqual(['A-1', 'A-2']);
+    expect(assigned.body.Result.map((device) => device.DeviceNumber)).toEqual(['A-1', 'A-2']);
     const foreignAssign = await call(t.app, 'POST', '/api/sys/User/GetDeviceAssign', {
       token: other,
       body: { userId: surveyorId },

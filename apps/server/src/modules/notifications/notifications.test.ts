@@ -1,19 +1,35 @@
 import type { VersionNotification } from '@measure/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, notificationReads, updateNotifications } from '../../db/schema.ts';
-import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/app.ts';
-import { DEMO_NOTIFICATION } from '../../demo/demo-data.ts';
+import { notificationReads, updateNotifications } from '../../db/schema.ts';
+import { call, createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildCompany, buildUser } from '../../../test/factories.ts';
+
+/** A notice for every company, newer than any the database already has (the demo seed's). */
+const COMMON = {
+  titleZh: '测量云 2.6 版发布',
+  titleEn: 'Measure Cloud 2.6 released',
+  tipsZh: '请更新到新版本',
+  tipsEn: 'Please update to the new version',
+  contentZh: '新增报表分享',
+  contentEn: 'Reports can be shared',
+};
 
 let t: TestApp;
 let admin: string;
 let surveyor: string;
 let otherAdmin: string;
+let otherCompanyId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await login(t.app, DEMO.admin.login, DEMO.admin.password);
-  surveyor = await login(t.app, DEMO.surveyor.login, DEMO.surveyor.password);
-  otherAdmin = await login(t.app, DEMO.otherAdmin.login, DEMO.otherAdmin.password);
+  const companyId = (await buildCompany(t)).id;
+  admin = (await buildUser(t, { companyId, roles: ['CompanyAdmin'] })).token;
+  surveyor = (await buildUser(t, { companyId, roles: ['Surveyor'] })).token;
+  otherCompanyId = (await buildCompany(t)).id;
+  otherAdmin = (await buildUser(t, { companyId: otherCompanyId, roles: ['CompanyAdmin'] })).token;
+  await t.db
+    .insert(updateNotifications)
+    .values({ ...COMMON, companyId: null, createdAt: sql`now() + interval '30 seconds'` });
 });
 afterAll(async () => t.close());
 
@@ -27,15 +43,7 @@ const setRead = (token: string, id?: string) =>
     { token },
   );
 
-async function addNotice(companyCode: string | null, title: string): Promise<string> {
-  let companyId: string | null = null;
-  if (companyCode) {
-    const [company] = await t.db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.code, companyCode));
-    companyId = company?.id ?? null;
-  }
+async function addNotice(companyId: string | null, title: string): Promise<string> {
   const [row] = await t.db
     .insert(updateNotifications)
     .values({
@@ -53,23 +61,23 @@ async function addNotice(companyCode: string | null, title: string): Promise<str
 }
 
 describe('Notification', () => {
-  it('shows the demo notice unread, in the request language', async () => {
+  it('shows the newest common notice unread, in the request language', async () => {
     const zh = await latest(admin);
     expect(zh.status).toBe(200);
     expect(zh.body.Code).toBe(0);
     expect(zh.body.Result).toMatchObject({
-      UpdateTitle: DEMO_NOTIFICATION.titleZh,
-      TipsContent: DEMO_NOTIFICATION.tipsZh,
-      UpdateContent: DEMO_NOTIFICATION.contentZh,
+      UpdateTitle: COMMON.titleZh,
+      TipsContent: COMMON.tipsZh,
+      UpdateContent: COMMON.contentZh,
       IsReaded: false,
     });
     expect(zh.body.Result?.UpdateNotificationId).toMatch(/^[0-9a-f-]{36}$/);
     expect(Number.isNaN(Date.parse(zh.body.Result?.CreateTime ?? ''))).toBe(false);
     const en = await latest(admin, 'en-US');
     expect(en.body.Result).toMatchObject({
-      UpdateTitle: DEMO_NOTIFICATION.titleEn,
-      TipsContent: DEMO_NOTIFICATION.tipsEn,
-      UpdateContent: DEMO_NOTIFICATION.contentEn,
+      UpdateTitle: COMMON.titleEn,
+      TipsContent: COMMON.tipsEn,
+      UpdateContent: COMMON.contentEn,
     });
     expect((await latest(otherAdmin)).body.Result?.IsReaded).toBe(false);
   });
@@ -93,8 +101,8 @@ describe('Notification', () => {
   });
 
   it('keeps notices of one company away from another', async () => {
-    const otherNotice = await addNotice('other', 'Only for the other company');
-    // The newest notice the demo company sees is still the common one.
+    const otherNotice = await addNotice(otherCompanyId, 'Only for the other company');
+    // The newest notice the first company sees is still the common one.
     const seen = await latest(admin);
     expect(seen.body.Result?.UpdateNotificationId).not.toBe(otherNotice);
     expect((await latest(otherAdmin)).body.Result).toMatchObject({

@@ -2,19 +2,42 @@ import type { OrgRow, OrgTreeNode, UserRow } from '@measure/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { call, createTestApp, DEMO, login, type TestApp } from '../../../test/app.ts';
+import { call, createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildCompany, buildUser, type BuiltCompany, type BuiltUser } from '../../../test/factories.ts';
 
+/**
+ * The organisation tree of a company made here: root (the company's) -> 工程管理部 -> 华东项目部, and
+ * root -> 测量中心; the administrator in the root, the measurement administrator in 测量中心, a
+ * project administrator and a surveyor in 华东项目部; another company with its administrator.
+ */
 let t: TestApp;
+let company: BuiltCompany;
 let admin: string;
 let measure: string;
 let other: string;
+let pm: BuiltUser;
+let surveyor: BuiltUser;
+let otherAdmin: BuiltUser;
+const ids = { HQ: '', ENG: '', MEASURE: '', 'ENG-EAST': '' };
+
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, measure, other] = await Promise.all([
-    login(t.app, DEMO.admin.login, DEMO.admin.password),
-    login(t.app, DEMO.measure.login, DEMO.measure.password),
-    login(t.app, DEMO.otherAdmin.login, DEMO.otherAdmin.password),
-  ]);
+  company = await buildCompany(t, { nameZh: '测试建设集团' });
+  ids.HQ = company.rootOrgId;
+  admin = (await buildUser(t, { companyId: company.id, roles: ['CompanyAdmin'], orgId: ids.HQ })).token;
+  const org = async (Name: string, ParentId: string) =>
+    (await save(admin, { Name, ParentId })).body.Result.OrgId;
+  ids.MEASURE = await org('测量中心', ids.HQ);
+  ids.ENG = await org('工程管理部', ids.HQ);
+  ids['ENG-EAST'] = await org('华东项目部', ids.ENG);
+  const member = (roles: ['MeasureAdmin'] | ['ProjectAdmin'] | ['Surveyor'], orgId: string) =>
+    buildUser(t, { companyId: company.id, roles, orgId });
+  measure = (await member(['MeasureAdmin'], ids.MEASURE)).token;
+  pm = await member(['ProjectAdmin'], ids['ENG-EAST']);
+  surveyor = await member(['Surveyor'], ids['ENG-EAST']);
+  const otherCompany = await buildCompany(t, { nameZh: '另一家建设公司' });
+  otherAdmin = await buildUser(t, { companyId: otherCompany.id, roles: ['CompanyAdmin'] });
+  other = otherAdmin.token;
 });
 afterAll(async () => t.close());
 
@@ -26,13 +49,9 @@ const del = (token: string, body: unknown, lang?: string) =>
 
 const flatten = (nodes: OrgTreeNode[]): OrgTreeNode[] =>
   nodes.flatMap((node) => [node, ...flatten(node.Children)]);
-async function orgIds(token = admin): Promise<Record<string, string>> {
-  const response = await tree(token);
-  return Object.fromEntries(flatten(response.body.Result).map((node) => [node.Code, node.OrgId]));
-}
-async function userId(email: string): Promise<string> {
-  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row?.id ?? '';
+/** The company's organisations as the tree answers them, by id. */
+async function orgsById(): Promise<Map<string, OrgTreeNode>> {
+  return new Map(flatten((await tree(admin)).body.Result).map((node) => [node.OrgId, node]));
 }
 
 describe('GetOrgTree, GetSubOrgs, SubUsers', () => {
@@ -41,10 +60,16 @@ describe('GetOrgTree, GetSubOrgs, SubUsers', () => {
     expect(response.body.Code).toBe(0);
     const [root] = response.body.Result;
     expect(response.body.Result).toHaveLength(1);
-    expect(root).toMatchObject({ Name: '演示建设集团', Code: 'HQ', ParentId: null, UserCount: 1 });
-    expect(root?.Children.map((child) => child.Code).sort()).toEqual(['ENG', 'MEASURE']);
-    const east = flatten(response.body.Result).find((node) => node.Code === 'ENG-EAST');
-    expect(east).toMatchObject({ Name: '华东项目部', UserCount: 2, Children: [] });
+    expect(root).toMatchObject({
+      OrgId: ids.HQ,
+      Name: '测试建设集团',
+      Code: 'HQ',
+      ParentId: null,
+      UserCount: 1,
+    });
+    expect(root?.Children.map((child) => child.OrgId).sort()).toEqual([ids.ENG, ids.MEASURE].sort());
+    const east = flatten(response.body.Result).find((node) => node.OrgId === ids['ENG-EAST']);
+    expect(east).toMatchObject({ Name: '华东项目部', ParentId: ids.ENG, UserCount: 2, Children: [] });
   });
 
   it('lets the measurement administrator read it (user.view) and shows each company only its own', async () => {
@@ -54,21 +79,18 @@ describe('GetOrgTree, GetSubOrgs, SubUsers', () => {
   });
 
   it('lists direct sub-organisations and direct users', async () => {
-    const ids = await orgIds();
     const subs = await call<OrgRow[]>(t.app, 'GET', `/api/sys/SysOrg/GetSubOrgs/${ids.HQ}`, { token: admin });
-    expect(subs.body.Result.map((org) => org.Code).sort()).toEqual(['ENG', 'MEASURE']);
+    expect(subs.body.Result.map((org) => org.OrgId).sort()).toEqual([ids.ENG, ids.MEASURE].sort());
     const people = await call<UserRow[]>(t.app, 'GET', `/api/sys/sysorg/subusers/${ids['ENG-EAST']}`, {
       token: admin,
     });
-    expect(people.body.Result.map((user) => user.Email).sort()).toEqual([
-      'pm@example.com',
-      'surveyor@example.com',
-    ]);
-    expect(people.body.Result[0]).toMatchObject({ OrgCode: 'ENG-EAST', OrgName: '华东项目部' });
+    expect(people.body.Result.map((user) => user.Email).sort()).toEqual([pm.email, surveyor.email].sort());
+    const eastCode = (await orgsById()).get(ids['ENG-EAST'])?.Code;
+    expect(eastCode).toMatch(/^ORG\d{3,}$/);
+    expect(people.body.Result[0]).toMatchObject({ OrgCode: eastCode, OrgName: '华东项目部' });
   });
 
   it('answers 404 for unknown or foreign ids and 400 for malformed ones', async () => {
-    const ids = await orgIds();
     for (const path of ['GetSubOrgs', 'SubUsers']) {
       const foreign = await call(t.app, 'GET', `/api/sys/SysOrg/${path}/${ids.HQ}`, { token: other });
       expect(foreign.body).toMatchObject({ Code: 404, Result: null });
@@ -85,7 +107,6 @@ describe('GetOrgTree, GetSubOrgs, SubUsers', () => {
 
 describe('Create (create, rename, move)', () => {
   it('creates with a generated code, names unique among siblings only', async () => {
-    const ids = await orgIds();
     const created = await save(admin, { Name: '质量部', ParentId: ids.ENG });
     expect(created.body).toMatchObject({ Code: 0, Message: '保存成功' });
     expect(created.body.Result).toMatchObject({ Name: '质量部', ParentId: ids.ENG, UserCount: 0 });
@@ -105,7 +126,6 @@ describe('Create (create, rename, move)', () => {
   });
 
   it('validates the name and the parent', async () => {
-    const ids = await orgIds();
     const long = await save(admin, { Name: 'x'.repeat(33), ParentId: ids.HQ }, 'en-US');
     expect(long.body).toMatchObject({
       Code: 400,
@@ -123,7 +143,6 @@ describe('Create (create, rename, move)', () => {
   });
 
   it('renames and moves with OrgId or Id, never under itself or its descendants', async () => {
-    const ids = await orgIds();
     const created = await save(admin, { Name: '临时部', ParentId: ids.HQ });
     const id = created.body.Result.OrgId;
     const renamed = await save(admin, { Id: id, Name: '临时部二', ParentId: ids.ENG });
@@ -139,18 +158,16 @@ describe('Create (create, rename, move)', () => {
     }
     const foreign = await save(other, { OrgId: ids.ENG, Name: 'x', ParentId: null });
     expect(foreign.body.Code).toBe(404);
-    expect((await orgIds())['ENG-EAST']).toBe(ids['ENG-EAST']);
+    expect((await orgsById()).get(ids['ENG-EAST'])?.ParentId).toBe(ids.ENG);
   });
 
   it('is refused to the measurement administrator (org.manage)', async () => {
-    const ids = await orgIds();
     expect((await save(measure, { Name: '测量二部', ParentId: ids.HQ })).body.Code).toBe(403);
   });
 });
 
 describe('del', () => {
   it('refuses while the organisation has sub-organisations or users, with a clear message', async () => {
-    const ids = await orgIds();
     expect((await del(admin, { OrgId: ids.ENG })).body).toMatchObject({
       Code: 409,
       Message: '该组织下还有下级组织，请先删除或移走下级组织',
@@ -162,11 +179,10 @@ describe('del', () => {
   });
 
   it('deletes an empty organisation; unknown or foreign ids are 404', async () => {
-    const ids = await orgIds();
     const created = await save(admin, { Name: '待删除', ParentId: ids.HQ });
     expect((await del(other, { OrgId: created.body.Result.OrgId })).body.Code).toBe(404);
     expect((await del(admin, { OrgId: created.body.Result.OrgId })).body.Code).toBe(0);
-    expect((await orgIds())[created.body.Result.Code]).toBeUndefined();
+    expect((await orgsById()).has(created.body.Result.OrgId)).toBe(false);
     expect((await del(admin, { OrgId: created.body.Result.OrgId })).body.Code).toBe(404);
     expect((await del(admin, {})).body.Code).toBe(400);
   });
@@ -174,45 +190,39 @@ describe('del', () => {
 
 describe('AddUsers and RemoveUsers', () => {
   it('moves users in and out of an organisation', async () => {
-    const ids = await orgIds();
     const created = await save(admin, { Name: '外业组', ParentId: ids.HQ });
     const org = created.body.Result.OrgId;
-    const pm = await userId('pm@example.com');
-    const surveyor = await userId('surveyor@example.com');
+    const [first, second] = await Promise.all([
+      buildUser(t, { companyId: company.id, orgId: ids['ENG-EAST'] }),
+      buildUser(t, { companyId: company.id, orgId: null }),
+    ]);
 
     const added = await call(t.app, 'POST', '/api/sys/SysOrg/AddUsers', {
       token: admin,
-      body: { OrgId: org, UserIds: [pm, surveyor] },
+      body: { OrgId: org, UserIds: [first.id, second.id] },
     });
     expect(added.body.Code).toBe(0);
     const inside = await call<UserRow[]>(t.app, 'GET', `/api/sys/SysOrg/SubUsers/${org}`, { token: admin });
-    expect(inside.body.Result).toHaveLength(2);
+    expect(inside.body.Result.map((user) => user.Email).sort()).toEqual([first.email, second.email].sort());
 
     const removed = await call(t.app, 'POST', '/api/sys/SysOrg/RemoveUsers', {
       token: admin,
-      body: { orgId: org, userIds: [pm] },
+      body: { orgId: org, userIds: [first.id] },
     });
     expect(removed.body.Code).toBe(0);
-    const [row] = await t.db.select({ orgId: users.orgId }).from(users).where(eq(users.id, pm));
-    expect(row?.orgId).toBeNull();
-
-    // Put them back where the demo has them.
-    await call(t.app, 'POST', '/api/sys/SysOrg/AddUsers', {
-      token: admin,
-      body: { OrgId: ids['ENG-EAST'], UserIds: [pm, surveyor] },
-    });
+    const orgOf = async (id: string) =>
+      (await t.db.select({ orgId: users.orgId }).from(users).where(eq(users.id, id))).map((row) => row.orgId);
+    expect(await orgOf(first.id)).toEqual([null]);
+    expect(await orgOf(second.id)).toEqual([org]);
   });
 
   it('changes nothing when an id is another company’s (404)', async () => {
-    const ids = await orgIds();
-    const pm = await userId('pm@example.com');
-    const foreignUser = await userId('admin@other.example.com');
     const mixed = await call(t.app, 'POST', '/api/sys/SysOrg/AddUsers', {
       token: admin,
-      body: { OrgId: ids.MEASURE, UserIds: [pm, foreignUser] },
+      body: { OrgId: ids.MEASURE, UserIds: [pm.id, otherAdmin.id] },
     });
     expect(mixed.body.Code).toBe(404);
-    const [row] = await t.db.select({ orgId: users.orgId }).from(users).where(eq(users.id, pm));
+    const [row] = await t.db.select({ orgId: users.orgId }).from(users).where(eq(users.id, pm.id));
     expect(row?.orgId).toBe(ids['ENG-EAST']);
     const empty = await call(t.app, 'POST', '/api/sys/SysOrg/AddUsers', {
       token: admin,

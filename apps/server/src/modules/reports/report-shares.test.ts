@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { apiRoutes, type TaskDetail } from '@measure/contract';
 import { runRobot } from '@measure/robot';
@@ -16,17 +16,21 @@ import {
   type BuiltUser,
 } from '../../../test/factories.ts';
 import { FileStore } from '../../core/file-store.ts';
+import { reportShares } from '../../db/schema.ts';
 import { ReportRenderer, type ReportExtension } from './report-job.ts';
+import { ReportsRepository } from './reports-repository.ts';
 import { buildTask, runQueuedRenders } from '../../../test/task-factories.ts';
 
 /**
  * The supplement pages' public reads (spec section 2): one site of a shared task with its pictures
  * (taskReportDetail), the report PDF (pdfView), and the sites on the shared report; only through an
- * open share, the same 404 for revoked, expired and unknown shares.
+ * open share, the same 404 for revoked, expired and unknown shares. A share is found by its id alone
+ * (256 random bits, the secret); every read after it uses the share's own company.
  */
 const routes = apiRoutes.reports;
 let t: TestApp;
 let admin: BuiltUser;
+let companyId: string;
 let taskId: string;
 let task: TaskDetail;
 let shareId: string;
@@ -34,7 +38,7 @@ let renderer: ReportRenderer;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const companyId = (await buildCompany(t)).id;
+  companyId = (await buildCompany(t)).id;
   admin = await buildUser(t, { companyId, roles: ['MeasureAdmin'] });
   const device = await buildDevice(t, { companyId });
   const projectId = (await buildProject(t, { companyId })).id;
@@ -122,6 +126,27 @@ describe('supplement pages through a share', () => {
     expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(row?.Sha256);
     expect((await get(pdfUrl(shareId, true))).headers['content-disposition']).toMatch(/^attachment;/);
   }, 120_000);
+
+  it("reaches only the share's own company: a share of another company naming this task finds nothing", async () => {
+    const repository = new ReportsRepository(t.db);
+    expect(await repository.openShare(shareId)).toMatchObject({ companyId, taskId });
+    // Made by hand: the product never stores a share whose task is another company's.
+    const other = (await buildCompany(t)).id;
+    const foreign = randomBytes(32).toString('base64url');
+    await t.db
+      .insert(reportShares)
+      .values({ id: foreign, companyId: other, taskId, expiresAt: sql`now() + interval '1 day'` });
+    expect(await repository.openShare(foreign)).toMatchObject({ companyId: other, taskId });
+    const site = await callRouteOk(t.app, routes.getSharedSite, { ShareId: shareId, PointIndex: 1 });
+    const answers = [
+      await callRoute(t.app, routes.getSharedReport, { ShareId: foreign }),
+      await callRoute(t.app, routes.getSharedSite, { ShareId: foreign, PointIndex: 1 }),
+      await callRoute(t.app, routes.getSharedPlan, { ShareId: foreign }),
+      JSON.parse((await get(site.Pictures[0]?.Url.replace(shareId, foreign) ?? '')).body),
+      JSON.parse((await get(pdfUrl(foreign))).body),
+    ];
+    expect(answers.map((answer) => answer.Code)).toEqual([404, 404, 404, 404, 404]);
+  });
 
   it('refuses every read of a revoked, expired or unknown share with the same 404', async () => {
     const site = await callRouteOk(t.app, routes.getSharedSite, { ShareId: shareId, PointIndex: 1 });

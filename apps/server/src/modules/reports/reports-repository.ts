@@ -316,6 +316,7 @@ export class ReportsRepository {
       })
       .from(reportShares)
       .where(
+        // eslint-disable-next-line measure/company-scoped-sql -- the public share read: the id is 256 random bits (the secret), and the answer's company is the share's own, which every later read of the share uses
         sql`${reportShares.id} = ${shareId} and ${reportShares.revokedAt} is null and ${reportShares.expiresAt} > now()`,
       );
     return row;
@@ -340,7 +341,7 @@ export class ReportsRepository {
         expiresAt: sql`now() + make_interval(mins => ${download.minutes})`,
       })
       .returning({ expiresAt: reportDownloads.expiresAt });
-    // Expired addresses are dropped as new ones are made.
+    // eslint-disable-next-line measure/company-scoped-sql -- every company: expired download addresses are dropped as new ones are made
     await this.db.delete(reportDownloads).where(sql`${reportDownloads.expiresAt} < now() - interval '1 day'`);
     return row as { expiresAt: Date };
   }
@@ -350,6 +351,7 @@ export class ReportsRepository {
     const [row] = await this.db
       .select()
       .from(reportDownloads)
+      // eslint-disable-next-line measure/company-scoped-sql -- reached by its token's hash (the token is the secret) before any company context exists, like a session
       .where(sql`${reportDownloads.tokenHash} = ${tokenHash} and ${reportDownloads.expiresAt} > now()`);
     return row;
   }

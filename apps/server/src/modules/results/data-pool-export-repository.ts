@@ -120,6 +120,7 @@ export class DataPoolExportRepository {
     const rows = await this.db
       .select({ storedName: dataPoolExports.storedName })
       .from(dataPoolExports)
+      // eslint-disable-next-line measure/company-scoped-sql -- every company: the file sweep keeps every name still referred to
       .where(sql`${dataPoolExports.storedName} is not null`);
     return new Set(rows.flatMap((row) => (row.storedName ? [row.storedName] : [])));
   }

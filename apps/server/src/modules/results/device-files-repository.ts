@@ -93,30 +93,32 @@ export class DeviceFilesRepository {
 
   /**
    * Locks (for update) the photos people uploaded before `before` that no work order names, and
-   * answers their ids. Across companies on purpose, like `forgetUnfinished`: an operator's clean-up
-   * that names no tenant's row by id. A completion holding one of them (`finished(..., true)`) is
-   * waited for; `removeUnattachedPersonPictures` then checks again with what it committed.
+   * answers them with their companies. Across companies on purpose, like `forgetUnfinished`: an
+   * operator's clean-up that names no tenant's row by id. A completion holding one of them
+   * (`finished(..., true)`) is waited for; `removeUnattachedPersonPictures` then checks again, per
+   * company, with what it committed.
    */
-  async lockUnattachedPersonPictures(before: Date): Promise<string[]> {
-    const rows = await this.db.execute<{ id: string }>(sql`
-      select f.id from ${deviceFiles} f
+  async lockUnattachedPersonPictures(before: Date): Promise<{ companyId: string; id: string }[]> {
+    // eslint-disable-next-line measure/company-scoped-sql -- every company: the operator's orphan sweep, by age
+    const rows = await this.db.execute<{ company_id: string; id: string }>(sql`
+      select f.company_id, f.id from ${deviceFiles} f
       where f.device_id is null and f.kind = 'picture' and f.created_at < ${before}
         and not exists (select 1 from ${workOrders} w
           where w.company_id = f.company_id and f.id = any(w.picture_file_ids))
       order by f.id
       for update of f`);
-    return rows.rows.map((row) => row.id);
+    return rows.rows.map((row) => ({ companyId: row.company_id, id: row.id }));
   }
 
   /**
-   * Deletes the locked photos among `ids` that still no work order names (a statement of its own,
-   * so it sees every completion committed while the lock was awaited); answers the deleted ids.
+   * Deletes the company's locked photos among `ids` that still no work order names (a statement of
+   * its own, so it sees every completion committed while the lock was awaited); answers the deleted ids.
    */
-  async removeUnattachedPersonPictures(ids: readonly string[]): Promise<string[]> {
+  async removeUnattachedPersonPictures(companyId: string, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const removed = await this.db.execute<{ id: string }>(sql`
       delete from ${deviceFiles} f
-      where f.id = any(${sql.param([...ids])}::text[]) and f.device_id is null
+      where f.company_id = ${companyId} and f.id = any(${sql.param([...ids])}::text[]) and f.device_id is null
         and not exists (select 1 from ${workOrders} w
           where w.company_id = f.company_id and f.id = any(w.picture_file_ids))
       returning f.id`);
@@ -130,6 +132,7 @@ export class DeviceFilesRepository {
    */
   async forgetUnfinished(before: Date): Promise<number> {
     const removed = await this.db.execute<{ id: string }>(
+      // eslint-disable-next-line measure/company-scoped-sql -- every company: the operator's clean-up of partial uploads, by age
       sql`delete from ${deviceFiles} where not complete and created_at < ${before} returning id`,
     );
     return removed.rows.length;

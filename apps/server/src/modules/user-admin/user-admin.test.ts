@@ -1,7 +1,8 @@
 import type { CompanyUser, OrgTreeNode, PageResult, UserRow } from '@measure/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { call, createTestApp, DEMO, login, loginRaw, type TestApp } from '../../../test/app.ts';
+import { call, createTestApp, login, loginRaw, type TestApp } from '../../../test/app.ts';
+import { buildStaff } from '../../../test/company-staff.ts';
 
 let t: TestApp;
 let admin: string;
@@ -12,11 +13,11 @@ const orgs: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, measure, other] = await Promise.all([
-    login(t.app, DEMO.admin.login, DEMO.admin.password),
-    login(t.app, DEMO.measure.login, DEMO.measure.password),
-    login(t.app, DEMO.otherAdmin.login, DEMO.otherAdmin.password),
-  ]);
+  // The demo's shape (test/company-staff.ts): HQ > MEASURE, ENG > ENG-EAST, four people, another company.
+  const staff = await buildStaff(t, 'ua');
+  admin = staff.admin.user.token;
+  measure = staff.measure.user.token;
+  other = staff.otherAdmin.user.token;
   for (const row of await t.db.select({ id: users.id, email: users.email }).from(users))
     ids[row.email] = row.id;
   const tree = await call<OrgTreeNode[]>(t.app, 'GET', '/api/sys/SysOrg/GetOrgTree', { token: admin });
@@ -69,12 +70,12 @@ describe('GetUserList and GetCompanyUserList', () => {
     }
     const defaults = await list(admin);
     expect(defaults.body.Result.PageSize).toBe(20);
-    const row = defaults.body.Result.Items.find((item) => item.Email === 'pm@example.com');
+    const row = defaults.body.Result.Items.find((item) => item.Email === 'ua.pm@example.com');
     expect(row).toMatchObject({
       Name: '张项目',
-      Code: 'pm@example.com',
-      PhoneNumber: '13800000003',
-      AccountNumber: '13800000003',
+      Code: 'ua.pm@example.com',
+      PhoneNumber: '13600000003',
+      AccountNumber: '13600000003',
       Position: '项目经理',
       Gender: 1,
       Status: 1,
@@ -89,11 +90,11 @@ describe('GetUserList and GetCompanyUserList', () => {
   it('searches name, email and phone literally, filters by organisation subtree and status', async () => {
     const emails = async (body: Body) =>
       (await list(admin, body)).body.Result.Items.map((item) => item.Email).sort();
-    expect(await emails({ Content: '张项' })).toEqual(['pm@example.com']);
-    expect(await emails({ Content: 'SURVEYOR@' })).toEqual(['surveyor@example.com']);
-    expect(await emails({ Content: '13800000002' })).toEqual(['measure@example.com']);
+    expect(await emails({ Content: '张项' })).toEqual(['ua.pm@example.com']);
+    expect(await emails({ Content: 'SURVEYOR@' })).toEqual(['ua.surveyor@example.com']);
+    expect(await emails({ Content: '13600000002' })).toEqual(['ua.measure@example.com']);
     expect(await emails({ Content: '%' })).toEqual([]);
-    expect(await emails({ OrgId: orgs.ENG })).toEqual(['pm@example.com', 'surveyor@example.com']);
+    expect(await emails({ OrgId: orgs.ENG })).toEqual(['ua.pm@example.com', 'ua.surveyor@example.com']);
     expect(await emails({ OrgId: orgs.HQ })).toHaveLength(4);
     expect(await emails({ Status: 0 })).toEqual([]);
     expect(await emails({ Status: 1, PageSize: 2 })).toHaveLength(2);
@@ -104,7 +105,7 @@ describe('GetUserList and GetCompanyUserList', () => {
 
   it('never shows another company’s users', async () => {
     const response = await list(other, { Content: 'example.com' });
-    expect(response.body.Result.Items.map((item) => item.Email)).toEqual(['admin@other.example.com']);
+    expect(response.body.Result.Items.map((item) => item.Email)).toEqual(['admin@ua.other.example.com']);
     expect((await list(other, { OrgId: orgs.HQ })).body.Result.Total).toBe(0);
   });
 
@@ -123,12 +124,15 @@ describe('GetUserList and GetCompanyUserList', () => {
 
 describe('GetUser', () => {
   it('returns one user; keys match case-insensitively', async () => {
-    const response = await post<UserRow>('GetUser', measure, { userId: ids['surveyor@example.com'] });
-    expect(response.body.Result).toMatchObject({ Email: 'surveyor@example.com', RoleNameList: ['Surveyor'] });
+    const response = await post<UserRow>('GetUser', measure, { userId: ids['ua.surveyor@example.com'] });
+    expect(response.body.Result).toMatchObject({
+      Email: 'ua.surveyor@example.com',
+      RoleNameList: ['Surveyor'],
+    });
   });
 
   it('answers 404 for another company’s or an unknown id, 400 for a malformed one', async () => {
-    expect((await post('GetUser', other, { UserId: ids['admin@example.com'] })).body).toMatchObject({
+    expect((await post('GetUser', other, { UserId: ids['ua.admin@example.com'] })).body).toMatchObject({
       Code: 404,
       Result: null,
     });
@@ -171,13 +175,13 @@ describe('CreateUser', () => {
   });
 
   it('refuses a duplicate email or phone (any company) with 409 naming the field', async () => {
-    const email = await post('CreateUser', admin, newUser({ Email: 'PM@example.com', Code: undefined }));
+    const email = await post('CreateUser', admin, newUser({ Email: 'UA.PM@example.com', Code: undefined }));
     expect(email.body).toEqual({
       Code: 409,
       Message: '该邮箱已被使用',
       Result: [{ Field: 'Email', Message: '该邮箱已被使用' }],
     });
-    const phone = await post('CreateUser', admin, newUser({ Phone: '13900000001' }), 'en-US');
+    const phone = await post('CreateUser', admin, newUser({ Phone: '13500000001' }), 'en-US');
     expect(phone.body).toMatchObject({ Code: 409, Result: [{ Field: 'Phone' }] });
   });
 
@@ -268,8 +272,8 @@ describe('EditUser', () => {
   it('refuses duplicates, foreign ids, your own status and leaving no company administrator', async () => {
     const created = (await post<UserRow>('CreateUser', admin, newUser())).body.Result;
     const base = { UserId: created.UserId, Email: created.Email, Name: created.Name };
-    expect((await post('EditUser', admin, { ...base, Email: 'measure@example.com' })).body.Code).toBe(409);
-    expect((await post('EditUser', admin, { ...base, Phone: '13800000002' })).body).toMatchObject({
+    expect((await post('EditUser', admin, { ...base, Email: 'ua.measure@example.com' })).body.Code).toBe(409);
+    expect((await post('EditUser', admin, { ...base, Phone: '13600000002' })).body).toMatchObject({
       Code: 409,
       Result: [{ Field: 'Phone' }],
     });
@@ -279,7 +283,7 @@ describe('EditUser', () => {
       created.Name,
     );
 
-    const self = { UserId: ids['admin@example.com'], Email: 'admin@example.com', Name: '王管理' };
+    const self = { UserId: ids['ua.admin@example.com'], Email: 'ua.admin@example.com', Name: '王管理' };
     expect((await post('EditUser', admin, { ...self, Status: 0 })).body).toMatchObject({
       Code: 400,
       Result: [{ Field: 'Status', Message: '不能对自己的账号执行此操作' }],

@@ -3,8 +3,9 @@ import contentDisposition from 'content-disposition';
 import ExcelJS from 'exceljs';
 import { count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userImports, users } from '../../db/schema.ts';
-import { call, createTestApp, DEMO, login, loginRaw, type TestApp } from '../../../test/app.ts';
+import { orgs, userImports, users } from '../../db/schema.ts';
+import { call, createTestApp, loginRaw, type TestApp } from '../../../test/app.ts';
+import { buildCompany, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { importRows, importWorkbook } from '../../../test/import-workbook.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { zipOf } from '../../../test/zip.ts';
@@ -14,13 +15,25 @@ let t: TestApp;
 let admin: string;
 let measure: string;
 let other: string;
+/** A user of another company: email and phone are unique across companies. */
+let existing: BuiltUser;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, measure, other] = await Promise.all([
-    login(t.app, DEMO.admin.login, DEMO.admin.password),
-    login(t.app, DEMO.measure.login, DEMO.measure.password),
-    login(t.app, DEMO.otherAdmin.login, DEMO.otherAdmin.password),
-  ]);
+  const company = await buildCompany(t);
+  // The organisation codes the import rows name (importRows: MEASURE; one row: ENG-EAST).
+  await t.db.insert(orgs).values(
+    ['MEASURE', 'ENG-EAST'].map((code, sort) => ({
+      companyId: company.id,
+      parentId: company.rootOrgId,
+      name: code,
+      code,
+      sort: sort + 1,
+    })),
+  );
+  admin = (await buildUser(t, { companyId: company.id, roles: ['CompanyAdmin'] })).token;
+  measure = (await buildUser(t, { companyId: company.id, roles: ['MeasureAdmin'] })).token;
+  existing = await buildUser(t, { roles: ['CompanyAdmin'] });
+  other = existing.token;
 });
 afterAll(async () => t.close());
 
@@ -92,8 +105,8 @@ describe('ImportTemplate', () => {
   });
 
   it('is refused without user.import', async () => {
-    const pm = await login(t.app, DEMO.pm.login, DEMO.pm.password);
-    const response = await call(t.app, 'GET', '/api/sys/user/ImportTemplate', { token: pm });
+    const pm = await buildUser(t, { roles: ['ProjectAdmin'] });
+    const response = await call(t.app, 'GET', '/api/sys/user/ImportTemplate', { token: pm.token });
     expect(response.body.Code).toBe(403);
   });
 });
@@ -224,8 +237,8 @@ describe('ImportPreview and ImportCommit', () => {
       { ...base[1]!, Email: base[0]!.Email.toUpperCase() },
       { ...base[2]!, Phone: base[0]!.Phone },
       { ...base[3]!, Phone: '12345678901' },
-      { ...base[4]!, Email: 'pm@example.com' },
-      { ...base[5]!, Phone: '13900000001' },
+      { ...base[4]!, Email: existing.email },
+      { ...base[5]!, Phone: existing.phone ?? '' },
       { ...base[6]!, Position: 'p'.repeat(33) },
       { ...base[7]!, Gender: '其他' },
       { ...base[8]!, Role: 'Root' },

@@ -79,13 +79,22 @@ export class WorkOrderPicturesService {
   /**
    * Removes the photos people uploaded more than `ORPHAN_PICTURE_HOURS` before `now` that no work order
    * names (the completion dialog was closed, the browser gone): rows first, in one transaction that
-   * waits for any completion naming them; their files once it committed. Answers the removed ids.
+   * waits for any completion naming them; their files once it committed. The rows are deleted per
+   * company (each delete names its company). Answers the removed ids.
    */
   async sweepOrphans(now = new Date()): Promise<string[]> {
     const before = new Date(now.getTime() - ORPHAN_PICTURE_HOURS * 3600_000);
     const removed = await this.deps.db.transaction(async (tx) => {
       const repository = new DeviceFilesRepository(tx);
-      return repository.removeUnattachedPersonPictures(await repository.lockUnattachedPersonPictures(before));
+      const byCompany = new Map<string, string[]>();
+      for (const { companyId, id } of await repository.lockUnattachedPersonPictures(before)) {
+        byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), id]);
+      }
+      const deleted: string[] = [];
+      for (const [companyId, ids] of byCompany) {
+        deleted.push(...(await repository.removeUnattachedPersonPictures(companyId, ids)));
+      }
+      return deleted;
     });
     await this.deps.files.remove(removed);
     return removed;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { apiRoutes } from '@measure/contract';
@@ -18,7 +19,8 @@ import { WorkOrderPicturesService } from './work-order-pictures-service.ts';
 /**
  * Issue 18: photos people uploaded for a completion that never came are swept after 24 hours (rows,
  * then files); a photo a work order names stays, a fresh one stays, and a completion in flight that
- * names an old photo keeps it.
+ * names an old photo keeps it. The sweep finds old photos across companies but deletes them per
+ * company: one company's delete never reaches another company's photo.
  */
 let t: TestApp;
 let admin: BuiltUser;
@@ -153,5 +155,28 @@ describe('orphan work order photos', () => {
     expect(await sweeping).toEqual([]);
     expect(await rows([photo])).toEqual([photo]);
     expect(onDisk(photo)).toBe(true);
+  });
+
+  it("deletes per company: a delete naming another company's photo leaves it, the sweep removes it in its own", async () => {
+    const other = await buildCompany(t);
+    const otherUser = await buildUser(t, { companyId: other.id, roles: ['Surveyor'] });
+    const repository = new DeviceFilesRepository(t.db);
+    const mine = `${randomUUID()}.png`;
+    const theirs = `${randomUUID()}.png`;
+    const picture = { fileName: '墙面.png', size: 10 };
+    await repository.insertPersonPicture({ ...picture, id: mine, companyId, uploadedBy: worker.id });
+    await repository.insertPersonPicture({
+      ...picture,
+      id: theirs,
+      companyId: other.id,
+      uploadedBy: otherUser.id,
+    });
+
+    expect(await repository.removeUnattachedPersonPictures(companyId, [mine, theirs])).toEqual([mine]);
+    expect(await rows([mine, theirs])).toEqual([theirs]);
+
+    await age([theirs]);
+    expect(await service.sweepOrphans()).toEqual([theirs]);
+    expect(await rows([theirs])).toEqual([]);
   });
 });
