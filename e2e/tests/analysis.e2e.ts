@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin } from '../support/api.ts';
+import { api, apiLogin, apiRoutes } from '../support/api.ts';
 import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -60,8 +60,8 @@ for (const language of ['zh-CN', 'en-US'] as const)
       browsers,
     }) => {
       const { planner, plannerToken, surveyor, surveyorId, project } = await taskProject(`E2E分析${stamp()}`);
-      const taskId = await api<string>(
-        '/api/ms/MsTask/AddTask',
+      const taskId = await api(
+        apiRoutes.tasks.addTask,
         {
           ProjectId: project.ProjectId,
           Stage: 'plaster',
@@ -79,13 +79,13 @@ for (const language of ['zh-CN', 'en-US'] as const)
         [4, [2, 3.5]],
       ] as const) {
         await api(
-          '/api/ms/ManualMeasureSummaryItems/Updates',
+          apiRoutes.results.updates,
           {
             TaskId: taskId,
             BuildingNumber: '1#',
             Floor: floor,
             Household: 1,
-            Readings: [{ ItemCode: 'PL-01', Values: values }],
+            Readings: [{ ItemCode: 'PL-01', Values: [...values] }],
           },
           surveyorToken,
         );

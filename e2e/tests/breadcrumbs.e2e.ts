@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin, createReadyAdmin, createSmallProject } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, createSmallProject, apiRoutes } from '../support/api.ts';
 import { BASE_URL } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
@@ -11,7 +11,7 @@ import { signInAndLand } from '../support/sign-in.ts';
 const made: { projectId: string; token: string }[] = [];
 test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin } from '../support/api.ts';
+import { api, apiLogin, apiRoutes } from '../support/api.ts';
 import { BASE_URL, DEMO, screenshot } from '../support/browser.ts';
 import { signInAndLand, type Login } from '../support/sign-in.ts';
 
@@ -21,7 +21,7 @@ async function createAdmin(): Promise<{ account: Login; token: string }> {
   const account = { login: `upd-admin-${id}@e2e.example.com`, password: 'Ready@12345' };
   const demo = await apiLogin(DEMO.admin.login, DEMO.admin.password);
   await api(
-    '/api/sys/User/CreateUser',
+    apiRoutes.userAdmin.createUser,
     {
       Name: `升级管理员${id}`,
       Email: account.login,
@@ -32,7 +32,7 @@ async function createAdmin(): Promise<{ account: Login; token: string }> {
   );
   const first = await apiLogin(account.login, 'First@12345');
   await api(
-    '/api/sys/User/ChangePassWord',
+    apiRoutes.account.changePassword,
     { OldPassword: 'First@12345', NewPassword: account.password },
     first,
   );
@@ -42,12 +42,8 @@ async function createAdmin(): Promise<{ account: Login; token: string }> {
 /** A robot registered and activated through the API, running version 1.0.0 (its heartbeat says so). */
 async function createRobot(token: string): Promise<{ number: string; key: string }> {
   const number = `UPD-${stamp()}`;
-  const id = await api<string>('/api/sys/SysDevice/AddDevice', { DeviceNumber: number }, token);
-  const { DeviceKey: key } = await api<{ DeviceKey: string }>(
-    '/api/sys/SysDevice/ActivateDevice',
-    { DeviceGuid: id },
-    token,
-  );
+  const id = await api(apiRoutes.devices.addDevice, { DeviceNumber: number }, token);
+  const { DeviceKey: key } = await api(apiRoutes.devices.activateDevice, { DeviceGuid: id }, token);
   await deviceCall(key, 'POST', '/api/device/v1/Heartbeat', { body: { SoftwareVersion: '1.0.0' } });
   return { number, key };
 }

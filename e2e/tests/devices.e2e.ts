@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin } from '../support/api.ts';
+import { api, apiLogin, apiRoutes } from '../support/api.ts';
 import { BASE_URL, DEMO, screenshot } from '../support/browser.ts';
 import { signInAndLand, type Login } from '../support/sign-in.ts';
 import { pickSearchedOption } from '../support/select.ts';
@@ -25,7 +25,7 @@ async function createAdmin(): Promise<Login> {
   const account = { login: `dev-admin-${id}@e2e.example.com`, password: 'Ready@12345' };
   const demo = await apiLogin(DEMO.admin.login, DEMO.admin.password);
   await api(
-    '/api/sys/User/CreateUser',
+    apiRoutes.userAdmin.createUser,
     {
       Name: `设备管理员${id}`,
       Email: account.login,
@@ -36,7 +36,7 @@ async function createAdmin(): Promise<Login> {
   );
   const first = await apiLogin(account.login, 'First@12345');
   await api(
-    '/api/sys/User/ChangePassWord',
+    apiRoutes.account.changePassword,
     { OldPassword: 'First@12345', NewPassword: account.password },
     first,
   );

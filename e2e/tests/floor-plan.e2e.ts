@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, createReadyUser, apiRoutes } from '../support/api.ts';
 import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { planPng as twoRoomPng } from '../support/plan-files.ts';
 import { signInAndLand } from '../support/sign-in.ts';
@@ -20,7 +20,7 @@ const made: { projectId: string; token: string }[] = [];
 
 test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
@@ -91,24 +91,12 @@ function planDxf(): Buffer {
 
 // --- Helpers -----------------------------------------------------------------------------------------
 
-interface HouseMap {
-  HouseMapId: string;
-  Name: string;
-}
-interface Detail extends HouseMap {
-  MeasurePoints: {
-    Rooms: { Id: string; Name?: string; PointTypeId: string | null; Polygon: { X: number; Y: number }[] }[];
-    Stations: { Id: string; RoomId: string | null }[];
-    Points: { Id: string; RoomId: string | null; StationId: string | null }[];
-  };
-}
-
 /** A company administrator with a project of two buildings, a site type and both house types. */
 async function prepareProject() {
   const admin = await createReadyAdmin();
   const token = await apiLogin(admin.login, admin.password);
-  const project = await api<{ ProjectId: string; Name: string }>(
-    '/api/ms/Project/Add',
+  const project = await api(
+    apiRoutes.projects.add,
     {
       Name: `E2E户型图${stamp()}`,
       DetailsInfo: [
@@ -119,8 +107,8 @@ async function prepareProject() {
     token,
   );
   made.push({ projectId: project.ProjectId, token });
-  const siteType = await api<{ Id: string }>(
-    '/api/ms/Project/SavePointType',
+  const siteType = await api(
+    apiRoutes.houseMaps.savePointType,
     { ProjectId: project.ProjectId, Name: '厨房' },
     token,
   );
@@ -170,7 +158,7 @@ async function dragPlan(page: Page, from: { x: number; y: number }, to: { x: num
   await page.mouse.up();
 }
 
-const detailOf = (token: string, id: string) => api<Detail>('/api/ms/Project/GetHouseMapById', { id }, token);
+const detailOf = (token: string, id: string) => api(apiRoutes.houseMaps.getHouseMapById, { id }, token);
 
 /** The raw envelope of a save, to see a refusal's Code. */
 async function saveMeasurePoints(token: string, houseMapId: string, measurePoints: unknown) {
@@ -320,8 +308,8 @@ test.describe('floor-plan editor', () => {
     ]);
 
     // Floors 2-10 of building 1 get the DXF type; publishing locks it.
-    const assigned = await api<{ Assigned: number }>(
-      '/api/ms/Project/AssignHouseMapToFloors',
+    const assigned = await api(
+      apiRoutes.houseMaps.assignHouseMapToFloors,
       {
         ProjectId: project.ProjectId,
         HouseMapId: dxf.HouseMapId,
@@ -338,7 +326,7 @@ test.describe('floor-plan editor', () => {
     await page.getByText('放测点', { exact: true }).click();
     await clickSite(page, 2000, 6000);
     await expect(page.getByText('测点（1）')).toBeVisible();
-    await api('/api/ms/Project/publiceProject', { ProjectId: project.ProjectId }, token);
+    await api(apiRoutes.projects.publishProject, { ProjectId: project.ProjectId }, token);
     await page.getByRole('button', { name: zhButton('保存') }).click();
     await expect(
       page.locator('.ant-alert-error', { hasText: '项目已发布，数据已锁定，不能修改' }),
@@ -361,7 +349,7 @@ test.describe('floor-plan editor', () => {
     expect(refused.Code).toBe(423);
     expect(refused.Message).toContain('已发布');
 
-    await api('/api/ms/Project/Delete', { ProjectId: project.ProjectId }, token);
+    await api(apiRoutes.projects.delete, { ProjectId: project.ProjectId }, token);
     made.splice(0);
     expect(errors).toEqual([]);
   });
@@ -369,14 +357,10 @@ test.describe('floor-plan editor', () => {
   test('shows the editor in English, and read-only to a surveyor of the project', async ({ browsers }) => {
     const { admin, token, project, dxf } = await prepareProject();
     const surveyor = await createReadyUser();
-    const users = await api<{ Items: { UserId: string }[] }>(
-      '/api/sys/User/GetUserList',
-      { Content: surveyor.login },
-      token,
-    );
+    const users = await api(apiRoutes.userAdmin.getUserList, { Content: surveyor.login }, token);
     await api(
-      '/api/ms/Project/SaveProjectUser',
-      { ProjectId: project.ProjectId, UserIds: [users.Items[0]?.UserId] },
+      apiRoutes.projects.saveProjectUser,
+      { ProjectId: project.ProjectId, UserIds: [users.Items[0]?.UserId ?? ''] },
       token,
     );
 

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
-import { api } from '../support/api.ts';
+import { api, apiRoutes } from '../support/api.ts';
 import { screenshot } from '../support/browser.ts';
 import { stamp } from '../support/names.ts';
 import { signInAndLand } from '../support/sign-in.ts';
@@ -26,8 +26,8 @@ for (const language of ['zh-CN', 'en-US'] as const)
     }) => {
       const { planner, plannerToken, project } = await taskProject(`名称${stamp()}`);
       const plan = (name?: string) =>
-        api<string>(
-          '/api/ms/MsTask/AddTask',
+        api(
+          apiRoutes.tasks.addTask,
           {
             ProjectId: project.ProjectId,
             Stage: 'plaster',

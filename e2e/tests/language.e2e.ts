@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, apiRoutes } from '../support/api.ts';
 import { BASE_URL } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
@@ -12,7 +12,7 @@ import { signInAndLand } from '../support/sign-in.ts';
 const made: { projectId: string; token: string }[] = [];
 test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
@@ -26,8 +26,8 @@ test('follows a language switch at once: company name, project log, seeded rules
   const admin = await createReadyAdmin();
   const token = await apiLogin(admin.login, admin.password);
   const name = `E2E语言${Date.now().toString(36).slice(-6)}`;
-  const project = await api<{ ProjectId: string }>(
-    '/api/ms/Project/Add',
+  const project = await api(
+    apiRoutes.projects.add,
     {
       Name: name,
       DetailsInfo: [{ BuildingNumber: '1', Stories: 2, Households: 2, DeliveryStandard: 'fine' }],

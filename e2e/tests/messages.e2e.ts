@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin } from '../support/api.ts';
+import { api, apiLogin, apiRoutes } from '../support/api.ts';
 import { screenshot, settle } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -27,8 +27,8 @@ test('shows new messages in the top bar, opens a work order from the list and ma
     `E2E消息${Date.now().toString(36)}${crypto.randomInt(100, 999)}`,
   );
   const taskName = `消息任务${crypto.randomInt(1000, 9999)}`;
-  const taskId = await api<string>(
-    '/api/ms/MsTask/AddTask',
+  const taskId = await api(
+    apiRoutes.tasks.addTask,
     {
       ProjectId: project.ProjectId,
       Name: taskName,
@@ -42,8 +42,8 @@ test('shows new messages in the top bar, opens a work order from the list and ma
     plannerToken,
   );
   const order = (assignee: string) =>
-    api<string>(
-      '/api/rs/WorkOrderMap/Add',
+    api(
+      apiRoutes.workOrders.add,
       {
         ProjectId: project.ProjectId,
         Type: 'rectify',
@@ -56,18 +56,13 @@ test('shows new messages in the top bar, opens a work order from the list and ma
       plannerToken,
     );
   const first = await order(surveyorId);
-  const { OrderNumber } = await api<{ OrderNumber: string }>(
-    '/api/rs/WorkOrder/Get',
-    { WorkOrderId: first },
-    plannerToken,
-  );
+  const { OrderNumber } = await api(apiRoutes.workOrders.get, { WorkOrderId: first }, plannerToken);
 
   const working = await browsers.open();
   const { page } = working;
   await signInAndLand(page, surveyor);
   const surveyorToken = await apiLogin(surveyor.login, surveyor.password);
-  const unread = async () =>
-    (await api<{ Unread: number }>('/api/sys/Notification/GetUnreadCount', {}, surveyorToken)).Unread;
+  const unread = async () => (await api(apiRoutes.notifications.getUnreadCount, {}, surveyorToken)).Unread;
   const before = await unread();
   expect(before).toBeGreaterThanOrEqual(1);
   await expect.poll(() => badge(page), { timeout: 15_000 }).toBe(before);
@@ -88,8 +83,8 @@ test('shows new messages in the top bar, opens a work order from the list and ma
   await expect(
     page.getByTestId('comment').filter({ hasText: '墙面空鼓，明天处理' }).getByText(surveyor.name),
   ).toBeVisible();
-  const listed = await api<{ Items: { Content: string }[] }>(
-    '/api/sys/Comment/GetCommentList',
+  const listed = await api(
+    apiRoutes.workOrders.getCommentList,
     { TargetType: 'workOrder', TargetId: first },
     plannerToken,
   );
@@ -128,7 +123,7 @@ test('shows new messages in the top bar, opens a work order from the list and ma
 
   // The surveyor finishes the task: the planner reads it, in English.
   await api(
-    '/api/ms/ManualMeasureSummaryItems/Updates',
+    apiRoutes.results.updates,
     {
       TaskId: taskId,
       BuildingNumber: '1#',
@@ -138,7 +133,7 @@ test('shows new messages in the top bar, opens a work order from the list and ma
     },
     surveyorToken,
   );
-  await api('/api/ms/MsTask/FinishTask', { TaskId: taskId }, surveyorToken);
+  await api(apiRoutes.tasks.finishTask, { TaskId: taskId }, surveyorToken);
   const planning = await browsers.open('en-US');
   await signInAndLand(planning.page, planner, 'en-US');
   await planning.page.getByRole('button', { name: 'Messages' }).click();

@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin } from '../support/api.ts';
+import { api, apiLogin, apiRoutes } from '../support/api.ts';
 import {
   closeVersionNotice,
   LANDING,
@@ -48,13 +48,13 @@ async function createAdmin(role: 'CompanyAdmin' | 'MeasureAdmin' = 'CompanyAdmin
   const account = { login: `admin-${id}@e2e.example.com`, password: 'Ready@12345' };
   const demo = await apiLogin(DEMO.admin.login, DEMO.admin.password);
   await api(
-    '/api/sys/User/CreateUser',
+    apiRoutes.userAdmin.createUser,
     { Name: `管理员${id}`, Email: account.login, Password: 'First@12345', RoleNameList: [role] },
     demo,
   );
   const first = await apiLogin(account.login, 'First@12345');
   await api(
-    '/api/sys/User/ChangePassWord',
+    apiRoutes.account.changePassword,
     { OldPassword: 'First@12345', NewPassword: account.password },
     first,
   );
@@ -65,7 +65,7 @@ async function createAdmin(role: 'CompanyAdmin' | 'MeasureAdmin' = 'CompanyAdmin
 async function createSurveyor(name: string): Promise<Login & { phone: string }> {
   const account = { login: `user-${stamp()}@e2e.example.com`, password: 'Start@12345', phone: mobile() };
   await api(
-    '/api/sys/User/CreateUser',
+    apiRoutes.userAdmin.createUser,
     {
       Name: name,
       Email: account.login,

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, apiRoutes } from '../support/api.ts';
 import { BASE_URL } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
@@ -8,7 +8,7 @@ import { signInAndLand } from '../support/sign-in.ts';
 const made: { projectId: string; token: string }[] = [];
 test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
@@ -16,8 +16,8 @@ test('comes back to the tab chosen last, through the page tabs and a reload', as
   const { page, errors } = await browsers.open();
   const admin = await createReadyAdmin();
   const token = await apiLogin(admin.login, admin.password);
-  const project = await api<{ ProjectId: string }>(
-    '/api/ms/Project/Add',
+  const project = await api(
+    apiRoutes.projects.add,
     {
       Name: `E2E标签${Date.now().toString(36).slice(-6)}`,
       DetailsInfo: [{ BuildingNumber: '1', Stories: 2, Households: 2, DeliveryStandard: 'fine' }],

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, createReadyUser, apiRoutes } from '../support/api.ts';
 import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { confirmUntilGone } from '../support/confirm.ts';
@@ -19,8 +19,8 @@ const made: { projectId?: string; itemId?: string; token: string }[] = [];
 test.afterEach(async () => {
   for (const { projectId, itemId, token } of made.splice(0)) {
     if (projectId)
-      await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
-    if (itemId) await api('/api/ms/standard/Delete', { Ids: [itemId] }, token).catch(() => undefined);
+      await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
+    if (itemId) await api(apiRoutes.standards.deleteItems, { Ids: [itemId] }, token).catch(() => undefined);
   }
 });
 
@@ -63,20 +63,15 @@ interface Copy {
   OutOfDate: boolean;
   Classes: ItemRow[];
 }
-interface SiteType {
-  Id: string;
-  MeasureItems: { Code: string; DesignValue: number | null; WarningValue: number | null }[];
-}
-
 /** A library item of the test's own: a plaster deviation item reading a height (a second "net height"). */
 const libraryItem = (code: string, right: number, id?: string) => ({
   MeasureItemId: id,
   Code: code,
   NameZh: `测试净高${code.slice(-4)}`,
   NameEn: `Test height ${code.slice(-4)}`,
-  Stage: 'plaster',
-  Mode: 'deviation',
-  Dimension: 'height',
+  Stage: 'plaster' as const,
+  Mode: 'deviation' as const,
+  Dimension: 'height' as const,
   Standards: [{ Name: '普通', NameEn: 'Ordinary', Left: -10, Right: right, WarnLeft: -8, WarnRight: 8 }],
 });
 
@@ -97,30 +92,22 @@ test.describe('project standards', () => {
     const admin = await createReadyAdmin('MeasureAdmin');
     const token = await apiLogin(admin.login, admin.password);
     const code = `E2E-${stamp()}`;
-    const [created] = await api<ItemRow[]>(
-      '/api/ms/standard/Update',
-      { Classes: [libraryItem(code, 10)] },
-      token,
-    );
+    const [created] = await api(apiRoutes.standards.update, { Classes: [libraryItem(code, 10)] }, token);
     const itemId = created?.MeasureItemId ?? '';
     made.push({ itemId, token });
     const name = `E2E-std-${stamp()}`;
-    const project = await api<{ ProjectId: string }>(
-      '/api/ms/Project/Add',
-      { Name: name, DetailsInfo: [] },
-      token,
-    );
+    const project = await api(apiRoutes.projects.add, { Name: name, DetailsInfo: [] }, token);
     const projectId = project.ProjectId;
     made.push({ projectId, token });
-    const siteType = await api<SiteType>(
-      '/api/ms/Project/SavePointType',
+    const siteType = await api(
+      apiRoutes.houseMaps.savePointType,
       { ProjectId: projectId, Name: 'Kitchen' },
       token,
     );
     const copies = () => apiGet<Copy[]>('/api/ms/standard/GetListByProject', { ProjectId: projectId }, token);
     // The project's copy holds the item as it was; the library changes afterwards.
     expect((await copies()).find((copy) => copy.Stage === 'plaster')?.OutOfDate).toBe(false);
-    await api('/api/ms/standard/Update', { Classes: [libraryItem(code, 12, itemId)] }, token);
+    await api(apiRoutes.standards.update, { Classes: [libraryItem(code, 12, itemId)] }, token);
 
     const { page, errors } = await browsers.open('en-US');
     await signInAndLand(page, admin, 'en-US');
@@ -209,7 +196,7 @@ test.describe('project standards', () => {
 
     // An item needing a design value has none: the server asks; cancel keeps it unsaved, OK saves.
     const details = () =>
-      api<SiteType>('/api/ms/standard/GetPointTypeDetails', { ProjectId: projectId, Id: siteType.Id }, token);
+      api(apiRoutes.projectStandards.getPointTypeDetails, { ProjectId: projectId, Id: siteType.Id }, token);
     await saveButton(page).click();
     await expect(
       confirmDialog(page).getByText('Some measure items of this site have no design value. Save anyway?'),
@@ -241,8 +228,8 @@ test.describe('project standards', () => {
     // A surveyor on the project's staff sees both pages read-only, and why.
     const surveyor = await createReadyUser();
     const surveyorToken = await apiLogin(surveyor.login, surveyor.password);
-    const self = await api<{ UserId: string }>('/api/sys/User/GetSelf', {}, surveyorToken);
-    await api('/api/ms/Project/SaveProjectUser', { ProjectId: projectId, UserIds: [self.UserId] }, token);
+    const self = await api(apiRoutes.account.getSelf, {}, surveyorToken);
+    await api(apiRoutes.projects.saveProjectUser, { ProjectId: projectId, UserIds: [self.UserId] }, token);
     const viewer = await browsers.open('en-US');
     await signInAndLand(viewer.page, surveyor, 'en-US');
     await viewer.page.goto(`${BASE_URL}/measurerobot/standardTypePage?projectId=${projectId}&stage=plaster`);
@@ -262,7 +249,7 @@ test.describe('project standards', () => {
 
     // Published while the page is open: the server's refusal is shown; reopened, the page is read-only.
     await page.getByLabel('PL-01 Warning value (mm)', { exact: true }).fill('2');
-    await api('/api/ms/Project/publiceProject', { ProjectId: projectId }, token);
+    await api(apiRoutes.projects.publishProject, { ProjectId: projectId }, token);
     await saveButton(page).click();
     await expect(page.getByTestId('site-failure').getByText(/published/i)).toBeVisible();
     // The refusal turns the open page read-only too.
@@ -292,8 +279,8 @@ test.describe('project standards', () => {
     await expect(page.getByRole('button', { name: /Take library update/ })).toHaveCount(0);
 
     // Clean up: the project, then the library item.
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token);
-    await api('/api/ms/standard/Delete', { Ids: [itemId] }, token);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token);
+    await api(apiRoutes.standards.deleteItems, { Ids: [itemId] }, token);
     made.splice(0);
     expect(errors).toEqual([]);
   });

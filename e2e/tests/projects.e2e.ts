@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, apiRoutes } from '../support/api.ts';
 import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { planDxf, planPng } from '../support/plan-files.ts';
 import { pickOption, pickSearchedOption } from '../support/select.ts';
@@ -20,7 +20,7 @@ const made: { projectId: string; token: string }[] = [];
 
 test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
@@ -31,13 +31,6 @@ const stamp = () => `${Date.now().toString(36).slice(-5)}${crypto.randomInt(100,
  */
 const zhButton = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
-/** Lets a dialog's opening or closing animation finish before a screenshot. */
-
-interface TreeBuilding {
-  BuildingNumber: string;
-  Floors: { Floor: number; Households: { HouseMapName: string | null }[] }[];
-}
-
 // --- Tests ---------------------------------------------------------------------------------------------
 
 test.describe('projects', () => {
@@ -169,11 +162,7 @@ test.describe('projects', () => {
     await rename.getByRole('button', { name: zhButton('保存') }).click();
     await expect(page.locator('.ant-table-row', { hasText: 'C户型' })).toBeVisible();
     const targetName = `E2E目标${stamp()}`;
-    const target = await api<{ ProjectId: string }>(
-      '/api/ms/Project/Add',
-      { Name: targetName, DetailsInfo: [] },
-      token,
-    );
+    const target = await api(apiRoutes.projects.add, { Name: targetName, DetailsInfo: [] }, token);
     made.push({ projectId: target.ProjectId, token });
     await page.locator('.ant-table-row', { hasText: 'A户型' }).getByRole('button', { name: '复制' }).click();
     const copy = page.getByRole('dialog', { name: '复制户型到其他项目：A户型' });
@@ -182,11 +171,7 @@ test.describe('projects', () => {
     await copy.getByLabel('户型名称').fill('复制户型');
     await copy.getByRole('button', { name: zhButton('保存') }).click();
     await expect(page.getByText('户型已复制')).toBeVisible();
-    const copied = await api<{ Items: { Name: string }[] }>(
-      '/api/ms/Project/HouseMapList',
-      { ProjectId: target.ProjectId },
-      token,
-    );
+    const copied = await api(apiRoutes.houseMaps.houseMapList, { ProjectId: target.ProjectId }, token);
     expect(copied.Items.map((item) => item.Name)).toEqual(['复制户型']);
     await settle(page);
     await screenshot(page, 'projects-house-types-zh-CN');
@@ -205,11 +190,7 @@ test.describe('projects', () => {
     await expect(page.getByText('1-01 未分配').first()).toBeVisible();
     await settle(page);
     await screenshot(page, 'projects-households-zh-CN');
-    const tree = await api<TreeBuilding[]>(
-      '/api/ms/Project/GetBuildingFloorTreeDataByProjectID',
-      { id: projectId },
-      token,
-    );
+    const tree = await api(apiRoutes.projects.getBuildingFloorTreeDataByProjectId, { id: projectId }, token);
     const assigned = tree.flatMap((building) =>
       building.Floors.flatMap((floor) =>
         floor.Households.filter((household) => household.HouseMapName === 'A户型').map(
@@ -259,7 +240,7 @@ test.describe('projects', () => {
     await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('删除') }));
     await expect(page.getByText('项目及其所有数据已删除')).toBeVisible();
     await expect(row).not.toBeAttached();
-    const left = await api<{ Total: number }>('/api/ms/Project/GetPage', { ProjectName: name }, token);
+    const left = await api(apiRoutes.projects.getPage, { ProjectName: name }, token);
     expect(left.Total).toBe(0);
     expect(errors).toEqual([]);
   });
@@ -269,8 +250,8 @@ test.describe('projects', () => {
     const admin = await createReadyAdmin();
     const token = await apiLogin(admin.login, admin.password);
     const name = `E2E-en-${stamp()}`;
-    const project = await api<{ ProjectId: string }>(
-      '/api/ms/Project/Add',
+    const project = await api(
+      apiRoutes.projects.add,
       {
         Name: name,
         Address: '1 Test Road',
@@ -356,7 +337,7 @@ test.describe('projects', () => {
       await screenshot(page, 'projects-staff-en-US');
       expect(errors).toEqual([]);
     } finally {
-      await api('/api/ms/Project/Delete', { ProjectId: project.ProjectId }, token);
+      await api(apiRoutes.projects.delete, { ProjectId: project.ProjectId }, token);
     }
   });
 });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from '../support/fixtures.ts';
-import { api } from '../support/api.ts';
+import { api, apiRoutes } from '../support/api.ts';
 import { screenshot, settle } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -73,11 +73,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
       test.setTimeout(180_000);
       const setup = await taskProject(`E2E三维${stamp()}`);
       const taskId = await reviewTask(setup, `三维${stamp()}`, { siteTwoRoom: 'bed' });
-      const share = await api<{ ShareId: string; Url: string }>(
-        '/api/ms/statis/SharingReport',
-        { TaskId: taskId },
-        setup.plannerToken,
-      );
+      const share = await api(apiRoutes.reports.sharingReport, { TaskId: taskId }, setup.plannerToken);
 
       const { page, errors } = await browsers.open(language);
       await page.setViewportSize({ width: 390, height: 844 });
@@ -140,7 +136,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
       await page.waitForURL(`**/supplement/taskReportDetail/${share.ShareId}/1`);
 
       // Revoked: the 3D page shows the notice.
-      await api('/api/ms/statis/RevokeShare', { ShareId: share.ShareId }, setup.plannerToken);
+      await api(apiRoutes.reports.revokeShare, { ShareId: share.ShareId }, setup.plannerToken);
       await page.goto(
         new URL(`/supplement/taskReportThreeDimensional/${share.ShareId}`, page.url()).toString(),
       );

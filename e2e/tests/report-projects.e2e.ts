@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/fixtures.ts';
-import { api } from '../support/api.ts';
+import { api, apiRoutes } from '../support/api.ts';
 import { screenshot, settle } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { signInAndLand } from '../support/sign-in.ts';
@@ -63,13 +63,8 @@ for (const language of ['zh-CN', 'en-US'] as const)
       await reviewTask(setup, `乙${stamp()}`);
       // Both reports render in the background within seconds.
       const row = async () =>
-        (
-          await api<{ Items: ProjectRow[] }>(
-            '/api/ms/statis/GetReportProjectList',
-            { ProjectName: name },
-            setup.plannerToken,
-          )
-        ).Items[0];
+        (await api(apiRoutes.reports.getReportProjectList, { ProjectName: name }, setup.plannerToken))
+          .Items[0];
       await expect.poll(async () => (await row())?.Ready, { timeout: 60_000 }).toBe(2);
       const figures = (await row()) as ProjectRow;
       expect(figures.Unread).toBe(2);

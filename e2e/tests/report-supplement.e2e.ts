@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from '../support/fixtures.ts';
-import { api } from '../support/api.ts';
+import { api, apiRoutes } from '../support/api.ts';
 import { screenshot, settle } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -58,22 +58,12 @@ for (const language of ['zh-CN', 'en-US'] as const)
       const setup = await taskProject(`E2E分享${stamp()}`);
       const taskId = await reviewTask(setup, `分享${stamp()}`);
       const report = async () =>
-        (
-          await api<{ Items: { Status: string; Sha256: string | null }[] }>(
-            '/api/ms/statis/GetReportList',
-            { TaskId: taskId },
-            setup.plannerToken,
-            language,
-          )
-        ).Items[0];
+        (await api(apiRoutes.reports.getReportList, { TaskId: taskId }, setup.plannerToken, language))
+          .Items[0];
       await expect.poll(async () => (await report())?.Status, { timeout: 60_000 }).toBe('ready');
       // A report is rendered in both languages: the SHA-256 of the reader's language's PDF.
       const sha = (await report())?.Sha256 ?? '';
-      const share = await api<{ ShareId: string; Url: string }>(
-        '/api/ms/statis/SharingReport',
-        { TaskId: taskId },
-        setup.plannerToken,
-      );
+      const share = await api(apiRoutes.reports.sharingReport, { TaskId: taskId }, setup.plannerToken);
 
       const { page, errors } = await browsers.open(language);
       await page.setViewportSize({ width: 390, height: 844 });
@@ -165,7 +155,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
       await screenshot(page, `report-supplement-pdf-${language}`);
 
       // Revoked: each page shows its notice.
-      await api('/api/ms/statis/RevokeShare', { ShareId: share.ShareId }, setup.plannerToken);
+      await api(apiRoutes.reports.revokeShare, { ShareId: share.ShareId }, setup.plannerToken);
       await page.reload();
       await expect(page.getByText(text.pdfNotReady)).toBeVisible();
       const origin = new URL(page.url()).origin;

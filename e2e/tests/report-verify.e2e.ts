@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from '../support/fixtures.ts';
-import { api } from '../support/api.ts';
+import { api, apiRoutes } from '../support/api.ts';
 import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -51,19 +51,13 @@ for (const language of ['zh-CN', 'en-US'] as const)
       const setup = await taskProject(`E2E验证${stamp()}`);
       const taskId = await reviewTask(setup, `验证${stamp()}`);
       const report = async () =>
-        (
-          await api<{ Items: { ReportId: string; Status: string; Sha256: string | null }[] }>(
-            '/api/ms/statis/GetReportList',
-            { TaskId: taskId },
-            setup.plannerToken,
-            language,
-          )
-        ).Items[0];
+        (await api(apiRoutes.reports.getReportList, { TaskId: taskId }, setup.plannerToken, language))
+          .Items[0];
       /** The ready report's PDF in the page's language. */
       const pdf = async () => {
-        const { Url } = await api<{ Url: string }>(
-          '/api/ms/statis/DownloadReport',
-          { ReportIds: [(await report())?.ReportId], Format: 'pdf' },
+        const { Url } = await api(
+          apiRoutes.reports.downloadReport,
+          { ReportIds: [(await report())?.ReportId ?? ''], Format: 'pdf' },
           setup.plannerToken,
           language,
         );
@@ -75,7 +69,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
       expect(old.sha256).toBe((await report())?.Sha256);
 
       // Rendered again by hand: a new rendition with its own code.
-      await api('/api/ms/statis/RetryReport', { TaskId: taskId }, setup.plannerToken);
+      await api(apiRoutes.reports.retryReport, { TaskId: taskId }, setup.plannerToken);
       await expect
         .poll(
           async () => {

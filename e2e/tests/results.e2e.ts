@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from '../support/fixtures.ts';
-import { api } from '../support/api.ts';
+import { api, apiRoutes } from '../support/api.ts';
 import { screenshot } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { reviewTask } from '../support/review-task.ts';
@@ -61,8 +61,8 @@ for (const language of ['zh-CN', 'en-US'] as const)
     }) => {
       const { plannerToken, surveyor, surveyorId, project } = await taskProject(`E2E录入${stamp()}`);
       const name = `录入${stamp()}`;
-      const taskId = await api<string>(
-        '/api/ms/MsTask/AddTask',
+      const taskId = await api(
+        apiRoutes.tasks.addTask,
         {
           ProjectId: project.ProjectId,
           Stage: 'plaster',
@@ -100,11 +100,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
       await screenshot(page, `results-manual-${language}`);
 
       // The task's figures are those of the stored readings.
-      const task = await api<{ Figures: { Qualified: number; Unqualified: number; Total: number } }>(
-        '/api/ms/MsTask/GetTask',
-        { TaskId: taskId },
-        plannerToken,
-      );
+      const task = await api(apiRoutes.tasks.getTask, { TaskId: taskId }, plannerToken);
       expect(task.Figures).toMatchObject({ Qualified: 1, Unqualified: 1, Total: 2 });
 
       // The data pool lists the reading, with its source, and exports it.

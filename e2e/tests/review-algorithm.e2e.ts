@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api } from '../support/api.ts';
+import { api, apiRoutes } from '../support/api.ts';
 import { screenshot, settle } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { signInAndLand } from '../support/sign-in.ts';
@@ -150,11 +150,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
       await expect(facts.getByText('0 L')).toBeVisible();
       const after = await loadedImage(page, '[data-testid="algorithm-image"]');
       expect(after.src).not.toBe(heatmap.src);
-      const grinding = await api<{ Total: { GrindingVolumeL: number } }>(
-        '/api/ms/MsTask/GetTaskGrinding',
-        { TaskId: taskId },
-        setup.plannerToken,
-      );
+      const grinding = await api(apiRoutes.review.getTaskGrinding, { TaskId: taskId }, setup.plannerToken);
       expect(grinding.Total.GrindingVolumeL).toBe(0);
       expect(errors).toEqual([]);
     });

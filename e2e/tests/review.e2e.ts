@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from '../support/fixtures.ts';
-import { api } from '../support/api.ts';
+import { api, apiRoutes } from '../support/api.ts';
 import { screenshot, settle } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { signInAndLand } from '../support/sign-in.ts';
@@ -89,12 +89,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
 
       // 20 mm is exploded: marked invalid, the site counts 1 and 2 only (pass rate 100 %), the task
       // has no exploded value left and the room turns green.
-      const figuresOf = () =>
-        api<{ Figures: { Exploded: number; Total: number; PassRate: number | null } }>(
-          '/api/ms/MsTask/GetTask',
-          { TaskId: taskId },
-          setup.plannerToken,
-        );
+      const figuresOf = () => api(apiRoutes.tasks.getTask, { TaskId: taskId }, setup.plannerToken);
       expect((await figuresOf()).Figures).toMatchObject({ Exploded: 1, Total: 5, PassRate: 80 });
       // The building's row of the per-building and floor figures says the same.
       const buildingRate = (rate: string) =>

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin, createReadyAdmin, createSmallProject } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, createSmallProject, apiRoutes } from '../support/api.ts';
 import { BASE_URL, DEMO } from '../support/browser.ts';
 import { stamp } from '../support/names.ts';
 import { signInAndLand } from '../support/sign-in.ts';
@@ -14,18 +14,14 @@ import { signInAndLand } from '../support/sign-in.ts';
 const made: { projectId: string; token: string }[] = [];
 test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
 /** A fresh user of the demo company with the role, and his id. */
 async function readyUser(role: 'CompanyAdmin' | 'MeasureAdmin' | 'ProjectAdmin' | 'Surveyor') {
   const user = await createReadyAdmin(role);
-  const self = await api<{ UserId: string }>(
-    '/api/sys/User/GetSelf',
-    {},
-    await apiLogin(user.login, user.password),
-  );
+  const self = await api(apiRoutes.account.getSelf, {}, await apiLogin(user.login, user.password));
   return { ...user, id: self.UserId };
 }
 
@@ -102,17 +98,13 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     const project = await createSmallProject(admin, name);
     made.push({ projectId: project.ProjectId, token: admin });
     await api(
-      '/api/ms/Project/SaveUserToProject',
+      apiRoutes.projects.saveUserToProject,
       { UserId: surveyor.id, ProjectIds: [project.ProjectId] },
       admin,
     );
     const number = `E2E-MY-${stamp()}`;
-    const deviceId = await api<string>('/api/sys/SysDevice/AddDevice', { DeviceNumber: number }, admin);
-    await api(
-      '/api/sys/SysDevice/AssignDeviceUser',
-      { DeviceGuid: deviceId, DeviceUserId: surveyor.id },
-      admin,
-    );
+    const deviceId = await api(apiRoutes.devices.addDevice, { DeviceNumber: number }, admin);
+    await api(apiRoutes.devices.assignDeviceUser, { DeviceGuid: deviceId, DeviceUserId: surveyor.id }, admin);
 
     const { page, errors } = await browsers.open(language);
     const watch = watchApi(page);
@@ -151,6 +143,6 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     await watch.idle();
     expect(watch.refused).toEqual([]);
     expect(errors).toEqual([]);
-    await api('/api/sys/SysDevice/DeleteDevices', { DeviceGuids: [deviceId] }, admin);
+    await api(apiRoutes.devices.deleteDevices, { DeviceGuids: [deviceId] }, admin);
   });
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin, createReadyAdmin, type TestUser } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, type TestUser, apiRoutes } from '../support/api.ts';
 import { BASE_URL, DEMO } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
@@ -14,7 +14,7 @@ import { signInAndLand } from '../support/sign-in.ts';
 const made: { projectId: string; token: string }[] = [];
 test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
@@ -25,8 +25,8 @@ async function staffOfProject(role: 'ProjectAdmin' | 'Surveyor') {
   const admin = await createReadyAdmin();
   const token = await apiLogin(admin.login, admin.password);
   const projectName = `E2E角色${stamp()}`;
-  const project = await api<{ ProjectId: string }>(
-    '/api/ms/Project/Add',
+  const project = await api(
+    apiRoutes.projects.add,
     {
       Name: projectName,
       DetailsInfo: [{ BuildingNumber: '1', Stories: 2, Households: 2, DeliveryStandard: 'fine' }],
@@ -41,19 +41,19 @@ async function staffOfProject(role: 'ProjectAdmin' | 'Surveyor') {
     name: `角色${id}`,
   };
   const demo = await apiLogin(DEMO.admin.login, DEMO.admin.password);
-  const row = await api<{ UserId: string }>(
-    '/api/sys/User/CreateUser',
+  const row = await api(
+    apiRoutes.userAdmin.createUser,
     { Name: user.name, Email: user.login, Password: 'First@12345', RoleNameList: [role] },
     demo,
   );
   const first = await apiLogin(user.login, 'First@12345');
   await api(
-    '/api/sys/User/ChangePassWord',
+    apiRoutes.account.changePassword,
     { OldPassword: 'First@12345', NewPassword: user.password },
     first,
   );
   await api(
-    '/api/ms/Project/SaveProjectUser',
+    apiRoutes.projects.saveProjectUser,
     { ProjectId: project.ProjectId, UserIds: [row.UserId] },
     token,
   );

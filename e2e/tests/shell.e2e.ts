@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin, createNewUser, createReadyUser, type TestUser } from '../support/api.ts';
+import { api, apiLogin, createNewUser, createReadyUser, type TestUser, apiRoutes } from '../support/api.ts';
 import { BASE_URL, type BrowserSession } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { confirmUntilGone } from '../support/confirm.ts';
@@ -46,7 +46,7 @@ test('returns to the login page about 2 s after the session ends elsewhere', asy
   // Changing the password from another session ends this browser's session.
   const other = await apiLogin(user.login, user.password);
   await api(
-    '/api/sys/User/ChangePassWord',
+    apiRoutes.account.changePassword,
     { OldPassword: user.password, NewPassword: 'Other@12345' },
     other,
   );

@@ -1,6 +1,6 @@
 import type { Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, apiRoutes } from '../support/api.ts';
 import { BASE_URL } from '../support/browser.ts';
 import { LANDING, signIn } from '../support/sign-in.ts';
 import { confirmUntilGone } from '../support/confirm.ts';
@@ -14,7 +14,7 @@ import { confirmUntilGone } from '../support/confirm.ts';
 const made: { projectId: string; token: string }[] = [];
 test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
@@ -26,8 +26,8 @@ test('signs out from the project detail without the expiry message and keeps the
   const { page, errors } = await browsers.open();
   const admin = await createReadyAdmin();
   const token = await apiLogin(admin.login, admin.password);
-  const project = await api<{ ProjectId: string }>(
-    '/api/ms/Project/Add',
+  const project = await api(
+    apiRoutes.projects.add,
     {
       Name: `E2E退出${Date.now().toString(36).slice(-6)}`,
       DetailsInfo: [{ BuildingNumber: '1', Stories: 3, Households: 2, DeliveryStandard: 'fine' }],

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, createReadyUser, apiRoutes } from '../support/api.ts';
 import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { pickOption } from '../support/select.ts';
@@ -50,7 +50,8 @@ const made: { ids: string[]; token: string }[] = [];
 
 test.afterEach(async () => {
   for (const { ids, token } of made.splice(0)) {
-    for (const id of ids) await api('/api/ms/standard/Delete', { Ids: [id] }, token).catch(() => undefined);
+    for (const id of ids)
+      await api(apiRoutes.standards.deleteItems, { Ids: [id] }, token).catch(() => undefined);
   }
 });
 
@@ -71,7 +72,7 @@ async function gone(scope: Locator, text: string) {
 
 /** Library items of the company through the API (the library page's own search). */
 async function findItem(code: string, token: string): Promise<ItemRow> {
-  const page = await api<{ Items: ItemRow[] }>('/api/ms/standard/GetListCondition', { Keyword: code }, token);
+  const page = await api(apiRoutes.standards.getListCondition, { Keyword: code }, token);
   const item = page.Items.find((row) => row.Code === code);
   if (!item) throw new Error(`no item ${code}`);
   return item;
@@ -84,11 +85,11 @@ async function makeItems(token: string) {
     Code: `E2E-${id}-${suffix}`,
     NameZh: `测试项${id}${suffix}`,
     NameEn: `Test item ${id} ${suffix}`,
-    Stage: 'plaster',
-    Mode: 'absolute',
+    Stage: 'plaster' as const,
+    Mode: 'absolute' as const,
     Standards: [{ Name: '普通', NameEn: 'Ordinary', Left: 0, Right: 4, WarnLeft: 0, WarnRight: 3 }],
   });
-  const saved = await api<ItemRow[]>('/api/ms/standard/Update', { Classes: [item('A'), item('B')] }, token);
+  const saved = await api(apiRoutes.standards.update, { Classes: [item('A'), item('B')] }, token);
   made.push({ ids: saved.map((row) => row.MeasureItemId), token });
   const [a, b] = saved;
   if (!a || !b) throw new Error('items not created');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, apiRoutes } from '../support/api.ts';
 import { BASE_URL } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
@@ -12,7 +12,7 @@ import { signInAndLand } from '../support/sign-in.ts';
 const made: { projectId: string; token: string }[] = [];
 test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
@@ -30,8 +30,8 @@ test('fits the users, house type maps, house type tab and project list at 1280 p
   const { page, errors } = await browsers.open();
   const admin = await createReadyAdmin();
   const token = await apiLogin(admin.login, admin.password);
-  const project = await api<{ ProjectId: string }>(
-    '/api/ms/Project/Add',
+  const project = await api(
+    apiRoutes.projects.add,
     {
       Name: `E2E列宽${Date.now().toString(36).slice(-6)}`,
       DetailsInfo: [{ BuildingNumber: '1', Stories: 2, Households: 2, DeliveryStandard: 'fine' }],

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from '../support/fixtures.ts';
-import { api } from '../support/api.ts';
+import { api, apiRoutes } from '../support/api.ts';
 import { screenshot } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -24,7 +24,7 @@ async function prepare() {
   const { planner, plannerToken, surveyor, surveyorId, project } = await taskProject(`E2E任务${stamp()}`);
   const otherName = `待取消${stamp()}`;
   await api(
-    '/api/ms/MsTask/AddTask',
+    apiRoutes.tasks.addTask,
     {
       ProjectId: project.ProjectId,
       Stage: 'plaster',

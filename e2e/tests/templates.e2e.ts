@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
+import { api, apiLogin, createReadyAdmin, createReadyUser, apiRoutes } from '../support/api.ts';
 import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { planPng } from '../support/plan-files.ts';
 import { pickOption, pickSearchedOption } from '../support/select.ts';
@@ -21,7 +21,7 @@ const made: { projectId: string; token: string }[] = [];
 
 test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
@@ -59,8 +59,8 @@ test.describe('templates', () => {
     const admin = await createReadyAdmin('MeasureAdmin');
     const token = await apiLogin(admin.login, admin.password);
     const projectName = `E2E-tpl-${stamp()}`;
-    const project = await api<{ ProjectId: string }>(
-      '/api/ms/Project/Add',
+    const project = await api(
+      apiRoutes.projects.add,
       {
         Name: projectName,
         DetailsInfo: [{ BuildingNumber: '1', Stories: 3, Households: 2, DeliveryStandard: 'fine' }],
@@ -180,8 +180,8 @@ test.describe('templates', () => {
     await algorithmEdit.getByLabel('Value of parameter 1').fill('12');
     await algorithmEdit.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Algorithm parameter template saved')).toBeVisible();
-    const saved = await api<{ Items: { Name: string; list: { Value: number }[] }[] }>(
-      '/api/ms/algo/GetAlgorithmParamTemplateList',
+    const saved = await api(
+      apiRoutes.algorithm.getAlgorithmParamTemplateList,
       { ProjectId: project.ProjectId, Keyword: algorithmName },
       token,
     );
@@ -223,7 +223,7 @@ test.describe('templates', () => {
     await page.waitForURL(`**/measurerobot/projectDetail?id=${project.ProjectId}`);
 
     // --- Published: read-only ---
-    await api('/api/ms/Project/publiceProject', { ProjectId: project.ProjectId }, token);
+    await api(apiRoutes.projects.publishProject, { ProjectId: project.ProjectId }, token);
     await page.goto(`${BASE_URL}/measurerobot/designValueTemplate?projectId=${project.ProjectId}`);
     await expect(page.getByText('The project is published: its design value templates')).toBeVisible();
     await expect(page.locator('.ant-table-row', { hasText: 'HighRise' }).first()).toBeVisible();
@@ -237,7 +237,7 @@ test.describe('templates', () => {
       page.getByText('The project is published: its own algorithm parameter templates'),
     ).toBeVisible();
 
-    await api('/api/ms/Project/Delete', { ProjectId: project.ProjectId }, token);
+    await api(apiRoutes.projects.delete, { ProjectId: project.ProjectId }, token);
     made.splice(0);
     expect(errors).toEqual([]);
   });
@@ -247,11 +247,7 @@ test.describe('templates', () => {
     const { page, errors } = await browsers.open('zh-CN');
     const admin = await createReadyAdmin();
     const token = await apiLogin(admin.login, admin.password);
-    const project = await api<{ ProjectId: string }>(
-      '/api/ms/Project/Add',
-      { Name: `E2E模板${stamp()}`, DetailsInfo: [] },
-      token,
-    );
+    const project = await api(apiRoutes.projects.add, { Name: `E2E模板${stamp()}`, DetailsInfo: [] }, token);
     made.push({ projectId: project.ProjectId, token });
     const houseType = `户型${stamp()}`;
     await uploadHouseType(token, project.ProjectId, houseType);
@@ -304,9 +300,9 @@ test.describe('templates', () => {
     // A surveyor assigned to the project sees both template pages read-only.
     const surveyor = await createReadyUser();
     const surveyorToken = await apiLogin(surveyor.login, surveyor.password);
-    const self = await api<{ UserId: string }>('/api/sys/User/GetSelf', {}, surveyorToken);
+    const self = await api(apiRoutes.account.getSelf, {}, surveyorToken);
     await api(
-      '/api/ms/Project/SaveProjectUser',
+      apiRoutes.projects.saveProjectUser,
       { ProjectId: project.ProjectId, UserIds: [self.UserId] },
       token,
     );

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { api } from '../support/api.ts';
+import { api, apiRoutes } from '../support/api.ts';
 import { screenshot, settle } from '../support/browser.ts';
 import { pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
@@ -108,10 +108,8 @@ for (const language of ['zh-CN', 'en-US'] as const)
         Remark: '手工工单',
       });
       expect(sent.TaskId ?? null).toBeNull();
-      const orders = await api<{
-        Items: { OrderNumber: string; State: string; X: number; Y: number; Household: number }[];
-      }>(
-        '/api/rs/WorkOrder/List',
+      const orders = await api(
+        apiRoutes.workOrders.list,
         { ProjectId: setup.project.ProjectId, PageSize: 10, CurrentPage: 1 },
         setup.plannerToken,
       );

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin } from '../support/api.ts';
+import { api, apiLogin, apiRoutes } from '../support/api.ts';
 import { screenshot, settle } from '../support/browser.ts';
 import { planPng } from '../support/plan-files.ts';
 import { reviewTask } from '../support/review-task.ts';
@@ -81,19 +81,21 @@ for (const language of ['zh-CN', 'en-US'] as const)
       const created = page.waitForResponse((response) => response.url().includes('/WorkOrderMap/Add'));
       await dialog.getByRole('button', { name: button(text.ok) }).click();
       expect(((await (await created).json()) as { Code: number }).Code).toBe(0);
-      const orders = await api<{
-        Items: { WorkOrderId: string; OrderNumber: string; X: number; Y: number }[];
-      }>('/api/rs/WorkOrder/List', { TaskId: taskId, PageSize: 10, CurrentPage: 1 }, setup.plannerToken);
+      const orders = await api(
+        apiRoutes.workOrders.list,
+        { TaskId: taskId, PageSize: 10, CurrentPage: 1 },
+        setup.plannerToken,
+      );
       expect(orders.Items).toHaveLength(1);
       const order = orders.Items[0] as (typeof orders.Items)[number];
       expect([order.X, order.Y]).toEqual([x, y]);
       await api(
-        '/api/rs/WorkOrder/Assign',
+        apiRoutes.workOrders.assign,
         { WorkOrderId: order.WorkOrderId, AssigneeId: setup.surveyorId },
         setup.plannerToken,
       );
       const assignee = await apiLogin(setup.surveyor.login, setup.surveyor.password);
-      await api('/api/rs/WorkOrder/Start', { WorkOrderId: order.WorkOrderId }, assignee);
+      await api(apiRoutes.workOrders.start, { WorkOrderId: order.WorkOrderId }, assignee);
 
       // The assignee completes it in the browser with a remark and a photo (uploaded with its progress).
       const working = await browsers.open(language);

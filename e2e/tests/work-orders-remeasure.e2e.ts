@@ -1,6 +1,6 @@
 import { runRobot } from '@measure/robot';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin } from '../support/api.ts';
+import { api, apiLogin, apiRoutes } from '../support/api.ts';
 import { BASE_URL, DEMO, screenshot, settle } from '../support/browser.ts';
 import { button, stamp } from '../support/names.ts';
 import { reviewTask } from '../support/review-task.ts';
@@ -51,16 +51,8 @@ const TEXT = {
 /** A robot of the demo company, activated: its id and key. */
 async function robot(name: string): Promise<{ id: string; key: string }> {
   const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
-  const id = await api<string>(
-    '/api/sys/SysDevice/AddDevice',
-    { DeviceNumber: name, DeviceType: 'robot' },
-    admin,
-  );
-  const { DeviceKey } = await api<{ DeviceKey: string }>(
-    '/api/sys/SysDevice/ActivateDevice',
-    { DeviceGuid: id },
-    admin,
-  );
+  const id = await api(apiRoutes.devices.addDevice, { DeviceNumber: name, DeviceType: 'robot' }, admin);
+  const { DeviceKey } = await api(apiRoutes.devices.activateDevice, { DeviceGuid: id }, admin);
   return { id, key: DeviceKey };
 }
 
@@ -87,8 +79,8 @@ for (const language of ['zh-CN', 'en-US'] as const)
       const created = page.waitForResponse((response) => response.url().includes('/WorkOrderMap/Add'));
       await confirmUntilGone(page.getByRole('dialog').getByRole('button', { name: button(text.ok) }));
       expect(((await (await created).json()) as { Code: number }).Code).toBe(0);
-      const orders = await api<{ Items: { WorkOrderId: string; PointIndex: number }[] }>(
-        '/api/rs/WorkOrder/List',
+      const orders = await api(
+        apiRoutes.workOrders.list,
         { TaskId: originalId, PageSize: 10, CurrentPage: 1 },
         setup.plannerToken,
       );
@@ -107,8 +99,8 @@ for (const language of ['zh-CN', 'en-US'] as const)
 
       // The assignee, signed in through the API, starts and completes it.
       const assignee = await apiLogin(setup.surveyor.login, setup.surveyor.password);
-      await api('/api/rs/WorkOrder/Start', { WorkOrderId: orderId }, assignee);
-      await api('/api/rs/WorkOrder/Complete', { WorkOrderId: orderId, Remark: '已打磨 / ground' }, assignee);
+      await api(apiRoutes.workOrders.start, { WorkOrderId: orderId }, assignee);
+      await api(apiRoutes.workOrders.complete, { WorkOrderId: orderId, Remark: '已打磨 / ground' }, assignee);
 
       // The planner creates the re-measure task; the robot simulator measures it through the device API.
       await page.reload();
@@ -119,7 +111,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
       await expect(row.getByRole('link', { name: text.openTask })).toBeVisible();
       const device = await robot(`RM-${stamp()}`);
       await api(
-        '/api/ms/MsTask/ReassignTask',
+        apiRoutes.tasks.reassignTask,
         { TaskId: remeasureId, DeviceGuid: device.id, SurveyorIds: [] },
         setup.plannerToken,
       );

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { expect, test } from '../support/fixtures.ts';
-import { api, apiLogin } from '../support/api.ts';
+import { api, apiLogin, apiRoutes } from '../support/api.ts';
 import { screenshot, settle } from '../support/browser.ts';
 import { pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
@@ -18,8 +18,8 @@ test('goes from an exploded site to a re-measure task through assign, start and 
   const { planner, plannerToken, surveyor, surveyorId, project } = await taskProject(
     `E2E工单${Date.now().toString(36)}${crypto.randomInt(100, 999)}`,
   );
-  const taskId = await api<string>(
-    '/api/ms/MsTask/AddTask',
+  const taskId = await api(
+    apiRoutes.tasks.addTask,
     {
       ProjectId: project.ProjectId,
       Stage: 'plaster',
@@ -34,7 +34,7 @@ test('goes from an exploded site to a re-measure task through assign, start and 
   const surveyorToken = await apiLogin(surveyor.login, surveyor.password);
   // 30 mm on a [0, 4] flatness standard: exploded.
   await api(
-    '/api/ms/ManualMeasureSummaryItems/Updates',
+    apiRoutes.results.updates,
     {
       TaskId: taskId,
       BuildingNumber: '1#',
@@ -44,11 +44,7 @@ test('goes from an exploded site to a re-measure task through assign, start and 
     },
     surveyorToken,
   );
-  const made = await api<{ Created: number }>(
-    '/api/rs/WorkOrderMap/AddFromTask',
-    { TaskId: taskId },
-    plannerToken,
-  );
+  const made = await api(apiRoutes.workOrders.addFromTask, { TaskId: taskId }, plannerToken);
   expect(made.Created).toBe(1);
 
   // The planner assigns it to the surveyor.
