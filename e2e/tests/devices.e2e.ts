@@ -158,6 +158,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
     test('registers, activates, sees the robot online through its heartbeats, then offline', async ({
       browsers,
     }) => {
+      // Its own waits (unbinding, online, offline) add up to more than two minutes under load.
       test.setTimeout(150_000);
       const { page, errors } = await browsers.open(language);
       await signInAndLand(page, await createAdmin(), language);
@@ -237,6 +238,5 @@ for (const language of ['zh-CN', 'en-US'] as const)
       await expect(card).toContainText(text.offline);
       await screenshot(page, `devices-robot-offline-${language}`);
       expect(errors).toEqual([]);
-      // Its own waits (unbinding, online, offline) add up to more than the default minute under load.
     });
   });

@@ -89,6 +89,8 @@ test.describe('project standards', () => {
   test('takes a library update, edits a stage, sets site type design values and locks on publish', async ({
     browsers,
   }) => {
+    // A long walk (library update, stage edit, site type values, publish): over 120 s on a busy machine.
+    test.setTimeout(180_000);
     const admin = await createReadyAdmin('MeasureAdmin');
     const token = await apiLogin(admin.login, admin.password);
     const code = `E2E-${stamp()}`;

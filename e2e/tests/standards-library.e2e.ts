@@ -101,7 +101,7 @@ async function search(page: Page, placeholder: string, keyword: string) {
   await page.getByPlaceholder(placeholder).press('Enter');
 }
 
-// Long walks through many dialogs on a shared 2-core machine: more than the default 60 s.
+// Long walks through many dialogs on a shared 2-core machine: more than the default 120 s.
 test.describe('standard library and measure rules', () => {
   test.describe.configure({ timeout: 150_000 });
   test('edits a standard, refuses each invalid value with its message, deletes an item and edits a measure rule', async ({
