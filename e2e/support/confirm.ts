@@ -1,8 +1,9 @@
 import { expect, type Locator } from '@playwright/test';
 
 /**
- * Waits until `target` and its ancestors are still: no finite animation or transition running and
- * no motion class (antd's rc-motion `-appear`/`-enter` phases) on them. A click during a dialog's or
+ * Waits until `target` is still: no finite animation or transition running on it, its ancestors or
+ * anything in its dialog or popover, and no motion class (antd's rc-motion `-appear`/`-enter`
+ * phases) on it or its ancestors. A click during a dialog's or
  * popover's opening motion can land where the button was a frame ago and be lost under load;
  * Playwright's own stability check looks at the button's box only between two frames.
  */
@@ -12,18 +13,19 @@ export async function untilStill(target: Locator): Promise<void> {
       () =>
         target.evaluate(
           (element) => {
+            const moving = (animations: Animation[]) =>
+              animations.some(
+                (animation) =>
+                  animation.playState === 'running' &&
+                  animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+              );
             for (let node: Element | null = element; node; node = node.parentElement) {
               if (/-(appear|enter)(-|\s|$)/.test(node.className.toString())) return false;
-              const moving = node
-                .getAnimations()
-                .some(
-                  (animation) =>
-                    animation.playState === 'running' &&
-                    animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
-                );
-              if (moving) return false;
+              if (moving(node.getAnimations())) return false;
             }
-            return true;
+            // Inside a dialog or popover, a sibling's motion (a form error collapsing) moves it too.
+            const container = element.closest('.ant-modal, .ant-popover, [role="dialog"]');
+            return !container || !moving(container.getAnimations({ subtree: true }));
           },
           undefined,
           { timeout: 5_000 },

@@ -6,7 +6,7 @@ import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { planPng } from '../support/plan-files.ts';
 import { pickOption, pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
-import { confirmUntilGone } from '../support/confirm.ts';
+import { confirmUntilGone, untilStill } from '../support/confirm.ts';
 
 /**
  * Templates (issue 6 items 5 and 6, issue 5 floorPlan), in English: a fresh measurement
@@ -97,7 +97,11 @@ test.describe('templates', () => {
     await settle(page);
     await screenshot(page, 'templates-design-refused-en-US');
     await create.getByLabel('Design value of row 1').fill('20000');
-    await create.getByRole('button', { name: 'Save' }).click();
+    // The refusal collapses away and moves Save up: a click during that motion was lost (full run).
+    await expect(create.getByText('The design value must be between 0 and 20,000')).toBeHidden();
+    const save = create.getByRole('button', { name: 'Save' });
+    await untilStill(save);
+    await save.click();
     await expect(page.getByText('Template created')).toBeVisible();
     const highRow = templatesTable.locator('.ant-table-row', { hasText: 'High' });
     await expect(highRow).toBeVisible();
