@@ -1,6 +1,7 @@
 // Browser tests: make sure Debian's chromium is there, build the web app, start a real server on
-// a fresh data directory (own embedded PostgreSQL, demo data), run e2e/ with vitest, stop it all.
-// Arguments go to vitest: `node scripts/e2e.mjs standards` runs only the files whose name matches.
+// a fresh data directory (own embedded PostgreSQL, demo data), run e2e/ with Playwright Test, stop it all.
+// Arguments go to `playwright test`: `node scripts/e2e.mjs standards` runs only the files whose name
+// matches, `-g "share"` only the tests whose title does.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -46,7 +47,7 @@ try {
   exitCode = await new Promise((resolve) => {
     const runner = spawn(
       'npx',
-      ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
+      ['playwright', 'test', '--config', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
       {
         cwd: root,
         env: { ...process.env, E2E_BASE_URL: server.baseUrl },

@@ -1,15 +1,22 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
+import { apiRoutes, type RouteBodyInput, type RouteDefinition, type RouteResult } from '@measure/contract';
 import { BASE_URL, DEMO } from './browser.ts';
 
-/** Calls the real API from the test process (to prepare data and to act "elsewhere"). */
-export async function api<T = unknown>(
-  path: string,
-  body: unknown = {},
+export { apiRoutes };
+
+/**
+ * Calls the real API from the test process (to prepare data and to act "elsewhere"), typed by its
+ * contract route (`api(apiRoutes.projects.delete, { ProjectId }, token)`): the path comes from the
+ * route, the body and the answer's `Result` are the route's types.
+ */
+export async function api<R extends RouteDefinition>(
+  route: R,
+  body: RouteBodyInput<R> | Record<string, never> = {},
   token?: string,
   language?: 'zh-CN' | 'en-US',
-): Promise<T> {
-  const response = await fetch(`${BASE_URL}${path}`, {
-    method: 'POST',
+): Promise<RouteResult<R>> {
+  const response = await fetch(`${BASE_URL}${route.path}`, {
+    method: route.method,
     headers: {
       'content-type': 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -17,8 +24,8 @@ export async function api<T = unknown>(
     },
     body: JSON.stringify(body),
   });
-  const envelope = (await response.json()) as { Code: number; Message: string; Result: T };
-  if (envelope.Code !== 0) throw new Error(`${path}: ${envelope.Code} ${envelope.Message}`);
+  const envelope = (await response.json()) as { Code: number; Message: string; Result: RouteResult<R> };
+  if (envelope.Code !== 0) throw new Error(`${route.path}: ${envelope.Code} ${envelope.Message}`);
   return envelope.Result;
 }
 
@@ -30,7 +37,7 @@ const encode = (text: string) => {
 
 /** Signs in through the API; returns the token (also from a "message#token" result). */
 export async function apiLogin(login: string, password: string): Promise<string> {
-  const result = await api<string>('/api/sys/Auth/AuthLogin', {
+  const result = await api(apiRoutes.auth.authLogin, {
     Email: encode(login),
     Password: encode(password),
   });
@@ -49,7 +56,7 @@ export async function createNewUser(initialPassword: string): Promise<TestUser> 
   const user = { login: `e2e-${suffix}@example.com`, password: initialPassword, name: `测试${suffix}` };
   const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
   await api(
-    '/api/sys/User/CreateUser',
+    apiRoutes.userAdmin.createUser,
     { Name: user.name, Email: user.login, Password: initialPassword, RoleNameList: ['Surveyor'] },
     admin,
   );
@@ -65,13 +72,13 @@ export async function createReadyUser(): Promise<TestUser> {
   const user = { login: `e2e-${suffix}@example.com`, password: 'Ready@12345', name: `测试${suffix}` };
   const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
   await api(
-    '/api/sys/User/CreateUser',
+    apiRoutes.userAdmin.createUser,
     { Name: user.name, Email: user.login, Password: 'First@12345', RoleNameList: ['Surveyor'] },
     admin,
   );
   const first = await apiLogin(user.login, 'First@12345');
   await api(
-    '/api/sys/User/ChangePassWord',
+    apiRoutes.account.changePassword,
     { OldPassword: 'First@12345', NewPassword: user.password },
     first,
   );
@@ -89,13 +96,13 @@ export async function createReadyAdmin(
   const user = { login: `admin-${suffix}@e2e.example.com`, password: 'Ready@12345', name: `管理员${suffix}` };
   const demo = await apiLogin(DEMO.admin.login, DEMO.admin.password);
   await api(
-    '/api/sys/User/CreateUser',
+    apiRoutes.userAdmin.createUser,
     { Name: user.name, Email: user.login, Password: 'First@12345', RoleNameList: [role] },
     demo,
   );
   const first = await apiLogin(user.login, 'First@12345');
   await api(
-    '/api/sys/User/ChangePassWord',
+    apiRoutes.account.changePassword,
     { OldPassword: 'First@12345', NewPassword: user.password },
     first,
   );
@@ -108,8 +115,8 @@ export async function createSmallProject(
   name: string,
   building: { Stories?: number; Households?: number } = {},
 ): Promise<{ ProjectId: string; Name: string }> {
-  return api<{ ProjectId: string; Name: string }>(
-    '/api/ms/Project/Add',
+  return api(
+    apiRoutes.projects.add,
     {
       Name: name,
       DetailsInfo: [

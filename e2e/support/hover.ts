@@ -1,5 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Hovers `target` until `shown` is visible: a tooltip opens on the pointer's entry, so a hover that
@@ -8,18 +7,10 @@ import { expect } from 'vitest';
  * entry. Disabled targets are hovered with force (antd wraps them to show their tooltip).
  */
 export async function hoverUntilShown(page: Page, target: Locator, shown: Locator): Promise<void> {
-  await target.waitFor({ state: 'visible' });
-  await expect
-    .poll(
-      async () => {
-        await page.mouse.move(0, 0);
-        await target.hover({ force: true, timeout: 5_000 }).catch(() => undefined);
-        return shown
-          .waitFor({ state: 'visible', timeout: 3_000 })
-          .then(() => true)
-          .catch(() => false);
-      },
-      { timeout: 30_000, interval: 0 },
-    )
-    .toBe(true);
+  await expect(target).toBeVisible();
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await target.hover({ force: true, timeout: 5_000 });
+    await expect(shown).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }

@@ -1,4 +1,4 @@
-import { api, apiLogin } from './api.ts';
+import { api, apiLogin, apiRoutes } from './api.ts';
 import { BASE_URL, DEMO } from './browser.ts';
 import { planPng } from './plan-files.ts';
 import type { TaskProject } from './task-project.ts';
@@ -74,18 +74,14 @@ export async function reviewTask(
   } = {},
 ): Promise<string> {
   const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
-  const deviceId = await api<string>(
-    '/api/sys/SysDevice/AddDevice',
+  const deviceId = await api(
+    apiRoutes.devices.addDevice,
     { DeviceNumber: `RV-${name}`, DeviceType: 'robot' },
     admin,
   );
-  const { DeviceKey } = await api<{ DeviceKey: string }>(
-    '/api/sys/SysDevice/ActivateDevice',
-    { DeviceGuid: deviceId },
-    admin,
-  );
-  const taskId = await api<string>(
-    '/api/ms/MsTask/AddTask',
+  const { DeviceKey } = await api(apiRoutes.devices.activateDevice, { DeviceGuid: deviceId }, admin);
+  const taskId = await api(
+    apiRoutes.tasks.addTask,
     {
       ProjectId: setup.project.ProjectId,
       Stage: 'plaster',
@@ -100,11 +96,7 @@ export async function reviewTask(
     setup.plannerToken,
   );
   // Two rooms on the house type's plan (160 x 100 pixels), the sites in the first.
-  const detail = await api<{ HouseholdList: { HouseMapId: string }[] }>(
-    '/api/ms/MsTask/GetTask',
-    { TaskId: taskId },
-    setup.plannerToken,
-  );
+  const detail = await api(apiRoutes.tasks.getTask, { TaskId: taskId }, setup.plannerToken);
   const square = (x0: number, x1: number) => [
     { X: x0, Y: 4 },
     { X: x1, Y: 4 },
@@ -112,9 +104,9 @@ export async function reviewTask(
     { X: x0, Y: 96 },
   ];
   await api(
-    '/api/ms/Project/SaveMeasurePoints',
+    apiRoutes.houseMaps.saveMeasurePoints,
     {
-      HouseMapId: detail.HouseholdList[0]?.HouseMapId,
+      HouseMapId: detail.HouseholdList[0]?.HouseMapId ?? '',
       MeasurePoints: {
         Rooms: [
           { Id: 'living', Name: 'living', Polygon: square(4, 90) },

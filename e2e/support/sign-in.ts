@@ -1,6 +1,6 @@
-import type { Page, Response } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Page, Response } from '@playwright/test';
 import { BASE_URL } from './browser.ts';
+import { confirmUntilGone } from './confirm.ts';
 
 export interface Login {
   login: string;
@@ -22,22 +22,12 @@ export async function signIn(page: Page, account: Login, language: 'zh-CN' | 'en
 
 /**
  * Closes the version notice when GetNotification said it is unread (it opens after a user's first
- * sign-in only). A click during the dialog's opening animation can be lost: click until it has gone.
+ * sign-in only), once it is still (a click during its opening motion can be lost).
  */
 export async function closeVersionNotice(page: Page, notice: Promise<Response>) {
   const body = (await (await notice).json()) as { Result?: { IsReaded?: boolean } | null };
   if (!body.Result || body.Result.IsReaded) return;
-  const ok = page.getByRole('button', { name: /我知道了|Got it/ });
-  await ok.waitFor();
-  await expect
-    .poll(
-      async () => {
-        if (await ok.isVisible()) await ok.click({ timeout: 2000 }).catch(() => undefined);
-        return ok.isVisible();
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(false);
+  await confirmUntilGone(page.getByRole('button', { name: /我知道了|Got it/ }));
 }
 
 /** Waits for the notice check that follows a sign-in; start it before submitting. */

@@ -1,4 +1,4 @@
-import { api, apiLogin, createReadyAdmin, createReadyUser, type TestUser } from './api.ts';
+import { api, apiLogin, createReadyAdmin, createReadyUser, type TestUser, apiRoutes } from './api.ts';
 import { DEMO } from './browser.ts';
 import { planPng } from './plan-files.ts';
 import { uploadPlan } from './upload-plan.ts';
@@ -19,8 +19,8 @@ export async function taskProject(name: string): Promise<TaskProject> {
   const planner = await createReadyAdmin('MeasureAdmin');
   const plannerToken = await apiLogin(planner.login, planner.password);
   const surveyor = await createReadyUser();
-  const project = await api<{ ProjectId: string; Name: string }>(
-    '/api/ms/Project/Add',
+  const project = await api(
+    apiRoutes.projects.add,
     {
       Name: name,
       DetailsInfo: [{ BuildingNumber: '1#', Stories: 6, Households: 2, DeliveryStandard: 'fine' }],
@@ -36,7 +36,7 @@ export async function taskProject(name: string): Promise<TaskProject> {
     90,
   );
   await api(
-    '/api/ms/Project/AssignHouseMapToFloors',
+    apiRoutes.houseMaps.assignHouseMapToFloors,
     {
       ProjectId: project.ProjectId,
       HouseMapId: houseMap.HouseMapId,
@@ -48,14 +48,14 @@ export async function taskProject(name: string): Promise<TaskProject> {
   );
   // The demo company administrator looks the surveyor up (user administration is not the planner's).
   const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
-  const users = await api<{ Items: { UserId: string; Email: string }[] }>(
-    '/api/sys/User/GetUserList',
+  const users = await api(
+    apiRoutes.userAdmin.getUserList,
     { Content: surveyor.login, PageSize: 10, CurrentPage: 1 },
     admin,
   );
   const surveyorId = users.Items.find((user) => user.Email === surveyor.login)?.UserId ?? '';
   await api(
-    '/api/ms/Project/SaveProjectUser',
+    apiRoutes.projects.saveProjectUser,
     { ProjectId: project.ProjectId, UserIds: [surveyorId] },
     admin,
   );

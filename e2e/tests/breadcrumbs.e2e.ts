@@ -1,22 +1,23 @@
-import { afterEach, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin, createSmallProject } from '../support/api.ts';
-import { BASE_URL, browserPool } from '../support/browser.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, createReadyAdmin, createSmallProject, apiRoutes } from '../support/api.ts';
+import { BASE_URL } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
 /**
  * Issue 10, "every list": child pages show breadcrumbs (the menu page they open from, the project
  * they lie under, their own title), and each crumb leads back.
  */
-const browsers = browserPool('breadcrumbs');
+
 const made: { projectId: string; token: string }[] = [];
-afterEach(async (context) => {
-  await browsers.closeAll(context);
+test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
-it('leads from project standards back to the project and the project list, and from a new user to the users', async () => {
+test('leads from project standards back to the project and the project list, and from a new user to the users', async ({
+  browsers,
+}) => {
   const { page, errors } = await browsers.open();
   const admin = await createReadyAdmin();
   const token = await apiLogin(admin.login, admin.password);
@@ -35,7 +36,7 @@ it('leads from project standards back to the project and the project list, and f
   await crumbs.getByRole('link', { name: '项目列表' }).click();
   await page.waitForURL('**/projectList');
   // A menu page has no breadcrumbs.
-  await expect.poll(() => crumbs.count()).toBe(0);
+  await expect(crumbs).toHaveCount(0);
 
   await page.goto(`${BASE_URL}/measurerobot/mscUserCreate`);
   await expect.poll(trail).toBe('用户管理/新建/编辑用户');

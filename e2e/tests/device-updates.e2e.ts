@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api, apiLogin } from '../support/api.ts';
-import { BASE_URL, browserPool, DEMO, screenshot } from '../support/browser.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, apiRoutes } from '../support/api.ts';
+import { BASE_URL, DEMO, screenshot } from '../support/browser.ts';
 import { signInAndLand, type Login } from '../support/sign-in.ts';
 
 /**
@@ -10,9 +10,6 @@ import { signInAndLand, type Login } from '../support/sign-in.ts';
  * its device key through the API, downloads part of it with Range and reports a failed install,
  * and the page shows that device's failure and that it runs an older version. In both languages.
  */
-
-const browsers = browserPool('device-updates');
-afterEach(async (context) => browsers.closeAll(context));
 
 const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
 const button = (text: string) =>
@@ -24,7 +21,7 @@ async function createAdmin(): Promise<{ account: Login; token: string }> {
   const account = { login: `upd-admin-${id}@e2e.example.com`, password: 'Ready@12345' };
   const demo = await apiLogin(DEMO.admin.login, DEMO.admin.password);
   await api(
-    '/api/sys/User/CreateUser',
+    apiRoutes.userAdmin.createUser,
     {
       Name: `升级管理员${id}`,
       Email: account.login,
@@ -35,7 +32,7 @@ async function createAdmin(): Promise<{ account: Login; token: string }> {
   );
   const first = await apiLogin(account.login, 'First@12345');
   await api(
-    '/api/sys/User/ChangePassWord',
+    apiRoutes.account.changePassword,
     { OldPassword: 'First@12345', NewPassword: account.password },
     first,
   );
@@ -45,12 +42,8 @@ async function createAdmin(): Promise<{ account: Login; token: string }> {
 /** A robot registered and activated through the API, running version 1.0.0 (its heartbeat says so). */
 async function createRobot(token: string): Promise<{ number: string; key: string }> {
   const number = `UPD-${stamp()}`;
-  const id = await api<string>('/api/sys/SysDevice/AddDevice', { DeviceNumber: number }, token);
-  const { DeviceKey: key } = await api<{ DeviceKey: string }>(
-    '/api/sys/SysDevice/ActivateDevice',
-    { DeviceGuid: id },
-    token,
-  );
+  const id = await api(apiRoutes.devices.addDevice, { DeviceNumber: number }, token);
+  const { DeviceKey: key } = await api(apiRoutes.devices.activateDevice, { DeviceGuid: id }, token);
   await deviceCall(key, 'POST', '/api/device/v1/Heartbeat', { body: { SoftwareVersion: '1.0.0' } });
   return { number, key };
 }
@@ -101,78 +94,81 @@ const TEXT = {
   },
 } as const;
 
-describe.each(['zh-CN', 'en-US'] as const)('software updates (%s)', (language) => {
-  const text = TEXT[language];
+for (const language of ['zh-CN', 'en-US'] as const)
+  test.describe(`software updates (${language})`, () => {
+    const text = TEXT[language];
 
-  it('uploads a package, a robot fetches it and reports a failure, the page shows it', async () => {
-    const { account, token } = await createAdmin();
-    const robot = await createRobot(token);
-    const { page, errors } = await browsers.open(language);
-    await signInAndLand(page, account, language);
-    await page.getByRole('menuitem', { name: text.menu }).click();
-    await page.waitForURL('**/measurerobot/deviceUpdates');
+    test('uploads a package, a robot fetches it and reports a failure, the page shows it', async ({
+      browsers,
+    }) => {
+      const { account, token } = await createAdmin();
+      const robot = await createRobot(token);
+      const { page, errors } = await browsers.open(language);
+      await signInAndLand(page, account, language);
+      await page.getByRole('menuitem', { name: text.menu }).click();
+      await page.waitForURL('**/measurerobot/deviceUpdates');
 
-    // Versions grow with time, so this package is the newest robot package of the demo company.
-    const version = `5.${Math.floor(Date.now() / 1000) % 1_000_000_000}.${language === 'zh-CN' ? 1 : 2}`;
-    const data = Buffer.from(`firmware ${version} `.repeat(200));
-    const sha = crypto.createHash('sha256').update(data).digest('hex');
-    await page.getByRole('button', { name: button(text.upload) }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.locator('input[type=file]').setInputFiles({
-      name: `robot-${version}.bin`,
-      mimeType: 'application/octet-stream',
-      buffer: data,
+      // Versions grow with time, so this package is the newest robot package of the demo company.
+      const version = `5.${Math.floor(Date.now() / 1000) % 1_000_000_000}.${language === 'zh-CN' ? 1 : 2}`;
+      const data = Buffer.from(`firmware ${version} `.repeat(200));
+      const sha = crypto.createHash('sha256').update(data).digest('hex');
+      await page.getByRole('button', { name: button(text.upload) }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('input[type=file]').setInputFiles({
+        name: `robot-${version}.bin`,
+        mimeType: 'application/octet-stream',
+        buffer: data,
+      });
+      const shaInput = dialog.getByLabel(text.sha, { exact: true });
+      // The browser computed the checksum of the chosen file.
+      await expect(shaInput).toHaveValue(sha);
+      await dialog.getByLabel(text.version, { exact: true }).fill(version);
+      await dialog.getByLabel(text.notes, { exact: true }).fill('e2e');
+
+      // A wrong checksum is refused on its field, nothing stored.
+      await shaInput.fill('a'.repeat(64));
+      await dialog.getByRole('button', { name: button(text.submit) }).click();
+      await expect(dialog.locator('.ant-form-item-explain-error', { hasText: text.mismatch })).toBeVisible();
+      await screenshot(page, `device-updates-mismatch-${language}`);
+      await shaInput.fill(sha);
+      const uploaded = page.waitForResponse((response) => response.url().includes('/SysDevice/UploadUpdate'));
+      await dialog.getByRole('button', { name: button(text.submit) }).click();
+      expect((await (await uploaded).json()).Code).toBe(0);
+      await expect(dialog).toBeHidden();
+      const packageRow = page.getByRole('row', { name: new RegExp(`^${version.replace(/\./g, '\\.')}\\s`) });
+      await expect(packageRow).toBeVisible();
+
+      // The robot checks, downloads the first bytes with Range and reports a failed install.
+      const check = await deviceCall(robot.key, 'GET', '/api/device/v1/Updates?Version=1.0.0');
+      const available = (
+        (await check.json()) as { Result: { UpdateId: string; Version: string; Sha256: string } }
+      ).Result;
+      expect([available.Version, available.Sha256]).toEqual([version, sha]);
+      const part = await deviceCall(robot.key, 'GET', `/api/device/v1/Updates/${available.UpdateId}/File`, {
+        headers: { range: 'bytes=0-7' },
+      });
+      expect([part.status, await part.text()]).toEqual([206, 'firmware']);
+      const report = await deviceCall(
+        robot.key,
+        'POST',
+        `/api/device/v1/Updates/${available.UpdateId}/Result`,
+        {
+          body: { Success: false, Message: text.message },
+        },
+      );
+      expect(((await report.json()) as { Code: number }).Code).toBe(0);
+
+      // The page shows the device's failure (filtered to failures) and that it runs an older version.
+      await page.getByRole('combobox', { name: /全部设备|All devices/ }).click();
+      await page.locator('.ant-select-item-option', { hasText: text.failedFilter }).click();
+      const deviceRow = page.getByRole('row', { name: new RegExp(robot.number) });
+      await expect(deviceRow).toBeVisible();
+      await expect(deviceRow).toContainText(text.message);
+      const rowText = (await deviceRow.textContent()) ?? '';
+      expect(rowText).toContain(text.failed);
+      expect(rowText).toContain(text.outdated);
+      expect(rowText).toContain('1.0.0');
+      await screenshot(page, `device-updates-failure-${language}`);
+      expect(errors).toEqual([]);
     });
-    const shaInput = dialog.getByLabel(text.sha, { exact: true });
-    // The browser computed the checksum of the chosen file.
-    await expect.poll(() => shaInput.inputValue()).toBe(sha);
-    await dialog.getByLabel(text.version, { exact: true }).fill(version);
-    await dialog.getByLabel(text.notes, { exact: true }).fill('e2e');
-
-    // A wrong checksum is refused on its field, nothing stored.
-    await shaInput.fill('a'.repeat(64));
-    await dialog.getByRole('button', { name: button(text.submit) }).click();
-    await dialog.locator('.ant-form-item-explain-error', { hasText: text.mismatch }).waitFor();
-    await screenshot(page, `device-updates-mismatch-${language}`);
-    await shaInput.fill(sha);
-    const uploaded = page.waitForResponse((response) => response.url().includes('/SysDevice/UploadUpdate'));
-    await dialog.getByRole('button', { name: button(text.submit) }).click();
-    expect((await (await uploaded).json()).Code).toBe(0);
-    await dialog.waitFor({ state: 'hidden' });
-    const packageRow = page.getByRole('row', { name: new RegExp(`^${version.replace(/\./g, '\\.')}\\s`) });
-    await packageRow.waitFor();
-
-    // The robot checks, downloads the first bytes with Range and reports a failed install.
-    const check = await deviceCall(robot.key, 'GET', '/api/device/v1/Updates?Version=1.0.0');
-    const available = (
-      (await check.json()) as { Result: { UpdateId: string; Version: string; Sha256: string } }
-    ).Result;
-    expect([available.Version, available.Sha256]).toEqual([version, sha]);
-    const part = await deviceCall(robot.key, 'GET', `/api/device/v1/Updates/${available.UpdateId}/File`, {
-      headers: { range: 'bytes=0-7' },
-    });
-    expect([part.status, await part.text()]).toEqual([206, 'firmware']);
-    const report = await deviceCall(
-      robot.key,
-      'POST',
-      `/api/device/v1/Updates/${available.UpdateId}/Result`,
-      {
-        body: { Success: false, Message: text.message },
-      },
-    );
-    expect(((await report.json()) as { Code: number }).Code).toBe(0);
-
-    // The page shows the device's failure (filtered to failures) and that it runs an older version.
-    await page.getByRole('combobox', { name: /全部设备|All devices/ }).click();
-    await page.locator('.ant-select-item-option', { hasText: text.failedFilter }).click();
-    const deviceRow = page.getByRole('row', { name: new RegExp(robot.number) });
-    await deviceRow.waitFor();
-    await expect.poll(() => deviceRow.textContent()).toContain(text.message);
-    const rowText = (await deviceRow.textContent()) ?? '';
-    expect(rowText).toContain(text.failed);
-    expect(rowText).toContain(text.outdated);
-    expect(rowText).toContain('1.0.0');
-    await screenshot(page, `device-updates-failure-${language}`);
-    expect(errors).toEqual([]);
   });
-});

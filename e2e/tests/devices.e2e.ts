@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api, apiLogin } from '../support/api.ts';
-import { BASE_URL, browserPool, DEMO, screenshot } from '../support/browser.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, apiRoutes } from '../support/api.ts';
+import { BASE_URL, DEMO, screenshot } from '../support/browser.ts';
 import { signInAndLand, type Login } from '../support/sign-in.ts';
 import { pickSearchedOption } from '../support/select.ts';
 import { confirmUntilGone } from '../support/confirm.ts';
@@ -13,9 +13,6 @@ import { confirmUntilGone } from '../support/confirm.ts';
  * online with the low-battery message, then offline once the heartbeats stop. In both languages.
  * scripts/e2e.mjs starts the server with DEVICE_OFFLINE_SECONDS=6 so "offline" comes quickly.
  */
-
-const browsers = browserPool('devices');
-afterEach(async (context) => browsers.closeAll(context));
 
 const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
 /** antd puts a space between two Chinese characters in buttons; an icon adds its name before the text. */
@@ -28,7 +25,7 @@ async function createAdmin(): Promise<Login> {
   const account = { login: `dev-admin-${id}@e2e.example.com`, password: 'Ready@12345' };
   const demo = await apiLogin(DEMO.admin.login, DEMO.admin.password);
   await api(
-    '/api/sys/User/CreateUser',
+    apiRoutes.userAdmin.createUser,
     {
       Name: `设备管理员${id}`,
       Email: account.login,
@@ -39,7 +36,7 @@ async function createAdmin(): Promise<Login> {
   );
   const first = await apiLogin(account.login, 'First@12345');
   await api(
-    '/api/sys/User/ChangePassWord',
+    apiRoutes.account.changePassword,
     { OldPassword: 'First@12345', NewPassword: account.password },
     first,
   );
@@ -120,7 +117,7 @@ async function fillProductionDate(dialog: Locator, text: Text, date: string) {
   const input = dialog.getByLabel(text.productionDate, { exact: true });
   await input.fill(date);
   await input.press('Enter');
-  await expect.poll(() => input.inputValue()).toBe(date);
+  await expect(input).toHaveValue(date);
 }
 
 /**
@@ -131,115 +128,115 @@ async function addDevice(page: Page, text: Text, number: string) {
   await page.getByRole('button', { name: button(text.create) }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(text.number, { exact: true }).fill(number);
-  expect(await dialog.getByLabel(text.productionDate, { exact: true }).inputValue()).toBe('');
+  await expect(dialog.getByLabel(text.productionDate, { exact: true })).toHaveValue('');
   await dialog.getByRole('button', { name: button(text.save) }).click();
-  await dialog.locator('.ant-form-item-explain-error', { hasText: text.productionDateRequired }).waitFor();
+  await expect(
+    dialog.locator('.ant-form-item-explain-error', { hasText: text.productionDateRequired }),
+  ).toBeVisible();
   await fillProductionDate(dialog, text, '2020-03-02');
   // The option's click can be swallowed while the list opens: pick again until the dialog shows it
   // (the list itself lives outside the dialog).
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', {
     hasText: text.oneYear,
   });
-  await expect
-    .poll(
-      async () => {
-        if (!(await option.first().isVisible()))
-          await dialog.getByLabel(text.warranty, { exact: true }).click();
-        await option
-          .first()
-          .click({ timeout: 5_000 })
-          .catch(() => undefined);
-        return (await dialog.textContent()) ?? '';
-      },
-      { timeout: 30_000 },
-    )
-    .toContain(text.oneYear);
+  await expect(async () => {
+    if (!(await option.first().isVisible())) await dialog.getByLabel(text.warranty, { exact: true }).click();
+    await option
+      .first()
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    await expect(dialog).toContainText(text.oneYear, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   await dialog.getByRole('button', { name: button(text.save) }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await expect(dialog).toBeHidden();
 }
 
-describe.each(['zh-CN', 'en-US'] as const)('devices (%s)', (language) => {
-  const text = TEXT[language];
+for (const language of ['zh-CN', 'en-US'] as const)
+  test.describe(`devices (${language})`, () => {
+    const text = TEXT[language];
 
-  it('registers, activates, sees the robot online through its heartbeats, then offline', async () => {
-    const { page, errors } = await browsers.open(language);
-    await signInAndLand(page, await createAdmin(), language);
-    await page.getByRole('menuitem', { name: text.menu }).click();
-    await page.waitForURL('**/measurerobot/SKU');
+    test('registers, activates, sees the robot online through its heartbeats, then offline', async ({
+      browsers,
+    }) => {
+      // Its own waits (unbinding, online, offline) add up to more than two minutes under load.
+      test.setTimeout(150_000);
+      const { page, errors } = await browsers.open(language);
+      await signInAndLand(page, await createAdmin(), language);
+      await page.getByRole('menuitem', { name: text.menu }).click();
+      await page.waitForURL('**/measurerobot/SKU');
 
-    const number = `E2E-${stamp()}`;
-    await addDevice(page, text, number);
-    const row = page.getByRole('row', { name: new RegExp(number) });
-    await row.waitFor();
-    // Made in 2020 with a one-year warranty: expired.
-    expect(await row.textContent()).toContain(text.expired);
+      const number = `E2E-${stamp()}`;
+      await addDevice(page, text, number);
+      const row = page.getByRole('row', { name: new RegExp(number) });
+      await expect(row).toBeVisible();
+      // Made in 2020 with a one-year warranty: expired.
+      await expect(row).toContainText(text.expired);
 
-    // The same number again is refused on its field.
-    await page.getByRole('button', { name: button(text.create) }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(text.number, { exact: true }).fill(number.toLowerCase());
-    await fillProductionDate(dialog, text, '2021-04-05');
-    await dialog.getByRole('button', { name: button(text.save) }).click();
-    await dialog.locator('.ant-form-item-explain-error', { hasText: text.duplicate }).waitFor();
-    await screenshot(page, `devices-duplicate-${language}`);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+      // The same number again is refused on its field.
+      await page.getByRole('button', { name: button(text.create) }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(text.number, { exact: true }).fill(number.toLowerCase());
+      await fillProductionDate(dialog, text, '2021-04-05');
+      await dialog.getByRole('button', { name: button(text.save) }).click();
+      await expect(dialog.locator('.ant-form-item-explain-error', { hasText: text.duplicate })).toBeVisible();
+      await screenshot(page, `devices-duplicate-${language}`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
 
-    // Batch assignment to a surveyor, then unbinding.
-    await row.getByRole('checkbox').check();
-    await page.getByRole('button', { name: button(text.assignSelected) }).click();
-    const assign = page.getByRole('dialog');
-    await pickSearchedOption(page, assign.getByLabel(text.person), '赵实测');
-    await assign.getByRole('button', { name: button(text.ok) }).click();
-    await assign.waitFor({ state: 'hidden' });
-    await expect.poll(() => row.textContent()).toContain('赵实测');
-    await row.getByRole('button', { name: button(text.unbind) }).click();
-    // Wait for the unbinding call itself: under load the list refresh after it can take a while.
-    const unbound = page.waitForResponse((response) =>
-      response.url().includes('/api/sys/SysDevice/DeleteDeviceUser'),
-    );
-    await confirmUntilGone(page.locator('.ant-modal-confirm').getByRole('button', { name: button(text.ok) }));
-    await unbound;
-    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(text.unallocated);
+      // Batch assignment to a surveyor, then unbinding.
+      await row.getByRole('checkbox').check();
+      await page.getByRole('button', { name: button(text.assignSelected) }).click();
+      const assign = page.getByRole('dialog');
+      await pickSearchedOption(page, assign.getByLabel(text.person), '赵实测');
+      await assign.getByRole('button', { name: button(text.ok) }).click();
+      await expect(assign).toBeHidden();
+      await expect(row).toContainText('赵实测');
+      await row.getByRole('button', { name: button(text.unbind) }).click();
+      // Wait for the unbinding call itself: under load the list refresh after it can take a while.
+      const unbound = page.waitForResponse((response) =>
+        response.url().includes('/api/sys/SysDevice/DeleteDeviceUser'),
+      );
+      await confirmUntilGone(
+        page.locator('.ant-modal-confirm').getByRole('button', { name: button(text.ok) }),
+      );
+      await unbound;
+      await expect(row).toContainText(text.unallocated, { timeout: 20_000 });
 
-    // Activation: the key is shown once.
-    await row.getByRole('button', { name: button(text.activate) }).click();
-    const keyInput = page.getByLabel(text.key);
-    await keyInput.waitFor();
-    const key = await keyInput.inputValue();
-    expect(key.length).toBeGreaterThanOrEqual(43);
-    await screenshot(page, `devices-key-${language}`);
-    await page.getByRole('button', { name: button(text.ok) }).click();
-    await keyInput.waitFor({ state: 'hidden' });
-    expect(await heartbeat('wrong-key-0123456789abcdef', 50)).toBe(401);
+      // Activation: the key is shown once.
+      await row.getByRole('button', { name: button(text.activate) }).click();
+      const keyInput = page.getByLabel(text.key);
+      await expect(keyInput).toBeVisible();
+      const key = await keyInput.inputValue();
+      expect(key.length).toBeGreaterThanOrEqual(43);
+      await screenshot(page, `devices-key-${language}`);
+      await page.getByRole('button', { name: button(text.ok) }).click();
+      await expect(keyInput).toBeHidden();
+      expect(await heartbeat('wrong-key-0123456789abcdef', 50)).toBe(401);
 
-    // The robot reports; the robots page shows it online with the low-battery message.
-    await page.getByRole('menuitem', { name: text.robotsMenu }).click();
-    await page.waitForURL('**/measurerobot/equipment');
-    const card = page.getByTestId(`robot-${number}`);
-    await card.waitFor();
-    let beating = true;
-    const beats = (async () => {
-      while (beating) {
-        expect(await heartbeat(key, 10)).toBe(200);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    })();
-    await expect.poll(() => card.getAttribute('data-online'), { timeout: 20_000 }).toBe('true');
-    await card.getByText(text.lowBattery).waitFor();
-    expect(await card.textContent()).toContain(text.online);
-    expect(await card.textContent()).toContain('camera timeout');
-    await screenshot(page, `devices-robot-online-${language}`);
+      // The robot reports; the robots page shows it online with the low-battery message.
+      await page.getByRole('menuitem', { name: text.robotsMenu }).click();
+      await page.waitForURL('**/measurerobot/equipment');
+      const card = page.getByTestId(`robot-${number}`);
+      await expect(card).toBeVisible();
+      let beating = true;
+      const beats = (async () => {
+        while (beating) {
+          expect(await heartbeat(key, 10)).toBe(200);
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      })();
+      await expect(card).toHaveAttribute('data-online', 'true', { timeout: 20_000 });
+      await expect(card.getByText(text.lowBattery)).toBeVisible();
+      await expect(card).toContainText(text.online);
+      await expect(card).toContainText('camera timeout');
+      await screenshot(page, `devices-robot-online-${language}`);
 
-    // The heartbeats stop: offline after the threshold (the page refreshes every 5 s).
-    beating = false;
-    await beats;
-    await expect
-      .poll(() => card.getAttribute('data-online'), { timeout: 40_000, interval: 1000 })
-      .toBe('false');
-    expect(await card.textContent()).toContain(text.offline);
-    await screenshot(page, `devices-robot-offline-${language}`);
-    expect(errors).toEqual([]);
-    // Its own waits (unbinding, online, offline) add up to more than the default minute under load.
-  }, 150_000);
-});
+      // The heartbeats stop: offline after the threshold (the page refreshes every 5 s).
+      beating = false;
+      await beats;
+      await expect(card).toHaveAttribute('data-online', 'false', { timeout: 40_000 });
+      await expect(card).toContainText(text.offline);
+      await screenshot(page, `devices-robot-offline-${language}`);
+      expect(errors).toEqual([]);
+    });
+  });

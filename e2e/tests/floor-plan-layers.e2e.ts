@@ -1,6 +1,6 @@
-import { afterEach, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin, createSmallProject } from '../support/api.ts';
-import { BASE_URL, browserPool } from '../support/browser.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, createReadyAdmin, createSmallProject, apiRoutes } from '../support/api.ts';
+import { BASE_URL } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { uploadPlan } from '../support/upload-plan.ts';
 
@@ -8,12 +8,11 @@ import { uploadPlan } from '../support/upload-plan.ts';
  * Issue 10, defect 6: a DXF whose entities name the WALL and TEXT layers but which has no LAYER
  * table (as many exporters write it) lists both layers in the editor's Layers panel.
  */
-const browsers = browserPool('floor-plan-layers');
+
 const made: { projectId: string; token: string }[] = [];
-afterEach(async (context) => {
-  await browsers.closeAll(context);
+test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
@@ -33,7 +32,7 @@ function dxfWithoutLayerTable(): Buffer {
   );
 }
 
-it('lists the layers a DXF names only on its entities', async () => {
+test('lists the layers a DXF names only on its entities', async ({ browsers }) => {
   const { page, errors } = await browsers.open();
   const admin = await createReadyAdmin();
   const token = await apiLogin(admin.login, admin.password);
@@ -43,11 +42,12 @@ it('lists the layers a DXF names only on its entities', async () => {
 
   await signInAndLand(page, admin);
   await page.goto(`${BASE_URL}/measurerobot/floorPlanEditorDetail?id=${plan.HouseMapId}`);
-  await page.locator('[data-first-render="true"]').waitFor({ timeout: 30_000 });
+  await expect(page.locator('[data-first-render="true"]')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: '图层' }).click();
-  for (const layer of ['WALL', 'TEXT']) await page.getByRole('checkbox', { name: layer }).waitFor();
-  expect(await page.getByText('图纸没有图层').count()).toBe(0);
+  for (const layer of ['WALL', 'TEXT'])
+    await expect(page.getByRole('checkbox', { name: layer })).toBeVisible();
+  await expect(page.getByText('图纸没有图层')).toHaveCount(0);
   await page.getByRole('checkbox', { name: 'TEXT' }).uncheck();
-  expect(await page.getByRole('checkbox', { name: 'TEXT' }).isChecked()).toBe(false);
+  await expect(page.getByRole('checkbox', { name: 'TEXT' })).not.toBeChecked();
   expect(errors).toEqual([]);
 });

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
-import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, createReadyAdmin, createReadyUser, apiRoutes } from '../support/api.ts';
+import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { planPng as twoRoomPng } from '../support/plan-files.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { uploadPlan } from '../support/upload-plan.ts';
@@ -17,11 +17,10 @@ import { pickOption } from '../support/select.ts';
  */
 
 const made: { projectId: string; token: string }[] = [];
-const browsers = browserPool('floor-plan');
-afterEach(async (context) => {
-  await browsers.closeAll(context);
+
+test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
@@ -92,24 +91,12 @@ function planDxf(): Buffer {
 
 // --- Helpers -----------------------------------------------------------------------------------------
 
-interface HouseMap {
-  HouseMapId: string;
-  Name: string;
-}
-interface Detail extends HouseMap {
-  MeasurePoints: {
-    Rooms: { Id: string; Name?: string; PointTypeId: string | null; Polygon: { X: number; Y: number }[] }[];
-    Stations: { Id: string; RoomId: string | null }[];
-    Points: { Id: string; RoomId: string | null; StationId: string | null }[];
-  };
-}
-
 /** A company administrator with a project of two buildings, a site type and both house types. */
 async function prepareProject() {
   const admin = await createReadyAdmin();
   const token = await apiLogin(admin.login, admin.password);
-  const project = await api<{ ProjectId: string; Name: string }>(
-    '/api/ms/Project/Add',
+  const project = await api(
+    apiRoutes.projects.add,
     {
       Name: `E2E户型图${stamp()}`,
       DetailsInfo: [
@@ -120,8 +107,8 @@ async function prepareProject() {
     token,
   );
   made.push({ projectId: project.ProjectId, token });
-  const siteType = await api<{ Id: string }>(
-    '/api/ms/Project/SavePointType',
+  const siteType = await api(
+    apiRoutes.houseMaps.savePointType,
     { ProjectId: project.ProjectId, Name: '厨房' },
     token,
   );
@@ -135,7 +122,7 @@ const editorUrl = (houseMapId: string) => `${BASE_URL}/measurerobot/floorPlanEdi
 /** Opens the editor and waits until the plan has been drawn. */
 async function openEditor(page: Page, houseMapId: string) {
   await page.goto(editorUrl(houseMapId));
-  await page.locator('[data-first-render="true"]').waitFor({ timeout: 30_000 });
+  await expect(page.locator('[data-first-render="true"]')).toBeVisible({ timeout: 30_000 });
 }
 
 /** Clicks a plan position (plan units), mapped through the view the viewport reports. */
@@ -171,7 +158,7 @@ async function dragPlan(page: Page, from: { x: number; y: number }, to: { x: num
   await page.mouse.up();
 }
 
-const detailOf = (token: string, id: string) => api<Detail>('/api/ms/Project/GetHouseMapById', { id }, token);
+const detailOf = (token: string, id: string) => api(apiRoutes.houseMaps.getHouseMapById, { id }, token);
 
 /** The raw envelope of a save, to see a refusal's Code. */
 async function saveMeasurePoints(token: string, houseMapId: string, measurePoints: unknown) {
@@ -185,8 +172,10 @@ async function saveMeasurePoints(token: string, houseMapId: string, measurePoint
 
 // --- Tests -------------------------------------------------------------------------------------------
 
-describe('floor-plan editor', () => {
-  it('draws a room with two stations on a DXF plan, undoes and redoes, edits the PNG plan, and locks once published', async () => {
+test.describe('floor-plan editor', () => {
+  test('draws a room with two stations on a DXF plan, undoes and redoes, edits the PNG plan, and locks once published', async ({
+    browsers,
+  }) => {
     const { page, errors } = await browsers.open();
     const { admin, token, project, siteType, dxf, png } = await prepareProject();
     await signInAndLand(page, admin);
@@ -199,14 +188,14 @@ describe('floor-plan editor', () => {
       .getByRole('button', { name: '编辑户型图' })
       .click();
     await page.waitForURL(`**/floorPlanEditorDetail?id=${dxf.HouseMapId}`);
-    await page.locator('[data-first-render="true"]').waitFor({ timeout: 30_000 });
-    await page.getByText('已保存', { exact: true }).waitFor();
+    await expect(page.locator('[data-first-render="true"]')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('已保存', { exact: true })).toBeVisible();
     await page.getByRole('tab', { name: '图层' }).click();
     for (const layer of ['WALLS', 'PARTITIONS', 'FURNITURE', 'TEXT']) {
-      await page.getByRole('checkbox', { name: layer }).waitFor();
+      await expect(page.getByRole('checkbox', { name: layer })).toBeVisible();
     }
     await page.getByRole('checkbox', { name: 'FURNITURE' }).uncheck();
-    expect(await page.getByRole('checkbox', { name: 'FURNITURE' }).isChecked()).toBe(false);
+    await expect(page.getByRole('checkbox', { name: 'FURNITURE' })).not.toBeChecked();
     await page.getByRole('checkbox', { name: 'FURNITURE' }).check();
     await page.getByRole('tab', { name: '元素' }).click();
     await screenshot(page, 'floor-plan-dxf-opened-zh-CN');
@@ -216,11 +205,11 @@ describe('floor-plan editor', () => {
     await clickSite(page, 1000, 1000);
     await clickSite(page, 6000, 1000);
     await clickSite(page, 6000, 7000);
-    await page.getByText('已放置 3 个顶点').waitFor();
+    await expect(page.getByText('已放置 3 个顶点')).toBeVisible();
     await clickSite(page, 1000, 7000);
     await clickSite(page, 1000, 1000);
-    await page.getByText('房间（1）').waitFor();
-    await page.getByText('有未保存的修改').waitFor();
+    await expect(page.getByText('房间（1）')).toBeVisible();
+    await expect(page.getByText('有未保存的修改')).toBeVisible();
     const properties = page.getByTestId('room-properties');
     await pickOption(page, properties.getByLabel('测区类型'), '厨房');
     await properties.getByLabel('名称').fill('客厅');
@@ -230,24 +219,24 @@ describe('floor-plan editor', () => {
     await page.getByText('放测站', { exact: true }).click();
     await clickSite(page, 2500, 3000);
     await clickSite(page, 4500, 5500);
-    await page.getByText('测站（2）').waitFor();
+    await expect(page.getByText('测站（2）')).toBeVisible();
     await settle(page);
     await screenshot(page, 'floor-plan-dxf-room-zh-CN');
 
     // Undo and redo change the drawing (buttons and keys); back at the saved state it is clean.
     await page.keyboard.press('Control+z');
-    await page.getByText('测站（1）').waitFor();
+    await expect(page.getByText('测站（1）')).toBeVisible();
     await page.getByRole('button', { name: zhButton('撤销') }).click();
-    await page.getByText('测站（0）').waitFor();
+    await expect(page.getByText('测站（0）')).toBeVisible();
     await page.keyboard.press('Control+Shift+z');
-    await page.getByText('测站（1）').waitFor();
+    await expect(page.getByText('测站（1）')).toBeVisible();
     await page.getByRole('button', { name: zhButton('重做') }).click();
-    await page.getByText('测站（2）').waitFor();
+    await expect(page.getByText('测站（2）')).toBeVisible();
     await page.keyboard.press('Control+y');
 
     await page.getByRole('button', { name: zhButton('保存') }).click();
-    await page.getByText('户型图已保存').waitFor();
-    await page.getByText('已保存', { exact: true }).waitFor();
+    await expect(page.getByText('户型图已保存')).toBeVisible();
+    await expect(page.getByText('已保存', { exact: true })).toBeVisible();
     const saved = await detailOf(token, dxf.HouseMapId);
     expect(saved.MeasurePoints.Rooms).toHaveLength(1);
     const room = saved.MeasurePoints.Rooms[0];
@@ -264,47 +253,47 @@ describe('floor-plan editor', () => {
     // Leaving with unsaved changes asks first.
     await page.getByText('放测点', { exact: true }).click();
     await clickSite(page, 3000, 3000);
-    await page.getByText('测点（1）').waitFor();
+    await expect(page.getByText('测点（1）')).toBeVisible();
     await page.getByRole('button', { name: '返回项目' }).click();
     const confirm = page.locator('.ant-modal-confirm');
-    await confirm.locator('.ant-modal-confirm-title', { hasText: '离开编辑器？' }).waitFor();
+    await expect(confirm.locator('.ant-modal-confirm-title', { hasText: '离开编辑器？' })).toBeVisible();
     await confirm.getByRole('button', { name: '留在此页' }).click();
-    await confirm.waitFor({ state: 'detached' });
+    await expect(confirm).not.toBeAttached();
     expect(page.url()).toContain('floorPlanEditorDetail');
     await page.keyboard.press('Control+z');
-    await page.getByText('已保存', { exact: true }).waitFor();
+    await expect(page.getByText('已保存', { exact: true })).toBeVisible();
 
     // After a reload the room and its two stations are there.
     await openEditor(page, dxf.HouseMapId);
-    await page.getByText('房间（1）').waitFor();
-    await page.getByText('测站（2）').waitFor();
-    await page.locator('[data-kind="room"]', { hasText: '客厅' }).getByText('厨房').waitFor();
+    await expect(page.getByText('房间（1）')).toBeVisible();
+    await expect(page.getByText('测站（2）')).toBeVisible();
+    await expect(page.locator('[data-kind="room"]', { hasText: '客厅' }).getByText('厨房')).toBeVisible();
     await page.locator('[data-kind="room"]', { hasText: '客厅' }).click();
-    await page.getByTestId('room-properties').getByText('测站数').waitFor();
+    await expect(page.getByTestId('room-properties').getByText('测站数')).toBeVisible();
     await settle(page);
     await screenshot(page, 'floor-plan-dxf-reloaded-zh-CN');
 
     // The PNG plan: a room closed with Enter, a station and a point.
     await openEditor(page, png.HouseMapId);
-    await page.getByText('已保存', { exact: true }).waitFor();
+    await expect(page.getByText('已保存', { exact: true })).toBeVisible();
     await page.getByText('画房间', { exact: true }).click();
     await clickPlan(page, 20, 20);
-    await page.getByText('已放置 1 个顶点').waitFor();
+    await expect(page.getByText('已放置 1 个顶点')).toBeVisible();
     await clickPlan(page, 210, 20);
     await clickPlan(page, 210, 230);
     await clickPlan(page, 20, 230);
-    await page.getByText('已放置 4 个顶点').waitFor();
+    await expect(page.getByText('已放置 4 个顶点')).toBeVisible();
     await page.keyboard.press('Enter');
-    await page.getByText('房间（1）').waitFor();
+    await expect(page.getByText('房间（1）')).toBeVisible();
     await page.getByText('放测站', { exact: true }).click();
     await clickPlan(page, 100, 120);
     await page.getByText('放测点', { exact: true }).click();
     await clickPlan(page, 150, 60);
-    await page.getByText('测点（1）').waitFor();
+    await expect(page.getByText('测点（1）')).toBeVisible();
     await settle(page);
     await screenshot(page, 'floor-plan-png-room-zh-CN');
     await page.keyboard.press('Control+s');
-    await page.getByText('户型图已保存').first().waitFor();
+    await expect(page.getByText('户型图已保存').first()).toBeVisible();
     const pngSaved = await detailOf(token, png.HouseMapId);
     const pngRoom = pngSaved.MeasurePoints.Rooms[0];
     expect(pngRoom?.Polygon.map((vertex) => [Math.round(vertex.X), Math.round(vertex.Y)])).toEqual([
@@ -319,8 +308,8 @@ describe('floor-plan editor', () => {
     ]);
 
     // Floors 2-10 of building 1 get the DXF type; publishing locks it.
-    const assigned = await api<{ Assigned: number }>(
-      '/api/ms/Project/AssignHouseMapToFloors',
+    const assigned = await api(
+      apiRoutes.houseMaps.assignHouseMapToFloors,
       {
         ProjectId: project.ProjectId,
         HouseMapId: dxf.HouseMapId,
@@ -336,44 +325,42 @@ describe('floor-plan editor', () => {
     await openEditor(page, dxf.HouseMapId);
     await page.getByText('放测点', { exact: true }).click();
     await clickSite(page, 2000, 6000);
-    await page.getByText('测点（1）').waitFor();
-    await api('/api/ms/Project/publiceProject', { ProjectId: project.ProjectId }, token);
+    await expect(page.getByText('测点（1）')).toBeVisible();
+    await api(apiRoutes.projects.publishProject, { ProjectId: project.ProjectId }, token);
     await page.getByRole('button', { name: zhButton('保存') }).click();
-    await page.locator('.ant-alert-error', { hasText: '项目已发布，数据已锁定，不能修改' }).waitFor();
-    await page.getByText('项目已发布，数据已锁定：户型图只能查看，不能修改。').waitFor();
-    expect(await page.getByText('画房间', { exact: true }).count()).toBe(0);
+    await expect(
+      page.locator('.ant-alert-error', { hasText: '项目已发布，数据已锁定，不能修改' }),
+    ).toBeVisible();
+    await expect(page.getByText('项目已发布，数据已锁定：户型图只能查看，不能修改。')).toBeVisible();
+    await expect(page.getByText('画房间', { exact: true })).toHaveCount(0);
     await settle(page);
     await screenshot(page, 'floor-plan-refused-zh-CN');
     expect((await detailOf(token, dxf.HouseMapId)).MeasurePoints.Points).toEqual([]);
 
     await openEditor(page, dxf.HouseMapId);
-    await page.getByText('项目已发布，数据已锁定：户型图只能查看，不能修改。').waitFor();
-    expect(await page.getByText('画房间', { exact: true }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: zhButton('保存') }).count()).toBe(0);
+    await expect(page.getByText('项目已发布，数据已锁定：户型图只能查看，不能修改。')).toBeVisible();
+    await expect(page.getByText('画房间', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: zhButton('保存') })).toHaveCount(0);
     await page.locator('[data-kind="room"]', { hasText: '客厅' }).click();
-    expect(await page.getByTestId('room-properties').getByLabel('名称').isDisabled()).toBe(true);
+    await expect(page.getByTestId('room-properties').getByLabel('名称')).toBeDisabled();
     await settle(page);
     await screenshot(page, 'floor-plan-locked-zh-CN');
     const refused = await saveMeasurePoints(token, dxf.HouseMapId, { Rooms: [], Stations: [], Points: [] });
     expect(refused.Code).toBe(423);
     expect(refused.Message).toContain('已发布');
 
-    await api('/api/ms/Project/Delete', { ProjectId: project.ProjectId }, token);
+    await api(apiRoutes.projects.delete, { ProjectId: project.ProjectId }, token);
     made.splice(0);
     expect(errors).toEqual([]);
   });
 
-  it('shows the editor in English, and read-only to a surveyor of the project', async () => {
+  test('shows the editor in English, and read-only to a surveyor of the project', async ({ browsers }) => {
     const { admin, token, project, dxf } = await prepareProject();
     const surveyor = await createReadyUser();
-    const users = await api<{ Items: { UserId: string }[] }>(
-      '/api/sys/User/GetUserList',
-      { Content: surveyor.login },
-      token,
-    );
+    const users = await api(apiRoutes.userAdmin.getUserList, { Content: surveyor.login }, token);
     await api(
-      '/api/ms/Project/SaveProjectUser',
-      { ProjectId: project.ProjectId, UserIds: [users.Items[0]?.UserId] },
+      apiRoutes.projects.saveProjectUser,
+      { ProjectId: project.ProjectId, UserIds: [users.Items[0]?.UserId ?? ''] },
       token,
     );
 
@@ -386,52 +373,52 @@ describe('floor-plan editor', () => {
     });
     await openEditor(english.page, dxf.HouseMapId);
     const page = english.page;
-    await page.getByText('Saved', { exact: true }).waitFor();
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
     const slices = fonts.filter((font) => /noto-sans-sc-\d+-400-normal/.test(font));
     expect(slices.length, fonts.join(', ')).toBeGreaterThanOrEqual(1);
     expect(slices.length, fonts.join(', ')).toBeLessThanOrEqual(2);
     expect(fonts.filter((font) => font.endsWith('.ttf'))).toEqual([]);
     await page.getByText('Draw room', { exact: true }).click();
-    await page.getByText(/Click to place the vertices of a room/).waitFor();
+    await expect(page.getByText(/Click to place the vertices of a room/)).toBeVisible();
     await clickSite(page, 7500, 500);
     await clickSite(page, 9500, 500);
     await clickSite(page, 9500, 3000, { double: true });
-    await page.getByText('Rooms (1)').waitFor();
+    await expect(page.getByText('Rooms (1)')).toBeVisible();
     await pickOption(page, page.getByTestId('room-properties').getByLabel('Site type'), '厨房');
     await page.getByText('Place station', { exact: true }).click();
     await clickSite(page, 9000, 1000);
-    await page.getByText('Stations (1)').waitFor();
-    await page.getByText('Unsaved changes').waitFor();
+    await expect(page.getByText('Stations (1)')).toBeVisible();
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
 
     // Keys: P places a point, Delete removes the selected one; R and Esc drop a half-drawn room.
     await page.keyboard.press('p');
     await clickSite(page, 8000, 1500);
-    await page.getByText('Points (1)').waitFor();
+    await expect(page.getByText('Points (1)')).toBeVisible();
     await page.keyboard.press('Delete');
-    await page.getByText('Points (0)').waitFor();
+    await expect(page.getByText('Points (0)')).toBeVisible();
     await page.keyboard.press('r');
     await clickSite(page, 1000, 1000);
     await clickSite(page, 3000, 1000);
-    await page.getByText(/2 vertices placed/).waitFor();
+    await expect(page.getByText(/2 vertices placed/)).toBeVisible();
     await page.keyboard.press('Escape');
-    await page.getByText(/Click to place the vertices of a room/).waitFor();
+    await expect(page.getByText(/Click to place the vertices of a room/)).toBeVisible();
     // V and a drag move the station out of the room; Ctrl+Z puts it back.
     await page.keyboard.press('v');
     await dragPlan(page, site(9000, 1000), site(2000, 2000));
-    await page.getByTestId('station-properties').getByText('None', { exact: true }).waitFor();
+    await expect(page.getByTestId('station-properties').getByText('None', { exact: true })).toBeVisible();
     await page.keyboard.press('Control+z');
-    await page.getByTestId('station-properties').getByText('Room 1', { exact: true }).waitFor();
+    await expect(page.getByTestId('station-properties').getByText('Room 1', { exact: true })).toBeVisible();
     // The selected room's corner handle reshapes it.
     await page.locator('[data-kind="room"]', { hasText: 'Room 1' }).click();
     await dragPlan(page, site(9500, 3000), site(9800, 3600));
-    await page.getByTestId('room-properties').waitFor();
+    await expect(page.getByTestId('room-properties')).toBeVisible();
     await page.getByRole('tab', { name: 'Layers' }).click();
-    await page.getByRole('button', { name: 'Hide all' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Hide all' })).toBeVisible();
     await page.getByRole('tab', { name: 'Elements' }).click();
     await settle(page);
     await screenshot(page, 'floor-plan-dxf-room-en-US');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Floor plan saved').waitFor();
+    await expect(page.getByText('Floor plan saved')).toBeVisible();
     const saved = await detailOf(token, dxf.HouseMapId);
     expect(saved.MeasurePoints.Rooms).toHaveLength(1);
     expect(saved.MeasurePoints.Stations[0]?.RoomId).toBe(saved.MeasurePoints.Rooms[0]?.Id);
@@ -444,10 +431,10 @@ describe('floor-plan editor', () => {
     const other = await browsers.open('en-US');
     await signInAndLand(other.page, surveyor, 'en-US');
     await openEditor(other.page, dxf.HouseMapId);
-    await other.page.getByText('You may not edit floor plans: the plan is read-only.').waitFor();
-    await other.page.getByText('Rooms (1)').waitFor();
-    expect(await other.page.getByText('Draw room', { exact: true }).count()).toBe(0);
-    expect(await other.page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await expect(other.page.getByText('You may not edit floor plans: the plan is read-only.')).toBeVisible();
+    await expect(other.page.getByText('Rooms (1)')).toBeVisible();
+    await expect(other.page.getByText('Draw room', { exact: true })).toHaveCount(0);
+    await expect(other.page.getByRole('button', { name: 'Save' })).toHaveCount(0);
     await settle(other.page);
     await screenshot(other.page, 'floor-plan-surveyor-en-US');
     const surveyorToken = await apiLogin(surveyor.login, surveyor.password);

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
-import { browserPool, screenshot } from '../support/browser.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiRoutes } from '../support/api.ts';
+import { screenshot } from '../support/browser.ts';
 import { stamp } from '../support/names.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -10,9 +10,6 @@ import { taskProject } from '../support/task-project.ts';
  * the reader's language, in the task center and on the task's page; a typed name stays as typed.
  */
 
-const browsers = browserPool('generated-names');
-afterEach(async (context) => browsers.closeAll(context));
-
 const DAY = '2026-12-01';
 const TEXT = {
   'zh-CN': { centerMenu: '任务管理', stage: '抹灰' },
@@ -20,46 +17,49 @@ const TEXT = {
 } as const;
 const escape = (text: string) => text.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&');
 
-describe.each(['zh-CN', 'en-US'] as const)('generated task names (%s)', (language) => {
-  const other = language === 'zh-CN' ? 'en-US' : 'zh-CN';
+for (const language of ['zh-CN', 'en-US'] as const)
+  test.describe(`generated task names (${language})`, () => {
+    const other = language === 'zh-CN' ? 'en-US' : 'zh-CN';
 
-  it('shows the name the system made in the interface language and a typed name as typed', async () => {
-    const { planner, plannerToken, project } = await taskProject(`名称${stamp()}`);
-    const plan = (name?: string) =>
-      api<string>(
-        '/api/ms/MsTask/AddTask',
-        {
-          ProjectId: project.ProjectId,
-          Stage: 'plaster',
-          MeasureKind: 'first',
-          InspectionKind: 'self',
-          ...(name ? { Name: name } : {}),
-          PlannedDate: DAY,
-          Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
-        },
-        plannerToken,
-      );
-    const generatedId = await plan();
-    const typed = `手写 typed ${stamp()}`;
-    await plan(typed);
-    const expected = `${project.Name} ${TEXT[language].stage} ${DAY}`;
-    const otherLanguage = `${project.Name} ${TEXT[other].stage} ${DAY}`;
+    test('shows the name the system made in the interface language and a typed name as typed', async ({
+      browsers,
+    }) => {
+      const { planner, plannerToken, project } = await taskProject(`名称${stamp()}`);
+      const plan = (name?: string) =>
+        api(
+          apiRoutes.tasks.addTask,
+          {
+            ProjectId: project.ProjectId,
+            Stage: 'plaster',
+            MeasureKind: 'first',
+            InspectionKind: 'self',
+            ...(name ? { Name: name } : {}),
+            PlannedDate: DAY,
+            Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
+          },
+          plannerToken,
+        );
+      const generatedId = await plan();
+      const typed = `手写 typed ${stamp()}`;
+      await plan(typed);
+      const expected = `${project.Name} ${TEXT[language].stage} ${DAY}`;
+      const otherLanguage = `${project.Name} ${TEXT[other].stage} ${DAY}`;
 
-    const { page, errors } = await browsers.open(language);
-    await signInAndLand(page, planner, language);
-    await page.getByRole('menuitem', { name: TEXT[language].centerMenu }).click();
-    await page.waitForURL('**/measurerobot/taskCenter');
-    await page.getByRole('row', { name: new RegExp(escape(expected)) }).waitFor();
-    await page.getByRole('row', { name: new RegExp(escape(typed)) }).waitFor();
-    expect(await page.getByRole('row', { name: new RegExp(escape(otherLanguage)) }).count()).toBe(0);
-    await screenshot(page, `generated-names-center-${language}`);
+      const { page, errors } = await browsers.open(language);
+      await signInAndLand(page, planner, language);
+      await page.getByRole('menuitem', { name: TEXT[language].centerMenu }).click();
+      await page.waitForURL('**/measurerobot/taskCenter');
+      await expect(page.getByRole('row', { name: new RegExp(escape(expected)) })).toBeVisible();
+      await expect(page.getByRole('row', { name: new RegExp(escape(typed)) })).toBeVisible();
+      await expect(page.getByRole('row', { name: new RegExp(escape(otherLanguage)) })).toHaveCount(0);
+      await screenshot(page, `generated-names-center-${language}`);
 
-    // The task's own page names it the same way.
-    await page.getByRole('link', { name: expected }).first().click();
-    await page.waitForURL(`**/measurerobot/taskDetail?id=${generatedId}`);
-    await page.getByText(expected).first().waitFor();
-    expect(await page.getByText(otherLanguage).count()).toBe(0);
-    await screenshot(page, `generated-names-detail-${language}`);
-    expect(errors).toEqual([]);
+      // The task's own page names it the same way.
+      await page.getByRole('link', { name: expected }).first().click();
+      await page.waitForURL(`**/measurerobot/taskDetail?id=${generatedId}`);
+      await expect(page.getByText(expected).first()).toBeVisible();
+      await expect(page.getByText(otherLanguage)).toHaveCount(0);
+      await screenshot(page, `generated-names-detail-${language}`);
+      expect(errors).toEqual([]);
+    });
   });
-});

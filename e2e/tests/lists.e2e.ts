@@ -1,19 +1,18 @@
-import type { Page } from 'playwright-core';
-import { afterEach, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin, createSmallProject } from '../support/api.ts';
-import { BASE_URL, browserPool } from '../support/browser.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, createReadyAdmin, createSmallProject, apiRoutes } from '../support/api.ts';
+import { BASE_URL } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
 /**
  * Issue 10, "every list": the user, project and house type lists sort on the server by a column
  * header and export what their filters show to Excel.
  */
-const browsers = browserPool('lists');
+
 const made: { projectId: string; token: string }[] = [];
-afterEach(async (context) => {
-  await browsers.closeAll(context);
+test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
@@ -29,11 +28,11 @@ async function exportList(page: Page, exportPath: string, done: string) {
   const request = page.waitForRequest((sent) => sent.url().endsWith(exportPath));
   await page.getByRole('button', { name: /Export to Excel/ }).click();
   const body = (await request).postDataJSON() as Record<string, unknown>;
-  await page.getByText(done).waitFor();
+  await expect(page.getByText(done)).toBeVisible();
   return body;
 }
 
-it('sorts and exports the user, project and house type lists (en-US)', async () => {
+test('sorts and exports the user, project and house type lists (en-US)', async ({ browsers }) => {
   const { page, errors } = await browsers.open('en-US');
   const admin = await createReadyAdmin();
   const token = await apiLogin(admin.login, admin.password);
@@ -43,7 +42,7 @@ it('sorts and exports the user, project and house type lists (en-US)', async () 
   await signInAndLand(page, admin, 'en-US');
 
   await page.goto(`${BASE_URL}/measurerobot/mscUser`);
-  await page.locator('.ant-table-row').first().waitFor();
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
   expect(await sortBy(page, 'Name', '/api/sys/User/GetUserList')).toMatchObject({
     OrderBy: 'Name',
     AscDesc: 'asc',
@@ -55,7 +54,7 @@ it('sorts and exports the user, project and house type lists (en-US)', async () 
   const search = page.getByPlaceholder('Name, email or mobile number');
   await search.fill(admin.login);
   await search.press('Enter');
-  await page.getByText('1 user', { exact: true }).waitFor();
+  await expect(page.getByText('1 user', { exact: true })).toBeVisible();
   expect(await exportList(page, '/api/sys/User/ExportUserList', 'Exported users.xlsx')).toMatchObject({
     Content: admin.login,
     OrderBy: 'Name',
@@ -63,7 +62,7 @@ it('sorts and exports the user, project and house type lists (en-US)', async () 
   });
 
   await page.goto(`${BASE_URL}/measurerobot/projectList`);
-  await page.locator('.ant-table-row').first().waitFor();
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
   expect(await sortBy(page, 'Project name', '/api/ms/Project/GetPage')).toMatchObject({ OrderBy: 'Name' });
   expect(await exportList(page, '/api/ms/Project/ExportProjectList', 'Exported projects.xlsx')).toMatchObject(
     {
@@ -72,7 +71,7 @@ it('sorts and exports the user, project and house type lists (en-US)', async () 
   );
 
   await page.goto(`${BASE_URL}/measurerobot/floorPlan`);
-  await page.getByRole('button', { name: /Export to Excel/ }).waitFor();
+  await expect(page.getByRole('button', { name: /Export to Excel/ })).toBeVisible();
   expect(
     await exportList(page, '/api/ms/Project/ExportHouseMapList', 'Exported house-types.xlsx'),
   ).toMatchObject({

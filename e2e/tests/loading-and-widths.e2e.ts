@@ -1,15 +1,13 @@
-import type { Page, Route } from 'playwright-core';
-import { afterEach, expect, it } from 'vitest';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { createReadyAdmin } from '../support/api.ts';
-import { BASE_URL, browserPool } from '../support/browser.ts';
+import { BASE_URL } from '../support/browser.ts';
 import { LANDING, signIn, signInAndLand } from '../support/sign-in.ts';
 
 /**
  * Issue 29, item 7: the landing page (and the other lists) show skeleton rows while their list is
  * loading, never "No data"; the standard library's columns are not clipped at 1280 and 1440 px.
  */
-const browsers = browserPool('loading-widths');
-afterEach(async (context) => browsers.closeAll(context));
 
 const LANGUAGES = ['zh-CN', 'en-US'] as const;
 
@@ -29,9 +27,11 @@ async function holdAnswers(page: Page, path: string) {
   };
 }
 
-it.each(LANGUAGES)(
-  'shows skeleton rows, not "No data", while the landing list loads (%s)',
-  async (language) => {
+for (const language of LANGUAGES)
+  test(`shows skeleton rows, not "No data", while the landing list loads (${language})`, async ({
+    browsers,
+  }) => {
+    test.setTimeout(180_000);
     const { page, errors } = await browsers.open(language);
     const admin = await createReadyAdmin();
     const list = await holdAnswers(page, '/api/ms/statis/GetReportProjectList');
@@ -40,24 +40,22 @@ it.each(LANGUAGES)(
     await signIn(page, admin, language);
     await page.waitForURL(LANDING);
     const table = page.locator('.ant-table').first();
-    await table.getByTestId('table-skeleton').waitFor();
-    expect(await table.locator('.ant-empty').count()).toBe(0);
+    await expect(table.getByTestId('table-skeleton')).toBeVisible();
+    await expect(table.locator('.ant-empty')).toHaveCount(0);
     await list.release();
-    await table.getByTestId('table-skeleton').waitFor({ state: 'detached' });
+    await expect(table.getByTestId('table-skeleton')).not.toBeAttached();
 
     // Another main list, opened after the first: the same.
     const projects = await holdAnswers(page, '/api/ms/Project/GetPage');
     await page.goto(`${BASE_URL}/measurerobot/projectList`);
     const projectTable = page.locator('.ant-table').first();
-    await projectTable.getByTestId('table-skeleton').waitFor();
-    expect(await projectTable.locator('.ant-empty').count()).toBe(0);
+    await expect(projectTable.getByTestId('table-skeleton')).toBeVisible();
+    await expect(projectTable.locator('.ant-empty')).toHaveCount(0);
     await projects.release();
-    await projectTable.locator('.ant-table-row').first().waitFor();
-    expect(await projectTable.getByTestId('table-skeleton').count()).toBe(0);
+    await expect(projectTable.locator('.ant-table-row').first()).toBeVisible();
+    await expect(projectTable.getByTestId('table-skeleton')).toHaveCount(0);
     expect(errors).toEqual([]);
-  },
-  180_000,
-);
+  });
 
 /**
  * What of the visible table is cut: how far its columns overflow its box (lists fit at 1280 px and
@@ -79,19 +77,17 @@ async function clipped(page: Page): Promise<string[]> {
   });
 }
 
-it.each(LANGUAGES)(
-  'clips no column of the standard library at 1280 and 1440 px (%s)',
-  async (language) => {
+for (const language of LANGUAGES)
+  test(`clips no column of the standard library at 1280 and 1440 px (${language})`, async ({ browsers }) => {
+    test.setTimeout(180_000);
     const { page, errors } = await browsers.open(language);
     const admin = await createReadyAdmin();
     await signInAndLand(page, admin, language);
     for (const width of [1280, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${BASE_URL}/measurerobot/standardManage`);
-      await page.locator('.ant-table-row').first().waitFor();
+      await expect(page.locator('.ant-table-row').first()).toBeVisible();
       expect(await clipped(page), `${width} px`).toEqual([]);
     }
     expect(errors).toEqual([]);
-  },
-  180_000,
-);
+  });

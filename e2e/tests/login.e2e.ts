@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { BASE_URL, DEMO, openBrowser, screenshot, type BrowserSession } from '../support/browser.ts';
+import { expect, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { BASE_URL, DEMO, screenshot, type BrowserSession } from '../support/browser.ts';
 import { closeVersionNotice, LANDING, noticeResponse } from '../support/sign-in.ts';
 
 /**
@@ -9,23 +9,22 @@ import { closeVersionNotice, LANDING, noticeResponse } from '../support/sign-in.
  * closed: the dialog keeps the focus, so an Enter typed while it is open never reaches the search.
  */
 async function findDemoProject(page: Page, placeholder: string, name: string) {
-  await page.locator('.ant-table-row').first().waitFor();
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
   const search = page.getByPlaceholder(placeholder);
   await search.fill(name);
   await search.press('Enter');
-  await page.locator('.ant-table-row', { hasText: name }).first().waitFor();
+  await expect(page.locator('.ant-table-row', { hasText: name }).first()).toBeVisible();
 }
 
 let browser: BrowserSession;
-beforeEach(async () => {
-  browser = await openBrowser();
+test.beforeEach(async ({ browsers }) => {
+  browser = await browsers.open();
 });
-afterEach(async () => browser.close());
 
 const LOGIN = '**/measurerobot/login';
 
-describe('routing', () => {
-  it('sends /, /login and protected pages of a signed-out user to the cloud login', async () => {
+test.describe('routing', () => {
+  test('sends /, /login and protected pages of a signed-out user to the cloud login', async () => {
     const { page } = browser;
     for (const path of ['/', '/login', '/measurerobot/mscProjectList', '/measurerobot/aboug']) {
       await page.goto(`${BASE_URL}${path}`);
@@ -34,52 +33,52 @@ describe('routing', () => {
     expect(browser.errors).toEqual([]);
   });
 
-  it('shows the not-found page for unknown paths, and the supplement area without signing in', async () => {
+  test('shows the not-found page for unknown paths, and the supplement area without signing in', async () => {
     const { page } = browser;
     for (const path of ['/no/such/page', '/supplement/nothing-here']) {
       await page.goto(`${BASE_URL}${path}`);
-      await page.getByText('页面不存在').waitFor();
+      await expect(page.getByText('页面不存在')).toBeVisible();
       expect(page.url()).toBe(`${BASE_URL}${path}`);
     }
     expect(await page.title()).toContain('页面不存在');
   });
 });
 
-describe('login screen', () => {
-  it('shows both required messages and clears each as the user types', async () => {
+test.describe('login screen', () => {
+  test('shows both required messages and clears each as the user types', async () => {
     const { page } = browser;
     await page.goto(`${BASE_URL}/measurerobot/login`);
     await page
       .getByRole('button', { name: '登 录' })
       .or(page.getByRole('button', { name: '登录' }))
       .click();
-    await page.getByText('请输入用户名').waitFor();
-    await page.getByText('请输入密码').waitFor();
+    await expect(page.getByText('请输入用户名')).toBeVisible();
+    await expect(page.getByText('请输入密码')).toBeVisible();
     await page.getByPlaceholder('邮箱或手机号').fill('a');
-    await page.getByText('请输入用户名').waitFor({ state: 'detached' });
+    await expect(page.getByText('请输入用户名')).not.toBeAttached();
     await page.getByPlaceholder('密码').fill('b');
-    await page.getByText('请输入密码').waitFor({ state: 'detached' });
+    await expect(page.getByText('请输入密码')).not.toBeAttached();
   });
 
-  it('shows the server message for a wrong password and stays on the login page', async () => {
+  test('shows the server message for a wrong password and stays on the login page', async () => {
     const { page } = browser;
     await page.goto(`${BASE_URL}/measurerobot/login`);
     await page.getByPlaceholder('邮箱或手机号').fill(DEMO.pm.login);
     await page.getByPlaceholder('密码').fill('Wrong@123456');
     await page.getByPlaceholder('密码').press('Enter');
-    await page.getByText('用户名或密码错误').waitFor();
+    await expect(page.getByText('用户名或密码错误')).toBeVisible();
     expect(page.url()).toContain('/measurerobot/login');
   });
 
-  it('switches to English, keeps it after a reload and sends it as Accept-Language', async () => {
+  test('switches to English, keeps it after a reload and sends it as Accept-Language', async () => {
     const { page } = browser;
     await page.goto(`${BASE_URL}/measurerobot/login`);
     await screenshot(page, 'login-zh-CN');
     await page.getByText('English', { exact: true }).click();
-    await page.getByPlaceholder('Email or mobile number').waitFor();
+    await expect(page.getByPlaceholder('Email or mobile number')).toBeVisible();
     await page.reload();
-    await page.getByPlaceholder('Email or mobile number').waitFor();
-    expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
+    await expect(page.getByPlaceholder('Email or mobile number')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
     await screenshot(page, 'login-en-US');
 
     await page.getByPlaceholder('Email or mobile number').fill(DEMO.admin.login);
@@ -95,7 +94,7 @@ describe('login screen', () => {
     expect(browser.errors).toEqual([]);
   });
 
-  it('signs in with Chinese screens and shows the demo projects', async () => {
+  test('signs in with Chinese screens and shows the demo projects', async () => {
     const { page } = browser;
     await page.goto(`${BASE_URL}/measurerobot/login`);
     await page.getByPlaceholder('邮箱或手机号').fill('13800000001');
@@ -109,7 +108,7 @@ describe('login screen', () => {
     expect(browser.errors).toEqual([]);
   });
 
-  it('remembers the password encrypted: the form is filled after a reload, storage never holds it in clear', async () => {
+  test('remembers the password encrypted: the form is filled after a reload, storage never holds it in clear', async () => {
     const { page } = browser;
     await page.goto(`${BASE_URL}/measurerobot/login`);
     await page.getByPlaceholder('邮箱或手机号').fill(DEMO.admin.login);
@@ -123,7 +122,7 @@ describe('login screen', () => {
     expect(stored).not.toContain(btoa(DEMO.admin.password));
 
     await page.goto(`${BASE_URL}/measurerobot/login`);
-    await expect.poll(() => page.getByPlaceholder('邮箱或手机号').inputValue()).toBe(DEMO.admin.login);
-    expect(await page.getByPlaceholder('密码').inputValue()).toBe(DEMO.admin.password);
+    await expect(page.getByPlaceholder('邮箱或手机号')).toHaveValue(DEMO.admin.login);
+    await expect(page.getByPlaceholder('密码')).toHaveValue(DEMO.admin.password);
   });
 });

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { afterEach, expect, it } from 'vitest';
-import { api, apiLogin } from '../support/api.ts';
-import { browserPool, screenshot, settle } from '../support/browser.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, apiRoutes } from '../support/api.ts';
+import { screenshot, settle } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
 
@@ -11,8 +11,6 @@ import { taskProject } from '../support/task-project.ts';
  * bar (unread count, refetched when the window regains focus), opens from the list, and all is
  * marked read; the planner reads "task finished" in English.
  */
-const browsers = browserPool('messages');
-afterEach(async (context) => browsers.closeAll(context));
 
 /** The badge's number, or 0 when the badge shows none. */
 async function badge(page: Page): Promise<number> {
@@ -21,13 +19,16 @@ async function badge(page: Page): Promise<number> {
   return Number((await count.getAttribute('title')) ?? 0);
 }
 
-it('shows new messages in the top bar, opens a work order from the list and marks all read', async () => {
+test('shows new messages in the top bar, opens a work order from the list and marks all read', async ({
+  browsers,
+}) => {
+  test.setTimeout(150_000);
   const { planner, plannerToken, surveyor, surveyorId, project } = await taskProject(
     `E2E消息${Date.now().toString(36)}${crypto.randomInt(100, 999)}`,
   );
   const taskName = `消息任务${crypto.randomInt(1000, 9999)}`;
-  const taskId = await api<string>(
-    '/api/ms/MsTask/AddTask',
+  const taskId = await api(
+    apiRoutes.tasks.addTask,
     {
       ProjectId: project.ProjectId,
       Name: taskName,
@@ -41,8 +42,8 @@ it('shows new messages in the top bar, opens a work order from the list and mark
     plannerToken,
   );
   const order = (assignee: string) =>
-    api<string>(
-      '/api/rs/WorkOrderMap/Add',
+    api(
+      apiRoutes.workOrders.add,
       {
         ProjectId: project.ProjectId,
         Type: 'rectify',
@@ -55,18 +56,13 @@ it('shows new messages in the top bar, opens a work order from the list and mark
       plannerToken,
     );
   const first = await order(surveyorId);
-  const { OrderNumber } = await api<{ OrderNumber: string }>(
-    '/api/rs/WorkOrder/Get',
-    { WorkOrderId: first },
-    plannerToken,
-  );
+  const { OrderNumber } = await api(apiRoutes.workOrders.get, { WorkOrderId: first }, plannerToken);
 
   const working = await browsers.open();
   const { page } = working;
   await signInAndLand(page, surveyor);
   const surveyorToken = await apiLogin(surveyor.login, surveyor.password);
-  const unread = async () =>
-    (await api<{ Unread: number }>('/api/sys/Notification/GetUnreadCount', {}, surveyorToken)).Unread;
+  const unread = async () => (await api(apiRoutes.notifications.getUnreadCount, {}, surveyorToken)).Unread;
   const before = await unread();
   expect(before).toBeGreaterThanOrEqual(1);
   await expect.poll(() => badge(page), { timeout: 15_000 }).toBe(before);
@@ -74,23 +70,21 @@ it('shows new messages in the top bar, opens a work order from the list and mark
   // The list: the new work order, opened from its message (which marks it read).
   await page.getByRole('button', { name: /消\s*息/ }).click();
   const item = page.getByTestId('message-item').filter({ hasText: OrderNumber });
-  await item.getByText('新工单').waitFor();
-  expect(await item.getAttribute('data-read')).toBe('false');
+  await expect(item.getByText('新工单')).toBeVisible();
+  await expect(item).toHaveAttribute('data-read', 'false');
   await settle(page);
   await screenshot(page, 'messages-list');
   await item.getByRole('button', { name: '查看工单' }).click();
   await page.waitForURL(`**/measurerobot/workOrder?id=${first}`);
-  await page.locator('.ant-drawer-title', { hasText: OrderNumber }).waitFor();
+  await expect(page.locator('.ant-drawer-title', { hasText: OrderNumber })).toBeVisible();
   // A comment on the work order (Comment/GetCommentList shows it with its author).
   await page.getByPlaceholder('写下评论').fill('墙面空鼓，明天处理');
   await page.getByRole('button', { name: /发\s*表/ }).click();
-  await page
-    .getByTestId('comment')
-    .filter({ hasText: '墙面空鼓，明天处理' })
-    .getByText(surveyor.name)
-    .waitFor();
-  const listed = await api<{ Items: { Content: string }[] }>(
-    '/api/sys/Comment/GetCommentList',
+  await expect(
+    page.getByTestId('comment').filter({ hasText: '墙面空鼓，明天处理' }).getByText(surveyor.name),
+  ).toBeVisible();
+  const listed = await api(
+    apiRoutes.workOrders.getCommentList,
     { TargetType: 'workOrder', TargetId: first },
     plannerToken,
   );
@@ -108,28 +102,28 @@ it('shows new messages in the top bar, opens a work order from the list and mark
 
   // Mark all read (the work order's details closed first).
   await page.keyboard.press('Escape');
-  await page.locator('.ant-drawer-title', { hasText: OrderNumber }).waitFor({ state: 'hidden' });
+  await expect(page.locator('.ant-drawer-title', { hasText: OrderNumber })).toBeHidden();
   await page.getByRole('button', { name: /消\s*息/ }).click();
   await page.getByRole('button', { name: '全部标为已读' }).click();
   await expect.poll(() => badge(page), { timeout: 15_000 }).toBe(0);
-  await expect.poll(() => page.locator('[data-testid="message-item"][data-read="false"]').count()).toBe(0);
+  await expect(page.locator('[data-testid="message-item"][data-read="false"]')).toHaveCount(0);
   expect(await unread()).toBe(0);
 
   // The board by state: both orders wait in "not started", nothing elsewhere; a card opens its details.
   await page.keyboard.press('Escape');
   await page.getByText('看板', { exact: true }).click();
   const waiting = page.getByTestId('board-column-unstart');
-  await waiting.getByText('未开始 2').waitFor();
-  await waiting.getByTestId('board-card').filter({ hasText: OrderNumber }).waitFor();
-  expect(await page.getByTestId('board-column-completed').getByTestId('board-card').count()).toBe(0);
+  await expect(waiting.getByText('未开始 2')).toBeVisible();
+  await expect(waiting.getByTestId('board-card').filter({ hasText: OrderNumber })).toBeVisible();
+  await expect(page.getByTestId('board-column-completed').getByTestId('board-card')).toHaveCount(0);
   await waiting.getByTestId('board-card').filter({ hasText: OrderNumber }).click();
-  await page.locator('.ant-drawer-title', { hasText: OrderNumber }).waitFor();
+  await expect(page.locator('.ant-drawer-title', { hasText: OrderNumber })).toBeVisible();
   await settle(page);
   await screenshot(page, 'messages-board');
 
   // The surveyor finishes the task: the planner reads it, in English.
   await api(
-    '/api/ms/ManualMeasureSummaryItems/Updates',
+    apiRoutes.results.updates,
     {
       TaskId: taskId,
       BuildingNumber: '1#',
@@ -139,13 +133,13 @@ it('shows new messages in the top bar, opens a work order from the list and mark
     },
     surveyorToken,
   );
-  await api('/api/ms/MsTask/FinishTask', { TaskId: taskId }, surveyorToken);
+  await api(apiRoutes.tasks.finishTask, { TaskId: taskId }, surveyorToken);
   const planning = await browsers.open('en-US');
   await signInAndLand(planning.page, planner, 'en-US');
   await planning.page.getByRole('button', { name: 'Messages' }).click();
   const finished = planning.page.getByTestId('message-item').filter({ hasText: taskName });
-  await finished.getByText('Task finished').waitFor();
+  await expect(finished.getByText('Task finished')).toBeVisible();
   await finished.getByRole('button', { name: 'Open task' }).click();
   await planning.page.waitForURL(`**/measurerobot/taskDetail?id=${taskId}`);
   expect([...working.errors, ...planning.errors]).toEqual([]);
-}, 150_000);
+});

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api, apiLogin } from '../support/api.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, apiRoutes } from '../support/api.ts';
 import {
   closeVersionNotice,
   LANDING,
@@ -14,7 +14,7 @@ import {
   signInAndLand,
   type Login,
 } from '../support/sign-in.ts';
-import { BASE_URL, browserPool, DEMO, screenshot } from '../support/browser.ts';
+import { BASE_URL, DEMO, screenshot } from '../support/browser.ts';
 import { confirmUntilGone } from '../support/confirm.ts';
 
 /**
@@ -23,10 +23,6 @@ import { confirmUntilGone } from '../support/confirm.ts';
  * organisations and the permission list. Every test makes its own users, administrators included;
  * the demo administrator only creates them through the API.
  */
-
-const browsers = browserPool('people');
-const browser = (locale?: string) => browsers.open(locale);
-afterEach(async (context) => browsers.closeAll(context));
 
 const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
 const mobile = () => `139${String(crypto.randomInt(0, 100_000_000)).padStart(8, '0')}`;
@@ -37,7 +33,7 @@ const zhButton = (text: string) => new RegExp(`^\\s*${[...text].join('\\s*')}\\s
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 
 async function menuEntries(page: Page): Promise<string[]> {
-  await page.getByRole('menu').getByRole('menuitem').first().waitFor();
+  await expect(page.getByRole('menu').getByRole('menuitem').first()).toBeVisible();
   return (await page.getByRole('menu').getByRole('menuitem').allTextContents()).map((text) => text.trim());
 }
 
@@ -52,13 +48,13 @@ async function createAdmin(role: 'CompanyAdmin' | 'MeasureAdmin' = 'CompanyAdmin
   const account = { login: `admin-${id}@e2e.example.com`, password: 'Ready@12345' };
   const demo = await apiLogin(DEMO.admin.login, DEMO.admin.password);
   await api(
-    '/api/sys/User/CreateUser',
+    apiRoutes.userAdmin.createUser,
     { Name: `管理员${id}`, Email: account.login, Password: 'First@12345', RoleNameList: [role] },
     demo,
   );
   const first = await apiLogin(account.login, 'First@12345');
   await api(
-    '/api/sys/User/ChangePassWord',
+    apiRoutes.account.changePassword,
     { OldPassword: 'First@12345', NewPassword: account.password },
     first,
   );
@@ -69,7 +65,7 @@ async function createAdmin(role: 'CompanyAdmin' | 'MeasureAdmin' = 'CompanyAdmin
 async function createSurveyor(name: string): Promise<Login & { phone: string }> {
   const account = { login: `user-${stamp()}@e2e.example.com`, password: 'Start@12345', phone: mobile() };
   await api(
-    '/api/sys/User/CreateUser',
+    apiRoutes.userAdmin.createUser,
     {
       Name: name,
       Email: account.login,
@@ -87,7 +83,7 @@ async function firstSignIn(page: Page, account: Login, newPassword: string) {
   const notice = noticeResponse(page);
   await signIn(page, account);
   const dialog = page.getByRole('dialog', { name: '修改密码' });
-  await dialog.waitFor();
+  await expect(dialog).toBeVisible();
   await dialog.getByLabel('原密码').fill(account.password);
   await dialog.getByLabel('新密码', { exact: true }).fill(newPassword);
   await dialog.getByLabel('确认新密码').fill(newPassword);
@@ -98,26 +94,28 @@ async function firstSignIn(page: Page, account: Login, newPassword: string) {
 
 // --- Tests --------------------------------------------------------------------------------------
 
-describe('user management', () => {
-  it('creates a user in Chinese (duplicate email refused on its field); the user signs in and sees only permitted entries', async () => {
-    const admin = await browser();
+test.describe('user management', () => {
+  test('creates a user in Chinese (duplicate email refused on its field); the user signs in and sees only permitted entries', async ({
+    browsers,
+  }) => {
+    const admin = await browsers.open();
     const { page } = admin;
     await signInAndLand(page, await createAdmin());
     expect(await menuEntries(page)).toEqual(expect.arrayContaining(['用户管理', '组织管理', '权限列表']));
 
     await page.getByRole('menuitem', { name: '用户管理' }).click();
     await page.waitForURL('**/measurerobot/mscUser');
-    await page.locator('.ant-table-row').first().waitFor();
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
     // Search is validated: at most 32 characters.
     await page.getByPlaceholder('姓名、邮箱或手机号').fill('x'.repeat(33));
     await page.getByPlaceholder('姓名、邮箱或手机号').press('Enter');
-    await page.getByText('查询条件不能超过 32 个字符').waitFor();
+    await expect(page.getByText('查询条件不能超过 32 个字符')).toBeVisible();
     await screenshot(page, 'people-users-zh-CN');
 
     await page.getByRole('button', { name: '新建用户' }).click();
     await page.waitForURL('**/measurerobot/mscUserCreate');
     // The list stays on screen until the form's chunk has arrived.
-    await page.getByLabel('初始密码').waitFor();
+    await expect(page.getByLabel('初始密码')).toBeVisible();
     const name = `测试员${stamp()}`;
     const email = `zh-${stamp()}@e2e.example.com`;
     const password = 'Start@12345';
@@ -125,18 +123,17 @@ describe('user management', () => {
     await page.getByLabel('邮箱', { exact: true }).fill(DEMO.admin.login);
     await page.getByLabel('手机号', { exact: true }).fill('123');
     await page.getByLabel('初始密码').fill(password);
-    await page.getByText('请输入正确的手机号码').waitFor();
+    await expect(page.getByText('请输入正确的手机号码')).toBeVisible();
     await page.getByLabel('手机号', { exact: true }).fill(mobile());
     await page.getByLabel('组织', { exact: true }).click();
     await page.locator('.ant-select-tree-title', { hasText: '测量中心' }).click();
-    await page.getByText('第一个角色决定该用户的权限').waitFor();
+    await expect(page.getByText('第一个角色决定该用户的权限')).toBeVisible();
     await screenshot(page, 'people-user-create-zh-CN');
     await page.getByRole('button', { name: zhButton('保存') }).click();
     // 409: the server's message next to the email field.
-    await page
-      .locator('#Email_help, .ant-form-item-explain-error', { hasText: '该邮箱已被使用' })
-      .first()
-      .waitFor();
+    await expect(
+      page.locator('#Email_help, .ant-form-item-explain-error', { hasText: '该邮箱已被使用' }).first(),
+    ).toBeVisible();
     expect(page.url()).toContain('/measurerobot/mscUserCreate');
 
     await page.getByLabel('邮箱', { exact: true }).fill(email);
@@ -145,21 +142,21 @@ describe('user management', () => {
     await page.getByPlaceholder('姓名、邮箱或手机号').fill(email);
     await page.getByPlaceholder('姓名、邮箱或手机号').press('Enter');
     const row = page.getByRole('row', { name: new RegExp(name) });
-    await row.waitFor();
-    expect(await row.textContent()).toContain('测量中心');
-    expect(await row.textContent()).toContain('测量员');
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('测量中心');
+    await expect(row).toContainText('测量员');
 
     // Edit: the form starts from the stored user.
     await row.getByRole('button', { name: zhButton('编辑') }).click();
-    await page.getByText('编辑用户', { exact: true }).waitFor();
-    expect(await page.getByLabel('邮箱', { exact: true }).inputValue()).toBe(email);
+    await expect(page.getByText('编辑用户', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('邮箱', { exact: true })).toHaveValue(email);
     await page.getByLabel('职位', { exact: true }).fill('测量组长');
     await page.getByRole('button', { name: zhButton('保存') }).click();
-    await page.getByText('保存成功').waitFor();
+    await expect(page.getByText('保存成功')).toBeVisible();
     await page.waitForURL('**/measurerobot/mscUser');
 
     // The new user: forced password change, version notice, then only the permitted menu entries.
-    const user = await browser();
+    const user = await browsers.open();
     await firstSignIn(user.page, { login: email, password }, 'Mine@123456');
     const entries = await menuEntries(user.page);
     expect(entries).toContain('数据报表');
@@ -169,54 +166,49 @@ describe('user management', () => {
     await screenshot(user.page, 'people-surveyor-menu-zh-CN');
     // Opening the page by its address shows "no permission" instead of the list.
     await user.page.goto(`${BASE_URL}/measurerobot/mscUser`);
-    await user.page.getByText('没有权限').waitFor();
+    await expect(user.page.getByText('没有权限')).toBeVisible();
     expect(admin.errors).toEqual([]);
     expect(user.errors).toEqual([]);
   });
 
-  it('disabling a user ends that user’s open session: the next action returns to the login', async () => {
+  test('disabling a user ends that user’s open session: the next action returns to the login', async ({
+    browsers,
+  }) => {
     const name = `停用${stamp()}`;
     const account = await createSurveyor(name);
-    const user = await browser();
+    const user = await browsers.open();
     await firstSignIn(user.page, account, 'Mine@123456');
 
-    const admin = await browser();
+    const admin = await browsers.open();
     const { page } = admin;
     await signInAndLand(page, await createAdmin());
     await page.goto(`${BASE_URL}/measurerobot/mscUser`);
     await page.getByPlaceholder('姓名、邮箱或手机号').fill(account.phone);
     await page.getByPlaceholder('姓名、邮箱或手机号').press('Enter');
-    await page.getByRole('row', { name: new RegExp(name) }).waitFor();
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
     await page.getByRole('switch', { name: `${name} 的状态` }).click();
-    await page.getByText('停用后该用户将立即退出登录').waitFor();
+    await expect(page.getByText('停用后该用户将立即退出登录')).toBeVisible();
     await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('确定') }));
-    await page.getByText('用户已停用，其登录已结束').waitFor();
-    await expect
-      .poll(() => page.getByRole('switch', { name: `${name} 的状态` }).getAttribute('aria-checked'))
-      .toBe('false');
+    await expect(page.getByText('用户已停用，其登录已结束')).toBeVisible();
+    await expect(page.getByRole('switch', { name: `${name} 的状态` })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
 
     // The disabled user's next call is refused: message, then back to the login page. The search is
     // typed again if no message follows: under load the list can re-render over the typed text, and an
     // unchanged search asks the server nothing.
     const search = user.page.getByPlaceholder('按项目名称搜索');
     const refused = user.page.getByText('认证信息已过期或账号已被禁用');
-    await expect
-      .poll(
-        async () => {
-          await search.fill('滨江', { timeout: 2_000 });
-          await search.press('Enter', { timeout: 2_000 });
-          return refused.waitFor({ timeout: 5_000 }).then(
-            () => true,
-            () => false,
-          );
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await expect(async () => {
+      await search.fill('滨江', { timeout: 2_000 });
+      await search.press('Enter', { timeout: 2_000 });
+      await expect(refused).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
     await user.page.waitForURL('**/measurerobot/login', { timeout: 10_000 });
     // And cannot sign in again.
     await signIn(user.page, { login: account.login, password: 'Mine@123456' });
-    await user.page.getByText('用户名或密码错误').waitFor();
+    await expect(user.page.getByText('用户名或密码错误')).toBeVisible();
     expect(user.page.url()).toContain('/measurerobot/login');
 
     // The administrator deletes the user.
@@ -225,35 +217,37 @@ describe('user management', () => {
       .getByRole('button', { name: zhButton('删除') })
       .click();
     await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('删除') }));
-    await page.getByText('已删除 1 名用户').waitFor();
-    await page.getByRole('row', { name: new RegExp(name) }).waitFor({ state: 'detached' });
+    await expect(page.getByText('已删除 1 名用户')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(name) })).not.toBeAttached();
     expect(admin.errors).toEqual([]);
   });
 });
 
-describe('roles in the user pages', () => {
-  it('gives a measurement administrator create and import but no edit, organisations or permissions', async () => {
-    const { page, errors } = await browser();
+test.describe('roles in the user pages', () => {
+  test('gives a measurement administrator create and import but no edit, organisations or permissions', async ({
+    browsers,
+  }) => {
+    const { page, errors } = await browsers.open();
     await signInAndLand(page, await createAdmin('MeasureAdmin'));
     const entries = await menuEntries(page);
     expect(entries).toContain('用户管理');
     expect(entries).not.toContain('组织管理');
     expect(entries).not.toContain('权限列表');
     await page.getByRole('menuitem', { name: '用户管理' }).click();
-    await page.locator('.ant-table-row').first().waitFor();
-    await page.getByRole('button', { name: '新建用户' }).waitFor();
-    await page.getByRole('button', { name: '导入用户' }).waitFor();
-    expect(await page.getByRole('button', { name: '重置密码' }).count()).toBe(0);
-    expect(await page.getByRole('switch').count()).toBe(0);
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: '新建用户' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '导入用户' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '重置密码' })).toHaveCount(0);
+    await expect(page.getByRole('switch')).toHaveCount(0);
     await page.goto(`${BASE_URL}/measurerobot/orgManage`);
-    await page.getByText('没有权限').waitFor();
+    await expect(page.getByText('没有权限')).toBeVisible();
     expect(errors).toEqual([]);
   });
 
-  it('resets a password: the user must change it at the next sign-in', async () => {
+  test('resets a password: the user must change it at the next sign-in', async ({ browsers }) => {
     const name = `重置${stamp()}`;
     const account = await createSurveyor(name);
-    const { page, errors } = await browser();
+    const { page, errors } = await browsers.open();
     await signInAndLand(page, await createAdmin());
     await page.goto(`${BASE_URL}/measurerobot/mscUser`);
     await page.getByPlaceholder('姓名、邮箱或手机号').fill(account.login);
@@ -264,27 +258,29 @@ describe('roles in the user pages', () => {
       .click();
     const dialog = page.getByRole('dialog', { name: `重置“${name}”的密码` });
     await dialog.getByLabel('新密码', { exact: true }).fill('weak');
-    await dialog.getByText('密码须为 9 到 16 位').waitFor();
+    await expect(dialog.getByText('密码须为 9 到 16 位')).toBeVisible();
     await dialog.getByLabel('新密码', { exact: true }).fill('Reset@12345');
     await dialog.getByLabel('确认新密码').fill('Reset@12345');
     await dialog.getByRole('button', { name: zhButton('确定') }).click();
-    await page.getByText('密码已重置，该用户下次登录时须修改密码').waitFor();
+    await expect(page.getByText('密码已重置，该用户下次登录时须修改密码')).toBeVisible();
 
-    const user = await browser();
+    const user = await browsers.open();
     await firstSignIn(user.page, { login: account.login, password: 'Reset@12345' }, 'Mine@123456');
     expect(errors).toEqual([]);
     expect(user.errors).toEqual([]);
   });
 });
 
-describe('import users (English)', () => {
-  it('downloads the template, previews a file with one bad row and refuses to import it', async () => {
-    const { page, errors } = await browser('en-US');
+test.describe('import users (English)', () => {
+  test('downloads the template, previews a file with one bad row and refuses to import it', async ({
+    browsers,
+  }) => {
+    const { page, errors } = await browsers.open('en-US');
     await signInAndLand(page, await createAdmin(), 'en-US');
     await page.getByRole('menuitem', { name: 'User management' }).click();
     await page.getByRole('button', { name: 'Import users' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import users from Excel' });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
 
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download template' }).click();
@@ -319,32 +315,34 @@ describe('import users (English)', () => {
     await writeFile(file, Buffer.from(await workbook.xlsx.writeBuffer()));
 
     await dialog.locator('input[type=file]').setInputFiles(file);
-    await dialog.getByText('2 rows, 1 valid, 1 with errors').waitFor();
+    await expect(dialog.getByText('2 rows, 1 valid, 1 with errors')).toBeVisible();
     const bad = dialog.getByRole('row', { name: /not-an-email/ });
-    await bad.waitFor();
-    expect(await bad.textContent()).toMatch(/^\s*3/);
-    expect(await bad.textContent()).toContain('Email: Enter a valid email address');
+    await expect(bad).toBeVisible();
+    await expect(bad).toHaveText(/^\s*3/);
+    await expect(bad).toContainText('Email: Enter a valid email address');
     // All or nothing: no commit while a row is invalid.
-    expect(await dialog.getByRole('button', { name: 'Import 2 users' }).isDisabled()).toBe(true);
-    await dialog.getByText('While a row has errors no user is imported').waitFor();
+    await expect(dialog.getByRole('button', { name: 'Import 2 users' })).toBeDisabled();
+    await expect(dialog.getByText('While a row has errors no user is imported')).toBeVisible();
     await screenshot(page, 'people-import-en-US');
 
     // Nothing was created.
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByPlaceholder('Name, email or mobile number').fill(`good-${id}`);
     await page.getByPlaceholder('Name, email or mobile number').press('Enter');
-    await page.locator('.ant-table .ant-empty-description').waitFor();
+    await expect(page.locator('.ant-table .ant-empty-description')).toBeVisible();
     await page.getByPlaceholder('Name, email or mobile number').fill('');
     await page.getByPlaceholder('Name, email or mobile number').press('Enter');
-    await page.locator('.ant-table-row').first().waitFor();
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
     await screenshot(page, 'people-users-en-US');
     expect(errors).toEqual([]);
   });
 });
 
-describe('organisations and permissions', () => {
-  it('creates, renames and deletes a sub-organisation; refuses to delete one with children', async () => {
-    const { page, errors } = await browser();
+test.describe('organisations and permissions', () => {
+  test('creates, renames and deletes a sub-organisation; refuses to delete one with children', async ({
+    browsers,
+  }) => {
+    const { page, errors } = await browsers.open();
     await signInAndLand(page, await createAdmin());
     await page.getByRole('menuitem', { name: '组织管理' }).click();
     await page.waitForURL('**/measurerobot/orgManage');
@@ -353,21 +351,21 @@ describe('organisations and permissions', () => {
     await tree.getByText('演示建设集团').click();
     await page.getByRole('button', { name: zhButton('删除') }).click();
     await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('删除') }));
-    await page.getByText('该组织下还有下级组织').first().waitFor();
+    await expect(page.getByText('该组织下还有下级组织').first()).toBeVisible();
 
     await tree.getByText('测量中心').click();
-    await page.getByRole('cell', { name: 'measure@example.com' }).waitFor();
+    await expect(page.getByRole('cell', { name: 'measure@example.com' })).toBeVisible();
     await page.getByRole('button', { name: '新建下级组织' }).click();
     const name = `测试组${stamp()}`;
     const dialog = page.getByRole('dialog', { name: '新建组织' });
     await dialog.getByLabel('组织名称').fill(name);
     await dialog.getByRole('button', { name: zhButton('确定') }).click();
-    await page.getByText('组织已创建').waitFor();
-    await tree.getByText(name).waitFor();
+    await expect(page.getByText('组织已创建')).toBeVisible();
+    await expect(tree.getByText(name)).toBeVisible();
 
     await page.getByPlaceholder('搜索组织名称或编码').fill(name);
-    await tree.getByText('工程管理部').waitFor({ state: 'detached' });
-    await tree.getByText('测量中心').waitFor();
+    await expect(tree.getByText('工程管理部')).not.toBeAttached();
+    await expect(tree.getByText('测量中心')).toBeVisible();
     await screenshot(page, 'people-orgs-zh-CN');
     await page.getByPlaceholder('搜索组织名称或编码').fill('');
 
@@ -377,34 +375,32 @@ describe('organisations and permissions', () => {
       .getByRole('dialog')
       .getByRole('button', { name: zhButton('确定') })
       .click();
-    await tree.getByText(`${name}_2`).waitFor();
+    await expect(tree.getByText(`${name}_2`)).toBeVisible();
 
     await page.getByRole('button', { name: zhButton('删除') }).click();
     await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('删除') }));
-    await page.getByText('组织已删除').waitFor();
-    await tree.getByText(`${name}_2`).waitFor({ state: 'detached' });
+    await expect(page.getByText('组织已删除')).toBeVisible();
+    await expect(tree.getByText(`${name}_2`)).not.toBeAttached();
     await page.getByRole('menuitem', { name: '权限列表' }).click();
-    await page.getByRole('cell', { name: '从 Excel 批量导入用户' }).waitFor();
+    await expect(page.getByRole('cell', { name: '从 Excel 批量导入用户' })).toBeVisible();
     await screenshot(page, 'people-permissions-zh-CN');
     expect(errors).toEqual([]);
   });
 
-  it('lists the permission catalogue and the roles in English', async () => {
-    const { page, errors } = await browser('en-US');
+  test('lists the permission catalogue and the roles in English', async ({ browsers }) => {
+    const { page, errors } = await browsers.open('en-US');
     await signInAndLand(page, await createAdmin(), 'en-US');
     await page.getByRole('menuitem', { name: 'Permissions' }).click();
-    await page.getByRole('cell', { name: 'user.import' }).waitFor();
-    await page.getByRole('cell', { name: 'Import users from Excel' }).waitFor();
+    await expect(page.getByRole('cell', { name: 'user.import' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Import users from Excel' })).toBeVisible();
     await screenshot(page, 'people-permissions-en-US');
     await page.getByRole('tab', { name: 'Roles' }).click();
-    await page.getByRole('cell', { name: /Factory administrator/ }).waitFor();
-    expect(await page.getByRole('row', { name: /Factory administrator/ }).textContent()).toContain(
-      'Label only',
-    );
+    await expect(page.getByRole('cell', { name: /Factory administrator/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Factory administrator/ })).toContainText('Label only');
     await screenshot(page, 'people-roles-en-US');
     await page.getByRole('menuitem', { name: 'Organisations' }).click();
     await page.locator('.ant-tree').getByText('演示建设集团').click();
-    await page.getByText('Members (1)').waitFor();
+    await expect(page.getByText('Members (1)')).toBeVisible();
     await screenshot(page, 'people-orgs-en-US');
     expect(errors).toEqual([]);
   });

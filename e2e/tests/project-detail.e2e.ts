@@ -1,24 +1,23 @@
-import { afterEach, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
-import { BASE_URL, browserPool } from '../support/browser.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, createReadyAdmin, apiRoutes } from '../support/api.ts';
+import { BASE_URL } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
 /** Issue 10, defect 6: the project detail remembers its chosen tab when the user comes back. */
-const browsers = browserPool('project-detail');
+
 const made: { projectId: string; token: string }[] = [];
-afterEach(async (context) => {
-  await browsers.closeAll(context);
+test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
-it('comes back to the tab chosen last, through the page tabs and a reload', async () => {
+test('comes back to the tab chosen last, through the page tabs and a reload', async ({ browsers }) => {
   const { page, errors } = await browsers.open();
   const admin = await createReadyAdmin();
   const token = await apiLogin(admin.login, admin.password);
-  const project = await api<{ ProjectId: string }>(
-    '/api/ms/Project/Add',
+  const project = await api(
+    apiRoutes.projects.add,
     {
       Name: `E2E标签${Date.now().toString(36).slice(-6)}`,
       DetailsInfo: [{ BuildingNumber: '1', Stories: 2, Households: 2, DeliveryStandard: 'fine' }],
@@ -38,18 +37,13 @@ it('comes back to the tab chosen last, through the page tabs and a reload', asyn
   // The page tab keeps the query string the page was last shown with (clicked again should antd
   // drop a click while its tab bar re-measures the tab just added).
   const projectPageTab = page.locator('.ant-tabs-tab', { hasText: '项目详情' });
-  await expect
-    .poll(
-      async () => {
-        if (page.url().includes('/aboug')) await projectPageTab.click();
-        return page.url();
-      },
-      { timeout: 30_000, interval: 2_000 },
-    )
-    .toMatch(/projectDetail\?.*tab=log/);
-  await expect.poll(() => detailTab('项目日志').getAttribute('aria-selected')).toBe('true');
+  await expect(async () => {
+    if (page.url().includes('/aboug')) await projectPageTab.click();
+    await expect(page).toHaveURL(/projectDetail\?.*tab=log/, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(detailTab('项目日志')).toHaveAttribute('aria-selected', 'true');
 
   await page.reload();
-  await expect.poll(() => detailTab('项目日志').getAttribute('aria-selected')).toBe('true');
+  await expect(detailTab('项目日志')).toHaveAttribute('aria-selected', 'true');
   expect(errors).toEqual([]);
 });

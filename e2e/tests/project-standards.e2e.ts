@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
-import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, createReadyAdmin, createReadyUser, apiRoutes } from '../support/api.ts';
+import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { confirmUntilGone } from '../support/confirm.ts';
 
@@ -15,13 +15,12 @@ import { confirmUntilGone } from '../support/confirm.ts';
  */
 
 const made: { projectId?: string; itemId?: string; token: string }[] = [];
-const browsers = browserPool('project-standards');
-afterEach(async (context) => {
-  await browsers.closeAll(context);
+
+test.afterEach(async () => {
   for (const { projectId, itemId, token } of made.splice(0)) {
     if (projectId)
-      await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
-    if (itemId) await api('/api/ms/standard/Delete', { Ids: [itemId] }, token).catch(() => undefined);
+      await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
+    if (itemId) await api(apiRoutes.standards.deleteItems, { Ids: [itemId] }, token).catch(() => undefined);
   }
 });
 
@@ -64,20 +63,15 @@ interface Copy {
   OutOfDate: boolean;
   Classes: ItemRow[];
 }
-interface SiteType {
-  Id: string;
-  MeasureItems: { Code: string; DesignValue: number | null; WarningValue: number | null }[];
-}
-
 /** A library item of the test's own: a plaster deviation item reading a height (a second "net height"). */
 const libraryItem = (code: string, right: number, id?: string) => ({
   MeasureItemId: id,
   Code: code,
   NameZh: `测试净高${code.slice(-4)}`,
   NameEn: `Test height ${code.slice(-4)}`,
-  Stage: 'plaster',
-  Mode: 'deviation',
-  Dimension: 'height',
+  Stage: 'plaster' as const,
+  Mode: 'deviation' as const,
+  Dimension: 'height' as const,
   Standards: [{ Name: '普通', NameEn: 'Ordinary', Left: -10, Right: right, WarnLeft: -8, WarnRight: 8 }],
 });
 
@@ -91,35 +85,31 @@ async function pickItem(page: Page, select: Locator, text: string) {
     .click();
 }
 
-describe('project standards', () => {
-  it('takes a library update, edits a stage, sets site type design values and locks on publish', async () => {
+test.describe('project standards', () => {
+  test('takes a library update, edits a stage, sets site type design values and locks on publish', async ({
+    browsers,
+  }) => {
+    // A long walk (library update, stage edit, site type values, publish): over 120 s on a busy machine.
+    test.setTimeout(180_000);
     const admin = await createReadyAdmin('MeasureAdmin');
     const token = await apiLogin(admin.login, admin.password);
     const code = `E2E-${stamp()}`;
-    const [created] = await api<ItemRow[]>(
-      '/api/ms/standard/Update',
-      { Classes: [libraryItem(code, 10)] },
-      token,
-    );
+    const [created] = await api(apiRoutes.standards.update, { Classes: [libraryItem(code, 10)] }, token);
     const itemId = created?.MeasureItemId ?? '';
     made.push({ itemId, token });
     const name = `E2E-std-${stamp()}`;
-    const project = await api<{ ProjectId: string }>(
-      '/api/ms/Project/Add',
-      { Name: name, DetailsInfo: [] },
-      token,
-    );
+    const project = await api(apiRoutes.projects.add, { Name: name, DetailsInfo: [] }, token);
     const projectId = project.ProjectId;
     made.push({ projectId, token });
-    const siteType = await api<SiteType>(
-      '/api/ms/Project/SavePointType',
+    const siteType = await api(
+      apiRoutes.houseMaps.savePointType,
       { ProjectId: projectId, Name: 'Kitchen' },
       token,
     );
     const copies = () => apiGet<Copy[]>('/api/ms/standard/GetListByProject', { ProjectId: projectId }, token);
     // The project's copy holds the item as it was; the library changes afterwards.
     expect((await copies()).find((copy) => copy.Stage === 'plaster')?.OutOfDate).toBe(false);
-    await api('/api/ms/standard/Update', { Classes: [libraryItem(code, 12, itemId)] }, token);
+    await api(apiRoutes.standards.update, { Classes: [libraryItem(code, 12, itemId)] }, token);
 
     const { page, errors } = await browsers.open('en-US');
     await signInAndLand(page, admin, 'en-US');
@@ -127,51 +117,51 @@ describe('project standards', () => {
     // Project standards: plaster is out of date; take its update.
     await page.goto(`${BASE_URL}/measurerobot/standardManageUCDetail?projectId=${projectId}`);
     const plaster = page.locator('.ant-table-row', { hasText: 'Plaster' });
-    await plaster.getByText('Library updated').waitFor();
-    expect(await page.locator('.ant-table-row', { hasText: 'Structure' }).textContent()).toContain(
-      'Up to date',
-    );
+    await expect(plaster.getByText('Library updated')).toBeVisible();
+    await expect(page.locator('.ant-table-row', { hasText: 'Structure' })).toContainText('Up to date');
     await screenshot(page, 'project-standards-stages-out-of-date');
     // The stage page marks the changed item (its own "take library update" is there too).
     await plaster.getByRole('link', { name: 'Plaster' }).click();
     const changedRow = page.locator('.ant-table-row', { hasText: code });
-    await changedRow.getByText('Changed in the library').waitFor();
-    await changedRow.getByRole('button', { name: 'Take library update' }).waitFor();
+    await expect(changedRow.getByText('Changed in the library')).toBeVisible();
+    await expect(changedRow.getByRole('button', { name: 'Take library update' })).toBeVisible();
     await page.getByRole('button', { name: 'Back to project standards' }).click();
     await plaster.getByRole('button', { name: 'Take library update' }).click();
-    await confirmDialog(page).getByText('Take the current library items into the stage "Plaster"?').waitFor();
+    await expect(
+      confirmDialog(page).getByText('Take the current library items into the stage "Plaster"?'),
+    ).toBeVisible();
     await confirmUntilGone(confirmDialog(page).getByRole('button', { name: 'Take update' }));
-    await page.getByText('Library update taken').waitFor();
-    await plaster.getByText('Up to date').waitFor();
+    await expect(page.getByText('Library update taken')).toBeVisible();
+    await expect(plaster.getByText('Up to date')).toBeVisible();
     expect((await copies()).find((copy) => copy.Stage === 'plaster')?.OutOfDate).toBe(false);
 
     // The stage page shows the library's new value.
     await plaster.getByRole('link', { name: 'Plaster' }).click();
     await page.waitForURL('**/measurerobot/standardTypePage?*');
     const value = (field: string) => page.getByLabel(`${code} Ordinary ${field}`, { exact: true });
-    await expect.poll(() => value('Right').inputValue()).toBe('12');
+    await expect(value('Right')).toHaveValue('12');
     const row = page.locator('.ant-table-row', { hasText: code });
-    expect(await row.textContent()).not.toContain('Changed in the library');
+    await expect(row).not.toContainText('Changed in the library');
 
     // Invalid values, each with the contract's message.
     await value('Right').fill('101');
-    await row.getByText('Standard values must be between -100 and 100').waitFor();
+    await expect(row.getByText('Standard values must be between -100 and 100')).toBeVisible();
     await value('Right').fill('12');
     await value('Left').fill('20');
-    await row.getByText('The left value cannot be greater than the right value').waitFor();
+    await expect(row.getByText('The left value cannot be greater than the right value')).toBeVisible();
     await value('Left').fill('-10');
     await value('Warning right').fill('13');
-    await row
-      .getByText('The warning values must be inside the standard range, left not above right')
-      .waitFor();
+    await expect(
+      row.getByText('The warning values must be inside the standard range, left not above right'),
+    ).toBeVisible();
     await screenshot(page, 'project-standards-stage-invalid');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Correct the marked errors first').waitFor();
+    await expect(page.getByText('Correct the marked errors first')).toBeVisible();
     await value('Warning right').fill('9');
     await value('Right').fill('11');
-    await expect.poll(() => row.locator('.ant-form-item-explain-error').count()).toBe(0);
+    await expect(row.locator('.ant-form-item-explain-error')).toHaveCount(0);
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Stage standards saved').waitFor();
+    await expect(page.getByText('Stage standards saved')).toBeVisible();
     const saved = (await copies()).flatMap((copy) => copy.Classes).find((item) => item.Code === code);
     expect(saved?.Standards[0]).toMatchObject({ Left: -10, Right: 11, WarnLeft: -8, WarnRight: 9 });
     await settle(page);
@@ -182,7 +172,7 @@ describe('project standards', () => {
     await page.getByRole('tab', { name: 'Site types' }).click();
     await page.getByRole('link', { name: 'Details of Kitchen' }).click();
     await page.waitForURL('**/measurerobot/pointTypeDetail?*');
-    await page.getByText('No measure items yet').waitFor();
+    await expect(page.getByText('No measure items yet')).toBeVisible();
     const picker = page.getByLabel('Measure items to add');
     await pickItem(page, picker, 'PL-04 Net height');
     await pickItem(page, picker, code);
@@ -191,45 +181,43 @@ describe('project standards', () => {
     await page.getByRole('button', { name: 'Add items' }).click();
     const design = (item: string) => page.getByLabel(`${item} Design value (mm)`, { exact: true });
     await design('PL-04').fill('20001');
-    await page.getByText('The design value must be between 0 and 20,000').waitFor();
+    await expect(page.getByText('The design value must be between 0 and 20,000')).toBeVisible();
     await design('PL-04').fill('20000');
-    await expect.poll(() => page.getByText('The design value must be between 0 and 20,000').count()).toBe(0);
+    await expect(page.getByText('The design value must be between 0 and 20,000')).toHaveCount(0);
     await design(code).fill('2750');
-    await page.getByText('Only one net height design value can be saved').waitFor();
+    await expect(page.getByText('Only one net height design value can be saved')).toBeVisible();
     await screenshot(page, 'project-standards-site-invalid');
     await design(code).fill('');
-    await expect.poll(() => page.getByText('Only one net height design value can be saved').count()).toBe(0);
+    await expect(page.getByText('Only one net height design value can be saved')).toHaveCount(0);
     await page.getByLabel('PL-01 Warning value (mm)', { exact: true }).fill('3');
     // Defect 6 of issue 10: a standard with its lower limit above the upper one is refused.
     await page.getByLabel('PL-01 Standard', { exact: true }).fill('[8,0]');
-    await page.getByText('Start the standard with [lower, upper]', { exact: false }).waitFor();
+    await expect(page.getByText('Start the standard with [lower, upper]', { exact: false })).toBeVisible();
     await page.getByLabel('PL-01 Standard', { exact: true }).fill('[0, 4] high grade');
-    await expect
-      .poll(() => page.getByText('Start the standard with [lower, upper]', { exact: false }).count())
-      .toBe(0);
+    await expect(page.getByText('Start the standard with [lower, upper]', { exact: false })).toHaveCount(0);
 
     // An item needing a design value has none: the server asks; cancel keeps it unsaved, OK saves.
     const details = () =>
-      api<SiteType>('/api/ms/standard/GetPointTypeDetails', { ProjectId: projectId, Id: siteType.Id }, token);
+      api(apiRoutes.projectStandards.getPointTypeDetails, { ProjectId: projectId, Id: siteType.Id }, token);
     await saveButton(page).click();
-    await confirmDialog(page)
-      .getByText('Some measure items of this site have no design value. Save anyway?')
-      .waitFor();
+    await expect(
+      confirmDialog(page).getByText('Some measure items of this site have no design value. Save anyway?'),
+    ).toBeVisible();
     await settle(page);
     await screenshot(page, 'project-standards-site-confirm');
     await confirmUntilGone(confirmDialog(page).getByRole('button', { name: 'Cancel' }));
-    await confirmDialog(page).waitFor({ state: 'detached' });
+    await expect(confirmDialog(page)).not.toBeAttached();
     expect((await details()).MeasureItems).toEqual([]);
     await saveButton(page).click();
     // Clicked while the dialog was still zooming in, "Save anyway" once did nothing (CI, 2026-11-26):
     // it is clicked once the dialog stands, as Cancel above.
-    await confirmDialog(page)
-      .getByText('Some measure items of this site have no design value. Save anyway?')
-      .waitFor();
+    await expect(
+      confirmDialog(page).getByText('Some measure items of this site have no design value. Save anyway?'),
+    ).toBeVisible();
     await settle(page);
     await confirmUntilGone(confirmDialog(page).getByRole('button', { name: 'Save anyway' }));
-    await confirmDialog(page).waitFor({ state: 'detached' });
-    await page.getByText('Site type measure items saved').waitFor();
+    await expect(confirmDialog(page)).not.toBeAttached();
+    await expect(page.getByText('Site type measure items saved')).toBeVisible();
     const items = (await details()).MeasureItems;
     expect(items.map((item) => [item.Code, item.DesignValue, item.WarningValue])).toEqual([
       ['PL-04', 20_000, null],
@@ -242,62 +230,59 @@ describe('project standards', () => {
     // A surveyor on the project's staff sees both pages read-only, and why.
     const surveyor = await createReadyUser();
     const surveyorToken = await apiLogin(surveyor.login, surveyor.password);
-    const self = await api<{ UserId: string }>('/api/sys/User/GetSelf', {}, surveyorToken);
-    await api('/api/ms/Project/SaveProjectUser', { ProjectId: projectId, UserIds: [self.UserId] }, token);
+    const self = await api(apiRoutes.account.getSelf, {}, surveyorToken);
+    await api(apiRoutes.projects.saveProjectUser, { ProjectId: projectId, UserIds: [self.UserId] }, token);
     const viewer = await browsers.open('en-US');
     await signInAndLand(viewer.page, surveyor, 'en-US');
     await viewer.page.goto(`${BASE_URL}/measurerobot/standardTypePage?projectId=${projectId}&stage=plaster`);
-    await viewer.page.getByText('You can view the project standards but not change them').waitFor();
-    expect(await viewer.page.getByLabel(`${code} Ordinary Right`, { exact: true }).isDisabled()).toBe(true);
-    expect(await viewer.page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
+    await expect(
+      viewer.page.getByText('You can view the project standards but not change them'),
+    ).toBeVisible();
+    await expect(viewer.page.getByLabel(`${code} Ordinary Right`, { exact: true })).toBeDisabled();
+    await expect(viewer.page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
     await viewer.page.goto(
       `${BASE_URL}/measurerobot/pointTypeDetail?projectId=${projectId}&id=${siteType.Id}`,
     );
-    await viewer.page.getByText('You can view this site type but not change it').waitFor();
-    expect(await viewer.page.getByLabel('PL-04 Design value (mm)', { exact: true }).inputValue()).toBe(
-      '20000',
-    );
-    expect(await saveButton(viewer.page).count()).toBe(0);
+    await expect(viewer.page.getByText('You can view this site type but not change it')).toBeVisible();
+    await expect(viewer.page.getByLabel('PL-04 Design value (mm)', { exact: true })).toHaveValue('20000');
+    await expect(saveButton(viewer.page)).toHaveCount(0);
     await screenshot(viewer.page, 'project-standards-site-viewer');
     expect(viewer.errors).toEqual([]);
 
     // Published while the page is open: the server's refusal is shown; reopened, the page is read-only.
     await page.getByLabel('PL-01 Warning value (mm)', { exact: true }).fill('2');
-    await api('/api/ms/Project/publiceProject', { ProjectId: projectId }, token);
+    await api(apiRoutes.projects.publishProject, { ProjectId: projectId }, token);
     await saveButton(page).click();
-    await page
-      .getByTestId('site-failure')
-      .getByText(/published/i)
-      .waitFor();
+    await expect(page.getByTestId('site-failure').getByText(/published/i)).toBeVisible();
     // The refusal turns the open page read-only too.
-    await page
-      .getByText('The project is published: the measure items of its site types are locked.')
-      .waitFor();
+    await expect(
+      page.getByText('The project is published: the measure items of its site types are locked.'),
+    ).toBeVisible();
     await screenshot(page, 'project-standards-site-refused');
     await page.reload();
-    await page
-      .getByText('The project is published: the measure items of its site types are locked.')
-      .waitFor();
-    expect(await saveButton(page).count()).toBe(0);
-    expect(await page.getByLabel('PL-04 Design value (mm)', { exact: true }).isDisabled()).toBe(true);
+    await expect(
+      page.getByText('The project is published: the measure items of its site types are locked.'),
+    ).toBeVisible();
+    await expect(saveButton(page)).toHaveCount(0);
+    await expect(page.getByLabel('PL-04 Design value (mm)', { exact: true })).toBeDisabled();
 
     await page.goto(`${BASE_URL}/measurerobot/standardTypePage?projectId=${projectId}&stage=plaster`);
-    await page
-      .getByText('The project is published: its standards are locked and cannot be changed.')
-      .waitFor();
-    expect(await value('Right').isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
+    await expect(
+      page.getByText('The project is published: its standards are locked and cannot be changed.'),
+    ).toBeVisible();
+    await expect(value('Right')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
     await settle(page);
     await screenshot(page, 'project-standards-stage-locked');
     await page.goto(`${BASE_URL}/measurerobot/standardManageUCDetail?projectId=${projectId}`);
-    await page
-      .getByText('The project is published: its standards are locked and cannot be changed.')
-      .waitFor();
-    expect(await page.getByRole('button', { name: /Take library update/ }).count()).toBe(0);
+    await expect(
+      page.getByText('The project is published: its standards are locked and cannot be changed.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /Take library update/ })).toHaveCount(0);
 
     // Clean up: the project, then the library item.
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token);
-    await api('/api/ms/standard/Delete', { Ids: [itemId] }, token);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token);
+    await api(apiRoutes.standards.deleteItems, { Ids: [itemId] }, token);
     made.splice(0);
     expect(errors).toEqual([]);
   });

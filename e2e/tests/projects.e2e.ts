@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
-import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, createReadyAdmin, apiRoutes } from '../support/api.ts';
+import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { planDxf, planPng } from '../support/plan-files.ts';
 import { pickOption, pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
@@ -17,12 +17,10 @@ import { confirmUntilGone } from '../support/confirm.ts';
 
 /** Projects a failed test may have left behind, deleted after each test. */
 const made: { projectId: string; token: string }[] = [];
-const browsers = browserPool('projects');
-const browser = (locale?: string) => browsers.open(locale);
-afterEach(async (context) => {
-  await browsers.closeAll(context);
+
+test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
@@ -33,18 +31,13 @@ const stamp = () => `${Date.now().toString(36).slice(-5)}${crypto.randomInt(100,
  */
 const zhButton = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
-/** Lets a dialog's opening or closing animation finish before a screenshot. */
-
-interface TreeBuilding {
-  BuildingNumber: string;
-  Floors: { Floor: number; Households: { HouseMapName: string | null }[] }[];
-}
-
 // --- Tests ---------------------------------------------------------------------------------------------
 
-describe('projects', () => {
-  it('creates a project with two buildings, uploads house types, assigns floors, publishes, is refused an edit and deletes it', async () => {
-    const { page, errors } = await browser();
+test.describe('projects', () => {
+  test('creates a project with two buildings, uploads house types, assigns floors, publishes, is refused an edit and deletes it', async ({
+    browsers,
+  }) => {
+    const { page, errors } = await browsers.open();
     const admin = await createReadyAdmin();
     await signInAndLand(page, admin);
     const token = await apiLogin(admin.login, admin.password);
@@ -52,10 +45,10 @@ describe('projects', () => {
     await page.getByRole('menuitem', { name: '项目列表' }).click();
     await page.waitForURL('**/measurerobot/projectList');
     // The data reports page has the same search box: wait until the project list has replaced it.
-    await page.getByRole('button', { name: '新建项目' }).waitFor();
+    await expect(page.getByRole('button', { name: '新建项目' })).toBeVisible();
     await page.getByPlaceholder('按项目名称搜索').fill('x'.repeat(21));
     await page.getByPlaceholder('按项目名称搜索').press('Enter');
-    await page.getByText('查询条件不能超过 20 个字符').waitFor();
+    await expect(page.getByText('查询条件不能超过 20 个字符')).toBeVisible();
     await page.getByPlaceholder('按项目名称搜索').fill('');
 
     // Create: two buildings, the second with a duplicate number first.
@@ -72,7 +65,7 @@ describe('projects', () => {
     await form.getByLabel('第 1 行每层户数').fill('2');
     await form.getByRole('button', { name: '添加楼栋' }).click();
     await form.getByLabel('第 2 行楼栋号').fill('1');
-    await form.getByText('楼栋号重复').first().waitFor();
+    await expect(form.getByText('楼栋号重复').first()).toBeVisible();
     await form.getByLabel('第 2 行楼栋号').fill('2');
     await form.getByLabel('第 2 行层数').fill('6');
     await form.getByLabel('第 2 行每层户数').fill('4');
@@ -80,10 +73,10 @@ describe('projects', () => {
     await settle(page);
     await screenshot(page, 'projects-create-zh-CN');
     await form.getByRole('button', { name: zhButton('保存') }).click();
-    await page.getByText('项目已创建').waitFor();
+    await expect(page.getByText('项目已创建')).toBeVisible();
     const row = page.locator('.ant-table-row', { hasText: name });
-    await row.waitFor();
-    expect(await row.textContent()).toContain('浙江 / 杭州 / 西湖');
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('浙江 / 杭州 / 西湖');
     await screenshot(page, 'projects-list-zh-CN');
 
     // Detail: house types.
@@ -91,7 +84,7 @@ describe('projects', () => {
     await page.waitForURL('**/measurerobot/projectDetail?id=*');
     const projectId = new URL(page.url()).searchParams.get('id') ?? '';
     made.push({ projectId, token });
-    await page.getByText('已分配户型的户数').waitFor();
+    await expect(page.getByText('已分配户型的户数')).toBeVisible();
     await settle(page);
     await screenshot(page, 'projects-overview-zh-CN');
     await page.getByRole('tab', { name: '户型图' }).click();
@@ -103,7 +96,7 @@ describe('projects', () => {
       mimeType: 'image/gif',
       buffer: Buffer.from('GIF89a'),
     });
-    await upload.getByText('只能上传 jpg、jpeg、png 或 dxf 文件').waitFor();
+    await expect(upload.getByText('只能上传 jpg、jpeg、png 或 dxf 文件')).toBeVisible();
     await upload.locator('input[type=file]').setInputFiles({
       name: 'fake.png',
       mimeType: 'image/png',
@@ -112,21 +105,21 @@ describe('projects', () => {
     await upload.getByLabel('户型名称').fill('假图');
     await upload.getByLabel('建筑面积').fill('50');
     await upload.locator('.ant-modal-footer .ant-btn-primary').click();
-    await upload.getByText(/文件内容不是有效的/).waitFor();
+    await expect(upload.getByText(/文件内容不是有效的/)).toBeVisible();
     await upload.getByLabel('户型名称').fill('');
     await upload.locator('input[type=file]').setInputFiles({
       name: 'plan-a.png',
       mimeType: 'image/png',
       buffer: await planPng(),
     });
-    await upload.getByText(/plan-a\.png/).waitFor();
+    await expect(upload.getByText(/plan-a\.png/)).toBeVisible();
     await upload.getByLabel('户型名称').fill('A户型');
     await upload.getByLabel('建筑面积').fill('1');
-    await upload.getByText('大于 1，最多两位小数').first().waitFor();
+    await expect(upload.getByText('大于 1，最多两位小数').first()).toBeVisible();
     await upload.getByLabel('建筑面积').fill('89.5');
     await upload.locator('.ant-modal-footer .ant-btn-primary').click();
-    await page.getByText('户型已上传').waitFor();
-    await page.locator('.ant-table-row', { hasText: 'A户型' }).waitFor();
+    await expect(page.getByText('户型已上传')).toBeVisible();
+    await expect(page.locator('.ant-table-row', { hasText: 'A户型' })).toBeVisible();
 
     await page.getByRole('button', { name: '上传户型图' }).click();
     await upload.locator('input[type=file]').setInputFiles({
@@ -134,22 +127,22 @@ describe('projects', () => {
       mimeType: 'application/dxf',
       buffer: planDxf(),
     });
-    await upload.getByText(/plan-b\.dxf/).waitFor();
+    await expect(upload.getByText(/plan-b\.dxf/)).toBeVisible();
     await upload.getByLabel('户型名称').fill('B户型');
     await upload.getByLabel('建筑面积').fill('120.25');
     await upload.getByText('非标准层').click();
     await upload.locator('.ant-modal-footer .ant-btn-primary').click();
-    await page.locator('.ant-table-row', { hasText: 'B户型' }).waitFor();
-    expect(await page.locator('.ant-table-row', { hasText: 'B户型' }).textContent()).toContain('非标准层');
+    await expect(page.locator('.ant-table-row', { hasText: 'B户型' })).toBeVisible();
+    await expect(page.locator('.ant-table-row', { hasText: 'B户型' })).toContainText('非标准层');
 
     // The PNG previews as an image.
     await page.locator('.ant-table-row', { hasText: 'A户型' }).getByRole('button', { name: '预览' }).click();
     const preview = page.getByRole('dialog', { name: 'A户型' });
-    await preview.getByRole('img', { name: 'A户型' }).waitFor();
+    await expect(preview.getByRole('img', { name: 'A户型' })).toBeVisible();
     await settle(page);
     await screenshot(page, 'projects-preview-zh-CN');
     await page.keyboard.press('Escape');
-    await preview.waitFor({ state: 'hidden' });
+    await expect(preview).toBeHidden();
 
     // The DXF downloads as the uploaded file; a rename keeps the name rule; a copy goes to another project.
     const download = page.waitForEvent('download');
@@ -162,18 +155,14 @@ describe('projects', () => {
     const rename = page.getByRole('dialog', { name: '重命名户型：B户型' });
     await rename.getByLabel('户型名称').fill('A户型');
     await rename.getByRole('button', { name: zhButton('保存') }).click();
-    await rename.getByText(/户型已存在/).waitFor();
+    await expect(rename.getByText(/户型已存在/)).toBeVisible();
     await rename.getByLabel('户型名称').fill('B 户型');
-    await rename.getByText('只能包含中文、字母、数字或下划线', { exact: true }).waitFor();
+    await expect(rename.getByText('只能包含中文、字母、数字或下划线', { exact: true })).toBeVisible();
     await rename.getByLabel('户型名称').fill('C户型');
     await rename.getByRole('button', { name: zhButton('保存') }).click();
-    await page.locator('.ant-table-row', { hasText: 'C户型' }).waitFor();
+    await expect(page.locator('.ant-table-row', { hasText: 'C户型' })).toBeVisible();
     const targetName = `E2E目标${stamp()}`;
-    const target = await api<{ ProjectId: string }>(
-      '/api/ms/Project/Add',
-      { Name: targetName, DetailsInfo: [] },
-      token,
-    );
+    const target = await api(apiRoutes.projects.add, { Name: targetName, DetailsInfo: [] }, token);
     made.push({ projectId: target.ProjectId, token });
     await page.locator('.ant-table-row', { hasText: 'A户型' }).getByRole('button', { name: '复制' }).click();
     const copy = page.getByRole('dialog', { name: '复制户型到其他项目：A户型' });
@@ -181,12 +170,8 @@ describe('projects', () => {
     await pickSearchedOption(page, copy.getByLabel('目标项目'), targetName);
     await copy.getByLabel('户型名称').fill('复制户型');
     await copy.getByRole('button', { name: zhButton('保存') }).click();
-    await page.getByText('户型已复制').waitFor();
-    const copied = await api<{ Items: { Name: string }[] }>(
-      '/api/ms/Project/HouseMapList',
-      { ProjectId: target.ProjectId },
-      token,
-    );
+    await expect(page.getByText('户型已复制')).toBeVisible();
+    const copied = await api(apiRoutes.houseMaps.houseMapList, { ProjectId: target.ProjectId }, token);
     expect(copied.Items.map((item) => item.Name)).toEqual(['复制户型']);
     await settle(page);
     await screenshot(page, 'projects-house-types-zh-CN');
@@ -199,17 +184,13 @@ describe('projects', () => {
     await assign.getByLabel('起始楼层').fill('2');
     await assign.getByLabel('结束楼层').fill('10');
     await assign.getByRole('button', { name: zhButton('分配') }).click();
-    await page.getByText('已为 18 户分配户型').waitFor();
-    await page.getByText('2-01 A户型').waitFor();
-    await page.getByText('10-02 A户型').waitFor();
-    await page.getByText('1-01 未分配').first().waitFor();
+    await expect(page.getByText('已为 18 户分配户型')).toBeVisible();
+    await expect(page.getByText('2-01 A户型')).toBeVisible();
+    await expect(page.getByText('10-02 A户型')).toBeVisible();
+    await expect(page.getByText('1-01 未分配').first()).toBeVisible();
     await settle(page);
     await screenshot(page, 'projects-households-zh-CN');
-    const tree = await api<TreeBuilding[]>(
-      '/api/ms/Project/GetBuildingFloorTreeDataByProjectID',
-      { id: projectId },
-      token,
-    );
+    const tree = await api(apiRoutes.projects.getBuildingFloorTreeDataByProjectId, { id: projectId }, token);
     const assigned = tree.flatMap((building) =>
       building.Floors.flatMap((floor) =>
         floor.Households.filter((household) => household.HouseMapName === 'A户型').map(
@@ -224,12 +205,14 @@ describe('projects', () => {
     await page.getByRole('tab', { name: '测区类型' }).click();
     await page.getByLabel('测区类型名称').fill('厨房');
     await page.getByRole('button', { name: '添加测区类型' }).click();
-    await page.locator('.ant-table-row', { hasText: '厨房' }).waitFor();
+    await expect(page.locator('.ant-table-row', { hasText: '厨房' })).toBeVisible();
     await page.getByLabel('测区类型名称').fill('厨房');
     await page.getByRole('button', { name: '添加测区类型' }).click();
-    await page.getByText('测区类型名称已存在').waitFor();
+    await expect(page.getByText('测区类型名称已存在')).toBeVisible();
     await page.getByRole('tab', { name: '项目日志' }).click();
-    await page.getByRole('tabpanel', { name: '项目日志' }).getByRole('row', { name: /厨房/ }).waitFor();
+    await expect(
+      page.getByRole('tabpanel', { name: '项目日志' }).getByRole('row', { name: /厨房/ }),
+    ).toBeVisible();
     await settle(page);
     await screenshot(page, 'projects-log-zh-CN');
 
@@ -237,38 +220,38 @@ describe('projects', () => {
     await page.getByRole('button', { name: '返回项目列表' }).click();
     await page.waitForURL('**/measurerobot/projectList');
     await row.getByRole('button', { name: zhButton('发布') }).click();
-    await confirmDialog(page).getByText('已有的数据将被锁定').waitFor();
+    await expect(confirmDialog(page).getByText('已有的数据将被锁定')).toBeVisible();
     await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('发布') }));
-    await row.getByText('已发布').waitFor();
+    await expect(row.getByText('已发布')).toBeVisible();
 
     // An edit is refused with the lock message.
     await row.getByRole('button', { name: zhButton('编辑') }).click();
     const edit = page.getByRole('dialog', { name: `编辑项目：${name}` });
     await edit.getByLabel('项目地址', { exact: true }).fill('测试路 2 号');
     await edit.getByRole('button', { name: zhButton('保存') }).click();
-    await edit.getByText('项目已发布，数据已锁定，不能修改').waitFor();
+    await expect(edit.getByText('项目已发布，数据已锁定，不能修改')).toBeVisible();
     await settle(page);
     await screenshot(page, 'projects-locked-zh-CN');
     await edit.getByRole('button', { name: zhButton('取消') }).click();
 
     // Delete, after the confirmation that all data goes.
     await row.getByRole('button', { name: zhButton('删除') }).click();
-    await confirmDialog(page).getByText('所有数据').waitFor();
+    await expect(confirmDialog(page).getByText('所有数据')).toBeVisible();
     await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('删除') }));
-    await page.getByText('项目及其所有数据已删除').waitFor();
-    await row.waitFor({ state: 'detached' });
-    const left = await api<{ Total: number }>('/api/ms/Project/GetPage', { ProjectName: name }, token);
+    await expect(page.getByText('项目及其所有数据已删除')).toBeVisible();
+    await expect(row).not.toBeAttached();
+    const left = await api(apiRoutes.projects.getPage, { ProjectName: name }, token);
     expect(left.Total).toBe(0);
     expect(errors).toEqual([]);
   });
 
-  it('shows the project pages in English', async () => {
-    const { page, errors } = await browser('en-US');
+  test('shows the project pages in English', async ({ browsers }) => {
+    const { page, errors } = await browsers.open('en-US');
     const admin = await createReadyAdmin();
     const token = await apiLogin(admin.login, admin.password);
     const name = `E2E-en-${stamp()}`;
-    const project = await api<{ ProjectId: string }>(
-      '/api/ms/Project/Add',
+    const project = await api(
+      apiRoutes.projects.add,
       {
         Name: name,
         Address: '1 Test Road',
@@ -298,32 +281,32 @@ describe('projects', () => {
       await signInAndLand(page, admin, 'en-US');
       await page.getByRole('menuitem', { name: 'Projects' }).click();
       await page.waitForURL('**/measurerobot/projectList');
-      await page.getByRole('button', { name: 'New project' }).waitFor();
+      await expect(page.getByRole('button', { name: 'New project' })).toBeVisible();
       await page.getByPlaceholder('Search by project name').fill(name);
       await page.getByPlaceholder('Search by project name').press('Enter');
       const row = page.locator('.ant-table-row', { hasText: name });
-      await row.waitFor();
+      await expect(row).toBeVisible();
       await screenshot(page, 'projects-list-en-US');
       await page.getByRole('button', { name: 'New project' }).click();
-      await page
-        .getByRole('dialog', { name: 'New project' })
-        .getByRole('columnheader', { name: 'Households per floor' })
-        .waitFor();
+      await expect(
+        page
+          .getByRole('dialog', { name: 'New project' })
+          .getByRole('columnheader', { name: 'Households per floor' }),
+      ).toBeVisible();
       await settle(page);
       await screenshot(page, 'projects-create-en-US');
       await page.getByRole('dialog', { name: 'New project' }).getByRole('button', { name: 'Cancel' }).click();
 
       await row.getByRole('link', { name }).click();
-      await page.getByText('Households with a house type').waitFor();
+      await expect(page.getByText('Households with a house type')).toBeVisible();
       await settle(page);
       await screenshot(page, 'projects-overview-en-US');
       await page.getByRole('tab', { name: 'House types' }).click();
-      await page.locator('.ant-table-row', { hasText: 'TypeA' }).waitFor();
+      await expect(page.locator('.ant-table-row', { hasText: 'TypeA' })).toBeVisible();
       await page.getByRole('button', { name: 'Upload house type' }).click();
-      await page
-        .getByRole('dialog', { name: 'Upload house type' })
-        .getByText('DXF drawings up to 50 MB')
-        .waitFor();
+      await expect(
+        page.getByRole('dialog', { name: 'Upload house type' }).getByText('DXF drawings up to 50 MB'),
+      ).toBeVisible();
       await settle(page);
       await screenshot(page, 'projects-upload-en-US');
       await page
@@ -332,10 +315,9 @@ describe('projects', () => {
         .click();
       await page.getByRole('tab', { name: 'Households' }).click();
       await page.getByRole('button', { name: 'Assign house type' }).click();
-      await page
-        .getByRole('dialog', { name: 'Assign a house type to floors' })
-        .getByText('From floor')
-        .waitFor();
+      await expect(
+        page.getByRole('dialog', { name: 'Assign a house type to floors' }).getByText('From floor'),
+      ).toBeVisible();
       await settle(page);
       await screenshot(page, 'projects-assign-en-US');
       await page
@@ -343,19 +325,19 @@ describe('projects', () => {
         .getByRole('button', { name: 'Cancel' })
         .click();
       await page.getByRole('tab', { name: 'Site types' }).click();
-      await page.getByRole('button', { name: 'Add site type' }).waitFor();
+      await expect(page.getByRole('button', { name: 'Add site type' })).toBeVisible();
       await settle(page);
       await screenshot(page, 'projects-site-types-en-US');
 
       await page.getByRole('menuitem', { name: 'Project staff' }).click();
       await page.waitForURL('**/measurerobot/projectUser');
       await pickOption(page, page.getByLabel('Project', { exact: true }), name);
-      await page.getByText('Company users').waitFor();
+      await expect(page.getByText('Company users')).toBeVisible();
       await settle(page);
       await screenshot(page, 'projects-staff-en-US');
       expect(errors).toEqual([]);
     } finally {
-      await api('/api/ms/Project/Delete', { ProjectId: project.ProjectId }, token);
+      await api(apiRoutes.projects.delete, { ProjectId: project.ProjectId }, token);
     }
   });
 });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
-import { browserPool, screenshot, settle } from '../support/browser.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiRoutes } from '../support/api.ts';
+import { screenshot, settle } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { taskProject } from '../support/task-project.ts';
 
@@ -13,8 +13,6 @@ import { taskProject } from '../support/task-project.ts';
  * In both languages.
  */
 
-const browsers = browserPool('report-3d');
-afterEach(async (context) => browsers.closeAll(context));
 const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
 
 const TEXT = {
@@ -65,84 +63,84 @@ const COUNT_PIXELS = () => {
   return { green, orange, drawn, total: data.length / 4 };
 };
 
-describe.each(['zh-CN', 'en-US'] as const)('3D task report (%s)', (language) => {
-  const text = TEXT[language];
+for (const language of ['zh-CN', 'en-US'] as const)
+  test.describe(`3D task report (${language})`, () => {
+    const text = TEXT[language];
 
-  it('draws the rooms in their grade colours, a tapped room shows its results and opens its site, then refuses', async () => {
-    const setup = await taskProject(`E2E三维${stamp()}`);
-    const taskId = await reviewTask(setup, `三维${stamp()}`, { siteTwoRoom: 'bed' });
-    const share = await api<{ ShareId: string; Url: string }>(
-      '/api/ms/statis/SharingReport',
-      { TaskId: taskId },
-      setup.plannerToken,
-    );
+    test('draws the rooms in their grade colours, a tapped room shows its results and opens its site, then refuses', async ({
+      browsers,
+    }) => {
+      test.setTimeout(180_000);
+      const setup = await taskProject(`E2E三维${stamp()}`);
+      const taskId = await reviewTask(setup, `三维${stamp()}`, { siteTwoRoom: 'bed' });
+      const share = await api(apiRoutes.reports.sharingReport, { TaskId: taskId }, setup.plannerToken);
 
-    const { page, errors } = await browsers.open(language);
-    await page.setViewportSize({ width: 390, height: 844 });
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
-    });
-    await page.goto(share.Url);
-    await page.getByRole('link', { name: TEXT['zh-CN'].open }).waitFor();
-    if (language === 'en-US') await page.getByRole('button', { name: 'English' }).click();
-    const scriptsOfReport = scripts.length;
-    await page.getByRole('link', { name: text.open }).click();
-    await page.waitForURL(`**/supplement/taskReportThreeDimensional/${share.ShareId}`);
-    await page.getByText(text.title, { exact: true }).waitFor();
-    // three.js arrives with this page, not before.
-    expect(scripts.length).toBeGreaterThan(scriptsOfReport);
+      const { page, errors } = await browsers.open(language);
+      await page.setViewportSize({ width: 390, height: 844 });
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await page.goto(share.Url);
+      await expect(page.getByRole('link', { name: TEXT['zh-CN'].open })).toBeVisible();
+      if (language === 'en-US') await page.getByRole('button', { name: 'English' }).click();
+      const scriptsOfReport = scripts.length;
+      await page.getByRole('link', { name: text.open }).click();
+      await page.waitForURL(`**/supplement/taskReportThreeDimensional/${share.ShareId}`);
+      await expect(page.getByText(text.title, { exact: true })).toBeVisible();
+      // three.js arrives with this page, not before.
+      expect(scripts.length).toBeGreaterThan(scriptsOfReport);
 
-    // The scene: two rooms, the living room unqualified (site 1: 1, 2, 6), the bedroom qualified.
-    const view = page.locator('[data-testid="plan-3d"][data-rendered="true"]');
-    await view.waitFor();
-    expect(await view.getAttribute('data-rooms')).toBe('2');
-    expect(await view.getAttribute('data-colours')).toBe('#fa8c16 #52c41a');
-    await page.getByTestId('plan-3d-legend').getByText(text.legend).waitFor();
-    // WebGL drew them: both colours are on the canvas (lit, so only roughly the palette).
-    await expect
-      .poll(
-        async () => {
-          const pixels = await page.evaluate(COUNT_PIXELS);
-          return pixels !== null && pixels.green > 500 && pixels.orange > 500;
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(true);
-    await settle(page);
-    await screenshot(page, `report-3d-${language}`);
+      // The scene: two rooms, the living room unqualified (site 1: 1, 2, 6), the bedroom qualified.
+      const view = page.locator('[data-testid="plan-3d"][data-rendered="true"]');
+      await expect(view).toBeVisible();
+      await expect(view).toHaveAttribute('data-rooms', '2');
+      await expect(view).toHaveAttribute('data-colours', '#fa8c16 #52c41a');
+      await expect(page.getByTestId('plan-3d-legend').getByText(text.legend)).toBeVisible();
+      // WebGL drew them: both colours are on the canvas (lit, so only roughly the palette).
+      await expect
+        .poll(
+          async () => {
+            const pixels = await page.evaluate(COUNT_PIXELS);
+            return pixels !== null && pixels.green > 500 && pixels.orange > 500;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+      await settle(page);
+      await screenshot(page, `report-3d-${language}`);
 
-    // Tap along the middle of the canvas until the card names the room.
-    const canvas = page.getByTestId('plan-3d-canvas');
-    const box = await canvas.boundingBox();
-    if (!box) throw new Error('no canvas');
-    const card = page.getByTestId('plan-3d-room');
-    const room = async (name: string) => {
-      for (let step = 1; step < 20; step += 1) {
-        for (const y of [0.5, 0.4, 0.6]) {
-          await page.mouse.click(box.x + (box.width * step) / 20, box.y + box.height * y);
-          if (((await card.textContent()) ?? '').includes(name)) return;
+      // Tap along the middle of the canvas until the card names the room.
+      const canvas = page.getByTestId('plan-3d-canvas');
+      const box = await canvas.boundingBox();
+      if (!box) throw new Error('no canvas');
+      const card = page.getByTestId('plan-3d-room');
+      const room = async (name: string) => {
+        for (let step = 1; step < 20; step += 1) {
+          for (const y of [0.5, 0.4, 0.6]) {
+            await page.mouse.click(box.x + (box.width * step) / 20, box.y + box.height * y);
+            if (((await card.textContent()) ?? '').includes(name)) return;
+          }
         }
-      }
-      throw new Error(`room ${name} not found on the canvas`);
-    };
-    await room(text.bed);
-    await card.getByText(text.qualified, { exact: true }).waitFor();
-    await card.getByText('100%', { exact: true }).waitFor();
-    await room(text.living);
-    await card.getByText(text.unqualified, { exact: true }).waitFor();
-    await card.getByText('66.67%', { exact: true }).waitFor();
-    await settle(page);
-    await screenshot(page, `report-3d-room-${language}`);
-    await card.getByRole('link', { name: text.firstSite }).click();
-    await page.waitForURL(`**/supplement/taskReportDetail/${share.ShareId}/1`);
+        throw new Error(`room ${name} not found on the canvas`);
+      };
+      await room(text.bed);
+      await expect(card.getByText(text.qualified, { exact: true })).toBeVisible();
+      await expect(card.getByText('100%', { exact: true })).toBeVisible();
+      await room(text.living);
+      await expect(card.getByText(text.unqualified, { exact: true })).toBeVisible();
+      await expect(card.getByText('66.67%', { exact: true })).toBeVisible();
+      await settle(page);
+      await screenshot(page, `report-3d-room-${language}`);
+      await card.getByRole('link', { name: text.firstSite }).click();
+      await page.waitForURL(`**/supplement/taskReportDetail/${share.ShareId}/1`);
 
-    // Revoked: the 3D page shows the notice.
-    await api('/api/ms/statis/RevokeShare', { ShareId: share.ShareId }, setup.plannerToken);
-    await page.goto(
-      new URL(`/supplement/taskReportThreeDimensional/${share.ShareId}`, page.url()).toString(),
-    );
-    await page.getByText(text.notFound).waitFor();
-    expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
-  }, 180_000);
-});
+      // Revoked: the 3D page shows the notice.
+      await api(apiRoutes.reports.revokeShare, { ShareId: share.ShareId }, setup.plannerToken);
+      await page.goto(
+        new URL(`/supplement/taskReportThreeDimensional/${share.ShareId}`, page.url()).toString(),
+      );
+      await expect(page.getByText(text.notFound)).toBeVisible();
+      expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+    });
+  });

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
-import { browserPool, screenshot, settle } from '../support/browser.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiRoutes } from '../support/api.ts';
+import { screenshot, settle } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -13,9 +13,6 @@ import { taskProject } from '../support/task-project.ts';
  * with the project summary report; selected reports download as one zip through the progress
  * dialog, which marks them read, so the landing page no longer counts them unread. In both languages.
  */
-
-const browsers = browserPool('report-projects');
-afterEach(async (context) => browsers.closeAll(context));
 
 const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
 const button = (text: string) =>
@@ -52,69 +49,65 @@ interface ProjectRow {
   Latest: { Figures: { PassRate: number | null } } | null;
 }
 
-describe.each(['zh-CN', 'en-US'] as const)('data reports landing page (%s)', (language) => {
-  const text = TEXT[language];
+for (const language of ['zh-CN', 'en-US'] as const)
+  test.describe(`data reports landing page (${language})`, () => {
+    const text = TEXT[language];
 
-  it('lists the projects with counts and unread marks, opens the report list and downloads a zip', async () => {
-    const name = `E2E报表${stamp()}`;
-    const setup = await taskProject(name);
-    await reviewTask(setup, `甲${stamp()}`);
-    await reviewTask(setup, `乙${stamp()}`);
-    // Both reports render in the background within seconds.
-    const row = async () =>
-      (
-        await api<{ Items: ProjectRow[] }>(
-          '/api/ms/statis/GetReportProjectList',
-          { ProjectName: name },
-          setup.plannerToken,
-        )
-      ).Items[0];
-    await expect.poll(async () => (await row())?.Ready, { timeout: 60_000 }).toBe(2);
-    const figures = (await row()) as ProjectRow;
-    expect(figures.Unread).toBe(2);
+    test('lists the projects with counts and unread marks, opens the report list and downloads a zip', async ({
+      browsers,
+    }) => {
+      test.setTimeout(180_000);
+      const name = `E2E报表${stamp()}`;
+      const setup = await taskProject(name);
+      await reviewTask(setup, `甲${stamp()}`);
+      await reviewTask(setup, `乙${stamp()}`);
+      // Both reports render in the background within seconds.
+      const row = async () =>
+        (await api(apiRoutes.reports.getReportProjectList, { ProjectName: name }, setup.plannerToken))
+          .Items[0];
+      await expect.poll(async () => (await row())?.Ready, { timeout: 60_000 }).toBe(2);
+      const figures = (await row()) as ProjectRow;
+      expect(figures.Unread).toBe(2);
 
-    const { page, errors } = await browsers.open(language);
-    await signInAndLand(page, setup.planner, language);
-    const search = page.getByPlaceholder(text.search);
-    await search.fill(name);
-    await search.press('Enter');
-    const tableRow = page.locator('.ant-table-row', { hasText: name });
-    await tableRow.getByText(text.counts).waitFor();
-    // The figures are the API's (the rollups), to two decimals.
-    await tableRow
-      .getByText(`${figures.Figures.PassRate?.toFixed(2)}%`)
-      .first()
-      .waitFor();
-    expect(await tableRow.locator('.ant-badge').textContent()).toContain('2');
-    await settle(page);
-    await screenshot(page, `report-projects-landing-${language}`);
+      const { page, errors } = await browsers.open(language);
+      await signInAndLand(page, setup.planner, language);
+      const search = page.getByPlaceholder(text.search);
+      await search.fill(name);
+      await search.press('Enter');
+      const tableRow = page.locator('.ant-table-row', { hasText: name });
+      await expect(tableRow.getByText(text.counts)).toBeVisible();
+      // The figures are the API's (the rollups), to two decimals.
+      await expect(tableRow.getByText(`${figures.Figures.PassRate?.toFixed(2)}%`).first()).toBeVisible();
+      await expect(tableRow.locator('.ant-badge')).toContainText('2');
+      await settle(page);
+      await screenshot(page, `report-projects-landing-${language}`);
 
-    await tableRow.getByRole('link', { name }).click();
-    await page.waitForURL(`**/measurerobot/mscProjectReports?projectId=${figures.ProjectId}`);
-    await page.getByText(text.listTitle(name)).waitFor();
-    await expect.poll(() => page.locator('.ant-table-row', { hasText: text.unread }).count()).toBe(2);
-    await page.getByTestId('summary-tasks').getByText(text.summaryTasks).waitFor();
-    // Measure kinds side by side: both tasks are first measures, uploaded and not completed.
-    const firstMeasure = page
-      .getByTestId('summary-kinds')
-      .locator('.ant-table-row', { hasText: text.firstMeasure });
-    expect(await firstMeasure.locator('td').nth(1).textContent()).toBe('2');
-    expect(await firstMeasure.locator('td').nth(3).textContent()).toBe('0');
-    await page.getByRole('tab', { name: text.byItem }).click();
-    await page.getByRole('cell', { name: /\(PL-01\)$/ }).waitFor();
-    await settle(page);
-    await screenshot(page, `report-projects-list-${language}`);
+      await tableRow.getByRole('link', { name }).click();
+      await page.waitForURL(`**/measurerobot/mscProjectReports?projectId=${figures.ProjectId}`);
+      await expect(page.getByText(text.listTitle(name))).toBeVisible();
+      await expect(page.locator('.ant-table-row', { hasText: text.unread })).toHaveCount(2);
+      await expect(page.getByTestId('summary-tasks').getByText(text.summaryTasks)).toBeVisible();
+      // Measure kinds side by side: both tasks are first measures, uploaded and not completed.
+      const firstMeasure = page
+        .getByTestId('summary-kinds')
+        .locator('.ant-table-row', { hasText: text.firstMeasure });
+      await expect(firstMeasure.locator('td').nth(1)).toHaveText('2');
+      await expect(firstMeasure.locator('td').nth(3)).toHaveText('0');
+      await page.getByRole('tab', { name: text.byItem }).click();
+      await expect(page.getByRole('cell', { name: /\(PL-01\)$/ })).toBeVisible();
+      await settle(page);
+      await screenshot(page, `report-projects-list-${language}`);
 
-    // Both selected: one zip through the progress dialog; afterwards they count as read.
-    await page.locator('.ant-table-thead .ant-checkbox-input').first().check();
-    const downloaded = page.waitForEvent('download');
-    await page.getByRole('button', { name: button(text.pdf) }).click();
-    const download = await downloaded;
-    expect(download.suggestedFilename()).toBe('reports.zip');
-    const zip = readFileSync((await download.path()) as string);
-    expect(zip.subarray(0, 2).toString()).toBe('PK');
-    await expect.poll(async () => (await row())?.Unread).toBe(0);
-    await expect.poll(() => page.locator('.ant-table-row', { hasText: text.unread }).count()).toBe(0);
-    expect(errors).toEqual([]);
-  }, 180_000);
-});
+      // Both selected: one zip through the progress dialog; afterwards they count as read.
+      await page.locator('.ant-table-thead .ant-checkbox-input').first().check();
+      const downloaded = page.waitForEvent('download');
+      await page.getByRole('button', { name: button(text.pdf) }).click();
+      const download = await downloaded;
+      expect(download.suggestedFilename()).toBe('reports.zip');
+      const zip = readFileSync((await download.path()) as string);
+      expect(zip.subarray(0, 2).toString()).toBe('PK');
+      await expect.poll(async () => (await row())?.Unread).toBe(0);
+      await expect(page.locator('.ant-table-row', { hasText: text.unread })).toHaveCount(0);
+      expect(errors).toEqual([]);
+    });
+  });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
-import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiRoutes } from '../support/api.ts';
+import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { taskProject } from '../support/task-project.ts';
 
@@ -12,8 +12,6 @@ import { taskProject } from '../support/task-project.ts';
  * current rendition; an unknown code shows the not-found notice. In both languages.
  */
 
-const browsers = browserPool('report-verify');
-afterEach(async (context) => browsers.closeAll(context));
 const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
 
 const TEXT = {
@@ -42,72 +40,70 @@ function verificationOf(pdf: Buffer): { url: string; code: string; sha256: strin
   };
 }
 
-describe.each(['zh-CN', 'en-US'] as const)('report verification page (%s)', (language) => {
-  const text = TEXT[language];
+for (const language of ['zh-CN', 'en-US'] as const)
+  test.describe(`report verification page (${language})`, () => {
+    const text = TEXT[language];
 
-  it('opens a superseded rendition, follows it to the current one, and refuses an unknown code', async () => {
-    const setup = await taskProject(`E2E验证${stamp()}`);
-    const taskId = await reviewTask(setup, `验证${stamp()}`);
-    const report = async () =>
-      (
-        await api<{ Items: { ReportId: string; Status: string; Sha256: string | null }[] }>(
-          '/api/ms/statis/GetReportList',
-          { TaskId: taskId },
+    test('opens a superseded rendition, follows it to the current one, and refuses an unknown code', async ({
+      browsers,
+    }) => {
+      test.setTimeout(180_000);
+      const setup = await taskProject(`E2E验证${stamp()}`);
+      const taskId = await reviewTask(setup, `验证${stamp()}`);
+      const report = async () =>
+        (await api(apiRoutes.reports.getReportList, { TaskId: taskId }, setup.plannerToken, language))
+          .Items[0];
+      /** The ready report's PDF in the page's language. */
+      const pdf = async () => {
+        const { Url } = await api(
+          apiRoutes.reports.downloadReport,
+          { ReportIds: [(await report())?.ReportId ?? ''], Format: 'pdf' },
           setup.plannerToken,
           language,
+        );
+        return Buffer.from(await (await fetch(Url)).arrayBuffer());
+      };
+      await expect.poll(async () => (await report())?.Status, { timeout: 60_000 }).toBe('ready');
+      const old = verificationOf(await pdf());
+      expect(old.url).toBe(`${BASE_URL}/supplement/verify/${old.code}`);
+      expect(old.sha256).toBe((await report())?.Sha256);
+
+      // Rendered again by hand: a new rendition with its own code.
+      await api(apiRoutes.reports.retryReport, { TaskId: taskId }, setup.plannerToken);
+      await expect
+        .poll(
+          async () => {
+            const row = await report();
+            return row?.Status === 'ready' && row.Sha256 !== old.sha256;
+          },
+          { timeout: 60_000 },
         )
-      ).Items[0];
-    /** The ready report's PDF in the page's language. */
-    const pdf = async () => {
-      const { Url } = await api<{ Url: string }>(
-        '/api/ms/statis/DownloadReport',
-        { ReportIds: [(await report())?.ReportId], Format: 'pdf' },
-        setup.plannerToken,
-        language,
-      );
-      return Buffer.from(await (await fetch(Url)).arrayBuffer());
-    };
-    await expect.poll(async () => (await report())?.Status, { timeout: 60_000 }).toBe('ready');
-    const old = verificationOf(await pdf());
-    expect(old.url).toBe(`${BASE_URL}/supplement/verify/${old.code}`);
-    expect(old.sha256).toBe((await report())?.Sha256);
+        .toBe(true);
+      const current = verificationOf(await pdf());
+      expect(current.code).not.toBe(old.code);
 
-    // Rendered again by hand: a new rendition with its own code.
-    await api('/api/ms/statis/RetryReport', { TaskId: taskId }, setup.plannerToken);
-    await expect
-      .poll(
-        async () => {
-          const row = await report();
-          return row?.Status === 'ready' && row.Sha256 !== old.sha256;
-        },
-        { timeout: 60_000 },
-      )
-      .toBe(true);
-    const current = verificationOf(await pdf());
-    expect(current.code).not.toBe(old.code);
+      const { page, errors } = await browsers.open(language);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(old.url);
+      const banner = page.getByTestId('verify-superseded');
+      await expect(banner).toBeVisible();
+      if (language === 'en-US') await page.getByRole('button', { name: 'English' }).click();
+      await expect(banner).toContainText(text.reason);
+      await expect(page.getByTestId('verify-sha')).toHaveText(old.sha256);
+      await expect(page.getByTestId('verify-code')).toHaveText(old.code);
+      await settle(page);
+      await screenshot(page, `report-verify-superseded-${language}`);
 
-    const { page, errors } = await browsers.open(language);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(old.url);
-    const banner = page.getByTestId('verify-superseded');
-    await banner.waitFor();
-    if (language === 'en-US') await page.getByRole('button', { name: 'English' }).click();
-    await expect.poll(() => banner.textContent()).toContain(text.reason);
-    expect(await page.getByTestId('verify-sha').textContent()).toBe(old.sha256);
-    expect(await page.getByTestId('verify-code').textContent()).toBe(old.code);
-    await settle(page);
-    await screenshot(page, `report-verify-superseded-${language}`);
+      await page.getByRole('link', { name: text.openCurrent }).click();
+      await page.waitForURL(`**/supplement/verify/${current.code}`);
+      await expect(page.getByText(text.current)).toBeVisible();
+      await expect(page.getByTestId('verify-sha')).toHaveText(current.sha256);
+      await expect(page.getByTestId('verify-superseded')).toHaveCount(0);
+      await settle(page);
+      await screenshot(page, `report-verify-current-${language}`);
 
-    await page.getByRole('link', { name: text.openCurrent }).click();
-    await page.waitForURL(`**/supplement/verify/${current.code}`);
-    await page.getByText(text.current).waitFor();
-    expect(await page.getByTestId('verify-sha').textContent()).toBe(current.sha256);
-    expect(await page.getByTestId('verify-superseded').count()).toBe(0);
-    await settle(page);
-    await screenshot(page, `report-verify-current-${language}`);
-
-    await page.goto(`${BASE_URL}/supplement/verify/AAAAAAAAAAAAAAAA`);
-    await page.getByText(text.notFound).waitFor();
-    expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
-  }, 180_000);
-});
+      await page.goto(`${BASE_URL}/supplement/verify/AAAAAAAAAAAAAAAA`);
+      await expect(page.getByText(text.notFound)).toBeVisible();
+      expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+    });
+  });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
-import { browserPool, screenshot } from '../support/browser.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiRoutes } from '../support/api.ts';
+import { screenshot } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -12,9 +12,6 @@ import { taskProject } from '../support/task-project.ts';
  * task's figures follow, and the data pool lists the readings and exports them through a background
  * job with a progress bar. In both languages.
  */
-
-const browsers = browserPool('results');
-afterEach(async (context) => browsers.closeAll(context));
 
 const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
 const button = (text: string) =>
@@ -55,103 +52,104 @@ const TEXT = {
   },
 } as const;
 
-describe.each(['zh-CN', 'en-US'] as const)('manual entry (%s)', (language) => {
-  const text = TEXT[language];
+for (const language of ['zh-CN', 'en-US'] as const)
+  test.describe(`manual entry (${language})`, () => {
+    const text = TEXT[language];
 
-  it('types in readings for a household, sees them graded and the task figures move', async () => {
-    const { plannerToken, surveyor, surveyorId, project } = await taskProject(`E2E录入${stamp()}`);
-    const name = `录入${stamp()}`;
-    const taskId = await api<string>(
-      '/api/ms/MsTask/AddTask',
-      {
-        ProjectId: project.ProjectId,
-        Stage: 'plaster',
-        MeasureKind: 'first',
-        InspectionKind: 'self',
-        Name: name,
-        Households: [{ BuildingNumber: '1#', Floor: 3, Household: 1 }],
-        ItemCodes: ['PL-01'],
-        SurveyorIds: [surveyorId],
-      },
-      plannerToken,
-    );
-    const { page, errors } = await browsers.open(language);
-    await signInAndLand(page, surveyor, language);
-    await page.getByRole('menuitem', { name: text.executionMenu }).click();
-    await page.waitForURL('**/measurerobot/TaskExcuse');
-    await page
-      .getByRole('row', { name: new RegExp(name) })
-      .getByRole('link', { name: text.enter })
-      .click();
-    await page.waitForURL(`**/measurerobot/manualMeasure?taskId=${taskId}`);
+    test('types in readings for a household, sees them graded and the task figures move', async ({
+      browsers,
+    }) => {
+      const { plannerToken, surveyor, surveyorId, project } = await taskProject(`E2E录入${stamp()}`);
+      const name = `录入${stamp()}`;
+      const taskId = await api(
+        apiRoutes.tasks.addTask,
+        {
+          ProjectId: project.ProjectId,
+          Stage: 'plaster',
+          MeasureKind: 'first',
+          InspectionKind: 'self',
+          Name: name,
+          Households: [{ BuildingNumber: '1#', Floor: 3, Household: 1 }],
+          ItemCodes: ['PL-01'],
+          SurveyorIds: [surveyorId],
+        },
+        plannerToken,
+      );
+      const { page, errors } = await browsers.open(language);
+      await signInAndLand(page, surveyor, language);
+      await page.getByRole('menuitem', { name: text.executionMenu }).click();
+      await page.waitForURL('**/measurerobot/TaskExcuse');
+      await page
+        .getByRole('row', { name: new RegExp(name) })
+        .getByRole('link', { name: text.enter })
+        .click();
+      await page.waitForURL(`**/measurerobot/manualMeasure?taskId=${taskId}`);
 
-    // Plaster flatness [0, 4], warning up to 3: 1 mm qualified, 6 mm unqualified, previewed as typed.
-    const item = page.getByTestId('item-PL-01');
-    await item.getByLabel('PL-01 1').fill('1');
-    await item.getByLabel('PL-01 2').fill('6');
-    await item.getByText(text.unqualified).waitFor();
-    expect(await item.getByText(text.qualified, { exact: true }).count()).toBe(1);
-    await page.getByRole('button', { name: button(text.save) }).click();
-    await page.getByText(text.saved).waitFor();
-    // The household's place once, in the reader's language (the stored name repeats it: not shown twice).
-    const entry = page.getByRole('row', { name: text.entryPlace });
-    await entry.waitFor();
-    expect(await entry.textContent()).toContain('PL-01: 1, 6');
-    await screenshot(page, `results-manual-${language}`);
+      // Plaster flatness [0, 4], warning up to 3: 1 mm qualified, 6 mm unqualified, previewed as typed.
+      const item = page.getByTestId('item-PL-01');
+      await item.getByLabel('PL-01 1').fill('1');
+      await item.getByLabel('PL-01 2').fill('6');
+      await expect(item.getByText(text.unqualified)).toBeVisible();
+      await expect(item.getByText(text.qualified, { exact: true })).toHaveCount(1);
+      await page.getByRole('button', { name: button(text.save) }).click();
+      await expect(page.getByText(text.saved)).toBeVisible();
+      // The household's place once, in the reader's language (the stored name repeats it: not shown twice).
+      const entry = page.getByRole('row', { name: text.entryPlace });
+      await expect(entry).toBeVisible();
+      await expect(entry).toContainText('PL-01: 1, 6');
+      await screenshot(page, `results-manual-${language}`);
 
-    // The task's figures are those of the stored readings.
-    const task = await api<{ Figures: { Qualified: number; Unqualified: number; Total: number } }>(
-      '/api/ms/MsTask/GetTask',
-      { TaskId: taskId },
-      plannerToken,
-    );
-    expect(task.Figures).toMatchObject({ Qualified: 1, Unqualified: 1, Total: 2 });
+      // The task's figures are those of the stored readings.
+      const task = await api(apiRoutes.tasks.getTask, { TaskId: taskId }, plannerToken);
+      expect(task.Figures).toMatchObject({ Qualified: 1, Unqualified: 1, Total: 2 });
 
-    // The data pool lists the reading, with its source, and exports it.
-    await page.getByRole('menuitem', { name: text.poolMenu }).click();
-    await page.waitForURL('**/measurerobot/dataPool');
-    const row = page.getByRole('row', { name: new RegExp(name) });
-    await row.waitFor();
-    expect(await row.textContent()).toContain('1, 6');
-    // The export runs as a background job: its progress shows, then the file downloads. A one-row
-    // export can finish between two looks, so the page itself records that the progress appeared.
-    await page.evaluate(() => {
-      const seen = () => document.querySelector('[data-testid="export-progress"]') !== null;
-      new MutationObserver((_changes, observer) => {
-        if (!seen()) return;
-        document.body.dataset.exportProgressSeen = 'true';
-        observer.disconnect();
-      }).observe(document.body, { childList: true, subtree: true });
+      // The data pool lists the reading, with its source, and exports it.
+      await page.getByRole('menuitem', { name: text.poolMenu }).click();
+      await page.waitForURL('**/measurerobot/dataPool');
+      const row = page.getByRole('row', { name: new RegExp(name) });
+      await expect(row).toBeVisible();
+      await expect(row).toContainText('1, 6');
+      // The export runs as a background job: its progress shows, then the file downloads. A one-row
+      // export can finish between two looks, so the page itself records that the progress appeared.
+      await page.evaluate(() => {
+        const seen = () => document.querySelector('[data-testid="export-progress"]') !== null;
+        new MutationObserver((_changes, observer) => {
+          if (!seen()) return;
+          document.body.dataset.exportProgressSeen = 'true';
+          observer.disconnect();
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await page.getByRole('button', { name: button(text.export) }).click();
+      await expect(page.getByText(text.exported)).toBeVisible();
+      expect(await page.evaluate(() => document.body.dataset.exportProgressSeen)).toBe('true');
+      await screenshot(page, `results-pool-${language}`);
+      expect(errors).toEqual([]);
     });
-    await page.getByRole('button', { name: button(text.export) }).click();
-    await page.getByText(text.exported).waitFor();
-    expect(await page.evaluate(() => document.body.dataset.exportProgressSeen)).toBe('true');
-    await screenshot(page, `results-pool-${language}`);
-    expect(errors).toEqual([]);
+
+    test('warns on the task of a reading stamped before it started and opens it in the data pool', async ({
+      browsers,
+    }) => {
+      // Site 2 is stamped two hours before its first results arrive (the task starts then).
+      const setup = await taskProject(`E2E时间${stamp()}`);
+      const taskId = await reviewTask(setup, `时间${stamp()}`, {
+        siteTwoMeasuredAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      });
+      const { page, errors } = await browsers.open(language);
+      await signInAndLand(page, setup.planner, language);
+      await page.goto(`${new URL(page.url()).origin}/measurerobot/taskDetail?id=${taskId}`);
+      const warning = page.getByTestId('outside-window-warning');
+      await expect(warning).toBeVisible();
+      await expect(warning).toContainText(text.outsideWarning);
+      await screenshot(page, `results-outside-window-${language}`);
+      await warning.getByRole('link', { name: text.outsideOpen }).click();
+      await page.waitForURL('**/measurerobot/dataPool?**');
+      // Only the flagged reading: site 2 ('east wall'), tagged.
+      const row = page.getByRole('row', { name: /east wall/ });
+      await expect(row).toBeVisible();
+      await expect(row).toContainText(text.outsideTag);
+      await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(1);
+      await expect(page.getByRole('row', { name: /north wall/ })).toHaveCount(0);
+      await screenshot(page, `results-pool-outside-window-${language}`);
+      expect(errors).toEqual([]);
+    });
   });
-
-  it('warns on the task of a reading stamped before it started and opens it in the data pool', async () => {
-    // Site 2 is stamped two hours before its first results arrive (the task starts then).
-    const setup = await taskProject(`E2E时间${stamp()}`);
-    const taskId = await reviewTask(setup, `时间${stamp()}`, {
-      siteTwoMeasuredAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
-    });
-    const { page, errors } = await browsers.open(language);
-    await signInAndLand(page, setup.planner, language);
-    await page.goto(`${new URL(page.url()).origin}/measurerobot/taskDetail?id=${taskId}`);
-    const warning = page.getByTestId('outside-window-warning');
-    await warning.waitFor();
-    expect(await warning.textContent()).toContain(text.outsideWarning);
-    await screenshot(page, `results-outside-window-${language}`);
-    await warning.getByRole('link', { name: text.outsideOpen }).click();
-    await page.waitForURL('**/measurerobot/dataPool?**');
-    // Only the flagged reading: site 2 ('east wall'), tagged.
-    const row = page.getByRole('row', { name: /east wall/ });
-    await row.waitFor();
-    expect(await row.textContent()).toContain(text.outsideTag);
-    await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(1);
-    expect(await page.getByRole('row', { name: /north wall/ }).count()).toBe(0);
-    await screenshot(page, `results-pool-outside-window-${language}`);
-    expect(errors).toEqual([]);
-  }, 120_000);
-});

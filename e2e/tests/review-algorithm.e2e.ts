@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
-import { browserPool, screenshot, settle } from '../support/browser.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiRoutes } from '../support/api.ts';
+import { screenshot, settle } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -14,9 +14,6 @@ import { taskProject } from '../support/task-project.ts';
  * rulers redraws the picture through ShowVerHor; moving the 6 mm ruler's end by dragging and reading
  * it again at 3.5 mm clears the grinding and redraws the heatmap (issue 15 item 3). In both languages.
  */
-
-const browsers = browserPool('review-algorithm');
-afterEach(async (context) => browsers.closeAll(context));
 
 const button = (label: string) =>
   new RegExp(`(^|\\s)${[...label].map((c) => c.replace(/[()[\]{}.*+?^$|\\]/g, '\\$&')).join('\\s*')}\\s*$`);
@@ -73,88 +70,88 @@ async function stableBox(page: Page, locator: Locator) {
   }
 }
 
-describe.each(['zh-CN', 'en-US'] as const)('algorithm image and ruler toggle (%s)', (language) => {
-  const text = TEXT[language];
+for (const language of ['zh-CN', 'en-US'] as const)
+  test.describe(`algorithm image and ruler toggle (${language})`, () => {
+    const text = TEXT[language];
 
-  it('shows the heatmap and grinding, toggles the horizontal rulers, and follows a change', async () => {
-    const setup = await taskProject(`E2E算法${stamp()}`);
-    const taskId = await reviewTask(setup, `算法${stamp()}`, { areaM2: 9 });
-    const { page, errors } = await browsers.open(language);
-    await signInAndLand(page, setup.planner, language);
-    await page.goto(`${new URL(page.url()).origin}/measurerobot/mscReportData?taskId=${taskId}`);
+    test('shows the heatmap and grinding, toggles the horizontal rulers, and follows a change', async ({
+      browsers,
+    }) => {
+      test.setTimeout(150_000);
+      const setup = await taskProject(`E2E算法${stamp()}`);
+      const taskId = await reviewTask(setup, `算法${stamp()}`, { areaM2: 9 });
+      const { page, errors } = await browsers.open(language);
+      await signInAndLand(page, setup.planner, language);
+      await page.goto(`${new URL(page.url()).origin}/measurerobot/mscReportData?taskId=${taskId}`);
 
-    // The heatmap of PL-01 (640 px wide, legend below), drawn from the readings, and its grinding.
-    const heatmap = await loadedImage(page, '[data-testid="algorithm-image"]');
-    expect(heatmap.width).toBe(640);
-    await page.getByTestId('algorithm-source').getByText(text.source).waitFor();
-    // Site 1's three rulers, all valid: the map says it is interpolated from them (the legend too).
-    await page.getByTestId('algorithm-basis').getByText(text.basis).waitFor();
-    const facts = page.getByTestId('grinding-PL-01');
-    await facts.getByText(text.exceeding).waitFor();
-    await facts.getByText('3 m²').waitFor();
-    await facts.getByText('2 mm', { exact: true }).waitFor();
-    await facts.getByText('6 L').waitFor();
-    // The task's grinding next to its figures: the total row holds the same 6 L.
-    const totals = page.getByTestId('task-grinding');
-    expect(await totals.locator('tbody tr').last().textContent()).toContain('6');
-    await settle(page);
-    await screenshot(page, `review-algorithm-${language}`);
+      // The heatmap of PL-01 (640 px wide, legend below), drawn from the readings, and its grinding.
+      const heatmap = await loadedImage(page, '[data-testid="algorithm-image"]');
+      expect(heatmap.width).toBe(640);
+      await expect(page.getByTestId('algorithm-source').getByText(text.source)).toBeVisible();
+      // Site 1's three rulers, all valid: the map says it is interpolated from them (the legend too).
+      await expect(page.getByTestId('algorithm-basis').getByText(text.basis)).toBeVisible();
+      const facts = page.getByTestId('grinding-PL-01');
+      await expect(facts.getByText(text.exceeding)).toBeVisible();
+      await expect(facts.getByText('3 m²')).toBeVisible();
+      await expect(facts.getByText('2 mm', { exact: true })).toBeVisible();
+      await expect(facts.getByText('6 L')).toBeVisible();
+      // The task's grinding next to its figures: the total row holds the same 6 L.
+      const totals = page.getByTestId('task-grinding');
+      await expect(totals.locator('tbody tr').last()).toContainText('6');
+      await settle(page);
+      await screenshot(page, `review-algorithm-${language}`);
 
-    // Hiding the horizontal rulers asks ShowVerHor for the picture without them.
-    await loadedImage(page, '[data-testid="review-picture"]');
-    const redrawn = page.waitForResponse(
-      (response) =>
-        response.url().includes('/api/ms/Task/ShowVerHor') &&
-        response.request().postDataJSON()?.Horizontal === false,
-    );
-    await page.getByRole('checkbox', { name: text.horizontal }).click();
-    const answer = await redrawn;
-    expect(answer.status()).toBe(200);
-    expect(answer.headers()['content-type']).toContain('image/png');
-    const without = await loadedImage(page, '[data-testid="review-picture"][data-rulers="v"]');
-    expect(without.width).toBeGreaterThan(0);
-    await settle(page);
-    await screenshot(page, `review-rulers-hidden-${language}`);
+      // Hiding the horizontal rulers asks ShowVerHor for the picture without them.
+      await loadedImage(page, '[data-testid="review-picture"]');
+      const redrawn = page.waitForResponse(
+        (response) =>
+          response.url().includes('/api/ms/Task/ShowVerHor') &&
+          response.request().postDataJSON()?.Horizontal === false,
+      );
+      await page.getByRole('checkbox', { name: text.horizontal }).click();
+      const answer = await redrawn;
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()['content-type']).toContain('image/png');
+      const without = await loadedImage(page, '[data-testid="review-picture"][data-rulers="v"]');
+      expect(without.width).toBeGreaterThan(0);
+      await settle(page);
+      await screenshot(page, `review-rulers-hidden-${language}`);
 
-    // The 6 mm ruler moved (its right end dragged left and down) and read again at 3.5 mm: nothing
-    // to grind, the heatmap is drawn again and the trail records the move.
-    await page.getByTestId('value-PL-01-2').getByRole('button', { name: text.move }).click();
-    const mover = page.getByTestId('ruler-mover');
-    await mover.waitFor();
-    const ends = page.getByTestId('ruler-ends');
-    const before = await ends.textContent();
-    const handle = await stableBox(page, page.getByTestId('ruler-end-2'));
-    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(handle.x - 80, handle.y + 40, { steps: 8 });
-    await page.mouse.up();
-    await expect.poll(() => ends.textContent()).not.toBe(before);
-    await page.getByLabel(text.moveValue).fill('3.5');
-    const moved = page.waitForResponse(
-      (response) =>
-        response.url().includes('/api/ms/Task/UpdateWallRuler') &&
-        response.request().postDataJSON()?.Ruler?.X2 < 2100,
-    );
-    const image = page.waitForResponse((response) =>
-      response.url().includes('/api/ms/MsTask/GenAlgorithmImage'),
-    );
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: button(text.save) })
-      .click();
-    await moved;
-    await image;
-    await page.getByText(text.movedTrail).waitFor();
-    await facts.getByText(text.exceedingAfter).waitFor();
-    await facts.getByText('0 L').waitFor();
-    const after = await loadedImage(page, '[data-testid="algorithm-image"]');
-    expect(after.src).not.toBe(heatmap.src);
-    const grinding = await api<{ Total: { GrindingVolumeL: number } }>(
-      '/api/ms/MsTask/GetTaskGrinding',
-      { TaskId: taskId },
-      setup.plannerToken,
-    );
-    expect(grinding.Total.GrindingVolumeL).toBe(0);
-    expect(errors).toEqual([]);
-  }, 150_000);
-});
+      // The 6 mm ruler moved (its right end dragged left and down) and read again at 3.5 mm: nothing
+      // to grind, the heatmap is drawn again and the trail records the move.
+      await page.getByTestId('value-PL-01-2').getByRole('button', { name: text.move }).click();
+      const mover = page.getByTestId('ruler-mover');
+      await expect(mover).toBeVisible();
+      const ends = page.getByTestId('ruler-ends');
+      const before = await ends.textContent();
+      const handle = await stableBox(page, page.getByTestId('ruler-end-2'));
+      await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(handle.x - 80, handle.y + 40, { steps: 8 });
+      await page.mouse.up();
+      await expect(ends).not.toHaveText(before ?? '');
+      await page.getByLabel(text.moveValue).fill('3.5');
+      const moved = page.waitForResponse(
+        (response) =>
+          response.url().includes('/api/ms/Task/UpdateWallRuler') &&
+          response.request().postDataJSON()?.Ruler?.X2 < 2100,
+      );
+      const image = page.waitForResponse((response) =>
+        response.url().includes('/api/ms/MsTask/GenAlgorithmImage'),
+      );
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: button(text.save) })
+        .click();
+      await moved;
+      await image;
+      await expect(page.getByText(text.movedTrail)).toBeVisible();
+      await expect(facts.getByText(text.exceedingAfter)).toBeVisible();
+      await expect(facts.getByText('0 L')).toBeVisible();
+      const after = await loadedImage(page, '[data-testid="algorithm-image"]');
+      expect(after.src).not.toBe(heatmap.src);
+      const grinding = await api(apiRoutes.review.getTaskGrinding, { TaskId: taskId }, setup.plannerToken);
+      expect(grinding.Total.GrindingVolumeL).toBe(0);
+      expect(errors).toEqual([]);
+    });
+  });

@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
-import { afterEach, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin, createSmallProject } from '../support/api.ts';
-import { BASE_URL, browserPool, DEMO } from '../support/browser.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, createReadyAdmin, createSmallProject, apiRoutes } from '../support/api.ts';
+import { BASE_URL, DEMO } from '../support/browser.ts';
 import { stamp } from '../support/names.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 
@@ -10,23 +10,18 @@ import { signInAndLand } from '../support/sign-in.ts';
  * (no "no permission" page, no call the server refuses), a surveyor's "back to the project list"
  * leads to his project list, and he sees the devices he holds, read-only.
  */
-const browsers = browserPool('role-links');
+
 const made: { projectId: string; token: string }[] = [];
-afterEach(async (context) => {
-  await browsers.closeAll(context);
+test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
 /** A fresh user of the demo company with the role, and his id. */
 async function readyUser(role: 'CompanyAdmin' | 'MeasureAdmin' | 'ProjectAdmin' | 'Surveyor') {
   const user = await createReadyAdmin(role);
-  const self = await api<{ UserId: string }>(
-    '/api/sys/User/GetSelf',
-    {},
-    await apiLogin(user.login, user.password),
-  );
+  const self = await api(apiRoutes.account.getSelf, {}, await apiLogin(user.login, user.password));
   return { ...user, id: self.UserId };
 }
 
@@ -64,13 +59,14 @@ const noPermission = (page: Page) => page.locator('.ant-result-403, .ant-result-
 
 // A company administrator has some 25 pages to open, each waited for until its calls are answered.
 for (const role of ['CompanyAdmin', 'MeasureAdmin', 'ProjectAdmin', 'Surveyor'] as const) {
-  it(`${role}: opens every menu entry without a refusal`, async () => {
+  test(`${role}: opens every menu entry without a refusal`, async ({ browsers }) => {
+    test.setTimeout(360_000);
     const { page, errors } = await browsers.open();
     const user = await readyUser(role);
     const watch = watchApi(page);
     await signInAndLand(page, user);
     const items = page.getByRole('menu').getByRole('menuitem');
-    await items.first().waitFor();
+    await expect(items.first()).toBeVisible();
     const count = await items.count();
     const opened: string[] = [];
     for (let index = 0; index < count; index += 1) {
@@ -79,10 +75,9 @@ for (const role of ['CompanyAdmin', 'MeasureAdmin', 'ProjectAdmin', 'Surveyor'] 
       const key = id.slice(id.lastIndexOf('-') + 1);
       await items.nth(index).click();
       await page.waitForURL(`**/measurerobot/${key}`);
-      await page
-        .locator('main .ant-card, main .ant-result, main .ant-table, main h1, main h2')
-        .first()
-        .waitFor();
+      await expect(
+        page.locator('main .ant-card, main .ant-result, main .ant-table, main h1, main h2').first(),
+      ).toBeVisible();
       await watch.idle();
       expect(await noPermission(page).count(), key).toBe(0);
       opened.push(key);
@@ -90,28 +85,26 @@ for (const role of ['CompanyAdmin', 'MeasureAdmin', 'ProjectAdmin', 'Surveyor'] 
     expect(new Set(opened).size).toBe(count);
     expect(watch.refused).toEqual([]);
     expect(errors).toEqual([]);
-  }, 360_000);
+  });
 }
 
 for (const language of ['zh-CN', 'en-US'] as const) {
-  it(`${language}: leads a surveyor from his project back to his project list and shows his device read-only`, async () => {
+  test(`${language}: leads a surveyor from his project back to his project list and shows his device read-only`, async ({
+    browsers,
+  }) => {
     const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
     const surveyor = await readyUser('Surveyor');
     const name = `E2E测量员项目${stamp()}`;
     const project = await createSmallProject(admin, name);
     made.push({ projectId: project.ProjectId, token: admin });
     await api(
-      '/api/ms/Project/SaveUserToProject',
+      apiRoutes.projects.saveUserToProject,
       { UserId: surveyor.id, ProjectIds: [project.ProjectId] },
       admin,
     );
     const number = `E2E-MY-${stamp()}`;
-    const deviceId = await api<string>('/api/sys/SysDevice/AddDevice', { DeviceNumber: number }, admin);
-    await api(
-      '/api/sys/SysDevice/AssignDeviceUser',
-      { DeviceGuid: deviceId, DeviceUserId: surveyor.id },
-      admin,
-    );
+    const deviceId = await api(apiRoutes.devices.addDevice, { DeviceNumber: number }, admin);
+    await api(apiRoutes.devices.assignDeviceUser, { DeviceGuid: deviceId, DeviceUserId: surveyor.id }, admin);
 
     const { page, errors } = await browsers.open(language);
     const watch = watchApi(page);
@@ -120,11 +113,11 @@ for (const language of ['zh-CN', 'en-US'] as const) {
 
     // The project detail's "back to the project list" leads to data reports, which lists his projects.
     await page.goto(`${BASE_URL}/measurerobot/projectDetail?id=${project.ProjectId}`);
-    await page.getByText(name).first().waitFor();
+    await expect(page.getByText(name).first()).toBeVisible();
     await page.getByRole('button', { name: en ? /Back to project/i : /返回项目列表/ }).click();
     await page.waitForURL('**/measurerobot/mscProjectList');
-    await page.getByRole('link', { name }).first().waitFor();
-    expect(await noPermission(page).count()).toBe(0);
+    await expect(page.getByRole('link', { name }).first()).toBeVisible();
+    await expect(noPermission(page)).toHaveCount(0);
 
     // So does the project standards page's breadcrumb.
     await page.goto(`${BASE_URL}/measurerobot/standardManageUCDetail?projectId=${project.ProjectId}`);
@@ -141,15 +134,15 @@ for (const language of ['zh-CN', 'en-US'] as const) {
       .click();
     await page.waitForURL('**/measurerobot/myDevices');
     const card = page.getByTestId(`robot-${number}`);
-    await card.waitFor();
-    expect(await card.textContent()).toContain(en ? 'Not activated' : '未激活');
-    expect(await page.locator('main').getByRole('button').count()).toBe(0);
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(en ? 'Not activated' : '未激活');
+    await expect(page.locator('main').getByRole('button')).toHaveCount(0);
     // Device management stays closed to him.
     await page.goto(`${BASE_URL}/measurerobot/SKU`);
-    await page.locator('.ant-result-403').waitFor();
+    await expect(page.locator('.ant-result-403')).toBeVisible();
     await watch.idle();
     expect(watch.refused).toEqual([]);
     expect(errors).toEqual([]);
-    await api('/api/sys/SysDevice/DeleteDevices', { DeviceGuids: [deviceId] }, admin);
+    await api(apiRoutes.devices.deleteDevices, { DeviceGuids: [deviceId] }, admin);
   });
 }

@@ -1,23 +1,20 @@
-import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { api, apiLogin, createNewUser, createReadyUser, type TestUser } from '../support/api.ts';
-import { BASE_URL, browserPool, type BrowserSession } from '../support/browser.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, createNewUser, createReadyUser, type TestUser, apiRoutes } from '../support/api.ts';
+import { BASE_URL, type BrowserSession } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { confirmUntilGone } from '../support/confirm.ts';
 
-const browsers = browserPool('shell');
 let browser: BrowserSession;
 let user: TestUser;
-beforeEach(async () => {
+test.beforeEach(async ({ browsers }) => {
   browser = await browsers.open();
   user = await createReadyUser();
 });
-// A failed test leaves a screenshot of its browser in e2e/artifacts.
-afterEach(async (context) => browsers.closeAll(context));
 
 const tab = (page: Page, name: string) => page.locator('.ant-tabs-tab').filter({ hasText: name });
 
-it('opens pages as tabs and closes this, the others and all of them', async () => {
+test('opens pages as tabs and closes this, the others and all of them', async () => {
   const { page } = browser;
   await signInAndLand(page, user);
   await page.getByRole('menuitem', { name: '个人中心' }).click();
@@ -25,17 +22,17 @@ it('opens pages as tabs and closes this, the others and all of them', async () =
   await page.getByRole('menuitem', { name: '修改密码' }).click();
   await page.waitForURL('**/measurerobot/changePassword');
   await page.getByRole('menuitem', { name: '个人中心' }).click();
-  await expect.poll(() => page.locator('.ant-tabs-tab').count()).toBe(3);
+  await expect(page.locator('.ant-tabs-tab')).toHaveCount(3);
 
   const actions = () => page.getByText('标签操作').click();
   await actions();
   await page.getByText('关闭当前').click();
-  await expect.poll(() => page.locator('.ant-tabs-tab').count()).toBe(2);
-  expect(await tab(page, '个人中心').count()).toBe(0);
+  await expect(page.locator('.ant-tabs-tab')).toHaveCount(2);
+  await expect(tab(page, '个人中心')).toHaveCount(0);
 
   await actions();
   await page.getByText('关闭其他').click();
-  await expect.poll(() => page.locator('.ant-tabs-tab').count()).toBe(1);
+  await expect(page.locator('.ant-tabs-tab')).toHaveCount(1);
 
   await actions();
   await page.getByText('关闭全部').click();
@@ -43,13 +40,13 @@ it('opens pages as tabs and closes this, the others and all of them', async () =
   expect(browser.errors).toEqual([]);
 });
 
-it('returns to the login page about 2 s after the session ends elsewhere', async () => {
+test('returns to the login page about 2 s after the session ends elsewhere', async () => {
   const { page } = browser;
   await signInAndLand(page, user);
   // Changing the password from another session ends this browser's session.
   const other = await apiLogin(user.login, user.password);
   await api(
-    '/api/sys/User/ChangePassWord',
+    apiRoutes.account.changePassword,
     { OldPassword: user.password, NewPassword: 'Other@12345' },
     other,
   );
@@ -57,7 +54,7 @@ it('returns to the login page about 2 s after the session ends elsewhere', async
   // The next call this page makes (a search) gets HTTP 401.
   await page.getByPlaceholder('按项目名称搜索').fill('滨江');
   await page.getByPlaceholder('按项目名称搜索').press('Enter');
-  await page.getByText('认证信息已过期或账号已被禁用，即将退出登录').waitFor();
+  await expect(page.getByText('认证信息已过期或账号已被禁用，即将退出登录')).toBeVisible();
   const shownAt = Date.now();
   await page.waitForURL('**/measurerobot/login', { timeout: 10_000 });
   const waited = Date.now() - shownAt;
@@ -65,7 +62,7 @@ it('returns to the login page about 2 s after the session ends elsewhere', async
   expect(waited).toBeLessThan(4_000);
 });
 
-it('edits the profile in the personal centre', async () => {
+test('edits the profile in the personal centre', async () => {
   const { page } = browser;
   await signInAndLand(page, user);
   await page.getByRole('menuitem', { name: '个人中心' }).click();
@@ -73,16 +70,16 @@ it('edits the profile in the personal centre', async () => {
   await page.getByLabel('手机号').fill('12345');
   await page.getByLabel('职位').fill('质量总监');
   await page.getByRole('button', { name: /保\s*存/ }).click();
-  await page.getByText('请输入正确的手机号码').waitFor();
+  await expect(page.getByText('请输入正确的手机号码')).toBeVisible();
   const phone = `139${String(Date.now()).slice(-8)}`;
   await page.getByLabel('手机号').fill(phone);
   await page.getByRole('button', { name: /保\s*存/ }).click();
-  await page.getByText('保存成功').first().waitFor();
-  await page.locator('.ant-descriptions').getByText('质量总监').waitFor();
-  await page.locator('.ant-descriptions').getByText(phone).waitFor();
+  await expect(page.getByText('保存成功').first()).toBeVisible();
+  await expect(page.locator('.ant-descriptions').getByText('质量总监')).toBeVisible();
+  await expect(page.locator('.ant-descriptions').getByText(phone)).toBeVisible();
 });
 
-it('changes the password, signs out and signs in with the new one', async () => {
+test('changes the password, signs out and signs in with the new one', async () => {
   const { page } = browser;
   await signInAndLand(page, user);
   await page.getByRole('menuitem', { name: '修改密码' }).click();
@@ -90,10 +87,10 @@ it('changes the password, signs out and signs in with the new one', async () => 
   await page.getByLabel('新密码', { exact: true }).fill('Newer@12345');
   await page.getByLabel('确认新密码').fill('Newer@12346');
   await page.getByRole('button', { name: '确认修改' }).click();
-  await page.getByText('两次输入的新密码不一致').waitFor();
+  await expect(page.getByText('两次输入的新密码不一致')).toBeVisible();
   await page.getByLabel('确认新密码').fill('Newer@12345');
   await page.getByRole('button', { name: '确认修改' }).click();
-  await page.getByText('密码修改成功').first().waitFor();
+  await expect(page.getByText('密码修改成功').first()).toBeVisible();
 
   await page.getByText('退出登录').click();
   await confirmUntilGone(page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }));
@@ -101,20 +98,20 @@ it('changes the password, signs out and signs in with the new one', async () => 
   await page.getByPlaceholder('邮箱或手机号').fill(user.login);
   await page.getByPlaceholder('密码').fill(user.password);
   await page.getByPlaceholder('密码').press('Enter');
-  await page.getByText('用户名或密码错误').waitFor();
+  await expect(page.getByText('用户名或密码错误')).toBeVisible();
   await page.getByPlaceholder('密码').fill('Newer@12345');
   await page.getByPlaceholder('密码').press('Enter');
   await page.waitForURL('**/measurerobot/mscProjectList');
 });
 
-it('asks a user with an administrator-set password to change it before entering', async () => {
+test('asks a user with an administrator-set password to change it before entering', async () => {
   const { page } = browser;
   const fresh = await createNewUser('Initial@12345');
   await page.goto(`${BASE_URL}/measurerobot/login`);
   await page.getByPlaceholder('邮箱或手机号').fill(fresh.login);
   await page.getByPlaceholder('密码').fill(fresh.password);
   await page.getByPlaceholder('密码').press('Enter');
-  await page.getByText('登录成功，为了账号安全请先修改密码').first().waitFor();
+  await expect(page.getByText('登录成功，为了账号安全请先修改密码').first()).toBeVisible();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('原密码').fill(fresh.password);
   await dialog.getByLabel('新密码', { exact: true }).fill('Chosen@12345');

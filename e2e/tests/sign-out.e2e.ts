@@ -1,7 +1,7 @@
-import type { Route } from 'playwright-core';
-import { afterEach, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin } from '../support/api.ts';
-import { BASE_URL, browserPool } from '../support/browser.ts';
+import type { Route } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, createReadyAdmin, apiRoutes } from '../support/api.ts';
+import { BASE_URL } from '../support/browser.ts';
 import { LANDING, signIn } from '../support/sign-in.ts';
 import { confirmUntilGone } from '../support/confirm.ts';
 
@@ -10,23 +10,24 @@ import { confirmUntilGone } from '../support/confirm.ts';
  * again at once. A late 401 of the old session must neither show "authentication expired" nor end
  * the new session.
  */
-const browsers = browserPool('sign-out');
+
 const made: { projectId: string; token: string }[] = [];
-afterEach(async (context) => {
-  await browsers.closeAll(context);
+test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
 const EXPIRED = '认证信息已过期或账号已被禁用，即将退出登录';
 
-it('signs out from the project detail without the expiry message and keeps the next session', async () => {
+test('signs out from the project detail without the expiry message and keeps the next session', async ({
+  browsers,
+}) => {
   const { page, errors } = await browsers.open();
   const admin = await createReadyAdmin();
   const token = await apiLogin(admin.login, admin.password);
-  const project = await api<{ ProjectId: string }>(
-    '/api/ms/Project/Add',
+  const project = await api(
+    apiRoutes.projects.add,
     {
       Name: `E2E退出${Date.now().toString(36).slice(-6)}`,
       DetailsInfo: [{ BuildingNumber: '1', Stories: 3, Households: 2, DeliveryStandard: 'fine' }],
@@ -49,7 +50,7 @@ it('signs out from the project detail without the expiry message and keeps the n
   await signIn(page, admin);
   await page.waitForURL(LANDING);
   await page.goto(`${BASE_URL}/measurerobot/projectDetail?id=${project.ProjectId}`);
-  await page.getByRole('tab', { name: '概览' }).waitFor();
+  await expect(page.getByRole('tab', { name: '概览' })).toBeVisible();
 
   // A query of the page is still on its way when the user signs out: the server, which has ended
   // the session meanwhile, answers it with HTTP 401 (held here so the order is certain).
@@ -91,7 +92,7 @@ it('signs out from the project detail without the expiry message and keeps the n
     .then(() => true)
     .catch(() => false);
   expect(thrownOut).toBe(false);
-  await page.getByRole('button', { name: '退出登录' }).waitFor();
+  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
   expect(expired).toEqual([]);
   expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
 });

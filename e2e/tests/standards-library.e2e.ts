@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
-import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, createReadyAdmin, createReadyUser, apiRoutes } from '../support/api.ts';
+import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { pickOption } from '../support/select.ts';
 import { confirmUntilGone } from '../support/confirm.ts';
@@ -47,12 +47,11 @@ interface ItemRow {
 
 /** Items made by a test, deleted after it (also when it failed). */
 const made: { ids: string[]; token: string }[] = [];
-const browsers = browserPool('standards');
-const browser = (locale?: string) => browsers.open(locale);
-afterEach(async (context) => {
-  await browsers.closeAll(context);
+
+test.afterEach(async () => {
   for (const { ids, token } of made.splice(0)) {
-    for (const id of ids) await api('/api/ms/standard/Delete', { Ids: [id] }, token).catch(() => undefined);
+    for (const id of ids)
+      await api(apiRoutes.standards.deleteItems, { Ids: [id] }, token).catch(() => undefined);
   }
 });
 
@@ -65,15 +64,15 @@ const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 const fieldError = (scope: Locator, text: string) =>
   scope.locator('.ant-form-item-explain-error', { hasText: text }).first();
 async function shows(scope: Locator, text: string) {
-  await fieldError(scope, text).waitFor();
+  await expect(fieldError(scope, text)).toBeVisible();
 }
 async function gone(scope: Locator, text: string) {
-  await fieldError(scope, text).waitFor({ state: 'detached' });
+  await expect(fieldError(scope, text)).not.toBeAttached();
 }
 
 /** Library items of the company through the API (the library page's own search). */
 async function findItem(code: string, token: string): Promise<ItemRow> {
-  const page = await api<{ Items: ItemRow[] }>('/api/ms/standard/GetListCondition', { Keyword: code }, token);
+  const page = await api(apiRoutes.standards.getListCondition, { Keyword: code }, token);
   const item = page.Items.find((row) => row.Code === code);
   if (!item) throw new Error(`no item ${code}`);
   return item;
@@ -86,11 +85,11 @@ async function makeItems(token: string) {
     Code: `E2E-${id}-${suffix}`,
     NameZh: `测试项${id}${suffix}`,
     NameEn: `Test item ${id} ${suffix}`,
-    Stage: 'plaster',
-    Mode: 'absolute',
+    Stage: 'plaster' as const,
+    Mode: 'absolute' as const,
     Standards: [{ Name: '普通', NameEn: 'Ordinary', Left: 0, Right: 4, WarnLeft: 0, WarnRight: 3 }],
   });
-  const saved = await api<ItemRow[]>('/api/ms/standard/Update', { Classes: [item('A'), item('B')] }, token);
+  const saved = await api(apiRoutes.standards.update, { Classes: [item('A'), item('B')] }, token);
   made.push({ ids: saved.map((row) => row.MeasureItemId), token });
   const [a, b] = saved;
   if (!a || !b) throw new Error('items not created');
@@ -102,10 +101,13 @@ async function search(page: Page, placeholder: string, keyword: string) {
   await page.getByPlaceholder(placeholder).press('Enter');
 }
 
-// Long walks through many dialogs on a shared 2-core machine: more than the default 60 s.
-describe('standard library and measure rules', { timeout: 150_000 }, () => {
-  it('edits a standard, refuses each invalid value with its message, deletes an item and edits a measure rule', async () => {
-    const { page, errors } = await browser();
+// Long walks through many dialogs on a shared 2-core machine: more than the default 120 s.
+test.describe('standard library and measure rules', () => {
+  test.describe.configure({ timeout: 150_000 });
+  test('edits a standard, refuses each invalid value with its message, deletes an item and edits a measure rule', async ({
+    browsers,
+  }) => {
+    const { page, errors } = await browsers.open();
     const admin = await createReadyAdmin('MeasureAdmin');
     const token = await apiLogin(admin.login, admin.password);
     const { a, b } = await makeItems(token);
@@ -113,16 +115,16 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
 
     await page.getByRole('menuitem', { name: '标准库管理' }).click();
     await page.waitForURL('**/measurerobot/standardManage');
-    await page.getByRole('button', { name: '新建测量项' }).waitFor();
-    await page.locator('.ant-table-row', { hasText: 'PL-01' }).first().waitFor();
+    await expect(page.getByRole('button', { name: '新建测量项' })).toBeVisible();
+    await expect(page.locator('.ant-table-row', { hasText: 'PL-01' }).first()).toBeVisible();
     await search(page, '按编码或名称搜索', 'x'.repeat(33));
-    await page.getByText('查询条件不能超过 32 个字符').waitFor();
+    await expect(page.getByText('查询条件不能超过 32 个字符')).toBeVisible();
     await search(page, '按编码或名称搜索', `E2E-${a.Code.split('-')[1]}`);
     const rowA = page.locator('.ant-table-row', { hasText: a.Code });
     const rowB = page.locator('.ant-table-row', { hasText: b.Code });
-    await rowA.waitFor();
-    await rowB.waitFor();
-    expect(await rowA.textContent()).toContain('普通 [0, 4]');
+    await expect(rowA).toBeVisible();
+    await expect(rowB).toBeVisible();
+    await expect(rowA).toContainText('普通 [0, 4]');
 
     // Change the right value and save: the table and the API show it.
     await rowA.getByRole('button', { name: zhButton('编辑') }).click();
@@ -131,8 +133,8 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
     await settle(page);
     await screenshot(page, 'standards-edit-zh-CN');
     await dialog.getByRole('button', { name: zhButton('保存') }).click();
-    await page.getByText('测量项已保存').waitFor();
-    await rowA.getByText('普通 [0, 5]').waitFor();
+    await expect(page.getByText('测量项已保存')).toBeVisible();
+    await expect(rowA.getByText('普通 [0, 5]')).toBeVisible();
     expect((await findItem(a.Code, token)).Standards[0]).toMatchObject({ Left: 0, Right: 5 });
 
     // The edges -100 and 100 are accepted.
@@ -142,7 +144,7 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
     await dialog.getByLabel('第 1 个标准预警左值').fill('-100');
     await dialog.getByLabel('第 1 个标准预警右值').fill('100');
     await dialog.getByRole('button', { name: zhButton('保存') }).click();
-    await rowA.getByText('普通 [-100, 100]').waitFor();
+    await expect(rowA.getByText('普通 [-100, 100]')).toBeVisible();
     expect((await findItem(a.Code, token)).Standards[0]).toMatchObject({ Left: -100, Right: 100 });
 
     // Each invalid value shows its message on its field.
@@ -189,27 +191,27 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
     // At most 10 standards: the add button stops at the limit.
     const addStandard = dialog.getByRole('button', { name: '添加标准' });
     for (let count = 1; count < 10; count += 1) await addStandard.click();
-    await dialog.getByText('10 / 10 个标准').waitFor();
-    expect(await addStandard.isDisabled()).toBe(true);
+    await expect(dialog.getByText('10 / 10 个标准')).toBeVisible();
+    await expect(addStandard).toBeDisabled();
     await settle(page);
     await screenshot(page, 'standards-limit-zh-CN');
     await dialog.getByRole('button', { name: zhButton('取消') }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await expect(dialog).toBeHidden();
     expect((await findItem(a.Code, token)).Code).toBe(a.Code);
 
     // Delete B after the confirmation.
     await rowB.getByRole('button', { name: zhButton('删除') }).click();
-    await confirmDialog(page).getByText(b.Code).waitFor();
+    await expect(confirmDialog(page).getByText(b.Code)).toBeVisible();
     await confirmUntilGone(confirmDialog(page).getByRole('button', { name: zhButton('删除') }));
-    await page.getByText('测量项已删除').waitFor();
-    await rowB.waitFor({ state: 'detached' });
+    await expect(page.getByText('测量项已删除')).toBeVisible();
+    await expect(rowB).not.toBeAttached();
     await expect(findItem(b.Code, token)).rejects.toThrow();
 
     // Measure rules of A.
     await page.getByRole('menuitem', { name: '测量规则管理' }).click();
     await page.waitForURL('**/measurerobot/measureRuleManage');
     // Wait for the rules page itself: the library page's stage tabs have the same names.
-    await page.getByRole('button', { name: '编辑规则' }).first().waitFor();
+    await expect(page.getByRole('button', { name: '编辑规则' }).first()).toBeVisible();
     await page.getByRole('tab', { name: '抹灰', exact: true }).click();
     const ruleRow = page.locator('.ant-table-row', { hasText: a.Code });
     await ruleRow.getByRole('button', { name: '编辑规则' }).click();
@@ -252,10 +254,10 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
     await field('第 1 个靠尺位置偏移（mm）').fill('300');
     await gone(rule, '不能大于 5000');
     await rule.getByRole('button', { name: zhButton('保存') }).click();
-    await page.getByText('测量规则已保存').waitFor();
-    await ruleRow.getByText('[100, 150]').waitFor();
-    await ruleRow.getByText('[0, 50]').waitFor();
-    await ruleRow.getByText('中间').waitFor();
+    await expect(page.getByText('测量规则已保存')).toBeVisible();
+    await expect(ruleRow.getByText('[100, 150]')).toBeVisible();
+    await expect(ruleRow.getByText('[0, 50]')).toBeVisible();
+    await expect(ruleRow.getByText('中间')).toBeVisible();
     await settle(page);
     await screenshot(page, 'standards-rules-zh-CN');
     expect((await findItem(a.Code, token)).Rule).toMatchObject({
@@ -271,8 +273,8 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows the library and the measure rules in English', async () => {
-    const { page, errors } = await browser('en-US');
+  test('shows the library and the measure rules in English', async ({ browsers }) => {
+    const { page, errors } = await browsers.open('en-US');
     const admin = await createReadyAdmin('MeasureAdmin');
     const token = await apiLogin(admin.login, admin.password);
     const { a } = await makeItems(token);
@@ -280,12 +282,12 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
 
     await page.getByRole('menuitem', { name: 'Standard library' }).click();
     await page.waitForURL('**/measurerobot/standardManage');
-    await page.getByRole('button', { name: 'New measure item' }).waitFor();
-    await page.getByRole('columnheader', { name: 'Judging mode' }).waitFor();
+    await expect(page.getByRole('button', { name: 'New measure item' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Judging mode' })).toBeVisible();
     await search(page, 'Search by code or name', a.Code);
     const row = page.locator('.ant-table-row', { hasText: a.Code });
-    await row.getByText(a.NameEn).waitFor();
-    expect(await row.textContent()).toContain('Ordinary [0, 4]');
+    await expect(row.getByText(a.NameEn)).toBeVisible();
+    await expect(row).toContainText('Ordinary [0, 4]');
     await screenshot(page, 'standards-library-en-US');
 
     await row.getByRole('button', { name: 'Edit' }).click();
@@ -311,8 +313,8 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
       create.getByLabel('Judging mode', { exact: true }),
       'Deviation (measured - design)',
     );
-    expect(await create.getByRole('checkbox', { name: 'Needs a design value' }).isChecked()).toBe(true);
-    expect(await create.getByRole('checkbox', { name: 'Needs a design value' }).isDisabled()).toBe(true);
+    await expect(create.getByRole('checkbox', { name: 'Needs a design value' })).toBeChecked();
+    await expect(create.getByRole('checkbox', { name: 'Needs a design value' })).toBeDisabled();
     await create.getByLabel('Standard 1 Left').fill('-5');
     await create.getByLabel('Standard 1 Right').fill('5');
     await create.getByLabel('Standard 1 Warning left').fill('-4');
@@ -321,7 +323,7 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
     await settle(page);
     await screenshot(page, 'standards-create-en-US');
     await create.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Measure item created').waitFor();
+    await expect(page.getByText('Measure item created')).toBeVisible();
     const created = await findItem(code, token);
     made.push({ ids: [created.MeasureItemId], token });
     expect(created).toMatchObject({ Stage: 'decoration', Mode: 'deviation', NeedsDesign: true });
@@ -334,11 +336,13 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
     });
     await page.getByRole('tab', { name: /^Decoration/ }).click();
     await search(page, 'Search by code or name', code);
-    await page.locator('.ant-table-row', { hasText: code }).getByText('severe deviation 12').waitFor();
+    await expect(
+      page.locator('.ant-table-row', { hasText: code }).getByText('severe deviation 12'),
+    ).toBeVisible();
 
     await page.getByRole('menuitem', { name: 'Measure rules' }).click();
     await page.waitForURL('**/measurerobot/measureRuleManage');
-    await page.getByRole('button', { name: 'Edit rule' }).first().waitFor();
+    await expect(page.getByRole('button', { name: 'Edit rule' }).first()).toBeVisible();
     await page.getByRole('tab', { name: 'Plaster', exact: true }).click();
     await page
       .locator('.ant-table-row', { hasText: a.Code })
@@ -357,8 +361,8 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows a surveyor no menu entry and refuses the library pages by address', async () => {
-    const { page, errors } = await browser();
+  test('shows a surveyor no menu entry and refuses the library pages by address', async ({ browsers }) => {
+    const { page, errors } = await browsers.open();
     const surveyor = await createReadyUser();
     await signInAndLand(page, surveyor);
     const menu = (await page.getByRole('menu').getByRole('menuitem').allTextContents()).map((text) =>
@@ -369,11 +373,11 @@ describe('standard library and measure rules', { timeout: 150_000 }, () => {
 
     // Issue 10: a page outside the role's menu is refused, not shown as a read-only dead end.
     await page.goto(`${BASE_URL}/measurerobot/standardManage`);
-    await page.getByText('没有权限').waitFor();
-    expect(await page.locator('.ant-table-row').count()).toBe(0);
+    await expect(page.getByText('没有权限')).toBeVisible();
+    await expect(page.locator('.ant-table-row')).toHaveCount(0);
     await page.goto(`${BASE_URL}/measurerobot/measureRuleManage`);
-    await page.getByText('没有权限').waitFor();
-    expect(await page.locator('.ant-table-row').count()).toBe(0);
+    await expect(page.getByText('没有权限')).toBeVisible();
+    await expect(page.locator('.ant-table-row')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 });

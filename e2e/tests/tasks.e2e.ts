@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
-import { browserPool, screenshot } from '../support/browser.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiRoutes } from '../support/api.ts';
+import { screenshot } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
 import { pickOption, pickSearchedOption } from '../support/select.ts';
@@ -14,9 +14,6 @@ import { confirmUntilGone } from '../support/confirm.ts';
  * both languages.
  */
 
-const browsers = browserPool('tasks');
-afterEach(async (context) => browsers.closeAll(context));
-
 const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
 /** antd puts a space between two Chinese characters in buttons; an icon adds its name before the text. */
 const button = (text: string) =>
@@ -27,7 +24,7 @@ async function prepare() {
   const { planner, plannerToken, surveyor, surveyorId, project } = await taskProject(`E2E任务${stamp()}`);
   const otherName = `待取消${stamp()}`;
   await api(
-    '/api/ms/MsTask/AddTask',
+    apiRoutes.tasks.addTask,
     {
       ProjectId: project.ProjectId,
       Stage: 'plaster',
@@ -95,72 +92,77 @@ const TEXT = {
   },
 } as const;
 
-describe.each(['zh-CN', 'en-US'] as const)('tasks (%s)', (language) => {
-  const text = TEXT[language];
+for (const language of ['zh-CN', 'en-US'] as const)
+  test.describe(`tasks (${language})`, () => {
+    const text = TEXT[language];
 
-  it('plans floors 2-5, sees the task in the task center and on the surveyor execution page, cancels another', async () => {
-    const { planner, surveyor, project, otherName } = await prepare();
-    const { page, errors } = await browsers.open(language);
-    await signInAndLand(page, planner, language);
+    test('plans floors 2-5, sees the task in the task center and on the surveyor execution page, cancels another', async ({
+      browsers,
+    }) => {
+      const { planner, surveyor, project, otherName } = await prepare();
+      const { page, errors } = await browsers.open(language);
+      await signInAndLand(page, planner, language);
 
-    // Dispatch: project, stage, floors 2-5 of building 1# in one go, a surveyor.
-    await page.getByRole('menuitem', { name: text.dispatchMenu }).click();
-    await page.waitForURL('**/measurerobot/taskManage');
-    await pickSearchedOption(page, page.getByLabel(text.project, { exact: true }), project.Name);
-    await pickOption(page, page.getByLabel(text.stage, { exact: true }), text.plaster);
-    await pickOption(page, page.getByLabel(text.building, { exact: true }), '1#');
-    await page.getByLabel(text.from, { exact: true }).fill('2');
-    await page.getByLabel(text.to, { exact: true }).fill('5');
-    await page.getByRole('button', { name: button(text.addFloors) }).click();
-    await expect.poll(() => page.getByTestId('households-selected').textContent()).toBe(text.selected);
-    const name = `E2E ${stamp()}`;
-    await page.getByLabel(text.name, { exact: true }).fill(name);
-    await page.getByLabel(text.surveyors, { exact: true }).click();
-    await page.getByLabel(text.surveyors, { exact: true }).fill(surveyor.name);
-    await page.locator('.ant-select-item-option', { hasText: surveyor.name }).first().click();
-    await page.keyboard.press('Escape');
-    await screenshot(page, `tasks-dispatch-${language}`);
-    await page.getByRole('button', { name: button(text.save) }).click();
+      // Dispatch: project, stage, floors 2-5 of building 1# in one go, a surveyor.
+      await page.getByRole('menuitem', { name: text.dispatchMenu }).click();
+      await page.waitForURL('**/measurerobot/taskManage');
+      await pickSearchedOption(page, page.getByLabel(text.project, { exact: true }), project.Name);
+      await pickOption(page, page.getByLabel(text.stage, { exact: true }), text.plaster);
+      await pickOption(page, page.getByLabel(text.building, { exact: true }), '1#');
+      await page.getByLabel(text.from, { exact: true }).fill('2');
+      await page.getByLabel(text.to, { exact: true }).fill('5');
+      await page.getByRole('button', { name: button(text.addFloors) }).click();
+      await expect(page.getByTestId('households-selected')).toHaveText(text.selected);
+      const name = `E2E ${stamp()}`;
+      await page.getByLabel(text.name, { exact: true }).fill(name);
+      await page.getByLabel(text.surveyors, { exact: true }).click();
+      await page.getByLabel(text.surveyors, { exact: true }).fill(surveyor.name);
+      await page.locator('.ant-select-item-option', { hasText: surveyor.name }).first().click();
+      await page.keyboard.press('Escape');
+      await screenshot(page, `tasks-dispatch-${language}`);
+      await page.getByRole('button', { name: button(text.save) }).click();
 
-    // The detail shows the task and the standard frozen into it.
-    await page.waitForURL('**/measurerobot/taskDetail?id=*');
-    await page.getByText(name).first().waitFor();
-    await page.getByRole('tab', { name: text.standard }).waitFor();
-    await screenshot(page, `tasks-detail-${language}`);
+      // The detail shows the task and the standard frozen into it.
+      await page.waitForURL('**/measurerobot/taskDetail?id=*');
+      await expect(page.getByText(name).first()).toBeVisible();
+      await expect(page.getByRole('tab', { name: text.standard })).toBeVisible();
+      await screenshot(page, `tasks-detail-${language}`);
 
-    // The task center lists it, pending, with its 8 households; another task is cancelled.
-    await page.getByRole('menuitem', { name: text.centerMenu }).click();
-    await page.waitForURL('**/measurerobot/taskCenter');
-    const row = page.getByRole('row', { name: new RegExp(name) });
-    await row.waitFor();
-    expect(await row.textContent()).toContain(text.pending);
-    const other = page.getByRole('row', { name: new RegExp(otherName) });
-    await other.getByRole('button', { name: button(text.cancel) }).click();
-    await confirmUntilGone(page.locator('.ant-modal-confirm').getByRole('button', { name: button(text.ok) }));
-    await expect.poll(() => other.textContent()).toContain(text.cancelled);
-    await screenshot(page, `tasks-center-${language}`);
-    // What the filters show goes to Excel (the server's workbook, named in the interface language).
-    await page.getByRole('button', { name: button(text.export) }).click();
-    await page.getByText(text.exported).waitFor();
-    expect(errors).toEqual([]);
+      // The task center lists it, pending, with its 8 households; another task is cancelled.
+      await page.getByRole('menuitem', { name: text.centerMenu }).click();
+      await page.waitForURL('**/measurerobot/taskCenter');
+      const row = page.getByRole('row', { name: new RegExp(name) });
+      await expect(row).toBeVisible();
+      await expect(row).toContainText(text.pending);
+      const other = page.getByRole('row', { name: new RegExp(otherName) });
+      await other.getByRole('button', { name: button(text.cancel) }).click();
+      await confirmUntilGone(
+        page.locator('.ant-modal-confirm').getByRole('button', { name: button(text.ok) }),
+      );
+      await expect(other).toContainText(text.cancelled);
+      await screenshot(page, `tasks-center-${language}`);
+      // What the filters show goes to Excel (the server's workbook, named in the interface language).
+      await page.getByRole('button', { name: button(text.export) }).click();
+      await expect(page.getByText(text.exported)).toBeVisible();
+      expect(errors).toEqual([]);
 
-    // The surveyor sees the task on the execution page.
-    const surveyorBrowser = await browsers.open(language);
-    await signInAndLand(surveyorBrowser.page, surveyor, language);
-    await surveyorBrowser.page.getByRole('menuitem', { name: text.executionMenu }).click();
-    await surveyorBrowser.page.waitForURL('**/measurerobot/TaskExcuse');
-    await surveyorBrowser.page.getByRole('row', { name: new RegExp(name) }).waitFor();
-    expect(await surveyorBrowser.page.getByRole('row', { name: new RegExp(otherName) }).count()).toBe(0);
-    // "All states" shows the cancelled task too.
-    await pickOption(
-      surveyorBrowser.page,
-      surveyorBrowser.page.getByLabel(text.state, { exact: true }),
-      text.allStates,
-    );
-    const cancelledRow = surveyorBrowser.page.getByRole('row', { name: new RegExp(otherName) });
-    await cancelledRow.waitFor();
-    expect(await cancelledRow.textContent()).toContain(text.cancelled);
-    await screenshot(surveyorBrowser.page, `tasks-execution-${language}`);
-    expect(surveyorBrowser.errors).toEqual([]);
+      // The surveyor sees the task on the execution page.
+      const surveyorBrowser = await browsers.open(language);
+      await signInAndLand(surveyorBrowser.page, surveyor, language);
+      await surveyorBrowser.page.getByRole('menuitem', { name: text.executionMenu }).click();
+      await surveyorBrowser.page.waitForURL('**/measurerobot/TaskExcuse');
+      await expect(surveyorBrowser.page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+      await expect(surveyorBrowser.page.getByRole('row', { name: new RegExp(otherName) })).toHaveCount(0);
+      // "All states" shows the cancelled task too.
+      await pickOption(
+        surveyorBrowser.page,
+        surveyorBrowser.page.getByLabel(text.state, { exact: true }),
+        text.allStates,
+      );
+      const cancelledRow = surveyorBrowser.page.getByRole('row', { name: new RegExp(otherName) });
+      await expect(cancelledRow).toBeVisible();
+      await expect(cancelledRow).toContainText(text.cancelled);
+      await screenshot(surveyorBrowser.page, `tasks-execution-${language}`);
+      expect(surveyorBrowser.errors).toEqual([]);
+    });
   });
-});

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api, apiLogin, createReadyAdmin, createReadyUser } from '../support/api.ts';
-import { BASE_URL, browserPool, screenshot, settle } from '../support/browser.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, createReadyAdmin, createReadyUser, apiRoutes } from '../support/api.ts';
+import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { planPng } from '../support/plan-files.ts';
 import { pickOption, pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
-import { confirmUntilGone } from '../support/confirm.ts';
+import { confirmUntilGone, untilStill } from '../support/confirm.ts';
 
 /**
  * Templates (issue 6 items 5 and 6, issue 5 floorPlan), in English: a fresh measurement
@@ -18,11 +18,10 @@ import { confirmUntilGone } from '../support/confirm.ts';
  */
 
 const made: { projectId: string; token: string }[] = [];
-const browsers = browserPool('templates');
-afterEach(async (context) => {
-  await browsers.closeAll(context);
+
+test.afterEach(async () => {
   for (const { projectId, token } of made.splice(0)) {
-    await api('/api/ms/Project/Delete', { ProjectId: projectId }, token).catch(() => undefined);
+    await api(apiRoutes.projects.delete, { ProjectId: projectId }, token).catch(() => undefined);
   }
 });
 
@@ -51,14 +50,17 @@ async function uploadHouseType(token: string, projectId: string, name: string) {
 }
 
 // Each test walks many pages and dialogs (about 40 s on a quiet machine): 150 s under load.
-describe('templates', () => {
-  it('creates, edits and applies design value templates, edits algorithm templates, lists house types, and locks on publish', async () => {
+test.describe('templates', () => {
+  test('creates, edits and applies design value templates, edits algorithm templates, lists house types, and locks on publish', async ({
+    browsers,
+  }) => {
+    test.setTimeout(150_000);
     const { page, errors } = await browsers.open('en-US');
     const admin = await createReadyAdmin('MeasureAdmin');
     const token = await apiLogin(admin.login, admin.password);
     const projectName = `E2E-tpl-${stamp()}`;
-    const project = await api<{ ProjectId: string }>(
-      '/api/ms/Project/Add',
+    const project = await api(
+      apiRoutes.projects.add,
       {
         Name: projectName,
         DetailsInfo: [{ BuildingNumber: '1', Stories: 3, Households: 2, DeliveryStandard: 'fine' }],
@@ -75,31 +77,35 @@ describe('templates', () => {
     await page.goto(`${BASE_URL}/measurerobot/designValueTemplate?projectId=${project.ProjectId}`);
     const templatesTable = page.locator('.ant-table').first();
     const defaultRow = templatesTable.locator('.ant-table-row', { hasText: 'Default template' });
-    await defaultRow.waitFor();
+    await expect(defaultRow).toBeVisible();
     // The default template cannot be deleted: its button is disabled and says why.
     const defaultDelete = defaultRow.getByRole('button', { name: 'Delete' });
-    expect(await defaultDelete.isDisabled()).toBe(true);
+    await expect(defaultDelete).toBeDisabled();
     await defaultRow.getByTestId('default-delete').hover();
-    await page.getByRole('tooltip', { name: 'The default template cannot be deleted' }).waitFor();
+    await expect(page.getByRole('tooltip', { name: 'The default template cannot be deleted' })).toBeVisible();
 
     await page.getByRole('button', { name: 'New template' }).click();
     const create = page.getByRole('dialog', { name: 'New design value template' });
     await create.getByLabel('Template name').fill('High');
     await create.getByRole('button', { name: 'Save' }).click();
-    await create.getByText('A design value template needs at least one measure item').waitFor();
+    await expect(create.getByText('A design value template needs at least one measure item')).toBeVisible();
     await create.getByRole('button', { name: 'Add measure item' }).click();
     await pick(page, create.getByLabel('Measure item of row 1'), 'Net height');
     await create.getByLabel('Design value of row 1').fill('20001');
     await create.getByRole('button', { name: 'Save' }).click();
-    await create.getByText('The design value must be between 0 and 20,000').waitFor();
+    await expect(create.getByText('The design value must be between 0 and 20,000')).toBeVisible();
     await settle(page);
     await screenshot(page, 'templates-design-refused-en-US');
     await create.getByLabel('Design value of row 1').fill('20000');
-    await create.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Template created').waitFor();
+    // The refusal collapses away and moves Save up: a click during that motion was lost (full run).
+    await expect(create.getByText('The design value must be between 0 and 20,000')).toBeHidden();
+    const save = create.getByRole('button', { name: 'Save' });
+    await untilStill(save);
+    await save.click();
+    await expect(page.getByText('Template created')).toBeVisible();
     const highRow = templatesTable.locator('.ant-table-row', { hasText: 'High' });
-    await highRow.waitFor();
-    expect(await highRow.textContent()).toContain('20000');
+    await expect(highRow).toBeVisible();
+    await expect(highRow).toContainText('20000');
 
     // Edit: rename and add the bay/depth design value.
     await highRow.getByRole('button', { name: 'Edit' }).click();
@@ -109,10 +115,10 @@ describe('templates', () => {
     await pick(page, edit.getByLabel('Measure item of row 2'), 'Bay/depth');
     await edit.getByLabel('Design value of row 2').fill('3600');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Template saved').waitFor();
+    await expect(page.getByText('Template saved')).toBeVisible();
     const renamedRow = templatesTable.locator('.ant-table-row', { hasText: 'HighRise' });
-    await renamedRow.waitFor();
-    expect(await renamedRow.textContent()).toContain('Bay/depth 3600');
+    await expect(renamedRow).toBeVisible();
+    await expect(renamedRow).toContainText('Bay/depth 3600');
 
     // A second template of the same name: the server's 409 lands on the name field.
     await page.getByRole('button', { name: 'New template' }).click();
@@ -121,30 +127,30 @@ describe('templates', () => {
     await pick(page, create.getByLabel('Measure item of row 1'), 'Net height');
     await create.getByLabel('Design value of row 1').fill('2750');
     await create.getByRole('button', { name: 'Save' }).click();
-    await create.getByText('A template with this name already exists in the project').waitFor();
+    await expect(create.getByText('A template with this name already exists in the project')).toBeVisible();
     await create.getByRole('button', { name: 'Cancel' }).click();
-    await create.waitFor({ state: 'hidden' });
+    await expect(create).toBeHidden();
 
     // Apply it to the house type: the house type's row and the template's row say so.
     const houseTypeRow = page.locator('.ant-table-row', {
       hasText: houseType,
       has: page.getByRole('button', { name: 'Change template' }),
     });
-    await houseTypeRow.getByText('Default template (default)').waitFor();
+    await expect(houseTypeRow.getByText('Default template (default)')).toBeVisible();
     await houseTypeRow.getByRole('button', { name: 'Change template' }).click();
     const apply = page.getByRole('dialog', { name: 'Apply a design value template to house types' });
     await pickOption(page, apply.getByLabel('Template'), 'HighRise');
     await apply.getByRole('button', { name: 'Apply' }).click();
-    await page.getByText(`Template "HighRise" applied to 1 house type`).waitFor();
-    await houseTypeRow.locator('.ant-tag', { hasText: 'HighRise' }).waitFor();
-    await renamedRow.locator('.ant-tag', { hasText: houseType }).waitFor();
-    await houseTypeRow.getByText(/missing|Complete/).waitFor();
+    await expect(page.getByText(`Template "HighRise" applied to 1 house type`)).toBeVisible();
+    await expect(houseTypeRow.locator('.ant-tag', { hasText: 'HighRise' })).toBeVisible();
+    await expect(renamedRow.locator('.ant-tag', { hasText: houseType })).toBeVisible();
+    await expect(houseTypeRow.getByText(/missing|Complete/)).toBeVisible();
     await settle(page);
     await screenshot(page, 'templates-design-applied-en-US');
 
     // --- Algorithm parameter templates ---
     await page.goto(`${BASE_URL}/measurerobot/algorithmTemplateDetail?projectId=${project.ProjectId}`);
-    await page.getByText(/This project can use \d+ templates?:/).waitFor();
+    await expect(page.getByText(/This project can use \d+ templates?:/)).toBeVisible();
     const algorithmName = `Algo${stamp()}`;
     await page.getByRole('button', { name: 'New algorithm template' }).click();
     const algorithm = page.getByRole('dialog', { name: 'New algorithm parameter template' });
@@ -155,19 +161,21 @@ describe('templates', () => {
     await algorithm.getByLabel('Maximum of parameter 1').fill('50');
     await algorithm.getByLabel('Value of parameter 1').fill('60');
     await algorithm.getByRole('button', { name: 'Save' }).click();
-    await algorithm
-      .getByText('The value must be between the minimum and the maximum', { exact: true })
-      .waitFor();
+    await expect(
+      algorithm.getByText('The value must be between the minimum and the maximum', { exact: true }),
+    ).toBeVisible();
     await algorithm.getByLabel('Minimum of parameter 1').fill('70');
-    await algorithm.getByText('The minimum cannot be greater than the maximum', { exact: true }).waitFor();
+    await expect(
+      algorithm.getByText('The minimum cannot be greater than the maximum', { exact: true }),
+    ).toBeVisible();
     await settle(page);
     await screenshot(page, 'templates-algorithm-refused-en-US');
     await algorithm.getByLabel('Minimum of parameter 1').fill('1');
     await algorithm.getByLabel('Value of parameter 1').fill('5');
     await algorithm.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Algorithm parameter template created').waitFor();
+    await expect(page.getByText('Algorithm parameter template created')).toBeVisible();
     const algorithmRow = page.locator('.ant-table-row', { hasText: algorithmName });
-    await algorithmRow.getByText('This project').waitFor();
+    await expect(algorithmRow.getByText('This project')).toBeVisible();
 
     await algorithmRow.getByRole('button', { name: 'Edit' }).click();
     const algorithmEdit = page.getByRole('dialog', {
@@ -175,9 +183,9 @@ describe('templates', () => {
     });
     await algorithmEdit.getByLabel('Value of parameter 1').fill('12');
     await algorithmEdit.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Algorithm parameter template saved').waitFor();
-    const saved = await api<{ Items: { Name: string; list: { Value: number }[] }[] }>(
-      '/api/ms/algo/GetAlgorithmParamTemplateList',
+    await expect(page.getByText('Algorithm parameter template saved')).toBeVisible();
+    const saved = await api(
+      apiRoutes.algorithm.getAlgorithmParamTemplateList,
       { ProjectId: project.ProjectId, Keyword: algorithmName },
       token,
     );
@@ -186,30 +194,30 @@ describe('templates', () => {
     await screenshot(page, 'templates-algorithm-list-en-US');
 
     await algorithmRow.getByRole('button', { name: 'Delete' }).click();
-    await confirmDialog(page)
-      .getByText(`Delete the algorithm parameter template "${algorithmName}"?`)
-      .waitFor();
+    await expect(
+      confirmDialog(page).getByText(`Delete the algorithm parameter template "${algorithmName}"?`),
+    ).toBeVisible();
     await confirmUntilGone(confirmDialog(page).getByRole('button', { name: 'Delete' }));
-    await page.getByText('Algorithm parameter template deleted').waitFor();
-    await algorithmRow.waitFor({ state: 'detached' });
+    await expect(page.getByText('Algorithm parameter template deleted')).toBeVisible();
+    await expect(algorithmRow).not.toBeAttached();
 
     // --- House type maps (menu page) ---
     await page.getByRole('menuitem', { name: 'House type maps' }).click();
     await page.waitForURL('**/measurerobot/floorPlan');
     await pick(page, page.getByLabel('Project', { exact: true }), projectName);
     const floorRow = page.locator('.ant-table-row', { hasText: houseType });
-    await floorRow.waitFor();
-    expect(await floorRow.textContent()).toContain(projectName);
-    expect(await page.locator('.ant-table-row').count()).toBe(1);
+    await expect(floorRow).toBeVisible();
+    await expect(floorRow).toContainText(projectName);
+    await expect(page.locator('.ant-table-row')).toHaveCount(1);
     await page.getByPlaceholder('Search by house type name').fill('x'.repeat(21));
     await page.getByPlaceholder('Search by house type name').press('Enter');
-    await page.getByText('Query conditions cannot exceed 20 characters').waitFor();
+    await expect(page.getByText('Query conditions cannot exceed 20 characters')).toBeVisible();
     await page.getByPlaceholder('Search by house type name').fill('no-such-type');
     await page.getByPlaceholder('Search by house type name').press('Enter');
-    await floorRow.waitFor({ state: 'detached' });
+    await expect(floorRow).not.toBeAttached();
     await page.getByPlaceholder('Search by house type name').fill(houseType);
     await page.getByPlaceholder('Search by house type name').press('Enter');
-    await floorRow.waitFor();
+    await expect(floorRow).toBeVisible();
     const download = page.waitForEvent('download');
     await floorRow.getByRole('button', { name: 'Download' }).click();
     expect((await download).suggestedFilename()).toBe(`${houseType}.png`);
@@ -219,56 +227,57 @@ describe('templates', () => {
     await page.waitForURL(`**/measurerobot/projectDetail?id=${project.ProjectId}`);
 
     // --- Published: read-only ---
-    await api('/api/ms/Project/publiceProject', { ProjectId: project.ProjectId }, token);
+    await api(apiRoutes.projects.publishProject, { ProjectId: project.ProjectId }, token);
     await page.goto(`${BASE_URL}/measurerobot/designValueTemplate?projectId=${project.ProjectId}`);
-    await page.getByText('The project is published: its design value templates').waitFor();
-    await page.locator('.ant-table-row', { hasText: 'HighRise' }).first().waitFor();
-    expect(await page.getByRole('button', { name: 'New template' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Change template' }).count()).toBe(0);
+    await expect(page.getByText('The project is published: its design value templates')).toBeVisible();
+    await expect(page.locator('.ant-table-row', { hasText: 'HighRise' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New template' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Change template' })).toHaveCount(0);
     await settle(page);
     await screenshot(page, 'templates-design-locked-en-US');
     await page.goto(`${BASE_URL}/measurerobot/algorithmTemplateDetail?projectId=${project.ProjectId}`);
-    await page.getByText('The project is published: its own algorithm parameter templates').waitFor();
+    await expect(
+      page.getByText('The project is published: its own algorithm parameter templates'),
+    ).toBeVisible();
 
-    await api('/api/ms/Project/Delete', { ProjectId: project.ProjectId }, token);
+    await api(apiRoutes.projects.delete, { ProjectId: project.ProjectId }, token);
     made.splice(0);
     expect(errors).toEqual([]);
-  }, 150_000);
+  });
 
-  it('shows the template pages and the house type maps in Chinese', async () => {
+  test('shows the template pages and the house type maps in Chinese', async ({ browsers }) => {
+    test.setTimeout(150_000);
     const { page, errors } = await browsers.open('zh-CN');
     const admin = await createReadyAdmin();
     const token = await apiLogin(admin.login, admin.password);
-    const project = await api<{ ProjectId: string }>(
-      '/api/ms/Project/Add',
-      { Name: `E2E模板${stamp()}`, DetailsInfo: [] },
-      token,
-    );
+    const project = await api(apiRoutes.projects.add, { Name: `E2E模板${stamp()}`, DetailsInfo: [] }, token);
     made.push({ projectId: project.ProjectId, token });
     const houseType = `户型${stamp()}`;
     await uploadHouseType(token, project.ProjectId, houseType);
     await signInAndLand(page, admin);
 
     await page.goto(`${BASE_URL}/measurerobot/designValueTemplate?projectId=${project.ProjectId}`);
-    await page.locator('.ant-table-row', { hasText: '默认模板' }).first().waitFor();
-    await page.locator('.ant-table-row', { hasText: houseType }).getByText('默认模板（默认）').waitFor();
+    await expect(page.locator('.ant-table-row', { hasText: '默认模板' }).first()).toBeVisible();
+    await expect(
+      page.locator('.ant-table-row', { hasText: houseType }).getByText('默认模板（默认）'),
+    ).toBeVisible();
     await page.getByRole('button', { name: '新建模板' }).click();
     const create = page.getByRole('dialog', { name: '新建设计值模板' });
     await create.getByLabel('模板名称').fill('高层');
     await create.locator('.ant-modal-footer .ant-btn-primary').click();
-    await create.getByText('设计值模板至少需要一个测量项').waitFor();
+    await expect(create.getByText('设计值模板至少需要一个测量项')).toBeVisible();
     await create.getByRole('button', { name: '添加测量项' }).click();
     await pick(page, create.getByLabel('第 1 行测量项'), '室内净高');
     await create.getByLabel('第 1 行设计值').fill('-1');
-    await create.getByText('设计值须在 0 到 20000 之间').waitFor();
+    await expect(create.getByText('设计值须在 0 到 20000 之间')).toBeVisible();
     await settle(page);
     await screenshot(page, 'templates-design-dialog-zh-CN');
     await create.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
 
     await page.goto(`${BASE_URL}/measurerobot/algorithmTemplateDetail?projectId=${project.ProjectId}`);
-    await page.locator('.ant-table-row', { hasText: '标准参数' }).waitFor();
-    await page.getByText(/本项目可用 \d+ 个模板/).waitFor();
+    await expect(page.locator('.ant-table-row', { hasText: '标准参数' })).toBeVisible();
+    await expect(page.getByText(/本项目可用 \d+ 个模板/)).toBeVisible();
     await page.getByRole('button', { name: '新建算法模板' }).click();
     const algorithm = page.getByRole('dialog', { name: '新建算法参数模板' });
     await algorithm.getByLabel('第 1 个参数名').fill('体素');
@@ -276,7 +285,7 @@ describe('templates', () => {
     await algorithm.getByLabel('第 1 个参数最大值').fill('50');
     await algorithm.getByLabel('第 1 个参数值').fill('0.5');
     await algorithm.locator('.ant-modal-footer .ant-btn-primary').click();
-    await algorithm.getByText('参数值须在最小值和最大值之间', { exact: true }).waitFor();
+    await expect(algorithm.getByText('参数值须在最小值和最大值之间', { exact: true })).toBeVisible();
     await settle(page);
     await screenshot(page, 'templates-algorithm-dialog-zh-CN');
     await algorithm.locator('.ant-modal-footer .ant-btn:not(.ant-btn-primary)').click();
@@ -285,10 +294,9 @@ describe('templates', () => {
     await page.waitForURL('**/measurerobot/floorPlan');
     await page.getByPlaceholder('按户型名称搜索').fill(houseType);
     await page.getByPlaceholder('按户型名称搜索').press('Enter');
-    await page
-      .locator('.ant-table-row', { hasText: houseType })
-      .getByRole('button', { name: '编辑户型图' })
-      .waitFor();
+    await expect(
+      page.locator('.ant-table-row', { hasText: houseType }).getByRole('button', { name: '编辑户型图' }),
+    ).toBeVisible();
     await settle(page);
     await screenshot(page, 'templates-floor-plans-zh-CN');
     expect(errors).toEqual([]);
@@ -296,28 +304,27 @@ describe('templates', () => {
     // A surveyor assigned to the project sees both template pages read-only.
     const surveyor = await createReadyUser();
     const surveyorToken = await apiLogin(surveyor.login, surveyor.password);
-    const self = await api<{ UserId: string }>('/api/sys/User/GetSelf', {}, surveyorToken);
+    const self = await api(apiRoutes.account.getSelf, {}, surveyorToken);
     await api(
-      '/api/ms/Project/SaveProjectUser',
+      apiRoutes.projects.saveProjectUser,
       { ProjectId: project.ProjectId, UserIds: [self.UserId] },
       token,
     );
     const other = await browsers.open('zh-CN');
     await signInAndLand(other.page, surveyor);
     await other.page.goto(`${BASE_URL}/measurerobot/designValueTemplate?projectId=${project.ProjectId}`);
-    await other.page
-      .locator('.ant-table-row', { hasText: houseType })
-      .getByText('默认模板（默认）')
-      .waitFor();
-    expect(await other.page.getByRole('button', { name: '新建模板' }).count()).toBe(0);
-    expect(await other.page.getByRole('button', { name: /编\s*辑/ }).count()).toBe(0);
-    expect(await other.page.getByRole('button', { name: '更换模板' }).count()).toBe(0);
+    await expect(
+      other.page.locator('.ant-table-row', { hasText: houseType }).getByText('默认模板（默认）'),
+    ).toBeVisible();
+    await expect(other.page.getByRole('button', { name: '新建模板' })).toHaveCount(0);
+    await expect(other.page.getByRole('button', { name: /编\s*辑/ })).toHaveCount(0);
+    await expect(other.page.getByRole('button', { name: '更换模板' })).toHaveCount(0);
     await other.page.goto(`${BASE_URL}/measurerobot/algorithmTemplateDetail?projectId=${project.ProjectId}`);
-    await other.page.locator('.ant-table-row', { hasText: '标准参数' }).waitFor();
-    expect(await other.page.getByRole('button', { name: '新建算法模板' }).count()).toBe(0);
-    expect(await other.page.getByRole('button', { name: /编\s*辑/ }).count()).toBe(0);
+    await expect(other.page.locator('.ant-table-row', { hasText: '标准参数' })).toBeVisible();
+    await expect(other.page.getByRole('button', { name: '新建算法模板' })).toHaveCount(0);
+    await expect(other.page.getByRole('button', { name: /编\s*辑/ })).toHaveCount(0);
     await settle(other.page);
     await screenshot(other.page, 'templates-surveyor-zh-CN');
     expect(other.errors).toEqual([]);
-  }, 150_000);
+  });
 });

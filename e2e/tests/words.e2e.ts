@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { browserPool, screenshot } from '../support/browser.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { screenshot } from '../support/browser.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -10,9 +10,6 @@ import { taskProject } from '../support/task-project.ts';
  * device wrote the place into the site's name ("1# 2-1 客厅 北墙"); its source and surface translated;
  * the worst grade called "Severe deviation" in English (爆点 in Chinese). In both languages.
  */
-
-const browsers = browserPool('words');
-afterEach(async (context) => browsers.closeAll(context));
 
 const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
 /** The contract's enum values a Chinese reader must never see as words. */
@@ -40,43 +37,46 @@ const TEXT = {
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
-describe.each(['zh-CN', 'en-US'] as const)('words on a site (%s)', (language) => {
-  const text = TEXT[language];
+for (const language of ['zh-CN', 'en-US'] as const)
+  test.describe(`words on a site (${language})`, () => {
+    const text = TEXT[language];
 
-  it('shows the place once, the source and surface translated, and the trade word for 爆点', async () => {
-    const setup = await taskProject(`E2E词语${stamp()}`);
-    // Site 1: 20 mm on a [0, 4] standard is a severe deviation; its name repeats its place.
-    const taskId = await reviewTask(setup, `词语${stamp()}`, {
-      siteOneValues: [1, 2, 20],
-      siteOne: { Name: '1# 2-1 客厅 北墙', Surface: 'wall' },
+    test('shows the place once, the source and surface translated, and the trade word for 爆点', async ({
+      browsers,
+    }) => {
+      const setup = await taskProject(`E2E词语${stamp()}`);
+      // Site 1: 20 mm on a [0, 4] standard is a severe deviation; its name repeats its place.
+      const taskId = await reviewTask(setup, `词语${stamp()}`, {
+        siteOneValues: [1, 2, 20],
+        siteOne: { Name: '1# 2-1 客厅 北墙', Surface: 'wall' },
+      });
+      const { page, errors } = await browsers.open(language);
+      await signInAndLand(page, setup.planner, language);
+      const origin = new URL(page.url()).origin;
+
+      // The task's site list: place and name in one cell, the place once.
+      await page.goto(`${origin}/measurerobot/taskDetail?id=${taskId}`);
+      await page.getByRole('tab', { name: new RegExp(`^${text.sites} \\(2\\)`) }).click();
+      const row = page.getByRole('row', { name: /客厅 北墙/ });
+      await expect(row).toBeVisible();
+      const rowText = (await row.textContent()) ?? '';
+      expect(rowText).toContain(text.siteRow);
+      expect(occurrences(rowText, '1#')).toBe(1);
+
+      // The site itself: place, source and surface in the reader's language, the name without its place.
+      await page.goto(`${origin}/measurerobot/mscReportData?taskId=${taskId}&point=1`);
+      const card = page.getByTestId('site-card');
+      await expect(card.getByText('#1 客厅 北墙', { exact: true })).toBeVisible();
+      await expect(page.getByText(text.worst, { exact: true }).first()).toBeVisible();
+      const cardText = (await card.textContent()) ?? '';
+      for (const word of [text.place, text.source, text.surface]) expect(cardText).toContain(word);
+      expect(occurrences(cardText, '1#')).toBe(1);
+      if (language === 'zh-CN') expect(cardText).not.toMatch(RAW_WORDS);
+      else expect((await page.locator('body').textContent()) ?? '').not.toMatch(/exploded/i);
+      // The site list beside it: the place once there too.
+      const listed = page.getByRole('row', { name: /客厅 北墙/ });
+      expect(occurrences((await listed.textContent()) ?? '', '1#')).toBe(1);
+      await screenshot(page, `words-site-${language}`);
+      expect(errors).toEqual([]);
     });
-    const { page, errors } = await browsers.open(language);
-    await signInAndLand(page, setup.planner, language);
-    const origin = new URL(page.url()).origin;
-
-    // The task's site list: place and name in one cell, the place once.
-    await page.goto(`${origin}/measurerobot/taskDetail?id=${taskId}`);
-    await page.getByRole('tab', { name: new RegExp(`^${text.sites} \\(2\\)`) }).click();
-    const row = page.getByRole('row', { name: /客厅 北墙/ });
-    await row.waitFor();
-    const rowText = (await row.textContent()) ?? '';
-    expect(rowText).toContain(text.siteRow);
-    expect(occurrences(rowText, '1#')).toBe(1);
-
-    // The site itself: place, source and surface in the reader's language, the name without its place.
-    await page.goto(`${origin}/measurerobot/mscReportData?taskId=${taskId}&point=1`);
-    const card = page.getByTestId('site-card');
-    await card.getByText('#1 客厅 北墙', { exact: true }).waitFor();
-    await page.getByText(text.worst, { exact: true }).first().waitFor();
-    const cardText = (await card.textContent()) ?? '';
-    for (const word of [text.place, text.source, text.surface]) expect(cardText).toContain(word);
-    expect(occurrences(cardText, '1#')).toBe(1);
-    if (language === 'zh-CN') expect(cardText).not.toMatch(RAW_WORDS);
-    else expect((await page.locator('body').textContent()) ?? '').not.toMatch(/exploded/i);
-    // The site list beside it: the place once there too.
-    const listed = page.getByRole('row', { name: /客厅 北墙/ });
-    expect(occurrences((await listed.textContent()) ?? '', '1#')).toBe(1);
-    await screenshot(page, `words-site-${language}`);
-    expect(errors).toEqual([]);
-  }, 120_000);
-});
+  });

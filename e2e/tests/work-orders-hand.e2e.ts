@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api } from '../support/api.ts';
-import { browserPool, screenshot, settle } from '../support/browser.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiRoutes } from '../support/api.ts';
+import { screenshot, settle } from '../support/browser.ts';
 import { pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -12,8 +12,6 @@ import { taskProject } from '../support/task-project.ts';
  * building, floor and household of the project, an assignee and a pin on the household's plan; the
  * work order is in the list (assigned, so not started) and its pin on the page's plan view.
  */
-const browsers = browserPool('work-orders-hand');
-afterEach(async (context) => browsers.closeAll(context));
 
 const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
 const button = (text: string) => new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`);
@@ -48,93 +46,94 @@ async function pick(page: Page, testId: string, text: string): Promise<void> {
   const select = page
     .getByTestId(testId)
     .locator('xpath=ancestor-or-self::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
-  await expect
-    .poll(
-      async () => {
-        await select.click();
-        await page
-          .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-          .first()
-          .click({ timeout: 5_000 })
-          .catch(() => undefined);
-        return select.getByText(text, { exact: true }).count();
-      },
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0);
+  await expect(async () => {
+    await select.click({ timeout: 5_000 });
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
+      .first()
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    await expect(select.getByText(text, { exact: true })).not.toHaveCount(0, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
-describe.each(['zh-CN', 'en-US'] as const)('work order by hand (%s)', (language) => {
-  const text = TEXT[language];
+for (const language of ['zh-CN', 'en-US'] as const)
+  test.describe(`work order by hand (${language})`, () => {
+    const text = TEXT[language];
 
-  it('creates a work order by hand with a place, an assignee and a pin, in the list and on the plan', async () => {
-    const setup = await taskProject(`E2E手工${stamp()}`);
-    const { page, errors } = await browsers.open(language);
-    await signInAndLand(page, setup.planner, language);
-    const origin = new URL(page.url()).origin;
-    await page.goto(`${origin}/measurerobot/workOrder`);
-    await page.getByRole('button', { name: button(text.newOrder) }).click();
-    const dialog = page.getByRole('dialog');
-    await pickSearchedOption(page, dialog.getByTestId('hand-project').locator('input'), setup.project.Name);
-    await pick(page, 'hand-process', text.stage);
-    await pick(page, 'hand-building', '1#');
-    await dialog.getByText(text.pickHousehold).waitFor();
-    await pick(page, 'hand-floor', text.floor);
-    await pick(page, 'hand-household', text.household);
-    await pickSearchedOption(page, dialog.getByTestId('hand-assignee').locator('input'), setup.surveyor.name);
+    test('creates a work order by hand with a place, an assignee and a pin, in the list and on the plan', async ({
+      browsers,
+    }) => {
+      test.setTimeout(180_000);
+      const setup = await taskProject(`E2E手工${stamp()}`);
+      const { page, errors } = await browsers.open(language);
+      await signInAndLand(page, setup.planner, language);
+      const origin = new URL(page.url()).origin;
+      await page.goto(`${origin}/measurerobot/workOrder`);
+      await page.getByRole('button', { name: button(text.newOrder) }).click();
+      const dialog = page.getByRole('dialog');
+      await pickSearchedOption(page, dialog.getByTestId('hand-project').locator('input'), setup.project.Name);
+      await pick(page, 'hand-process', text.stage);
+      await pick(page, 'hand-building', '1#');
+      await expect(dialog.getByText(text.pickHousehold)).toBeVisible();
+      await pick(page, 'hand-floor', text.floor);
+      await pick(page, 'hand-household', text.household);
+      await pickSearchedOption(
+        page,
+        dialog.getByTestId('hand-assignee').locator('input'),
+        setup.surveyor.name,
+      );
 
-    // The household's plan: a click places the pin (the plan is 160 x 100 pixels).
-    const plan = dialog.getByTestId('work-order-plan');
-    await plan.waitFor();
-    await dialog.getByText(text.notPinned).waitFor();
-    const box = await plan.boundingBox();
-    if (!box) throw new Error('the plan is not shown');
-    await plan.click({ position: { x: box.width * 0.5, y: box.height * 0.5 } });
-    await dialog.getByTestId('pin-draft').waitFor();
-    await dialog.getByRole('textbox').fill('手工工单');
-    const created = page.waitForResponse((response) => response.url().includes('/WorkOrderMap/Add'));
-    await dialog.getByRole('button', { name: button(text.ok) }).click();
-    const response = await created;
-    expect(((await response.json()) as { Code: number }).Code).toBe(0);
-    const sent = JSON.parse(response.request().postData() ?? '{}') as Record<string, unknown>;
-    expect(sent).toMatchObject({
-      ProjectId: setup.project.ProjectId,
-      Process: 'plaster',
-      BuildingNumber: '1#',
-      Floor: 2,
-      Household: 1,
-      AssigneeId: setup.surveyorId,
-      Remark: '手工工单',
+      // The household's plan: a click places the pin (the plan is 160 x 100 pixels).
+      const plan = dialog.getByTestId('work-order-plan');
+      await expect(plan).toBeVisible();
+      await expect(dialog.getByText(text.notPinned)).toBeVisible();
+      const box = await plan.boundingBox();
+      if (!box) throw new Error('the plan is not shown');
+      await plan.click({ position: { x: box.width * 0.5, y: box.height * 0.5 } });
+      await expect(dialog.getByTestId('pin-draft')).toBeVisible();
+      await dialog.getByRole('textbox').fill('手工工单');
+      const created = page.waitForResponse((response) => response.url().includes('/WorkOrderMap/Add'));
+      await dialog.getByRole('button', { name: button(text.ok) }).click();
+      const response = await created;
+      expect(((await response.json()) as { Code: number }).Code).toBe(0);
+      const sent = JSON.parse(response.request().postData() ?? '{}') as Record<string, unknown>;
+      expect(sent).toMatchObject({
+        ProjectId: setup.project.ProjectId,
+        Process: 'plaster',
+        BuildingNumber: '1#',
+        Floor: 2,
+        Household: 1,
+        AssigneeId: setup.surveyorId,
+        Remark: '手工工单',
+      });
+      expect(sent.TaskId ?? null).toBeNull();
+      const orders = await api(
+        apiRoutes.workOrders.list,
+        { ProjectId: setup.project.ProjectId, PageSize: 10, CurrentPage: 1 },
+        setup.plannerToken,
+      );
+      expect(orders.Items).toHaveLength(1);
+      const order = orders.Items[0] as (typeof orders.Items)[number];
+      expect(order.State).toBe('unstart');
+      expect(order.X).toBeGreaterThan(40);
+      expect(order.X).toBeLessThan(120);
+
+      // In the list, assigned (not started); filtered by its project from the project cards.
+      await page.locator('.ant-card-head-title', { hasText: setup.project.Name }).click();
+      const row = page.getByRole('row', { name: new RegExp(order.OrderNumber) });
+      await expect(row.getByText(text.unstart)).toBeVisible();
+      await expect(row.getByText(setup.surveyor.name)).toBeVisible();
+
+      // On the page's plan view: the household with its pin, which opens the work order.
+      await page.locator('.ant-segmented').getByText(text.plan, { exact: true }).click();
+      const pin = page.getByTestId(`pin-${order.OrderNumber}`).first();
+      await expect(pin).toBeVisible();
+      await expect(pin).toHaveAttribute('data-state', 'unstart');
+      await settle(page);
+      await screenshot(page, `work-orders-hand-plan-${language}`);
+      await pin.click();
+      await expect(page.locator('.ant-drawer-title', { hasText: order.OrderNumber })).toBeVisible();
+      expect(errors).toEqual([]);
     });
-    expect(sent.TaskId ?? null).toBeNull();
-    const orders = await api<{
-      Items: { OrderNumber: string; State: string; X: number; Y: number; Household: number }[];
-    }>(
-      '/api/rs/WorkOrder/List',
-      { ProjectId: setup.project.ProjectId, PageSize: 10, CurrentPage: 1 },
-      setup.plannerToken,
-    );
-    expect(orders.Items).toHaveLength(1);
-    const order = orders.Items[0] as (typeof orders.Items)[number];
-    expect(order.State).toBe('unstart');
-    expect(order.X).toBeGreaterThan(40);
-    expect(order.X).toBeLessThan(120);
-
-    // In the list, assigned (not started); filtered by its project from the project cards.
-    await page.locator('.ant-card-head-title', { hasText: setup.project.Name }).click();
-    const row = page.getByRole('row', { name: new RegExp(order.OrderNumber) });
-    await row.getByText(text.unstart).waitFor();
-    await row.getByText(setup.surveyor.name).waitFor();
-
-    // On the page's plan view: the household with its pin, which opens the work order.
-    await page.locator('.ant-segmented').getByText(text.plan, { exact: true }).click();
-    const pin = page.getByTestId(`pin-${order.OrderNumber}`).first();
-    await pin.waitFor();
-    expect(await pin.getAttribute('data-state')).toBe('unstart');
-    await settle(page);
-    await screenshot(page, `work-orders-hand-plan-${language}`);
-    await pin.click();
-    await page.locator('.ant-drawer-title', { hasText: order.OrderNumber }).waitFor();
-    expect(errors).toEqual([]);
-  }, 180_000);
-});
+  });

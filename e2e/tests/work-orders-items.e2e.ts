@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { browserPool, screenshot, settle } from '../support/browser.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { screenshot, settle } from '../support/browser.ts';
 import { button, stamp } from '../support/names.ts';
 import { reviewTask } from '../support/review-task.ts';
 import { signInAndLand } from '../support/sign-in.ts';
@@ -11,8 +11,6 @@ import { taskProject } from '../support/task-project.ts';
  * preselects that item, and only it, showing its worst grade; a passing item is disabled until "typed
  * by hand" is ticked; the order made records the item, and the work order list shows it. In both languages.
  */
-const browsers = browserPool('work-orders-items');
-afterEach(async (context) => browsers.closeAll(context));
 
 const TEXT = {
   'zh-CN': {
@@ -31,73 +29,77 @@ const TEXT = {
   },
 } as const;
 
-describe.each(['zh-CN', 'en-US'] as const)('the failed item of a site (%s)', (language) => {
-  const text = TEXT[language];
+for (const language of ['zh-CN', 'en-US'] as const)
+  test.describe(`the failed item of a site (${language})`, () => {
+    const text = TEXT[language];
 
-  it('preselects the only failed item (the last) in the new work order dialog and records it', async () => {
-    const setup = await taskProject(`E2E测量项${stamp()}`);
-    // Site 1: PL-01 1, 2, 1 and PL-02 2 pass; PL-03 30 (standard [0, 4]) explodes.
-    const taskId = await reviewTask(setup, `测量项${stamp()}`, {
-      siteOneValues: [1, 2, 1],
-      itemCodes: ['PL-01', 'PL-02', 'PL-03'],
-      siteOneMore: [
-        { ItemCode: 'PL-02', Values: [2] },
-        { ItemCode: 'PL-03', Values: [30] },
-      ],
+    test('preselects the only failed item (the last) in the new work order dialog and records it', async ({
+      browsers,
+    }) => {
+      test.setTimeout(180_000);
+      const setup = await taskProject(`E2E测量项${stamp()}`);
+      // Site 1: PL-01 1, 2, 1 and PL-02 2 pass; PL-03 30 (standard [0, 4]) explodes.
+      const taskId = await reviewTask(setup, `测量项${stamp()}`, {
+        siteOneValues: [1, 2, 1],
+        itemCodes: ['PL-01', 'PL-02', 'PL-03'],
+        siteOneMore: [
+          { ItemCode: 'PL-02', Values: [2] },
+          { ItemCode: 'PL-03', Values: [30] },
+        ],
+      });
+      const session = await browsers.open(language);
+      const { page } = session;
+      await signInAndLand(page, setup.planner, language);
+      const origin = new URL(page.url()).origin;
+
+      await page.goto(`${origin}/measurerobot/mscReportData?taskId=${taskId}&point=1`);
+      await expect(page.getByText('#1 north wall').first()).toBeVisible();
+      await page.getByRole('button', { name: button(text.newOrder) }).click();
+      const dialog = page.getByRole('dialog');
+      const items = dialog.getByTestId('work-order-items');
+      await expect(items.getByText(text.chosen)).toBeVisible();
+      // Only the failed item is chosen: the passing ones are not (and cannot be without "typed by hand").
+      await expect(items.getByText(/PL-0[12]/)).toHaveCount(0);
+      await settle(page);
+      await screenshot(page, `work-orders-items-${language}-dialog`);
+      // A passing item cannot be taken silently: disabled until "typed by hand" is ticked.
+      const passing = page.locator('.ant-select-dropdown:visible .ant-select-item-option', {
+        hasText: 'PL-01',
+      });
+      // The open list may cover the checkbox below the select: a click on the dialog's title closes it.
+      const closeOptions = async () => {
+        await dialog.locator('.ant-modal-title').click();
+        await expect(page.locator('.ant-select-dropdown:visible')).toBeHidden();
+      };
+      await items.click();
+      await expect(passing).toBeVisible();
+      await expect(passing).toContainClass('ant-select-item-option-disabled');
+      await closeOptions();
+      await dialog.getByText(text.byHand).click();
+      await expect(dialog.getByRole('checkbox')).toBeChecked();
+      await items.click();
+      await expect(passing).toBeVisible();
+      await expect(passing).not.toContainClass('ant-select-item-option-disabled');
+      // Unticked again: the order is made with the failed item alone, not typed by hand.
+      await closeOptions();
+      await dialog.getByText(text.byHand).click();
+      await expect(dialog.getByRole('checkbox')).not.toBeChecked();
+
+      const created = page.waitForResponse((response) => response.url().includes('/WorkOrderMap/Add'));
+      await dialog.getByRole('button', { name: button(text.ok) }).click();
+      const answer = await created;
+      expect(answer.request().postDataJSON()).toMatchObject({
+        TaskId: taskId,
+        PointIndex: 1,
+        ItemCodes: ['PL-03'],
+        ItemsByHand: false,
+      });
+      expect(((await answer.json()) as { Code: number }).Code).toBe(0);
+
+      // The work order list shows the item by name.
+      await page.goto(`${origin}/measurerobot/workOrder`);
+      const row = page.getByRole('row', { name: new RegExp(setup.project.Name) });
+      await expect(row.getByText(text.listed)).toBeVisible();
+      expect(session.errors).toEqual([]);
     });
-    const session = await browsers.open(language);
-    const { page } = session;
-    await signInAndLand(page, setup.planner, language);
-    const origin = new URL(page.url()).origin;
-
-    await page.goto(`${origin}/measurerobot/mscReportData?taskId=${taskId}&point=1`);
-    await page.getByText('#1 north wall').first().waitFor();
-    await page.getByRole('button', { name: button(text.newOrder) }).click();
-    const dialog = page.getByRole('dialog');
-    const items = dialog.getByTestId('work-order-items');
-    await items.getByText(text.chosen).waitFor();
-    // Only the failed item is chosen: the passing ones are not (and cannot be without "typed by hand").
-    expect(await items.getByText(/PL-0[12]/).count()).toBe(0);
-    await settle(page);
-    await screenshot(page, `work-orders-items-${language}-dialog`);
-    // A passing item cannot be taken silently: disabled until "typed by hand" is ticked.
-    const passing = page.locator('.ant-select-dropdown:visible .ant-select-item-option', {
-      hasText: 'PL-01',
-    });
-    // The open list may cover the checkbox below the select: a click on the dialog's title closes it.
-    const closeOptions = async () => {
-      await dialog.locator('.ant-modal-title').click();
-      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-    };
-    await items.click();
-    await passing.waitFor();
-    expect(await passing.getAttribute('class')).toContain('ant-select-item-option-disabled');
-    await closeOptions();
-    await dialog.getByText(text.byHand).click();
-    await expect.poll(() => dialog.getByRole('checkbox').isChecked()).toBe(true);
-    await items.click();
-    await passing.waitFor();
-    await expect.poll(() => passing.getAttribute('class')).not.toContain('ant-select-item-option-disabled');
-    // Unticked again: the order is made with the failed item alone, not typed by hand.
-    await closeOptions();
-    await dialog.getByText(text.byHand).click();
-    await expect.poll(() => dialog.getByRole('checkbox').isChecked()).toBe(false);
-
-    const created = page.waitForResponse((response) => response.url().includes('/WorkOrderMap/Add'));
-    await dialog.getByRole('button', { name: button(text.ok) }).click();
-    const answer = await created;
-    expect(answer.request().postDataJSON()).toMatchObject({
-      TaskId: taskId,
-      PointIndex: 1,
-      ItemCodes: ['PL-03'],
-      ItemsByHand: false,
-    });
-    expect(((await answer.json()) as { Code: number }).Code).toBe(0);
-
-    // The work order list shows the item by name.
-    await page.goto(`${origin}/measurerobot/workOrder`);
-    const row = page.getByRole('row', { name: new RegExp(setup.project.Name) });
-    await row.getByText(text.listed).waitFor();
-    expect(session.errors).toEqual([]);
-  }, 180_000);
-});
+  });

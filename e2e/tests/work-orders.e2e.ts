@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { afterEach, expect, it } from 'vitest';
-import { api, apiLogin } from '../support/api.ts';
-import { browserPool, screenshot, settle } from '../support/browser.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { api, apiLogin, apiRoutes } from '../support/api.ts';
+import { screenshot, settle } from '../support/browser.ts';
 import { pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -10,15 +10,16 @@ import { taskProject } from '../support/task-project.ts';
  * Issue 18: a work order for an exploded site is assigned by the planner, started and completed by
  * the assignee, and turned into a re-measure task, all on the work order page.
  */
-const browsers = browserPool('work-orders');
-afterEach(async (context) => browsers.closeAll(context));
 
-it('goes from an exploded site to a re-measure task through assign, start and complete', async () => {
+test('goes from an exploded site to a re-measure task through assign, start and complete', async ({
+  browsers,
+}) => {
+  test.setTimeout(150_000);
   const { planner, plannerToken, surveyor, surveyorId, project } = await taskProject(
     `E2E工单${Date.now().toString(36)}${crypto.randomInt(100, 999)}`,
   );
-  const taskId = await api<string>(
-    '/api/ms/MsTask/AddTask',
+  const taskId = await api(
+    apiRoutes.tasks.addTask,
     {
       ProjectId: project.ProjectId,
       Stage: 'plaster',
@@ -33,7 +34,7 @@ it('goes from an exploded site to a re-measure task through assign, start and co
   const surveyorToken = await apiLogin(surveyor.login, surveyor.password);
   // 30 mm on a [0, 4] flatness standard: exploded.
   await api(
-    '/api/ms/ManualMeasureSummaryItems/Updates',
+    apiRoutes.results.updates,
     {
       TaskId: taskId,
       BuildingNumber: '1#',
@@ -43,11 +44,7 @@ it('goes from an exploded site to a re-measure task through assign, start and co
     },
     surveyorToken,
   );
-  const made = await api<{ Created: number }>(
-    '/api/rs/WorkOrderMap/AddFromTask',
-    { TaskId: taskId },
-    plannerToken,
-  );
+  const made = await api(apiRoutes.workOrders.addFromTask, { TaskId: taskId }, plannerToken);
   expect(made.Created).toBe(1);
 
   // The planner assigns it to the surveyor.
@@ -56,12 +53,12 @@ it('goes from an exploded site to a re-measure task through assign, start and co
   await planning.page.getByRole('menuitem', { name: /工单管理$/ }).click();
   await planning.page.waitForURL('**/measurerobot/workOrder');
   const row = planning.page.getByRole('row', { name: new RegExp(project.Name) });
-  await row.getByText('未分配').waitFor();
+  await expect(row.getByText('未分配')).toBeVisible();
   await row.getByRole('button', { name: /分\s*配/ }).click();
   const dialog = planning.page.getByRole('dialog');
   await pickSearchedOption(planning.page, dialog.getByRole('combobox'), surveyor.name);
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
-  await row.getByText('未开始').waitFor();
+  await expect(row.getByText('未开始')).toBeVisible();
 
   // The surveyor starts and completes it with a remark.
   const working = await browsers.open();
@@ -69,23 +66,23 @@ it('goes from an exploded site to a re-measure task through assign, start and co
   await working.page.getByRole('menuitem', { name: /工单管理$/ }).click();
   const mine = working.page.getByRole('row', { name: new RegExp(project.Name) });
   await mine.getByRole('button', { name: /开\s*始/ }).click();
-  await mine.getByText('进行中').waitFor();
+  await expect(mine.getByText('进行中')).toBeVisible();
   await mine.getByRole('button', { name: /完\s*成/ }).click();
   await working.page.getByRole('dialog').getByRole('textbox').fill('已打磨墙面');
   await working.page
     .getByRole('dialog')
     .getByRole('button', { name: /确\s*定|OK/ })
     .click();
-  await mine.getByText('已完成').waitFor();
-  expect(await mine.getByRole('button', { name: /创建复测任务/ }).count()).toBe(0);
+  await expect(mine.getByText('已完成')).toBeVisible();
+  await expect(mine.getByRole('button', { name: /创建复测任务/ })).toHaveCount(0);
 
   // The planner makes the re-measure task and opens it.
   await planning.page.reload();
   await row.getByRole('button', { name: /创建复测任务/ }).click();
   await row.getByRole('link', { name: '复测任务' }).click();
   await planning.page.waitForURL('**/measurerobot/taskDetail?id=**');
-  await planning.page.getByText('复测').first().waitFor();
+  await expect(planning.page.getByText('复测').first()).toBeVisible();
   await settle(planning.page);
   await screenshot(planning.page, 'work-orders-remeasure-task');
   expect([...planning.errors, ...working.errors]).toEqual([]);
-}, 150_000);
+});
