@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { findingsIn, repoRoot as root, ruleFindings, sourceFiles, type SourceRule } from './source-rules.ts';
 
 /**
  * One time-zone module for server and web: packages/contract/src/dates.ts holds the company's zone
@@ -8,7 +9,6 @@ import { describe, expect, it } from 'vitest';
  * Intl.DateTimeFormat / toLocale*String told a `timeZone` is a second copy that drifts: refused.
  * Tests are left out (they name the zone to check the answers).
  */
-const root = new URL('../../../../', import.meta.url);
 const THE_MODULE = 'packages/contract/src/dates.ts';
 const SOURCES = [
   'apps/server/src',
@@ -22,7 +22,7 @@ const SOURCES = [
 ];
 
 const ZONE_REGIONS = 'Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc';
-const RULES: { rule: string; pattern: RegExp }[] = [
+const RULES: SourceRule[] = [
   {
     rule: 'a time zone spelled out',
     pattern: new RegExp(`['"\`](?:${ZONE_REGIONS})/[A-Za-z_+-]+['"\`]`, 'g'),
@@ -40,22 +40,7 @@ const RULES: { rule: string; pattern: RegExp }[] = [
 ];
 
 export function timeZoneFindings(source: string): string[] {
-  return RULES.flatMap(({ rule, pattern }) =>
-    [...source.matchAll(pattern)].map((match) => {
-      const line = source.slice(0, match.index).split('\n').length;
-      return `${line} ${rule}`;
-    }),
-  );
-}
-
-/** The sources below `dir` (tests left out), relative to the repository. */
-function sourceFiles(dir: string): string[] {
-  const url = new URL(`${dir}/`, root);
-  if (!existsSync(url)) return [];
-  return readdirSync(url, { recursive: true, encoding: 'utf8' })
-    .map((name) => `${dir}/${name}`)
-    .filter((path) => !path.includes('/node_modules/') && /\.(ts|tsx|mts|mjs|js)$/.test(path))
-    .filter((path) => !/\.test\.tsx?$/.test(path));
+  return ruleFindings(RULES, source);
 }
 
 describe('one time-zone module', () => {
@@ -82,15 +67,15 @@ describe('one time-zone module', () => {
   });
 
   it('finds the zone and its helpers only in packages/contract/src/dates.ts', () => {
-    const files = SOURCES.flatMap(sourceFiles);
+    const files = sourceFiles(SOURCES);
     expect(files).toContain(THE_MODULE);
     expect(files).toContain('apps/web/src/shared/forms/dateShortcuts.ts');
     expect(timeZoneFindings(readFileSync(new URL(THE_MODULE, root), 'utf8')).length).toBeGreaterThan(0);
-    const findings = files
-      .filter((path) => path !== THE_MODULE)
-      .flatMap((path) =>
-        timeZoneFindings(readFileSync(new URL(path, root), 'utf8')).map((finding) => `${path}:${finding}`),
-      );
-    expect(findings).toEqual([]);
+    expect(
+      findingsIn(
+        RULES,
+        files.filter((path) => path !== THE_MODULE),
+      ),
+    ).toEqual([]);
   });
 });
