@@ -2,6 +2,7 @@ import type { SharedReport } from '@measure/contract';
 import { useEffect, useState } from 'react';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
+import { SUBSYSTEM } from '../../shared/routing/paths.ts';
 
 /**
  * The shared report pages keep their report while the visitor moves between them (spec section 2:
@@ -34,6 +35,18 @@ export function prefetchSharedReport(shareId: string, language: string): Promise
     loading.set(key, pending);
   }
   return pending;
+}
+
+const SHARED_REPORT_PATH = new RegExp(`/${SUBSYSTEM.share}/taskReportList/([^/]+)/?$`);
+
+/**
+ * A shared report opened cold (a QR code on a phone): starts its request from the address before
+ * the app reads the session and renders, so it runs beside the page's code rather than after it
+ * (the route's loader then finds it under way). Any other address: nothing.
+ */
+export function prefetchSharedReportOfAddress(pathname: string, language: string): void {
+  const shareId = SHARED_REPORT_PATH.exec(pathname)?.[1];
+  if (shareId) prefetchSharedReport(decodeURIComponent(shareId), language).catch(() => undefined);
 }
 
 /** The shared report (`null` while loading), from the kept answer when there is one; `failed` on 404. */
