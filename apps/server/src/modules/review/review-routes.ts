@@ -1,6 +1,6 @@
 import { reviewAlgorithmRoutes, reviewRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
-import { contentDispositionOf, sendPrivateFile } from '../../core/file-reply.ts';
+import { sendPrivateFile } from '../../core/file-reply.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 
@@ -61,21 +61,18 @@ export function registerReviewRoutes(
   });
   registerRoute(app, reviewAlgorithmRoutes.genAlgorithmImage, async ({ body, user, reply }) => {
     const image = await reviewAlgorithm.image(user, body);
-    await reply
-      .header(
-        'Content-Disposition',
-        contentDispositionOf(`algorithm-${body.PointIndex}-${body.ItemCode}.png`, 'inline'),
-      )
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
+    reply
       .header('X-Algorithm-Source', image.source)
       // How much the map stands on: the rulers it is interpolated from, or the cloud points drawn.
       .header(
         image.rulers === null ? 'X-Algorithm-Points' : 'X-Algorithm-Rulers',
         image.rulers ?? image.points ?? 0,
-      )
-      .type('image/png')
-      .send(image.png);
+      );
+    await sendPrivateFile(reply, {
+      data: image.png,
+      contentType: 'image/png',
+      fileName: `algorithm-${body.PointIndex}-${body.ItemCode}.png`,
+    });
     return REPLY_SENT;
   });
   registerRoute(app, reviewAlgorithmRoutes.getTaskGrinding, async ({ body, user, request }) =>
