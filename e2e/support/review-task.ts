@@ -1,6 +1,9 @@
 import { api, apiLogin, apiRoutes } from './api.ts';
-import { BASE_URL, DEMO } from './browser.ts';
+import { BASE_URL, DEMO, type BrowserSession } from './browser.ts';
+import { expect, type Browsers } from './fixtures.ts';
+import { button } from './names.ts';
 import { planPng } from './plan-files.ts';
+import { signInAndLand, type Login } from './sign-in.ts';
 import type { TaskProject } from './task-project.ts';
 
 const tus = { 'tus-resumable': '1.0.0' };
@@ -158,4 +161,26 @@ export async function reviewTask(
   );
   await device(`/api/device/v1/Tasks/${taskId}/Finish`, DeviceKey, {});
   return taskId;
+}
+
+/**
+ * Where the work-order tests start: `planner` signed in (a fresh window in `language`), on site 1
+ * ("#1 north wall") of a task `reviewTask` measured, with its New work order dialog opened by the
+ * button named `newOrder`.
+ */
+export async function openNewWorkOrder(
+  browsers: Browsers,
+  planner: Login,
+  language: 'zh-CN' | 'en-US',
+  taskId: string,
+  newOrder: string,
+): Promise<{ session: BrowserSession; origin: string }> {
+  const session = await browsers.open(language);
+  const { page } = session;
+  await signInAndLand(page, planner, language);
+  const origin = new URL(page.url()).origin;
+  await page.goto(`${origin}/measurerobot/mscReportData?taskId=${taskId}&point=1`);
+  await expect(page.getByText('#1 north wall').first()).toBeVisible();
+  await page.getByRole('button', { name: button(newOrder) }).click();
+  return { session, origin };
 }

@@ -1,8 +1,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import { screenshot, settle } from '../support/browser.ts';
 import { button, stamp } from '../support/names.ts';
-import { reviewTask } from '../support/review-task.ts';
-import { signInAndLand } from '../support/sign-in.ts';
+import { openNewWorkOrder, reviewTask } from '../support/review-task.ts';
 import { taskProject } from '../support/task-project.ts';
 
 /**
@@ -47,14 +46,14 @@ for (const language of ['zh-CN', 'en-US'] as const)
           { ItemCode: 'PL-03', Values: [30] },
         ],
       });
-      const session = await browsers.open(language);
+      const { session: session, origin } = await openNewWorkOrder(
+        browsers,
+        setup.planner,
+        language,
+        taskId,
+        text.newOrder,
+      );
       const { page } = session;
-      await signInAndLand(page, setup.planner, language);
-      const origin = new URL(page.url()).origin;
-
-      await page.goto(`${origin}/measurerobot/mscReportData?taskId=${taskId}&point=1`);
-      await expect(page.getByText('#1 north wall').first()).toBeVisible();
-      await page.getByRole('button', { name: button(text.newOrder) }).click();
       const dialog = page.getByRole('dialog');
       const items = dialog.getByTestId('work-order-items');
       await expect(items.getByText(text.chosen)).toBeVisible();

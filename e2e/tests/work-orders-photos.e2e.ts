@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { api, apiLogin, apiRoutes } from '../support/api.ts';
 import { screenshot, settle } from '../support/browser.ts';
 import { planPng } from '../support/plan-files.ts';
-import { reviewTask } from '../support/review-task.ts';
+import { openNewWorkOrder, reviewTask } from '../support/review-task.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
 
@@ -46,15 +46,15 @@ for (const language of ['zh-CN', 'en-US'] as const)
       test.setTimeout(180_000);
       const setup = await taskProject(`E2E照片${stamp()}`);
       const taskId = await reviewTask(setup, `照片${stamp()}`, { siteOneValues: [1, 30, 2] });
-      const planning = await browsers.open(language);
-      const { page } = planning;
-      await signInAndLand(page, setup.planner, language);
-      const origin = new URL(page.url()).origin;
-
       // The exploded site's view: a new work order, its pin placed on the plan, moved, then sent.
-      await page.goto(`${origin}/measurerobot/mscReportData?taskId=${taskId}&point=1`);
-      await expect(page.getByText('#1 north wall').first()).toBeVisible();
-      await page.getByRole('button', { name: button(text.newOrder) }).click();
+      const { session: planning, origin } = await openNewWorkOrder(
+        browsers,
+        setup.planner,
+        language,
+        taskId,
+        text.newOrder,
+      );
+      const { page } = planning;
       const dialog = page.getByRole('dialog');
       const plan = dialog.getByTestId('work-order-plan');
       await expect(plan).toBeVisible();

@@ -3,9 +3,8 @@ import { expect, test } from '../support/fixtures.ts';
 import { api, apiLogin, apiRoutes } from '../support/api.ts';
 import { BASE_URL, DEMO, screenshot, settle } from '../support/browser.ts';
 import { button, stamp } from '../support/names.ts';
-import { reviewTask } from '../support/review-task.ts';
+import { openNewWorkOrder, reviewTask } from '../support/review-task.ts';
 import { pickSearchedOption } from '../support/select.ts';
-import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
 import { confirmUntilGone } from '../support/confirm.ts';
 
@@ -67,15 +66,15 @@ for (const language of ['zh-CN', 'en-US'] as const)
       const setup = await taskProject(`E2E复测${stamp()}`);
       // Site 1 "north wall" (room living): 1, 30, 2 on a [0, 4] standard, 30 exploded: 66.67 %.
       const originalId = await reviewTask(setup, `原测${stamp()}`, { siteOneValues: [1, 30, 2] });
-      const planning = await browsers.open(language);
-      const { page } = planning;
-      await signInAndLand(page, setup.planner, language);
-      const origin = new URL(page.url()).origin;
-
       // The exploded site's view: a new rectification work order, pinned to the site.
-      await page.goto(`${origin}/measurerobot/mscReportData?taskId=${originalId}&point=1`);
-      await expect(page.getByText('#1 north wall').first()).toBeVisible();
-      await page.getByRole('button', { name: button(text.newOrder) }).click();
+      const { session: planning, origin } = await openNewWorkOrder(
+        browsers,
+        setup.planner,
+        language,
+        originalId,
+        text.newOrder,
+      );
+      const { page } = planning;
       const created = page.waitForResponse((response) => response.url().includes('/WorkOrderMap/Add'));
       await confirmUntilGone(page.getByRole('dialog').getByRole('button', { name: button(text.ok) }));
       expect(((await (await created).json()) as { Code: number }).Code).toBe(0);
