@@ -58,6 +58,7 @@ import { PasswordResetService } from './modules/account/password-reset-service.t
 import { UserAdminService } from './modules/user-admin/user-admin-service.ts';
 import { UserImportService } from './modules/user-admin/user-import-service.ts';
 import { UserRepository } from './modules/account/user-repository.ts';
+import { EventsService } from './modules/events/events-service.ts';
 
 export interface ServiceOverrides {
   codeSender?: CodeSender;
@@ -131,8 +132,11 @@ export function createServices(
     publicBase,
     sitePicture: (companyId, task, pointIndex) => review.firstAnnotatedPicture(companyId, task, pointIndex),
   });
+  // Its own connection too: LISTEN for live events raised on any instance.
+  const events = new EventsService({ db, sessions, connection: database.pool.options, log });
   let jobWorker: Runner | undefined;
   return {
+    events,
     audit,
     sessions,
     hasher,
@@ -193,6 +197,7 @@ export function createServices(
     ready: () => pingDatabase(database.pool),
     start: async () => {
       await authEvents.start();
+      await events.start();
       if (config.jobs)
         jobWorker = await startJobWorker(
           database.pool,
@@ -212,6 +217,7 @@ export function createServices(
     close: async () => {
       await jobWorker?.stop();
       await jobQueue.close();
+      await events.close();
       await authEvents.close();
       await codeSender.close?.();
     },
