@@ -8,7 +8,10 @@
  * Fastify + pg server, throughput ratio >= 0.5) and ingest (about a minute: 1,000,000 readings through the
  * device API against a raw COPY of the same rows, ratio <= 3; p99 of a trivial call while ingesting <= 2x idle) and
  * analysis (a few minutes: 10,000,000 readings generated, then analysis calls against a trivial call, ratio <= 3)
- * and report-render (a 5,000-site report rendered while a trivial call runs: p99 <= 2x idle).
+ * and report-render (a 5,000-site report rendered while a trivial call runs: p99 <= 2x idle) and
+ * live-events (about a minute: a robot ingests through one server instance, its task events reach a
+ * stream on another instance, p99 < 1 s) and storage-upload (a few minutes: a 100 MB tus upload into
+ * S3 mode (s3rver) against local disk, throughput ratio >= 0.5).
  * Names as arguments run only those:
  *
  *   npm run bench                    all of them
@@ -18,6 +21,8 @@
  *   npm run bench -- ingest          only the results ingestion benchmark
  *   npm run bench -- analysis        only the analysis benchmark (10,000,000 readings)
  *   npm run bench -- report-render   only the report rendering benchmark
+ *   npm run bench -- live-events     only the live events benchmark (two instances)
+ *   npm run bench -- storage-upload  only the S3 upload benchmark
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +36,8 @@ const BENCHES = [
   'ingest',
   'analysis',
   'report-render',
+  'live-events',
+  'storage-upload',
 ] as const;
 
 const wanted = process.argv.slice(2);
