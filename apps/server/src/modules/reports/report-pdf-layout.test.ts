@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { apiRoutes, formatMessage, type Language, type MessageKey } from '@measure/contract';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { runRobot } from '@measure/robot';
@@ -16,6 +15,7 @@ import {
 } from '../../../test/factories.ts';
 import { buildTask, runQueuedRenders } from '../../../test/task-factories.ts';
 import { FileStore } from '../../core/file-store.ts';
+import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { ReviewService } from '../review/review-service.ts';
 import { type ReportExtension, ReportRenderer } from './report-job.ts';
 
@@ -42,7 +42,7 @@ beforeAll(async () => {
   const review = new ReviewService({ db: t.db, dataDir: t.config.dataDir });
   const renderer = new ReportRenderer({
     db: t.db,
-    files: new FileStore<ReportExtension>(path.join(t.config.dataDir, 'reports'), ['pdf', 'xlsx']),
+    files: new FileStore<ReportExtension>(new LocalObjectStore(t.config.dataDir), 'reports', ['pdf', 'xlsx']),
     sitePicture: (owner, task, pointIndex) => review.firstAnnotatedPicture(owner, task, pointIndex),
   });
   await runQueuedRenders(t, renderer);

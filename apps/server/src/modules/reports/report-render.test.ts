@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import {
   apiRoutes,
   formatMessage,
@@ -25,6 +24,7 @@ import {
 } from '../../../test/factories.ts';
 import { pdfStreams, pdfText } from '../../../test/pdf-text.ts';
 import { FileStore } from '../../core/file-store.ts';
+import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { ReviewService } from '../review/review-service.ts';
 import { type ReportExtension, ReportRenderer } from './report-job.ts';
 import { MAX_REPORT_PICTURES } from './report-pictures.ts';
@@ -116,7 +116,7 @@ beforeAll(async () => {
   const review = new ReviewService({ db: t.db, dataDir: t.config.dataDir });
   renderer = new ReportRenderer({
     db: t.db,
-    files: new FileStore<ReportExtension>(path.join(t.config.dataDir, 'reports'), ['pdf', 'xlsx']),
+    files: new FileStore<ReportExtension>(new LocalObjectStore(t.config.dataDir), 'reports', ['pdf', 'xlsx']),
     sitePicture: (owner, task, pointIndex) => review.firstAnnotatedPicture(owner, task, pointIndex),
   });
   await runQueuedRenders(t, renderer);

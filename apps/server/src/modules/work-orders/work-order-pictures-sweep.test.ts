@@ -11,6 +11,7 @@ import { buildPlannedProject, buildWorkOrder } from '../../../test/task-factorie
 import { multipartBody } from '../../../test/multipart.ts';
 import { pngBytes } from '../../../test/plan-files.ts';
 import { FileStore } from '../../core/file-store.ts';
+import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { deviceFiles, workOrders } from '../../db/schema.ts';
 import { jobDefinitions } from '../../jobs/jobs.ts';
 import { DeviceFilesRepository } from '../results/device-files-repository.ts';
@@ -39,7 +40,11 @@ beforeAll(async () => {
   projectId = await buildPlannedProject(t, { companyId, stories: 3, households: 2, staff: [worker] });
   service = new WorkOrderPicturesService({
     db: t.db,
-    files: new FileStore<'jpg' | 'png'>(pictureDir(), ['jpg', 'png']),
+    files: new FileStore<'jpg' | 'png'>(
+      new LocalObjectStore(t.config.dataDir),
+      'uploads/work-order-pictures',
+      ['jpg', 'png'],
+    ),
     dataDir: t.config.dataDir,
   });
 });
