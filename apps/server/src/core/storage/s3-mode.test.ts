@@ -5,6 +5,8 @@ import { apiRoutes, type Envelope, type HouseMapRow, type UpdatePackage } from '
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildApp } from '../../app.ts';
+import { createDatabaseClient } from '../../db/client.ts';
 import { callRouteOk } from '../../../test/call-route.ts';
 import { buildAdmin, buildDevice, buildProject, type BuiltUser } from '../../../test/factories.ts';
 import { multipartBody } from '../../../test/multipart.ts';
@@ -63,6 +65,19 @@ const inject = (t: TestApp, body: ReturnType<typeof multipartBody>, url: string)
   });
 
 describe('S3 mode', () => {
+  it('does not start on a wrong bucket or unknown credentials, naming S3_URL', async () => {
+    for (const wrong of [
+      { ...location, bucket: 'no-such-bucket' },
+      { ...location, accessKeyId: 'UNKNOWN' },
+    ]) {
+      const client = createDatabaseClient(a.connectionString, { max: 1 });
+      const app = await buildApp({ ...a.config, s3: wrong }, { database: client });
+      await expect(app.ready()).rejects.toThrow(/^S3_URL: cannot use the bucket/);
+      await app.close().catch(() => {});
+      await client.close();
+    }
+  });
+
   it('stores a DXF plan in the bucket and the other instance downloads the same bytes', async () => {
     const projectId = (await buildProject(a, { companyId: admin.companyId })).id;
     const dxf = Buffer.from(dxfText());
