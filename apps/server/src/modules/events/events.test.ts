@@ -249,6 +249,32 @@ describe('stream tickets', () => {
   });
 });
 
+describe('streams follow their session', () => {
+  it('a ticket of a session that ended opens nothing', async () => {
+    const user = await buildUser(a, { companyId, roles: ['MeasureAdmin'] });
+    const { Ticket } = await callRouteOk(a.app, apiRoutes.events.createTicket, undefined, { as: user });
+    await callRouteOk(a.app, apiRoutes.auth.logout, undefined, { as: user });
+    expect((await openEventStream(`${urlB}/api/events?ticket=${Ticket}`)).status).toBe(401);
+  });
+
+  it('disabling a user on one instance ends his streams on the other', async () => {
+    const companyAdmin = await buildUser(a, { companyId, roles: ['CompanyAdmin'] });
+    const user = await buildUser(a, { companyId, roles: ['Surveyor'] });
+    const stream = await bearer(urlB, user);
+    await stream.next();
+    await callRouteOk(
+      a.app,
+      apiRoutes.userAdmin.updateUserStatus,
+      { UserId: user.id, Status: 0 },
+      {
+        as: companyAdmin,
+      },
+    );
+    expect((await stream.next((e) => e.event === 'end')).data).toEqual({ Reason: 'session' });
+    await stream.ended;
+  });
+});
+
 describe('closing an instance', () => {
   it('ends its streams (preClose) with end shutdown, so clients reconnect elsewhere', async () => {
     const c = await createTestApp({ sameDatabaseAs: a });
