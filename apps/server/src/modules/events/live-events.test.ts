@@ -77,15 +77,16 @@ describe('raised events', () => {
       Online: true,
       Battery: 80,
     });
+    const shown = (online: boolean, battery: number) => ({
+      DeviceGuid: device.id,
+      Online: online,
+      Battery: battery,
+    });
     // The same battery as shown (79.6 shows as 80): nothing.
     await heartbeat(device.key, 80);
     await heartbeat(device.key, 79.6);
     await heartbeat(device.key, 79);
-    expect((await admin.next(named('device'))).data).toEqual({
-      DeviceGuid: device.id,
-      Online: true,
-      Battery: 79,
-    });
+    expect((await admin.next(named('device'))).data).toEqual(shown(true, 79));
     await quiet();
     expect(others(admin).filter(named('device'))).toHaveLength(2);
 
@@ -97,18 +98,10 @@ describe('raised events', () => {
     const sweeper = new DevicesService({ db: t.db, audit: new AuditRepository(t.db), offlineSeconds: 30 });
     await sweeper.announceSilent();
     await sweeper.announceSilent();
-    expect((await admin.next(named('device'))).data).toEqual({
-      DeviceGuid: device.id,
-      Online: false,
-      Battery: 79,
-    });
+    expect((await admin.next(named('device'))).data).toEqual(shown(false, 79));
     // Back: online again.
     await heartbeat(device.key, 79);
-    expect((await admin.next(named('device'))).data).toEqual({
-      DeviceGuid: device.id,
-      Online: true,
-      Battery: 79,
-    });
+    expect((await admin.next(named('device'))).data).toEqual(shown(true, 79));
     await quiet();
     expect(others(admin).filter(named('device'))).toHaveLength(4);
     expect(others(noDevices)).toEqual([]);
