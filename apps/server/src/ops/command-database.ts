@@ -1,0 +1,52 @@
+/**
+ * The database an operations command works on, found as the server finds it (db/open-database.ts):
+ * DATABASE_URL when set, else the embedded PostgreSQL under DATA_DIR/pg, started by the command.
+ * Unlike the server it applies no migrations: a backup must not change what it copies, and a
+ * restore checks the target is empty first. A server running on the same DATA_DIR is refused by
+ * startEmbeddedPostgres itself (it never takes over another server's database).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { AppConfig } from '../config.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../db/embedded-postgres.ts';
+import type { Progress } from './progress.ts';
+
+export interface CommandDatabase {
+  connectionString: string;
+  /** Where it is, for progress lines, without credentials. */
+  description: string;
+  close(): Promise<void>;
+}
+
+export class OpsError extends Error {}
+
+export async function openCommandDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
+  progress: Progress,
+  options: { mustExist: boolean },
+): Promise<CommandDatabase> {
+  if (config.databaseUrl) {
+    const url = new URL(config.databaseUrl);
+    return {
+      connectionString: config.databaseUrl,
+      description: `DATABASE_URL (${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname})`,
+      close: async () => {},
+    };
+  }
+  const dataDir = path.join(config.dataDir, 'pg');
+  const initialised = await fs.access(path.join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (options.mustExist && !initialised) {
+    throw new OpsError(`${dataDir} holds no database (DATA_DIR=${config.dataDir}); nothing to back up`);
+  }
+  // Postgres' own start-up chatter is not progress; its failures come back in the thrown error.
+  const quiet = { info: () => {}, warn: () => {}, error: (message: string) => progress.warn(message) };
+  const embedded: EmbeddedPostgresHandle = await startEmbeddedPostgres({ dataDir, logger: quiet });
+  return {
+    connectionString: embedded.connectionString,
+    description: `the embedded PostgreSQL in ${dataDir}`,
+    close: embedded.stop,
+  };
+}
