@@ -11,7 +11,7 @@ await runCommand(
     const outDir = resolvePath(out);
     refuseInsideDataDir(outDir, config);
     const { store } = await openStore();
-    const database = await openCommandDatabase(config, progress, { mustExist: true });
+    const database = await openCommandDatabase(config, progress, { mustExist: true, alongsideServer: true });
     try {
       progress.step(`database: ${database.description}`);
       await runBackup({

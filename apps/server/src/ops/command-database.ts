@@ -2,13 +2,19 @@
  * The database an operations command works on, found as the server finds it (db/open-database.ts):
  * DATABASE_URL when set, else the embedded PostgreSQL under DATA_DIR/pg, started by the command.
  * Unlike the server it applies no migrations: a backup must not change what it copies, and a
- * restore checks the target is empty first. A server running on the same DATA_DIR is refused by
- * startEmbeddedPostgres itself (it never takes over another server's database).
+ * restore checks the target is empty first. startEmbeddedPostgres never takes over the database of
+ * a server running on the same DATA_DIR: a backup then reads through that server's PostgreSQL (its
+ * snapshot is consistent all the same), a restore is refused.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../config.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../db/embedded-postgres.ts';
+import {
+  DataDirInUseError,
+  runningServerConnectionString,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresHandle,
+} from '../db/embedded-postgres.ts';
 import type { Progress } from './progress.ts';
 
 export interface CommandDatabase {
@@ -23,7 +29,7 @@ export class OpsError extends Error {}
 export async function openCommandDatabase(
   config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
   progress: Progress,
-  options: { mustExist: boolean },
+  options: { mustExist: boolean; alongsideServer: boolean },
 ): Promise<CommandDatabase> {
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
@@ -43,7 +49,18 @@ export async function openCommandDatabase(
   }
   // Postgres' own start-up chatter is not progress; its failures come back in the thrown error.
   const quiet = { info: () => {}, warn: () => {}, error: (message: string) => progress.warn(message) };
-  const embedded: EmbeddedPostgresHandle = await startEmbeddedPostgres({ dataDir, logger: quiet });
+  let embedded: EmbeddedPostgresHandle;
+  try {
+    embedded = await startEmbeddedPostgres({ dataDir, logger: quiet });
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    if (!options.alongsideServer) throw new OpsError(`${error.message} (a restore needs it stopped)`);
+    return {
+      connectionString: await runningServerConnectionString(dataDir),
+      description: `the PostgreSQL of the server running on ${dataDir} (process ${error.serverPid})`,
+      close: async () => {},
+    };
+  }
   return {
     connectionString: embedded.connectionString,
     description: `the embedded PostgreSQL in ${dataDir}`,

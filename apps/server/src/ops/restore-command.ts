@@ -9,7 +9,7 @@ await runCommand({ allowPositionals: true }, async ({ config, args, progress, re
   const backupDir = resolvePath(given);
   refuseInsideDataDir(backupDir, config);
   const { store, description } = await openStore();
-  const database = await openCommandDatabase(config, progress, { mustExist: false });
+  const database = await openCommandDatabase(config, progress, { mustExist: false, alongsideServer: false });
   try {
     progress.step(`restoring ${backupDir} into ${database.description} and ${description}`);
     await runRestore({
