@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { buildHouseType } from '../../test/factories.ts';
+import { queryOnce } from '../../test/sql.ts';
 import { LocalObjectStore } from '../core/storage/local-object-store.ts';
 import type { ObjectStore } from '../core/storage/object-store.ts';
 import { DATABASE_DIR, MANIFEST_FILE, objectPath, type BackupManifest } from './backup-manifest.ts';
@@ -20,6 +21,9 @@ import { listTables, listUserObjects, qualified } from './database-catalog.ts';
 import { hashObject, listObjects } from './object-copy.ts';
 import { silentProgress } from './progress.ts';
 import { runRestore } from './restore.ts';
+
+const LOCK_JOBS = "UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'source-worker'";
+const UNLOCK_JOBS = 'UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL';
 
 let t: TestApp;
 let backupDir: string;
@@ -104,6 +108,9 @@ beforeAll(async () => {
     'uploads/device-files/big-scan',
     randomBytes(3 * 1024 * 1024 + 17),
   );
+  // A queued job that a worker of this (source) system holds at the time of the backup.
+  await queryOnce(t.connectionString, "SELECT graphile_worker.add_job('backup-test-job', '{}')");
+  await queryOnce(t.connectionString, LOCK_JOBS);
   // The server's own state under DATA_DIR: never part of a backup.
   await fs.mkdir(path.join(t.config.dataDir, 'pg'));
   await fs.writeFile(path.join(t.config.dataDir, 'pg', 'PG_VERSION'), '18\n');
@@ -139,8 +146,18 @@ describe('backup and restore', () => {
     const target = await emptyTarget();
     await restoreInto(target);
 
+    // The job lock is released in the restored system (no worker of it holds the job)...
+    expect(
+      await queryOnce(
+        target.database.connectionString,
+        "SELECT locked_by FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks k ON k.id = j.task_id WHERE k.identifier = 'backup-test-job'",
+      ),
+    ).toEqual([{ locked_by: null }]);
+    // ... and everything else is equal.
+    await queryOnce(t.connectionString, UNLOCK_JOBS);
     const before = await tableFingerprints(t.connectionString);
     const after = await tableFingerprints(target.database.connectionString);
+    await queryOnce(t.connectionString, LOCK_JOBS);
     expect(Object.keys(after)).toHaveLength(manifest.tables.length);
     expect(after).toEqual(before);
     expect(before['public.house_maps']).toMatch(/^[1-9]\d* rows /);

@@ -127,6 +127,7 @@ async function copyTablesIn(client: pg.Client, dir: string, manifest: BackupMani
       rows += entry.rows;
       progress.step(`table ${entry.schema}.${entry.table}: ${entry.rows} rows (${formatBytes(entry.bytes)})`);
     }
+    await releaseJobLocks(client, manifest);
     for (const entry of ordered) {
       await client.query(`ALTER TABLE ${qualified(entry.schema, entry.table)} ENABLE TRIGGER USER`);
     }
@@ -154,6 +155,20 @@ async function copyTablesIn(client: pg.Client, dir: string, manifest: BackupMani
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * Jobs (and job queues) that a worker held when the backup was taken: no worker of the restored
+ * system holds them, so they are freed now instead of after graphile-worker's 4-hour lock expiry.
+ */
+async function releaseJobLocks(client: pg.Client, manifest: BackupManifest): Promise<void> {
+  for (const entry of manifest.tables) {
+    if (entry.schema !== 'graphile_worker') continue;
+    if (!entry.columns.includes('locked_at') || !entry.columns.includes('locked_by')) continue;
+    await client.query(
+      `UPDATE ${qualified(entry.schema, entry.table)} SET locked_at = NULL, locked_by = NULL WHERE locked_by IS NOT NULL`,
+    );
   }
 }
 
