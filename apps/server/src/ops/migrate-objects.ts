@@ -35,7 +35,7 @@ export async function migrateObjects(options: {
       continue;
     }
     await putVerified(target, object.key, await source.openRead(object.key), wanted);
-    copied.add(wanted.size);
+    copied.add(wanted.size, object.key);
   }
   copied.done();
   skipped.done();

@@ -98,7 +98,7 @@ export async function backupObjects(
       const entry: ObjectEntry = { key: object.key, size: written.bytes, sha256: written.sha256 };
       if (!list.write(`${JSON.stringify(entry)}\n`))
         await new Promise<void>((resolve) => list.once('drain', () => resolve()));
-      copied.add(written.bytes);
+      copied.add(written.bytes, object.key);
     }
   } finally {
     list.end();
@@ -139,7 +139,7 @@ export async function restoreObjects(store: ObjectStore, dir: string, progress: 
     for await (const entry of readObjectEntries(dir)) {
       written.push(entry.key);
       await putVerified(store, entry.key, createReadStream(objectPath(dir, entry.key)), entry);
-      restored.add(entry.size);
+      restored.add(entry.size, entry.key);
     }
   } catch (error) {
     await removeObjects(store, written, progress);

@@ -27,15 +27,22 @@ export function formatBytes(bytes: number): string {
   return `${unit === 0 ? value : value.toFixed(1)} ${UNITS[unit]}`;
 }
 
+/** An object this big gets a line of its own (a point cloud of 2 GB takes a while). */
+const BIG_ITEM_BYTES = 64 * 1024 * 1024;
+
 /** Prints a running count every `every` items and at the end, not one line per item. */
 export function counter(progress: Progress, label: string, every = 100) {
   let count = 0;
   let bytes = 0;
   return {
-    add(size: number) {
+    add(size: number, name = '') {
       count += 1;
       bytes += size;
-      if (count % every === 0) progress.step(`${label}: ${count} (${formatBytes(bytes)})`);
+      if (count % every === 0 || size >= BIG_ITEM_BYTES) {
+        progress.step(
+          `${label}: ${count} (${formatBytes(bytes)})${size >= BIG_ITEM_BYTES ? `, last ${name}` : ''}`,
+        );
+      }
     },
     get count() {
       return count;
