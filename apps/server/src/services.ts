@@ -26,6 +26,7 @@ import { DataPoolExportService, EXPORT_JOB } from './modules/results/data-pool-e
 import { DataPoolService } from './modules/results/data-pool-service.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { DeviceFilesService } from './modules/results/device-files-service.ts';
+import { DeviceFileStore } from './modules/results/device-file-store.ts';
 import { ManualEntryService } from './modules/results/manual-entry-service.ts';
 import { ResultsService } from './modules/results/results-service.ts';
 import { ReviewAlgorithm } from './modules/review/review-algorithm.ts';
@@ -91,10 +92,12 @@ export function createServices(
   const objects = overrides.objectStore ?? createObjectStore(config);
   const planFiles = new PlanFileStore(objects);
   const updateFiles = new FileStore<UpdateExtension>(objects, 'uploads/device-updates', ['bin']);
+  // Finished device uploads (pictures, point clouds), read where review and work orders show them.
+  const deviceFileStore = new DeviceFileStore(objects);
   const devices = new DevicesService({ db, audit, offlineSeconds: config.deviceOfflineSeconds });
   const deviceFiles = new DeviceFilesService({
     db,
-    dataDir: config.dataDir,
+    objects,
     devices,
     trustProxy: config.trustProxy,
   });
@@ -102,7 +105,7 @@ export function createServices(
   const workOrderPictures = new WorkOrderPicturesService({
     db,
     files: new FileStore<'jpg' | 'png'>(objects, 'uploads/work-order-pictures', ['jpg', 'png']),
-    dataDir: config.dataDir,
+    deviceFiles: deviceFileStore,
   });
   const tasks = new TasksService({ db });
   const results = new ResultsService({ db });
@@ -119,7 +122,7 @@ export function createServices(
   });
   // Rendered reports (PDF and Excel): any instance serves what a job on another rendered.
   const reportFiles = new FileStore<ReportExtension>(objects, 'reports', ['pdf', 'xlsx']);
-  const review = new ReviewService({ db, dataDir: config.dataDir });
+  const review = new ReviewService({ db, deviceFiles: deviceFileStore });
   // Where the public pages are: printed in report PDFs (verification), answered by the verify route.
   const publicBase = `${config.publicOrigin}${config.basePath}`;
   const reportRenderer = new ReportRenderer({
@@ -177,7 +180,7 @@ export function createServices(
     jobQueue,
     review,
     reviewChanges: new ReviewChanges({ db }),
-    reviewAlgorithm: new ReviewAlgorithm({ db, dataDir: config.dataDir }),
+    reviewAlgorithm: new ReviewAlgorithm({ db, deviceFiles: deviceFileStore }),
     deviceUpdates: new DeviceUpdatesService({ db, files: updateFiles, audit }),
     reportRenderer,
     reports: new ReportsService({
@@ -191,6 +194,8 @@ export function createServices(
     reportVerify: new ReportVerifyService({ db, publicBase }),
     ready: () => pingDatabase(database.pool),
     start: async () => {
+      // A wrong bucket, bad credentials or an unreachable store stop the start (naming S3_URL).
+      await objects.check();
       await authEvents.start();
       if (config.jobs)
         jobWorker = await startJobWorker(

@@ -18,6 +18,7 @@ import { FileStore } from '../../core/file-store.ts';
 import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { ReviewService } from '../review/review-service.ts';
 import { type ReportExtension, ReportRenderer } from './report-job.ts';
+import { DeviceFileStore } from '../results/device-file-store.ts';
 
 let t: TestApp;
 let admin: BuiltUser;
@@ -39,7 +40,10 @@ beforeAll(async () => {
   });
   const server = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await runRobot({ server, key: device.key, seed: 7, errorRate: 0.4, batchSites: 5 });
-  const review = new ReviewService({ db: t.db, dataDir: t.config.dataDir });
+  const review = new ReviewService({
+    db: t.db,
+    deviceFiles: new DeviceFileStore(new LocalObjectStore(t.config.dataDir)),
+  });
   const renderer = new ReportRenderer({
     db: t.db,
     files: new FileStore<ReportExtension>(new LocalObjectStore(t.config.dataDir), 'reports', ['pdf', 'xlsx']),

@@ -16,6 +16,7 @@ import { deviceFiles, workOrders } from '../../db/schema.ts';
 import { jobDefinitions } from '../../jobs/jobs.ts';
 import { DeviceFilesRepository } from '../results/device-files-repository.ts';
 import { WorkOrderPicturesService } from './work-order-pictures-service.ts';
+import { DeviceFileStore } from '../results/device-file-store.ts';
 
 /**
  * Issue 18: photos people uploaded for a completion that never came are swept after 24 hours (rows,
@@ -45,7 +46,7 @@ beforeAll(async () => {
       'uploads/work-order-pictures',
       ['jpg', 'png'],
     ),
-    dataDir: t.config.dataDir,
+    deviceFiles: new DeviceFileStore(new LocalObjectStore(t.config.dataDir)),
   });
 });
 afterAll(async () => t.close());
