@@ -12,9 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { buildHouseType } from '../../test/factories.ts';
+import { startS3Server } from '../../test/s3-server.ts';
 import { queryOnce } from '../../test/sql.ts';
+import { createObjectStore } from '../core/storage/create-object-store.ts';
 import { LocalObjectStore } from '../core/storage/local-object-store.ts';
 import type { ObjectStore } from '../core/storage/object-store.ts';
+import { parseS3Url, type S3Location } from '../core/storage/s3-url.ts';
 import { DATABASE_DIR, MANIFEST_FILE, objectPath, type BackupManifest } from './backup-manifest.ts';
 import { runBackup } from './backup.ts';
 import { listTables, listUserObjects, qualified } from './database-catalog.ts';
@@ -72,13 +75,15 @@ async function userObjectCount(connectionString: string): Promise<number> {
   }
 }
 
-/** An empty database and an empty store under a new DATA_DIR, removed after the tests. */
-async function emptyTarget() {
+/** An empty database and an empty store (under a new DATA_DIR, or s3rver's bucket), removed after the tests. */
+async function emptyTarget(options: { s3?: boolean } = {}) {
   const database = await createTestDatabase({ empty: true });
-  const dataDir = await tempDir('target');
-  const target = { database, dataDir, store: new LocalObjectStore(dataDir) };
   afterAll(() => database.drop());
-  return target;
+  const dataDir = await tempDir('target');
+  if (!options.s3) return { database, dataDir, store: new LocalObjectStore(dataDir) as ObjectStore };
+  const s3 = await startS3Server();
+  afterAll(() => s3.stop());
+  return { database, dataDir, store: createObjectStore({ dataDir, s3: parseS3Url(s3.s3Url) as S3Location }) };
 }
 
 function restoreInto(target: Awaited<ReturnType<typeof emptyTarget>>, dir = backupDir) {
@@ -162,6 +167,18 @@ describe('backup and restore', () => {
     expect(after).toEqual(before);
     expect(before['public.house_maps']).toMatch(/^[1-9]\d* rows /);
     expect(await objectHashes(target.store, target.dataDir)).toEqual(sourceObjects);
+  });
+
+  it('round trip into an S3 bucket: equal rows per table and equal object sha256s', async () => {
+    const target = await emptyTarget({ s3: true });
+    await restoreInto(target);
+    await queryOnce(t.connectionString, UNLOCK_JOBS);
+    const before = await tableFingerprints(t.connectionString);
+    await queryOnce(t.connectionString, LOCK_JOBS);
+    expect(await tableFingerprints(target.database.connectionString)).toEqual(before);
+    expect(await objectHashes(target.store, target.dataDir)).toEqual(
+      await objectHashes(new LocalObjectStore(t.config.dataDir), t.config.dataDir),
+    );
   });
 
   it('refuses a database that is not empty and changes nothing in it or in the store', async () => {
