@@ -122,7 +122,7 @@ export async function checkStoreEmpty(
   }
   if (found.length > 0) {
     throw new OpsError(
-      `the target object store (${description}) is not empty: it holds ${found.join(', ')}${found.length === 5 ? ', ...' : ''}. ` +
+      `the target object store (${description}) is not empty: it holds ${found.join(', ')}${found.length === 5 ? ' and more' : ''}. ` +
         'A restore writes only into an empty store',
     );
   }

@@ -8,6 +8,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, type AppConfig } from '../config.ts';
 import { createObjectStore } from '../core/storage/create-object-store.ts';
 import type { ObjectStore } from '../core/storage/object-store.ts';
+import { StorageUnavailableError } from '../core/storage/s3-object-store.ts';
 import { OpsError } from './command-database.ts';
 import { consoleProgress, type Progress } from './progress.ts';
 
@@ -52,7 +53,8 @@ export async function runCommand(
     });
   } catch (error) {
     code = 1;
-    if (error instanceof OpsError || error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+    const expected = [OpsError, ConfigError, StorageUnavailableError].some((type) => error instanceof type);
+    if (expected) process.stderr.write(`${(error as Error).message}\n`);
     else process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
   }
   process.exit(code);
