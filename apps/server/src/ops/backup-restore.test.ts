@@ -245,6 +245,20 @@ describe('backup and restore', () => {
     expect(await objectHashes(target.store, target.dataDir)).toEqual({});
   });
 
+  it('a store failing mid-restore: the objects already written are removed, the database is not touched', async () => {
+    const target = await emptyTarget();
+    class FailingStore extends LocalObjectStore {
+      override async put(...args: Parameters<LocalObjectStore['put']>) {
+        if (args[0] === 'uploads/device-files/big-scan') throw new Error('the store went away');
+        return super.put(...args);
+      }
+    }
+    const failing = { ...target, store: new FailingStore(target.dataDir) };
+    await expect(restoreInto(failing)).rejects.toThrow('the store went away');
+    expect(await objectHashes(target.store, target.dataDir)).toEqual({});
+    expect(await userObjectCount(target.database.connectionString)).toBe(0);
+  });
+
   it('writes only into a new or empty directory', async () => {
     await expect(
       runBackup({

@@ -6,7 +6,7 @@
  */
 import type { ObjectStore } from '../core/storage/object-store.ts';
 import { OpsError } from './command-database.ts';
-import { hashObject, listObjects, putVerified } from './object-copy.ts';
+import { forEachObject, hashObject, listObjects, putVerified } from './object-copy.ts';
 import { counter, type Progress } from './progress.ts';
 
 export interface MigrationResult {
@@ -27,16 +27,16 @@ export async function migrateObjects(options: {
   await target.check();
   const copied = counter(progress, 'objects copied');
   const skipped = counter(progress, 'objects already in the bucket');
-  for await (const object of listObjects(source, options.dataDir)) {
+  await forEachObject(listObjects(source, options.dataDir), async (object) => {
     const wanted = await hashObject(source, object.key);
     const present = await target.stat(object.key);
     if (present?.size === wanted.size && (await hashObject(target, object.key)).sha256 === wanted.sha256) {
       skipped.add(wanted.size);
-      continue;
+      return;
     }
     await putVerified(target, object.key, await source.openRead(object.key), wanted);
     copied.add(wanted.size, object.key);
-  }
+  });
   copied.done();
   skipped.done();
   progress.step(
