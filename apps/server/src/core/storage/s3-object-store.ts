@@ -56,6 +56,9 @@ export class S3ObjectStore implements ObjectStore {
   readonly client: S3Client;
 
   constructor(readonly location: S3Location) {
+    // The SDK versions are pinned and allow Node 20; its notice about later versions (Node 22)
+    // would only repeat at every start.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     this.client = new S3Client(s3ClientConfigOf(location));
   }
 
