@@ -29,7 +29,8 @@ const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const name = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a plain SQL name');
 const count = z.number().int().min(0);
 
-const fileEntry = { file: z.string().regex(/^[A-Za-z0-9_.-]+$/), bytes: count, sha256 };
+/** A file name inside the backup: no path, no leading dot. */
+const fileEntry = { file: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/), bytes: count, sha256 };
 
 const manifestSchema = z.object({
   format: z.literal('measure-cloud-backup'),
@@ -49,7 +50,7 @@ const manifestSchema = z.object({
     z.object({ schema: name, name, lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() }),
   ),
   /** objects.ndjson (file, bytes, sha256), how many objects it lists and their bytes in all. */
-  objects: z.object({ count, totalBytes: count, ...fileEntry }),
+  objects: z.object({ count, totalBytes: count, ...fileEntry, file: z.literal(OBJECTS_LIST_FILE) }),
 });
 
 export type BackupManifest = z.infer<typeof manifestSchema>;

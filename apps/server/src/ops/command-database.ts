@@ -15,6 +15,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedPostgresHandle,
 } from '../db/embedded-postgres.ts';
+import { embeddedDataDir } from '../db/open-database.ts';
 import type { Progress } from './progress.ts';
 
 export interface CommandDatabase {
@@ -39,31 +40,31 @@ export async function openCommandDatabase(
       close: async () => {},
     };
   }
-  const dataDir = path.join(config.dataDir, 'pg');
-  const initialised = await fs.access(path.join(dataDir, 'PG_VERSION')).then(
+  const pgDir = embeddedDataDir(config.dataDir);
+  const initialised = await fs.access(path.join(pgDir, 'PG_VERSION')).then(
     () => true,
     () => false,
   );
   if (options.mustExist && !initialised) {
-    throw new OpsError(`${dataDir} holds no database (DATA_DIR=${config.dataDir}); nothing to back up`);
+    throw new OpsError(`${pgDir} holds no database (DATA_DIR=${config.dataDir}); nothing to back up`);
   }
   // Postgres' own start-up chatter is not progress; its failures come back in the thrown error.
   const quiet = { info: () => {}, warn: () => {}, error: (message: string) => progress.warn(message) };
   let embedded: EmbeddedPostgresHandle;
   try {
-    embedded = await startEmbeddedPostgres({ dataDir, logger: quiet });
+    embedded = await startEmbeddedPostgres({ dataDir: pgDir, logger: quiet });
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error;
     if (!options.alongsideServer) throw new OpsError(`${error.message} (a restore needs it stopped)`);
     return {
-      connectionString: await runningServerConnectionString(dataDir),
-      description: `the PostgreSQL of the server running on ${dataDir} (process ${error.serverPid})`,
+      connectionString: await runningServerConnectionString(pgDir),
+      description: `the PostgreSQL of the server running on ${pgDir} (process ${error.serverPid})`,
       close: async () => {},
     };
   }
   return {
     connectionString: embedded.connectionString,
-    description: `the embedded PostgreSQL in ${dataDir}`,
+    description: `the embedded PostgreSQL in ${pgDir}`,
     close: embedded.stop,
   };
 }
