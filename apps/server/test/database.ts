@@ -1,17 +1,24 @@
-/** A fresh database per caller, cloned from the migrated template made in global-setup.ts. */
+/**
+ * A fresh database per caller, cloned from the migrated template made in global-setup.ts, or with
+ * `empty: true` a database with nothing in it (a restore's target).
+ */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { TEMPLATE_DATABASE } from './template.ts';
 
-export async function createTestDatabase(): Promise<{ connectionString: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ connectionString: string; drop(): Promise<void> }> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `mc_test_${randomBytes(8).toString('hex')}`;
   await withAdmin(adminUrl, async (client) => {
     // Cloning fails while anything (e.g. autovacuum) is connected to the template: retry briefly.
     for (let attempt = 1; ; attempt++) {
       try {
-        await client.query(`CREATE DATABASE "${name}" TEMPLATE ${TEMPLATE_DATABASE}`);
+        await client.query(
+          `CREATE DATABASE "${name}" TEMPLATE ${options.empty ? 'template0' : TEMPLATE_DATABASE}`,
+        );
         return;
       } catch (err) {
         if (attempt >= 10 || (err as { code?: string }).code !== '55006') throw err; // 55006: object_in_use

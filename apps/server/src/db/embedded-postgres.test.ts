@@ -9,7 +9,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.ts';
+import {
+  runningServerConnectionString,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresHandle,
+} from './embedded-postgres.ts';
 import { queryOnce as query } from '../../test/sql.ts';
 
 const warnings: string[] = [];
@@ -154,7 +158,7 @@ describe('startEmbeddedPostgres', () => {
     expect(await query(handle.connectionString, 'SELECT id FROM kept')).toEqual([{ id: 42 }]);
   });
 
-  it('refuses a data directory whose PostgreSQL belongs to another running server', async () => {
+  it('refuses a data directory whose PostgreSQL belongs to another running server, and names its address', async () => {
     const owner = spawnStarter(
       "process.on('SIGTERM', () => handle.stop().then(() => process.exit(0))); setInterval(() => {}, 1000);",
     );
@@ -165,6 +169,8 @@ describe('startEmbeddedPostgres', () => {
       await expect(start()).rejects.toThrow(/is in use by another running server/);
       expect(isRunning(ownerPid)).toBe(true);
       expect(await query(ownerUrl, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      // What a backup uses to read alongside that server.
+      expect(await runningServerConnectionString(dataDir)).toBe(ownerUrl);
     } finally {
       owner.kill('SIGTERM');
       await once(owner, 'exit');

@@ -109,6 +109,30 @@ export async function startEmbeddedPostgres(options: {
   }
 }
 
+/** Another server (a live Node process) runs PostgreSQL on this data directory. */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly serverPid: number,
+  ) {
+    super(
+      `${dataDir} is in use by another running server (process ${serverPid}); stop it or choose another DATA_DIR`,
+    );
+  }
+}
+
+/**
+ * The address of the PostgreSQL another server runs on `dataDir` (its port from postmaster.pid,
+ * the password from the file beside the data), for a command that works alongside it (a backup).
+ */
+export async function runningServerConnectionString(dataDir: string): Promise<string> {
+  const lines = (await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n');
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!(port > 0)) throw new Error(`${dataDir}/postmaster.pid names no port`);
+  const password = (await fs.readFile(path.join(path.dirname(dataDir), 'pg-password'), 'utf8')).trim();
+  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+}
+
 /**
  * Importing the package installs async-exit-hook: on SIGINT/SIGTERM/SIGHUP it stops postgres and
  * calls process.exit() at once (cutting the app's graceful shutdown short), on beforeExit it calls
@@ -212,9 +236,7 @@ async function recoverStaleLock(dataDir: string, logger: DatabaseLogger): Promis
   // Its parent still running means another server uses this data directory: never take it over.
   const parent = await parentPid(pid);
   if (parent > 1 && (await isAlive(parent)) && (await isNodeProcess(parent))) {
-    throw new Error(
-      `${dataDir} is in use by another running server (process ${parent}); stop it or choose another DATA_DIR`,
-    );
+    throw new DataDirInUseError(dataDir, parent);
   }
   logger.warn(`stopping orphaned PostgreSQL (pid ${pid}) on ${dataDir}`);
   process.kill(pid, 'SIGINT');

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Database } from './client.ts';
 
 // Resolved from this file, not the cwd, so `npm start` from the repo root and tests both find it.
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** graphile-worker's migration chatter is not worth a log line. */
 const silentJobLogger = new Logger(() => () => {});

@@ -8,6 +8,9 @@ import {
 } from './embedded-postgres.ts';
 import { runMigrations } from './migrate.ts';
 
+/** Where the embedded PostgreSQL keeps its data: DATA_DIR/pg. */
+export const embeddedDataDir = (dataDir: string) => path.join(dataDir, 'pg');
+
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
@@ -17,7 +20,7 @@ export async function openDatabase(options: {
   let connectionString = options.databaseUrl;
   if (!connectionString) {
     embedded = await startEmbeddedPostgres({
-      dataDir: path.join(options.dataDir, 'pg'),
+      dataDir: embeddedDataDir(options.dataDir),
       logger: options.logger,
     });
     connectionString = embedded.connectionString;
