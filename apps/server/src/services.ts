@@ -59,6 +59,9 @@ import { UserAdminService } from './modules/user-admin/user-admin-service.ts';
 import { UserImportService } from './modules/user-admin/user-import-service.ts';
 import { UserRepository } from './modules/account/user-repository.ts';
 
+/** How long running jobs may take to finish when the instance stops. */
+const JOBS_GRACE_MS = 8_000;
+
 export interface ServiceOverrides {
   codeSender?: CodeSender;
 }
@@ -132,6 +135,28 @@ export function createServices(
     sitePicture: (companyId, task, pointIndex) => review.firstAnnotatedPicture(companyId, task, pointIndex),
   });
   let jobWorker: Runner | undefined;
+  let draining = false;
+  let jobsStopped: Promise<void> | undefined;
+  // Running jobs get JOBS_GRACE_MS to finish; then graphile-worker fails them back to the queue
+  // (kill: their locks are released, another instance runs them again after the retry delay).
+  const stopJobs = () =>
+    (jobsStopped ??= (async () => {
+      const runner = jobWorker;
+      if (!runner) return;
+      let timer: NodeJS.Timeout | undefined;
+      const graceful = runner.stop().then(
+        () => 'stopped' as const,
+        (error: unknown) => log.warn({ component: 'jobs', err: error }, 'job worker had stopped already'),
+      );
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), JOBS_GRACE_MS);
+      });
+      const outcome = await Promise.race([graceful, late]).finally(() => clearTimeout(timer));
+      if (outcome === 'late') {
+        log.warn({ component: 'jobs' }, 'running jobs did not finish in time: handed back to the queue');
+        await runner.kill();
+      }
+    })());
   return {
     audit,
     sessions,
@@ -190,10 +215,15 @@ export function createServices(
     reportProjects: new ReportProjectsService({ db }),
     reportShares: new ReportSharesService({ db, files: reportFiles, review }),
     reportVerify: new ReportVerifyService({ db, publicBase }),
-    ready: () => pingDatabase(database.pool),
+    ready: async () => !draining && (await pingDatabase(database.pool)),
+    /** SIGTERM: not ready any more (balancers stop sending), no new jobs; requests are still answered. */
+    beginDrain: () => {
+      draining = true;
+      void stopJobs().catch((error: unknown) => log.error({ err: error }, 'stopping jobs failed'));
+    },
     start: async () => {
       await authEvents.start();
-      if (config.jobs)
+      if (config.jobs && !draining)
         jobWorker = await startJobWorker(
           database.pool,
           jobDefinitions(db, log, {
@@ -210,7 +240,7 @@ export function createServices(
         );
     },
     close: async () => {
-      await jobWorker?.stop();
+      await stopJobs();
       await jobQueue.close();
       await authEvents.close();
       await codeSender.close?.();
