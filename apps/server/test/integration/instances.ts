@@ -29,7 +29,11 @@ export async function startInstance(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<Instance> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `mc-instance-${name}-`));
+  // Its own DATA_DIR unless the caller shares one (then the caller removes it).
+  const ownDataDir = env.DATA_DIR
+    ? undefined
+    : await fs.mkdtemp(path.join(os.tmpdir(), `mc-instance-${name}-`));
+  const dataDir = env.DATA_DIR ?? ownDataDir;
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     env: {
@@ -62,7 +66,7 @@ export async function startInstance(
     dispose: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
-      await fs.rm(dataDir, { recursive: true, force: true });
+      if (ownDataDir) await fs.rm(ownDataDir, { recursive: true, force: true });
     },
   };
   try {
