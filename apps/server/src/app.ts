@@ -89,7 +89,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
     if (removed.length > 0) app.log.warn({ removed }, 'removed orphan plan files');
     const packages = await services.deviceUpdates.sweepOrphanFiles();
     if (packages.length > 0) app.log.warn({ removed: packages }, 'removed orphan update packages');
-    const reportFiles = await services.reportRenderer.sweepOrphanFiles(60_000);
+    // Ten minutes, as the hourly sweep: another instance may be rendering a report right now.
+    const reportFiles = await services.reportRenderer.sweepOrphanFiles();
     if (reportFiles.length > 0) app.log.warn({ removed: reportFiles }, 'removed orphan report files');
     const requeued = await services.reportRenderer.queueMissingLanguages();
     if (requeued > 0) app.log.info({ requeued }, 'reports queued again to render their English files');
