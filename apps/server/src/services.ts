@@ -36,7 +36,7 @@ import { ReportVerifyService } from './modules/reports/report-verify-service.ts'
 import { ReportProjectsService } from './modules/reports/report-projects-service.ts';
 import { ReportSharesService } from './modules/reports/report-shares-service.ts';
 import { ReportsService } from './modules/reports/reports-service.ts';
-import { startJobWorker } from './jobs/job-worker.ts';
+import { startJobWorker, stopJobWorker } from './jobs/job-worker.ts';
 import { jobDefinitions } from './jobs/jobs.ts';
 import type { Runner } from 'graphile-worker';
 import { DeviceUpdatesService, type UpdateExtension } from './modules/devices/device-updates-service.ts';
@@ -137,26 +137,8 @@ export function createServices(
   let jobWorker: Runner | undefined;
   let draining = false;
   let jobsStopped: Promise<void> | undefined;
-  // Running jobs get JOBS_GRACE_MS to finish; then graphile-worker fails them back to the queue
-  // (kill: their locks are released, another instance runs them again after the retry delay).
   const stopJobs = () =>
-    (jobsStopped ??= (async () => {
-      const runner = jobWorker;
-      if (!runner) return;
-      let timer: NodeJS.Timeout | undefined;
-      const graceful = runner.stop().then(
-        () => 'stopped' as const,
-        (error: unknown) => log.warn({ component: 'jobs', err: error }, 'job worker had stopped already'),
-      );
-      const late = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => resolve('late'), JOBS_GRACE_MS);
-      });
-      const outcome = await Promise.race([graceful, late]).finally(() => clearTimeout(timer));
-      if (outcome === 'late') {
-        log.warn({ component: 'jobs' }, 'running jobs did not finish in time: handed back to the queue');
-        await runner.kill();
-      }
-    })());
+    (jobsStopped ??= jobWorker ? stopJobWorker(jobWorker, JOBS_GRACE_MS, log) : Promise.resolve());
   return {
     audit,
     sessions,
