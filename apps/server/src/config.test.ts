@@ -36,6 +36,32 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads S3_URL: HTTPS, or plain HTTP with s3+http, URL-encoded key and secret, default region', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({ S3_URL: 's3://AK%2Fx:s%2Bcr%3Aet@oss.example.com/measure-files?region=cn-hangzhou' }).s3,
+    ).toEqual({
+      endpoint: 'https://oss.example.com',
+      bucket: 'measure-files',
+      region: 'cn-hangzhou',
+      accessKeyId: 'AK/x',
+      secretAccessKey: 's+cr:et',
+    });
+    expect(loadConfig({ S3_URL: 's3+http://minio:minio123@127.0.0.1:9000/files/' }).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'files',
+      region: 'us-east-1',
+      accessKeyId: 'minio',
+      secretAccessKey: 'minio123',
+    });
+  });
+
+  it('never repeats the S3_URL secret in its message', () => {
+    expect(() => loadConfig({ S3_URL: 's3://key:topsecret@s3.example.com/x' })).toThrow(
+      /^((?!topsecret)[\s\S])*$/,
+    );
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
@@ -49,6 +75,16 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'measure.example.com'],
     ['PUBLIC_URL', 'https://measure.example.com/cloud'],
     ['SESSION_IDLE_MINUTES', '0'],
+    ['S3_URL', 'https://key:secret@s3.example.com/bucket'],
+    ['S3_URL', 's3://s3.example.com/bucket'],
+    ['S3_URL', 's3://key@s3.example.com/bucket'],
+    ['S3_URL', 's3://key:secret@s3.example.com/'],
+    ['S3_URL', 's3://key:secret@s3.example.com/ab'],
+    ['S3_URL', 's3://key:secret@s3.example.com/Upper_Case'],
+    ['S3_URL', 's3://key:secret@s3.example.com/bucket/extra'],
+    ['S3_URL', 's3://key:secret@s3.example.com/bucket?region=Not%20A%20Region'],
+    ['S3_URL', 's3://key:secret@s3.example.com/bucket?regoin=cn-north-1'],
+    ['S3_URL', 's3://key:bad%zz@s3.example.com/bucket'],
   ])('stops on an invalid %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { rules } from '@measure/contract';
 import { z } from 'zod';
+import { parseS3Url, type S3Location } from './core/storage/s3-url.ts';
 
 /**
  * Server configuration from the environment (design.md, "Start and configuration").
@@ -18,6 +19,15 @@ const environmentSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
+  /** Product files in an S3-compatible bucket instead of DATA_DIR (design.md section 1). */
+  S3_URL: z
+    .string()
+    .transform((value, context) => {
+      const location = parseS3Url(value);
+      if (typeof location === 'string') context.addIssue({ code: 'custom', message: location });
+      return location as S3Location;
+    })
+    .optional(),
   DEMO: flag.optional(),
   ADMIN_EMAIL: z.string().email('must be an email address').optional(),
   ADMIN_PASSWORD: z
@@ -66,6 +76,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The S3_URL bucket for product files; undefined: files under dataDir. */
+  s3: S3Location | undefined;
   demo: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -126,6 +138,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    s3: env.S3_URL,
     demo: env.DEMO ?? !production,
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,

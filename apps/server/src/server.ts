@@ -11,6 +11,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDatabase, SeedError } from './demo/seed.ts';
 import { createLogger } from './logger.ts';
+import { createObjectStore } from './core/storage/create-object-store.ts';
+import { StorageUnavailableError } from './core/storage/s3-object-store.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
 
 /** Longer than the drain (5 s), the jobs' grace (8 s) and graphile-worker's forceful stop (5 s). */
@@ -31,6 +33,17 @@ async function main(): Promise<void> {
   config.webDistDir = existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
 
   const log = createLogger({ level: config.logLevel, dataDir: config.dataDir });
+  // Product files: DATA_DIR or the S3_URL bucket, checked before anything is started.
+  const objects = createObjectStore(config);
+  try {
+    await objects.check();
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -42,7 +55,12 @@ async function main(): Promise<void> {
   });
 
   try {
-    const seeded = await seedDatabase(database.db, new PasswordHasher(config.passwordHashLogN), config);
+    const seeded = await seedDatabase(
+      database.db,
+      new PasswordHasher(config.passwordHashLogN),
+      config,
+      objects,
+    );
     if (seeded !== 'existing') log.info({ seeded }, 'database initialised');
   } catch (error) {
     await database.close();
@@ -53,7 +71,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp(config, { database, logger: log });
+  const app = await buildApp(config, { database, logger: log, overrides: { objectStore: objects } });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {

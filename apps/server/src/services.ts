@@ -26,6 +26,7 @@ import { DataPoolExportService, EXPORT_JOB } from './modules/results/data-pool-e
 import { DataPoolService } from './modules/results/data-pool-service.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { DeviceFilesService } from './modules/results/device-files-service.ts';
+import { DeviceFileStore } from './modules/results/device-file-store.ts';
 import { ManualEntryService } from './modules/results/manual-entry-service.ts';
 import { ResultsService } from './modules/results/results-service.ts';
 import { ReviewAlgorithm } from './modules/review/review-algorithm.ts';
@@ -41,7 +42,8 @@ import { jobDefinitions } from './jobs/jobs.ts';
 import type { Runner } from 'graphile-worker';
 import { DeviceUpdatesService, type UpdateExtension } from './modules/devices/device-updates-service.ts';
 import { FileStore } from './core/file-store.ts';
-import path from 'node:path';
+import { createObjectStore } from './core/storage/create-object-store.ts';
+import type { ObjectStore } from './core/storage/object-store.ts';
 import { PlanFileStore } from './modules/house-maps/file-store.ts';
 import { HouseMapAssignmentService } from './modules/house-maps/house-map-assignment-service.ts';
 import { HouseMapService } from './modules/house-maps/house-map-service.ts';
@@ -64,6 +66,8 @@ const JOBS_GRACE_MS = 8_000;
 
 export interface ServiceOverrides {
   codeSender?: CodeSender;
+  /** The store server.ts opened and checked (tests leave it out: one from the config). */
+  objectStore?: ObjectStore;
 }
 
 /** The service graph, built once per app. Routes receive it; services never see Fastify. */
@@ -87,44 +91,41 @@ export function createServices(
     authEvents,
   );
   const codeSender = overrides.codeSender ?? createCodeSender(config, log);
-  // Plan files of house types: DATA_DIR/uploads/house-maps, never under the web root.
-  const planFiles = new PlanFileStore(path.join(config.dataDir, 'uploads', 'house-maps'));
-  // Software update packages: DATA_DIR/uploads/device-updates, never under the web root.
-  const updateFiles = new FileStore<UpdateExtension>(path.join(config.dataDir, 'uploads', 'device-updates'), [
-    'bin',
-  ]);
+  // Every product file: DATA_DIR (keys are paths below it) or the S3_URL bucket; never the web root.
+  const objects = overrides.objectStore ?? createObjectStore(config);
+  const planFiles = new PlanFileStore(objects);
+  const updateFiles = new FileStore<UpdateExtension>(objects, 'uploads/device-updates', ['bin']);
+  // Finished device uploads (pictures, point clouds), read where review and work orders show them.
+  const deviceFileStore = new DeviceFileStore(objects);
   const devices = new DevicesService({ db, audit, offlineSeconds: config.deviceOfflineSeconds });
   const deviceFiles = new DeviceFilesService({
     db,
-    dataDir: config.dataDir,
+    objects,
     devices,
     trustProxy: config.trustProxy,
   });
-  // Completion photos people upload: DATA_DIR/uploads/work-order-pictures, never under the web root.
+  // Completion photos people upload.
   const workOrderPictures = new WorkOrderPicturesService({
     db,
-    files: new FileStore<'jpg' | 'png'>(path.join(config.dataDir, 'uploads', 'work-order-pictures'), [
-      'jpg',
-      'png',
-    ]),
-    dataDir: config.dataDir,
+    files: new FileStore<'jpg' | 'png'>(objects, 'uploads/work-order-pictures', ['jpg', 'png']),
+    deviceFiles: deviceFileStore,
   });
   const tasks = new TasksService({ db });
   const results = new ResultsService({ db });
   const projectStandards = new ProjectStandardsService({ db });
   const dataPool = new DataPoolService({ db });
   const jobQueue = new JobQueue(database.pool);
-  // Finished data pool exports: DATA_DIR/exports/data-pool, never under the web root.
+  // Finished data pool exports.
   const dataPoolExports = new DataPoolExportService({
     db,
-    files: new FileStore<'xlsx'>(path.join(config.dataDir, 'exports', 'data-pool'), ['xlsx']),
+    files: new FileStore<'xlsx'>(objects, 'exports/data-pool', ['xlsx']),
     dataPool,
     // One attempt: a failed export says so, and its owner starts another.
     enqueue: (payload) => jobQueue.add(EXPORT_JOB, payload, { maxAttempts: 1 }),
   });
-  // Rendered reports: DATA_DIR/reports (PDF and Excel), never under the web root.
-  const reportFiles = new FileStore<ReportExtension>(path.join(config.dataDir, 'reports'), ['pdf', 'xlsx']);
-  const review = new ReviewService({ db, dataDir: config.dataDir });
+  // Rendered reports (PDF and Excel): any instance serves what a job on another rendered.
+  const reportFiles = new FileStore<ReportExtension>(objects, 'reports', ['pdf', 'xlsx']);
+  const review = new ReviewService({ db, deviceFiles: deviceFileStore });
   // Where the public pages are: printed in report PDFs (verification), answered by the verify route.
   const publicBase = `${config.publicOrigin}${config.basePath}`;
   const reportRenderer = new ReportRenderer({
@@ -140,6 +141,7 @@ export function createServices(
   const stopJobs = () =>
     (jobsStopped ??= jobWorker ? stopJobWorker(jobWorker, JOBS_GRACE_MS, log) : Promise.resolve());
   return {
+    objects,
     audit,
     sessions,
     hasher,
@@ -185,7 +187,7 @@ export function createServices(
     jobQueue,
     review,
     reviewChanges: new ReviewChanges({ db }),
-    reviewAlgorithm: new ReviewAlgorithm({ db, dataDir: config.dataDir }),
+    reviewAlgorithm: new ReviewAlgorithm({ db, deviceFiles: deviceFileStore }),
     deviceUpdates: new DeviceUpdatesService({ db, files: updateFiles, audit }),
     reportRenderer,
     reports: new ReportsService({
@@ -204,6 +206,8 @@ export function createServices(
       void stopJobs().catch((error: unknown) => log.error({ err: error }, 'stopping jobs failed'));
     },
     start: async () => {
+      // A wrong bucket, bad credentials or an unreachable store stop the start (naming S3_URL).
+      await objects.check();
       await authEvents.start();
       if (config.jobs && !draining)
         jobWorker = await startJobWorker(

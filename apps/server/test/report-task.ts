@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { runRobot } from '@measure/robot';
 import { FileStore } from '../src/core/file-store.ts';
+import { LocalObjectStore } from '../src/core/storage/local-object-store.ts';
 import { type ReportExtension, ReportRenderer } from '../src/modules/reports/report-job.ts';
 import type { TestApp } from './app.ts';
 import {
@@ -38,7 +38,7 @@ export async function robotReportTask(
   await runRobot({ server, key: device.key, seed: options.seed, errorRate: 0.3, batchSites: 5 });
   const renderer = new ReportRenderer({
     db: t.db,
-    files: new FileStore<ReportExtension>(path.join(t.config.dataDir, 'reports'), ['pdf', 'xlsx']),
+    files: new FileStore<ReportExtension>(new LocalObjectStore(t.config.dataDir), 'reports', ['pdf', 'xlsx']),
     publicBase: options.publicBase,
   });
   return { companyId, admin, taskId, renderer };

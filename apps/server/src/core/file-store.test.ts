@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileStore } from './file-store.ts';
+import { LocalObjectStore } from './storage/local-object-store.ts';
 
 const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-file-store-'));
 afterAll(async () => fs.rm(directory, { recursive: true, force: true }));
@@ -13,7 +14,7 @@ async function* chunks(...parts: string[]) {
 }
 
 describe('FileStore.stage', () => {
-  const store = new FileStore(directory, ['bin']);
+  const store = new FileStore(new LocalObjectStore(directory), 'files', ['bin']);
 
   it('streams into a temp file with size and SHA-256, visible only once published', async () => {
     const staged = await store.stage(chunks('abc', 'def'), 'bin', {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRange, sendRangedFile } from './http-range.ts';
+import { LocalObjectStore } from './storage/local-object-store.ts';
+import type { ByteSpan } from './storage/object-store.ts';
 
 describe('parseRange', () => {
   it('reads first-last, open-ended and suffix ranges', () => {
@@ -44,13 +46,20 @@ describe('sendRangedFile', () => {
   const etag = '"v1"';
   const app = Fastify();
   let dir = '';
+  let store: LocalObjectStore;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'ranged-'));
+    store = new LocalObjectStore(dir);
     await writeFile(path.join(dir, 'package.bin'), data);
     app.get('/:name', async (request, reply) => {
       const { name } = request.params as { name: string };
-      const file = { path: path.join(dir, name), size: data.length, etag, fileName: '更新包.bin' };
+      const file = {
+        open: (span: ByteSpan) => store.openRead(name, span),
+        size: data.length,
+        etag,
+        fileName: '更新包.bin',
+      };
       await sendRangedFile(request, reply, file, () => Object.assign(new Error('gone'), { statusCode: 404 }));
       return reply;
     });

@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentDispositionOf } from './file-reply.ts';
+import { type ByteSpan, ObjectNotFoundError } from './storage/object-store.ts';
 
 /**
  * One byte range of an HTTP `Range` header (RFC 9110 section 14) against a representation of
@@ -31,19 +31,20 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end: Math.min(end, size - 1) };
 }
 
-/** A file on disk to serve in byte ranges; `etag` (quoted) names its content, for If-Range. */
+/** A stored file to serve in byte ranges; `etag` (quoted) names its content, for If-Range. */
 export interface RangedFile {
-  path: string;
+  /** Streams the inclusive span (from the object store); throws ObjectNotFoundError when gone. */
+  open: (span: ByteSpan) => Promise<Readable>;
   size: number;
   etag: string;
   fileName: string;
 }
 
 /**
- * The one place byte ranges are served: a file from disk as an attachment with Range support. One
- * satisfiable range: 206 with Content-Range; beyond the end: 416 with `Content-Range: bytes * /size`
+ * The one place byte ranges are served: a stored file streamed as an attachment with Range support.
+ * One satisfiable range: 206 with Content-Range; beyond the end: 416 with `Content-Range: bytes * /size`
  * and no body; an If-Range naming another ETag, or no usable Range: the whole file (200). A file
- * gone from disk is logged and answered with `missing()`.
+ * gone from the store is logged and answered with `missing()`.
  */
 export async function sendRangedFile(
   request: FastifyRequest,
@@ -51,11 +52,6 @@ export async function sendRangedFile(
   file: RangedFile,
   missing: () => Error,
 ): Promise<void> {
-  const found = await stat(file.path).catch(() => undefined);
-  if (!found?.isFile()) {
-    request.log.error({ path: file.path }, 'ranged file missing');
-    throw missing();
-  }
   let range = parseRange(request.headers.range, file.size);
   const ifRange = request.headers['if-range'];
   if (range !== null && ifRange !== undefined && ifRange !== file.etag) range = null;
@@ -69,10 +65,19 @@ export async function sendRangedFile(
     return;
   }
   const { start, end } = range ?? { start: 0, end: file.size - 1 };
+  let body: Readable;
+  try {
+    // An empty file has no byte a span could name.
+    body = file.size === 0 ? Readable.from([]) : await file.open({ start, end });
+  } catch (error) {
+    if (!(error instanceof ObjectNotFoundError)) throw error;
+    request.log.error({ key: error.key }, 'ranged file missing');
+    throw missing();
+  }
   if (range) void reply.code(206).header('Content-Range', `bytes ${start}-${end}/${file.size}`);
   await reply
     .header('Content-Disposition', contentDispositionOf(file.fileName))
     .header('Content-Length', String(end - start + 1))
     .type('application/octet-stream')
-    .send(createReadStream(file.path, { start, end }));
+    .send(body);
 }

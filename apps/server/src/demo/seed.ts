@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { count } from 'drizzle-orm';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -17,6 +16,8 @@ import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
 import { ProjectStandardsRepository } from '../modules/project-standards/project-standards-repository.ts';
 import { StandardsRepository } from '../modules/standards/standards-repository.ts';
 import { PlanFileStore } from '../modules/house-maps/file-store.ts';
+import { createObjectStore } from '../core/storage/create-object-store.ts';
+import type { ObjectStore } from '../core/storage/object-store.ts';
 import { DEMO_COMPANIES, DEMO_NOTIFICATION, type DemoCompany } from './demo-data.ts';
 import { seedDemoMeasurements, type SeededCompany } from './demo-measurements.ts';
 
@@ -125,6 +126,8 @@ export async function seedDatabase(
   db: Database,
   hasher: PasswordHasher,
   config: Pick<AppConfig, 'demo' | 'adminEmail' | 'adminPassword' | 'dataDir'>,
+  /** Where the demo plan files go (server.ts passes the store it opened). */
+  objects: ObjectStore = createObjectStore(config),
 ): Promise<'demo' | 'admin' | 'existing'> {
   const [existing] = await db.select({ total: count() }).from(companies);
   if ((existing?.total ?? 0) > 0) return 'existing';
@@ -140,7 +143,7 @@ export async function seedDatabase(
     // call commits on its own, as a person's requests would). Plan files as services.ts keeps them.
     const main = seeded[0];
     if (main) {
-      const files = new PlanFileStore(path.join(config.dataDir, 'uploads', 'house-maps'));
+      const files = new PlanFileStore(objects);
       await seedDemoMeasurements(db, files, main);
     }
     return 'demo';

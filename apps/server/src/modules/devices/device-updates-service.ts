@@ -236,8 +236,9 @@ export class DeviceUpdatesService {
 
   async file(device: DeviceContext, updateId: string): Promise<RangedFile> {
     const record = await this.packageFor(device, updateId);
+    const storedName = record.storedName;
     return {
-      path: this.deps.files.pathOf(record.storedName),
+      open: (span) => this.deps.files.openRead(storedName, span),
       size: record.size,
       // The SHA-256 names the content: a resumed download (If-Range) knows it has not changed.
       etag: `"${record.sha256}"`,

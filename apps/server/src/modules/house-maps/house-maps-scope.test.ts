@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { householdAssignments, houseMaps, pointTypes, projectBuildings, projects } from '../../db/schema.ts';
 import { call, type TestApp } from '../../../test/app.ts';
 import { PlanFileStore } from './file-store.ts';
+import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { HouseMapService } from './house-map-service.ts';
 
 import { buildProject } from '../../../test/factories.ts';
@@ -170,7 +171,10 @@ describe('publishing, deleting and scope', () => {
     for (const name of [orphan, temp]) await fs.utimes(path.join(planDir(), name), old, old);
     expect(
       (
-        await new HouseMapService({ db: t.db, files: new PlanFileStore(planDir()) }).sweepOrphanFiles()
+        await new HouseMapService({
+          db: t.db,
+          files: new PlanFileStore(new LocalObjectStore(t.config.dataDir)),
+        }).sweepOrphanFiles()
       ).sort(),
     ).toEqual([orphan, temp].sort());
     const files = await storedFiles();

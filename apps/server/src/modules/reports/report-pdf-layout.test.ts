@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { apiRoutes, formatMessage, type Language, type MessageKey } from '@measure/contract';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { runRobot } from '@measure/robot';
@@ -16,8 +15,10 @@ import {
 } from '../../../test/factories.ts';
 import { buildTask, runQueuedRenders } from '../../../test/task-factories.ts';
 import { FileStore } from '../../core/file-store.ts';
+import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { ReviewService } from '../review/review-service.ts';
 import { type ReportExtension, ReportRenderer } from './report-job.ts';
+import { DeviceFileStore } from '../results/device-file-store.ts';
 
 let t: TestApp;
 let admin: BuiltUser;
@@ -39,10 +40,13 @@ beforeAll(async () => {
   });
   const server = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await runRobot({ server, key: device.key, seed: 7, errorRate: 0.4, batchSites: 5 });
-  const review = new ReviewService({ db: t.db, dataDir: t.config.dataDir });
+  const review = new ReviewService({
+    db: t.db,
+    deviceFiles: new DeviceFileStore(new LocalObjectStore(t.config.dataDir)),
+  });
   const renderer = new ReportRenderer({
     db: t.db,
-    files: new FileStore<ReportExtension>(path.join(t.config.dataDir, 'reports'), ['pdf', 'xlsx']),
+    files: new FileStore<ReportExtension>(new LocalObjectStore(t.config.dataDir), 'reports', ['pdf', 'xlsx']),
     sitePicture: (owner, task, pointIndex) => review.firstAnnotatedPicture(owner, task, pointIndex),
   });
   await runQueuedRenders(t, renderer);

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import {
   apiRoutes,
   formatMessage,
@@ -25,10 +24,12 @@ import {
 } from '../../../test/factories.ts';
 import { pdfStreams, pdfText } from '../../../test/pdf-text.ts';
 import { FileStore } from '../../core/file-store.ts';
+import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { ReviewService } from '../review/review-service.ts';
 import { type ReportExtension, ReportRenderer } from './report-job.ts';
 import { MAX_REPORT_PICTURES } from './report-pictures.ts';
 import { buildTask, runQueuedRenders } from '../../../test/task-factories.ts';
+import { DeviceFileStore } from '../results/device-file-store.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** An instant as Shanghai's clock (UTC+8) in the English format, written out by hand. */
@@ -113,10 +114,13 @@ beforeAll(async () => {
     sql`update task_sites set name = building_number || ' ' || floor || '-' || household || ' ' || name
       where company_id = ${companyId} and task_id = ${planTaskId}`,
   );
-  const review = new ReviewService({ db: t.db, dataDir: t.config.dataDir });
+  const review = new ReviewService({
+    db: t.db,
+    deviceFiles: new DeviceFileStore(new LocalObjectStore(t.config.dataDir)),
+  });
   renderer = new ReportRenderer({
     db: t.db,
-    files: new FileStore<ReportExtension>(path.join(t.config.dataDir, 'reports'), ['pdf', 'xlsx']),
+    files: new FileStore<ReportExtension>(new LocalObjectStore(t.config.dataDir), 'reports', ['pdf', 'xlsx']),
     sitePicture: (owner, task, pointIndex) => review.firstAnnotatedPicture(owner, task, pointIndex),
   });
   await runQueuedRenders(t, renderer);

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { apiRoutes, type TaskDetail } from '@measure/contract';
 import { runRobot } from '@measure/robot';
 import { sql } from 'drizzle-orm';
@@ -16,6 +15,7 @@ import {
   type BuiltUser,
 } from '../../../test/factories.ts';
 import { FileStore } from '../../core/file-store.ts';
+import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { reportShares } from '../../db/schema.ts';
 import { ReportRenderer, type ReportExtension } from './report-job.ts';
 import { ReportsRepository } from './reports-repository.ts';
@@ -54,7 +54,7 @@ beforeAll(async () => {
   task = await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: taskId }, { as: admin });
   renderer = new ReportRenderer({
     db: t.db,
-    files: new FileStore<ReportExtension>(path.join(t.config.dataDir, 'reports'), ['pdf', 'xlsx']),
+    files: new FileStore<ReportExtension>(new LocalObjectStore(t.config.dataDir), 'reports', ['pdf', 'xlsx']),
   });
   shareId = (await callRouteOk(t.app, routes.sharingReport, { TaskId: taskId }, { as: admin })).ShareId;
 }, 90_000);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStore } from '../../core/file-store.ts';
+import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk } from '../../../test/call-route.ts';
 import {
@@ -63,7 +64,7 @@ beforeAll(async () => {
     sentSites.set(site.PointIndex, site);
   renderer = new ReportRenderer({
     db: t.db,
-    files: new FileStore<ReportExtension>(path.join(t.config.dataDir, 'reports'), ['pdf', 'xlsx']),
+    files: new FileStore<ReportExtension>(new LocalObjectStore(t.config.dataDir), 'reports', ['pdf', 'xlsx']),
   });
 }, 90_000);
 afterAll(async () => t.close());
@@ -381,7 +382,7 @@ describe('reports', () => {
     await fs.writeFile(blocked, 'x');
     const broken = new ReportRenderer({
       db: t.db,
-      files: new FileStore<ReportExtension>(path.join(blocked, 'reports'), ['pdf', 'xlsx']),
+      files: new FileStore<ReportExtension>(new LocalObjectStore(blocked), 'reports', ['pdf', 'xlsx']),
     });
     expect(await broken.render({ companyId, taskId })).toBe('failed');
     const [failed] = await list();

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { PassThrough, type Readable } from 'node:stream';
 import {
   DATA_POOL_LIMITS,
@@ -92,7 +91,7 @@ export class DataPoolExportService {
     );
     if (!row?.storedName) throw notFound();
     const storedName = row.storedName;
-    const stream = fs.createReadStream(this.deps.files.pathOf(storedName));
+    const stream = await this.deps.files.openRead(storedName);
     return {
       stream,
       name: downloadName('dataPool', languageOf(row.language)),

@@ -18,6 +18,7 @@ import {
   type BuiltUser,
 } from '../../../test/factories.ts';
 import { FileStore } from '../../core/file-store.ts';
+import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { jobDefinitions } from '../../jobs/jobs.ts';
 import { DataPoolExportService } from './data-pool-export-service.ts';
 import { DataPoolService } from './data-pool-service.ts';
@@ -260,7 +261,7 @@ describe('data pool', () => {
     const seen: unknown[] = [];
     const exports = new DataPoolExportService({
       db: t.db,
-      files: new FileStore<'xlsx'>(directory, ['xlsx']),
+      files: new FileStore<'xlsx'>(new LocalObjectStore(t.config.dataDir), 'exports/data-pool', ['xlsx']),
       dataPool: {
         count: (...args) => rowsSource.count(...args),
         export: (auth, body, lang, out, progress) =>
@@ -326,7 +327,7 @@ describe('data pool', () => {
     await fs.writeFile(blocked, 'not a directory');
     const exports = new DataPoolExportService({
       db: t.db,
-      files: new FileStore<'xlsx'>(path.join(blocked, 'data-pool'), ['xlsx']),
+      files: new FileStore<'xlsx'>(new LocalObjectStore(blocked), 'data-pool', ['xlsx']),
       dataPool: new DataPoolService({ db: t.db }),
       enqueue: async () => {},
     });

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { formatMessage, type MessageKey, type MessageParams, pickLanguage } from '@measure/contract';
-import { FileStore } from '@tus/file-store';
 import { EVENTS, Server } from '@tus/server';
+import type { DataStore } from '@tus/utils';
+import type { ObjectStore } from '../../core/storage/object-store.ts';
+import { tusDataStoreFor } from '../../core/storage/tus-data-store.ts';
 import type { Database } from '../../db/client.ts';
 import { deviceKeyFromHeader } from '../devices/device-context.ts';
 import type { DevicesService } from '../devices/devices-service.ts';
 import { DeviceFilesRepository } from './device-files-repository.ts';
+import { DEVICE_FILES_PREFIX } from './device-file-store.ts';
 
 export const DEVICE_FILES_PATH = '/api/device/v1/Files';
 const MB = 1024 * 1024;
@@ -28,25 +30,25 @@ const refuse = (status: number, request: Request, key: MessageKey, params: Messa
 });
 
 /**
- * Resumable uploads of devices (tus 1.0.0 with @tus/server and its file store under DATA_DIR): the
+ * Resumable uploads of devices (tus 1.0.0 with @tus/server; its store keeps a finished upload under
+ * uploads/device-files/<id> of the object store: DATA_DIR or the S3_URL bucket, see core/storage): the
  * upload id is the FileId results name. Creation checks the device key, the kind and its size limit
  * and records whose upload it is; finishing marks it complete; termination forgets it. Partial
  * uploads expire after 24 hours (`cleanUp`, an hourly job).
  */
 export class DeviceFilesService {
   readonly tus: Server;
-  private readonly store: FileStore;
+  private readonly store: DataStore;
 
   constructor(
     private readonly deps: {
       db: Database;
-      dataDir: string;
+      objects: ObjectStore;
       devices: Pick<DevicesService, 'authenticate'>;
       trustProxy: boolean;
     },
   ) {
-    this.store = new FileStore({
-      directory: path.join(deps.dataDir, 'uploads', 'device-files'),
+    this.store = tusDataStoreFor(deps.objects, DEVICE_FILES_PREFIX, {
       expirationPeriodInMilliseconds: PARTIAL_UPLOAD_HOURS * 3600_000,
     });
     const repository = () => new DeviceFilesRepository(deps.db);

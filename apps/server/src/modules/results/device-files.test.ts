@@ -17,6 +17,7 @@ import {
   buildUser,
 } from '../../../test/factories.ts';
 import { buildTask } from '../../../test/task-factories.ts';
+import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 
 let t: TestApp;
 let base: string;
@@ -167,7 +168,7 @@ describe('device files (tus)', () => {
     // The hourly job's work, on the app's database and data directory.
     const files = new DeviceFilesService({
       db: t.db,
-      dataDir: t.config.dataDir,
+      objects: new LocalObjectStore(t.config.dataDir),
       devices: { authenticate: async () => null },
       trustProxy: false,
     });

@@ -4,6 +4,7 @@ import { apiRoutes, emptyCounts, type Figures, type LinkedSite, toFigures } from
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStore } from '../../core/file-store.ts';
+import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk, callRouteResponse } from '../../../test/call-route.ts';
 import {
@@ -243,7 +244,10 @@ describe('before and after of a re-measure', () => {
 
   it('shows before and after pass rates per site in the re-measure task report', async () => {
     await callRouteOk(t.app, apiRoutes.tasks.finishTask, { TaskId: remeasureId }, { as: admin });
-    const files = new FileStore<ReportExtension>(path.join(t.config.dataDir, 'reports'), ['pdf', 'xlsx']);
+    const files = new FileStore<ReportExtension>(new LocalObjectStore(t.config.dataDir), 'reports', [
+      'pdf',
+      'xlsx',
+    ]);
     expect(await new ReportRenderer({ db: t.db, files }).render({ companyId, taskId: remeasureId })).toBe(
       'ready',
     );

@@ -1,9 +1,10 @@
-import path from 'node:path';
 import { ErrorCode, type Language, type TaskGrinding } from '@measure/contract';
 import { AppError, fieldError } from '../../core/app-error.ts';
+import { ObjectNotFoundError } from '../../core/storage/object-store.ts';
 import type { Database } from '../../db/client.ts';
 import type { FrozenItem } from '../../db/json-types.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
+import type { DeviceFileStore } from '../results/device-file-store.ts';
 import { visibleTask } from '../tasks/task-access.ts';
 import { type AlgorithmPicture, renderAlgorithmImage } from './algorithm-image.ts';
 import { isFlatnessItem, taskGrinding } from './grinding.ts';
@@ -16,7 +17,7 @@ export const itemName = (item: FrozenItem, lang: Language) => (lang === 'zh-CN' 
  * (review.algorithm.ts in the contract defines both). Reading needs a task the caller sees.
  */
 export class ReviewAlgorithm {
-  constructor(private readonly deps: { db: Database; dataDir: string }) {}
+  constructor(private readonly deps: { db: Database; deviceFiles: DeviceFileStore }) {}
 
   async image(
     auth: AuthContext,
@@ -41,14 +42,16 @@ export class ReviewAlgorithm {
         ? [{ ...ruler, value: reading.vals[index] }]
         : [],
     );
-    const image = await renderAlgorithmImage({
-      // The tus file store keeps an upload under its id; the id is the site's own, checked above.
-      cloudPath: cloud
-        ? path.join(this.deps.dataDir, 'uploads', 'device-files', path.basename(cloud.id))
-        : null,
-      standardMm: item.Right,
-      rulers,
-    });
+    const render = (cloudPath: string | null) =>
+      renderAlgorithmImage({ cloudPath, standardMm: item.Right, rulers });
+    // The cloud is the site's own upload (checked above), as a file for the point-cloud loaders; a
+    // cloud gone from the store is drawn from the rulers, as an unreadable one is.
+    const image = cloud
+      ? await this.deps.deviceFiles.withLocalFile(cloud.id, render).catch((error: unknown) => {
+          if (error instanceof ObjectNotFoundError) return render(null);
+          throw error;
+        })
+      : await render(null);
     if (!image.ok) {
       if (image.noGeometry)
         throw fieldError('ItemCode', 'review.algorithmNoGeometry', {

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   ErrorCode,
   GRADE_NAMES,
@@ -14,6 +12,7 @@ import {
 import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
+import type { DeviceFileStore } from '../results/device-file-store.ts';
 import { visibleTask } from '../tasks/task-access.ts';
 import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
 import { type AnnotatedRuler, annotatePicture } from './picture-annotation.ts';
@@ -51,7 +50,7 @@ export const pictureUrl = (taskId: string, pointIndex: number, fileId: string, a
  * plan view of every household; and the audit that closes the task.
  */
 export class ReviewService {
-  constructor(private readonly deps: { db: Database; dataDir: string }) {}
+  constructor(private readonly deps: { db: Database; deviceFiles: DeviceFileStore }) {}
 
   /** One site for the site view, with what it re-measures and what re-measured it (`beforeAfter`). */
   async site(auth: AuthContext, taskId: string, pointIndex: number, lang: Language): Promise<ReviewSiteView> {
@@ -148,10 +147,8 @@ export class ReviewService {
       ? await repository.picture(companyId, params.FileId)
       : undefined;
     if (!site || !file) throw notFound('review.pictureNotFound');
-    // The tus file store keeps an upload under its id; ids are checked against the site above.
-    const data = await readFile(
-      path.join(this.deps.dataDir, 'uploads', 'device-files', path.basename(file.id)),
-    );
+    // A device upload the site names (checked above).
+    const data = await this.deps.deviceFiles.readPicture(file.id);
     const contentType = data[0] === 0xff && data[1] === 0xd8 ? 'image/jpeg' : 'image/png';
     if (!annotated) return { data, contentType, fileName: file.fileName };
     const rulers: AnnotatedRuler[] = [];

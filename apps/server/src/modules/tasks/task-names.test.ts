@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { apiRoutes, type Language } from '@measure/contract';
 import contentDisposition from 'content-disposition';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStore } from '../../core/file-store.ts';
+import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRouteOk } from '../../../test/call-route.ts';
 import {
@@ -191,7 +191,10 @@ describe('names the system made follow the reader; typed names stay', () => {
     }
     const renderer = new ReportRenderer({
       db: t.db,
-      files: new FileStore<ReportExtension>(path.join(t.config.dataDir, 'reports'), ['pdf', 'xlsx']),
+      files: new FileStore<ReportExtension>(new LocalObjectStore(t.config.dataDir), 'reports', [
+        'pdf',
+        'xlsx',
+      ]),
     });
     expect(await renderer.render({ companyId: admin.companyId, taskId: report })).toBe('ready');
     for (const lang of LANGUAGES) {

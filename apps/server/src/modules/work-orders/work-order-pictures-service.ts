@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   ErrorCode,
   type MeasurePoints,
@@ -15,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProject } from '../projects/project-access.ts';
 import { DeviceFilesRepository } from '../results/device-files-repository.ts';
+import type { DeviceFileStore } from '../results/device-file-store.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import { checkPicture, type CheckedPicture, type PictureExtension } from './work-order-picture-file.ts';
 import { filterQuery, WorkOrdersRepository } from './work-orders-repository.ts';
@@ -32,7 +31,9 @@ export const ORPHAN_PICTURE_HOURS = 24;
  * with the pins of its work orders.
  */
 export class WorkOrderPicturesService {
-  constructor(private readonly deps: { db: Database; files: FileStore<PictureExtension>; dataDir: string }) {}
+  constructor(
+    private readonly deps: { db: Database; files: FileStore<PictureExtension>; deviceFiles: DeviceFileStore },
+  ) {}
 
   /**
    * A completion photo, in this order: who may add it first (a caller who may not learns nothing
@@ -115,8 +116,8 @@ export class WorkOrderPicturesService {
     const data =
       file.deviceId === null
         ? await this.deps.files.read(file.id)
-        : // The tus file store keeps an upload under its id; the id is one the work order names.
-          await readFile(path.join(this.deps.dataDir, 'uploads', 'device-files', path.basename(file.id)));
+        : // A device upload the work order names (checked above).
+          await this.deps.deviceFiles.readPicture(file.id);
     const contentType = data[0] === 0xff && data[1] === 0xd8 ? 'image/jpeg' : 'image/png';
     return { data, contentType, fileName: file.fileName };
   }

@@ -11,10 +11,12 @@ import { buildPlannedProject, buildWorkOrder } from '../../../test/task-factorie
 import { multipartBody } from '../../../test/multipart.ts';
 import { pngBytes } from '../../../test/plan-files.ts';
 import { FileStore } from '../../core/file-store.ts';
+import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { deviceFiles, workOrders } from '../../db/schema.ts';
 import { jobDefinitions } from '../../jobs/jobs.ts';
 import { DeviceFilesRepository } from '../results/device-files-repository.ts';
 import { WorkOrderPicturesService } from './work-order-pictures-service.ts';
+import { DeviceFileStore } from '../results/device-file-store.ts';
 
 /**
  * Issue 18: photos people uploaded for a completion that never came are swept after 24 hours (rows,
@@ -39,8 +41,12 @@ beforeAll(async () => {
   projectId = await buildPlannedProject(t, { companyId, stories: 3, households: 2, staff: [worker] });
   service = new WorkOrderPicturesService({
     db: t.db,
-    files: new FileStore<'jpg' | 'png'>(pictureDir(), ['jpg', 'png']),
-    dataDir: t.config.dataDir,
+    files: new FileStore<'jpg' | 'png'>(
+      new LocalObjectStore(t.config.dataDir),
+      'uploads/work-order-pictures',
+      ['jpg', 'png'],
+    ),
+    deviceFiles: new DeviceFileStore(new LocalObjectStore(t.config.dataDir)),
   });
 });
 afterAll(async () => t.close());
