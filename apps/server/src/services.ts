@@ -60,6 +60,7 @@ import { PasswordResetService } from './modules/account/password-reset-service.t
 import { UserAdminService } from './modules/user-admin/user-admin-service.ts';
 import { UserImportService } from './modules/user-admin/user-import-service.ts';
 import { UserRepository } from './modules/account/user-repository.ts';
+import { EventsService } from './modules/events/events-service.ts';
 
 /** How long running jobs may take to finish when the instance stops. */
 const JOBS_GRACE_MS = 8_000;
@@ -135,6 +136,8 @@ export function createServices(
     publicBase,
     sitePicture: (companyId, task, pointIndex) => review.firstAnnotatedPicture(companyId, task, pointIndex),
   });
+  // Its own connection too: LISTEN for live events raised on any instance.
+  const events = new EventsService({ db, sessions, connection: database.pool.options, log });
   let jobWorker: Runner | undefined;
   let draining = false;
   let jobsStopped: Promise<void> | undefined;
@@ -142,6 +145,7 @@ export function createServices(
     (jobsStopped ??= jobWorker ? stopJobWorker(jobWorker, JOBS_GRACE_MS, log) : Promise.resolve());
   return {
     objects,
+    events,
     audit,
     sessions,
     hasher,
@@ -209,6 +213,7 @@ export function createServices(
       // A wrong bucket, bad credentials or an unreachable store stop the start (naming S3_URL).
       await objects.check();
       await authEvents.start();
+      await events.start();
       if (config.jobs && !draining)
         jobWorker = await startJobWorker(
           database.pool,
@@ -228,6 +233,7 @@ export function createServices(
     close: async () => {
       await stopJobs();
       await jobQueue.close();
+      await events.close();
       await authEvents.close();
       await codeSender.close?.();
     },

@@ -238,6 +238,9 @@ export const routePaths = {
     getPlan: { method: 'POST', path: '/api/rs/WorkOrderMap/GetPlan' },
     getPinnedPlaces: { method: 'POST', path: '/api/rs/WorkOrderMap/GetPinnedPlaces' },
   },
+  events: {
+    createTicket: { method: 'POST', path: '/api/events/Ticket' },
+  },
   reports: {
     getReportList: { method: 'POST', path: '/api/ms/statis/GetReportList' },
     downloadReport: { method: 'POST', path: '/api/ms/statis/DownloadReport' },

@@ -47,7 +47,7 @@ function transform(input: TransformInput) {
   const { response, ...rest } = converted;
   const responses: OpenApiResponses = routeResponses(docs, response?.[200], /\/:\w/.test(url));
   return {
-    schema: { ...rest, security: routeSecurity(docs.access), [RESPONSES_KEY]: responses },
+    schema: { ...rest, security: docs.security ?? routeSecurity(docs.access), [RESPONSES_KEY]: responses },
     url,
   };
 }

@@ -18,6 +18,8 @@ export interface RouteDocs {
   throttled?: boolean;
   /** A route of its own protocol (tus) documents its responses itself. */
   responses?: OpenApiResponses;
+  /** Who may call, when not what `access` says (the event stream: a session or a stream ticket). */
+  security?: Array<Record<string, string[]>>;
 }
 
 /**
@@ -137,7 +139,9 @@ export function routeResponses(
           404: errorResponse(`A path parameter over ${MAX_PATH_PARAM_LENGTH} characters matches no route.`),
         }
       : {}),
-    ...(docs.access === 'public' ? {} : { 401: errorResponse(unauthorizedText(docs.access)) }),
+    ...(docs.access === 'public' && !docs.security?.length
+      ? {}
+      : { 401: errorResponse(unauthorizedText(docs.access)) }),
     ...(docs.throttled
       ? {
           429: {
@@ -175,5 +179,11 @@ export const securitySchemes = {
     in: 'header',
     name: 'Authorization',
     description: '`Device <DeviceKey>`: the key ActivateDevice answered once.',
+  },
+  eventTicket: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'ticket',
+    description: 'A single-use ticket of POST /api/events/Ticket (for EventSource, which sends no headers).',
   },
 } as const;

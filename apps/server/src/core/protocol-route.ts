@@ -17,6 +17,8 @@ export function registerProtocolRoute(
     tag: string;
     summary: string;
     responses: OpenApiResponses;
+    /** Who may call, for the document, when the handler authenticates itself (access `public`). */
+    security?: Array<Record<string, string[]>>;
   },
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
 ): void {
@@ -25,7 +27,7 @@ export function registerProtocolRoute(
     url: definition.url,
     config: {
       access: definition.access,
-      docs: { access: definition.access, responses: definition.responses },
+      docs: { access: definition.access, responses: definition.responses, security: definition.security },
     },
     schema: { tags: [definition.tag], summary: definition.summary },
     handler,

@@ -15,3 +15,4 @@ export * from './schema/rollups.ts';
 export * from './schema/work-orders.ts';
 export * from './schema/reports.ts';
 export * from './schema/notifications.ts';
+export * from './schema/events.ts';

@@ -21,6 +21,7 @@ import { registerDeviceFilesRoutes } from './results/device-files-routes.ts';
 import { registerAnalysisRoutes } from './analysis/analysis-routes.ts';
 import { registerWorkOrdersRoutes } from './work-orders/work-orders-routes.ts';
 import { registerReportsRoutes } from './reports/reports-routes.ts';
+import { registerEventsRoutes } from './events/events-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -45,4 +46,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerAnalysisRoutes(app, services);
   await registerWorkOrdersRoutes(app, services);
   registerReportsRoutes(app, services);
+  registerEventsRoutes(app, services);
 }

@@ -17,6 +17,8 @@ const ONLY_IN = {
   audit: ['server'],
   /** Liveness and readiness probes for operators; no page. */
   system: ['server', 'contract'],
+  /** The live event stream: the web reads it in shared code (every page), not in a page of its own. */
+  events: ['server', 'contract'],
   /** The app shell (menu, top bar, tabs, not-found and no-access pages) and the user manual. */
   layout: ['web'],
   manual: ['web'],

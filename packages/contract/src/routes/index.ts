@@ -32,6 +32,7 @@ import { reportVerifyRoutes } from './reports.verify.ts';
 import { commentRoutes } from './work-orders.comments.ts';
 import { workOrderPictureRoutes } from './work-orders.pictures.ts';
 import { reportsRoutes } from './reports.ts';
+import { eventsRoutes } from './events.ts';
 
 export * from './define.ts';
 export * from './file-answers.ts';
@@ -71,6 +72,7 @@ export * from './analysis.efficiency.ts';
 export * from './work-orders.ts';
 export * from './work-orders.comments.ts';
 export * from './work-orders.pictures.ts';
+export * from './events.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -101,5 +103,6 @@ export const apiRoutes = {
   analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
   review: { ...reviewRoutes, ...reviewAlgorithmRoutes },
   workOrders: { ...workOrdersRoutes, ...commentRoutes, ...workOrderPictureRoutes },
+  events: eventsRoutes,
   reports: { ...reportsRoutes, ...reportProjectsRoutes, ...reportSharesRoutes, ...reportVerifyRoutes },
 };

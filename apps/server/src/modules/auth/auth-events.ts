@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { PgListener } from '../../core/pg-listener.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { AuthEventRepository } from './auth-event-repository.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -11,12 +12,6 @@ export const LISTENER_APPLICATION_NAME = 'measure-auth-listener';
 
 /** How long a revoking call waits for its own announcement to come back before it answers. */
 const ECHO_WAIT_MS = 1_000;
-/** Reconnect delays of the listening connection. */
-const RETRY_MIN_MS = 100;
-const RETRY_MAX_MS = 5_000;
-/** The listening connection is pinged this often; a dead one is replaced (and the cache cleared). */
-const PING_INTERVAL_MS = 30_000;
-const PING_TIMEOUT_MS = 5_000;
 /** NOTIFY payloads are limited to 8,000 bytes: ids go in chunks of this many. */
 const IDS_PER_NOTIFY = 150;
 
@@ -38,6 +33,9 @@ interface Logger {
   warn(object: object, message: string): void;
 }
 
+/** What an observer hears: the change, or `everything` (the listener was down or lost track). */
+export type AuthChangeHeard = AuthChange | 'everything';
+
 /**
  * Cross-instance invalidation of the session cache through PostgreSQL LISTEN/NOTIFY. Writers call
  * `notify` inside the transaction of the revoking write, so the announcement is delivered on commit
@@ -45,27 +43,35 @@ interface Logger {
  * is down the cache is not used, and when it comes back the cache starts empty.
  */
 export class AuthEvents {
-  private client: pg.Client | undefined;
-  private listening = false;
-  private closed = false;
-  private retryMs = RETRY_MIN_MS;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private pingTimer: NodeJS.Timeout | undefined;
+  private readonly listener: PgListener;
   private readonly instance = randomBytes(6).toString('base64url');
   private sequence = 0;
   /** Nonces sent and not yet seen -> give-up time. */
   private readonly pending = new Map<string, number>();
   private waiters: Array<() => void> = [];
+  private readonly observers = new Set<(change: AuthChangeHeard) => void>();
 
   constructor(
-    private readonly connection: pg.ClientConfig,
+    connection: pg.ClientConfig,
     private readonly cache: SessionCache,
-    private readonly log?: Logger,
-  ) {}
+    log?: Logger,
+  ) {
+    this.listener = new PgListener({
+      connection,
+      channel: AUTH_CHANNEL,
+      applicationName: LISTENER_APPLICATION_NAME,
+      name: 'session cache',
+      log,
+      received: (payload) => this.received(payload),
+      // Whatever happened while no one was listening is unknown: start empty.
+      listening: () => this.forgetEverything(),
+      lost: () => this.disconnected(),
+    });
+  }
 
   /** Whether the cache may be used: the listening connection is up and LISTENing. */
   get connected(): boolean {
-    return this.listening;
+    return this.listener.connected;
   }
 
   /** Whether an announcement of this instance is still on its way back. */
@@ -74,19 +80,22 @@ export class AuthEvents {
   }
 
   /** Connects (one attempt; on failure it retries in the background, the cache stays off). */
-  async start(): Promise<void> {
-    this.closed = false;
-    await this.connect();
+  start(): Promise<void> {
+    return this.listener.start();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.retryTimer);
-    clearInterval(this.pingTimer);
-    const client = this.client;
-    this.client = undefined;
-    this.disconnected();
-    if (client) await client.end().catch(() => {});
+  close(): Promise<void> {
+    return this.listener.close();
+  }
+
+  /**
+   * Calls `observer` after every change this instance hears of (the cache entries are already
+   * dropped), and with `everything` when the listener (re)connects or loses its connection.
+   * Answers the unsubscribe function.
+   */
+  observe(observer: (change: AuthChangeHeard) => void): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
   }
 
   /** Announces a change; `db` is the transaction of the change, so it is delivered on commit. */
@@ -100,7 +109,7 @@ export class AuthEvents {
     chunk(change.userIds, 'u');
     chunk(change.sessionIds, 's');
     for (const payload of payloads) {
-      if (this.listening) this.pending.set(payload.n, Date.now() + ECHO_WAIT_MS);
+      if (this.listener.connected) this.pending.set(payload.n, Date.now() + ECHO_WAIT_MS);
       await new AuthEventRepository(db).notify(AUTH_CHANNEL, JSON.stringify(payload));
     }
   }
@@ -136,99 +145,34 @@ export class AuthEvents {
     return `${this.instance}.${this.sequence}`;
   }
 
-  private async connect(): Promise<void> {
-    if (this.closed) return;
-    const client = new pg.Client({
-      ...this.connection,
-      keepAlive: true,
-      application_name: LISTENER_APPLICATION_NAME,
-    });
-    this.client = client;
-    client.on('notification', (message) => this.received(message));
-    client.on('error', (error) => {
-      this.log?.warn({ err: error }, 'session cache: listening connection failed');
-      void client.end().catch(() => {});
-    });
-    client.on('end', () => {
-      if (this.client !== client) return;
-      this.disconnected();
-      this.scheduleReconnect();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${AUTH_CHANNEL}`);
-    } catch (error) {
-      if (this.client === client) {
-        this.log?.warn({ err: error }, 'session cache: cannot listen; sessions are read from the database');
-        this.client = undefined;
-        void client.end().catch(() => {});
-        this.scheduleReconnect();
-      }
-      return;
-    }
-    if (this.closed || this.client !== client) {
-      await client.end().catch(() => {});
-      return;
-    }
-    // Whatever happened while no one was listening is unknown: start empty.
+  private forgetEverything(): void {
     this.cache.clear();
-    this.listening = true;
-    this.retryMs = RETRY_MIN_MS;
-    clearInterval(this.pingTimer);
-    this.pingTimer = setInterval(() => void this.ping(client), PING_INTERVAL_MS);
-    this.pingTimer.unref();
-  }
-
-  private async ping(client: pg.Client): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('ping timed out')), PING_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([client.query('SELECT 1'), timeout]);
-    } catch (error) {
-      this.log?.warn({ err: error }, 'session cache: listening connection lost');
-      if (this.client === client) {
-        this.disconnected();
-        this.client = undefined;
-        void client.end().catch(() => {});
-        this.scheduleReconnect();
-      }
-    } finally {
-      clearTimeout(timer);
-    }
+    this.tell('everything');
   }
 
   private disconnected(): void {
-    this.listening = false;
-    clearInterval(this.pingTimer);
-    this.cache.clear();
     this.pending.clear();
+    this.forgetEverything();
     this.wake();
   }
 
-  private scheduleReconnect(): void {
-    if (this.closed) return;
-    this.client = undefined;
-    clearTimeout(this.retryTimer);
-    const delay = this.retryMs;
-    this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
-    this.retryTimer = setTimeout(() => void this.connect(), delay);
-    this.retryTimer.unref();
+  private tell(change: AuthChangeHeard): void {
+    for (const observer of this.observers) observer(change);
   }
 
-  private received(message: pg.Notification): void {
-    if (message.channel !== AUTH_CHANNEL || !message.payload) return;
+  private received(message: string): void {
+    if (!message) return;
     let payload: Payload;
     try {
-      payload = JSON.parse(message.payload) as Payload;
+      payload = JSON.parse(message) as Payload;
     } catch {
-      this.cache.clear();
+      this.forgetEverything();
       return;
     }
     if (payload.u) this.cache.dropUsers(new Set(payload.u));
     if (payload.s) this.cache.dropSessions(new Set(payload.s));
-    if (!payload.u && !payload.s) this.cache.clear();
+    if (!payload.u && !payload.s) this.forgetEverything();
+    else this.tell({ userIds: payload.u, sessionIds: payload.s });
     if (this.pending.delete(payload.n) && this.pending.size === 0) this.wake();
   }
 

@@ -52,7 +52,14 @@ export class SessionService {
 
   async authenticate(token: string): Promise<AuthContext | null> {
     if (token.length < 20 || token.length > 128) return null;
-    const tokenHash = hashToken(token);
+    return this.authenticateHash(hashToken(token));
+  }
+
+  /**
+   * The session of a token hash, by the same rules as `authenticate`. `touch: false` (an open event
+   * stream checking its session again) never counts as activity, so a page left open goes idle.
+   */
+  async authenticateHash(tokenHash: string, { touch = true } = {}): Promise<AuthContext | null> {
     const now = Date.now();
     if (this.events.connected) {
       const cached = this.cache.get(tokenHash);
@@ -64,7 +71,7 @@ export class SessionService {
           now - cached.lastSeenAt <= this.limits.idleMs &&
           now - cached.cachedAt < CACHE_MAX_AGE_MS
         ) {
-          if (now - cached.lastSeenAt > TOUCH_INTERVAL_MS) {
+          if (touch && now - cached.lastSeenAt > TOUCH_INTERVAL_MS) {
             cached.lastSeenAt = now;
             this.touchInBackground(cached.sessionId, now);
           }
@@ -73,10 +80,14 @@ export class SessionService {
         this.cache.delete(tokenHash);
       }
     }
-    return this.authenticateFromDatabase(tokenHash, now);
+    return this.authenticateFromDatabase(tokenHash, now, touch);
   }
 
-  private async authenticateFromDatabase(tokenHash: string, now: number): Promise<AuthContext | null> {
+  private async authenticateFromDatabase(
+    tokenHash: string,
+    now: number,
+    touch: boolean,
+  ): Promise<AuthContext | null> {
     const generation = this.cache.generation;
     const cacheable = this.events.connected;
     const session = await this.repository.findByTokenHash(tokenHash);
@@ -87,7 +98,7 @@ export class SessionService {
       return null;
     }
     let lastSeenAt = session.lastSeenAt.getTime();
-    if (now - lastSeenAt > TOUCH_INTERVAL_MS) {
+    if (touch && now - lastSeenAt > TOUCH_INTERVAL_MS) {
       lastSeenAt = now;
       this.touchInBackground(session.id, now);
     }
@@ -152,5 +163,10 @@ export class SessionService {
 
   get pendingAnnouncements(): number {
     return this.events.unseen;
+  }
+
+  /** Hears every session or user change that reaches this instance (see AuthEvents.observe). */
+  observe(observer: Parameters<AuthEvents['observe']>[0]): () => void {
+    return this.events.observe(observer);
   }
 }

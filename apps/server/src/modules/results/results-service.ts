@@ -22,6 +22,7 @@ import { contributions } from './site-contributions.ts';
 import { SiteJudge, type SiteOrigin } from './site-judge.ts';
 import { rollupDeltas } from './rollup-deltas.ts';
 import { RollupsRepository } from './rollups-repository.ts';
+import { raiseTaskEvent } from '../events/live-events.ts';
 import { queueReport } from '../reports/report-queue.ts';
 import { stateWord } from '../tasks/task-rows.ts';
 
@@ -95,6 +96,7 @@ export class ResultsService {
       await results.expireBatches(sender.companyId, RESULT_LIMITS.idempotencyHours);
       await results.saveBatch(sender.companyId, taskId, idempotencyKey, bodyHash, answer);
       await queueReport(tx, sender.companyId, task.id, 'results');
+      await raiseTaskEvent(tx, sender.companyId, task.id);
       return answer;
     });
   }
@@ -118,6 +120,7 @@ export class ResultsService {
       await this.write(tx, sender, task, { Source: 'manual', Sites: [{ ...site, PointIndex: pointIndex }] });
       await startIfPending(tx, task);
       await queueReport(tx, sender.companyId, task.id, 'results');
+      await raiseTaskEvent(tx, sender.companyId, task.id);
       return pointIndex;
     });
   }

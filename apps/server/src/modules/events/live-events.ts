@@ -1,0 +1,95 @@
+import type { LiveEventData, MessageKind, ReportStatus, TaskState, WorkOrderState } from '@measure/contract';
+import type { DbExecutor } from '../../db/database-handle.ts';
+import { figuresOf } from '../results/judge-readings.ts';
+import { ResultsRepository } from '../results/results-repository.ts';
+import { noFigures } from '../tasks/task-rows.ts';
+import { EventsRepository } from './events-repository.ts';
+
+/**
+ * Raising live events (GET /api/events). Call these with the transaction of the change: the event
+ * is sent when it commits and never when it rolls back (PostgreSQL NOTIFY), to the streams of every
+ * instance. They only announce; callers decide when something changed.
+ */
+
+/** A task's state or figures changed: its state and figures as they are now in `db`. */
+export async function raiseTaskEvent(db: DbExecutor, companyId: string, taskId: string): Promise<void> {
+  const repository = new EventsRepository(db);
+  const task = await repository.taskState(companyId, taskId);
+  if (!task) return;
+  const [counts] = await new ResultsRepository(db).taskCounts(companyId, [taskId]);
+  const data: LiveEventData<'task'> = {
+    TaskId: taskId,
+    ProjectId: task.projectId,
+    State: task.state as TaskState,
+    Figures: counts ? figuresOf(counts) : noFigures(),
+  };
+  await repository.raise({ n: 'task', c: companyId, p: task.projectId, d: data });
+}
+
+/** A device's online state or battery changed (its holder and device distributors see it). */
+export async function raiseDeviceEvent(
+  db: DbExecutor,
+  companyId: string,
+  device: { id: string; holderId: string | null; online: boolean; battery: number | null },
+): Promise<void> {
+  const data: LiveEventData<'device'> = {
+    DeviceGuid: device.id,
+    Online: device.online,
+    Battery: device.battery === null ? null : Math.round(device.battery),
+  };
+  await new EventsRepository(db).raise({ n: 'device', c: companyId, h: device.holderId, d: data });
+}
+
+export async function raiseReportEvent(
+  db: DbExecutor,
+  companyId: string,
+  report: { id: string; taskId: string; projectId: string; status: ReportStatus },
+): Promise<void> {
+  const data: LiveEventData<'report'> = {
+    ReportId: report.id,
+    TaskId: report.taskId,
+    ProjectId: report.projectId,
+    Status: report.status,
+  };
+  await new EventsRepository(db).raise({ n: 'report', c: companyId, p: report.projectId, d: data });
+}
+
+export async function raiseWorkOrderEvent(
+  db: DbExecutor,
+  companyId: string,
+  order: { id: string; projectId: string; taskId: string | null; state: WorkOrderState },
+): Promise<void> {
+  const data: LiveEventData<'workOrder'> = {
+    WorkOrderId: order.id,
+    ProjectId: order.projectId,
+    TaskId: order.taskId,
+    State: order.state,
+  };
+  await new EventsRepository(db).raise({ n: 'workOrder', c: companyId, p: order.projectId, d: data });
+}
+
+/** New messages: each reaches its recipient's streams only. */
+export async function raiseMessageEvents(
+  db: DbExecutor,
+  companyId: string,
+  messages: readonly {
+    id: string;
+    userId: string;
+    kind: MessageKind;
+    projectId: string | null;
+    taskId: string | null;
+    workOrderId: string | null;
+  }[],
+): Promise<void> {
+  const repository = new EventsRepository(db);
+  for (const message of messages) {
+    const data: LiveEventData<'message'> = {
+      MessageId: message.id,
+      Kind: message.kind,
+      ProjectId: message.projectId,
+      TaskId: message.taskId,
+      WorkOrderId: message.workOrderId,
+    };
+    await repository.raise({ n: 'message', c: companyId, u: message.userId, d: data });
+  }
+}
