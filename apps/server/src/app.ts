@@ -80,6 +80,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
   const drain = new Drain(app.server);
   // Draining: jobs stop taking work at once and /readyz answers 503, while requests are still answered.
   drain.onBegin(() => services.beginDrain());
+  // Event streams end at once, so their clients reconnect through the balancer to another instance.
+  drain.onBegin(() => services.events.endAll());
   app.decorate('drain', drain);
   app.addHook('onClose', async () => services.close());
   // Plan files and update packages a crash left behind (after a commit, before their removal) are swept at start-up.

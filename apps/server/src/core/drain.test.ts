@@ -34,7 +34,7 @@ async function startServer() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, drain, slow, port };
+  return { app, drain, slow, port, openStreams };
 }
 
 interface Answer {
@@ -151,6 +151,31 @@ describe('drain', () => {
     await streamEnded;
     kept.destroy();
     stream.destroy();
+  });
+
+  it('closes the connection of an event stream the drain ends (it cannot carry Connection: close)', async () => {
+    const { app, drain, port, openStreams } = await startServer();
+    running = app;
+    const agent = new http.Agent({ keepAlive: true });
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .get(
+          { host: '127.0.0.1', port, path: '/events', agent, headers: { accept: 'text/event-stream' } },
+          resolve,
+        )
+        .on('error', reject),
+    );
+    const socketClosed = new Promise((resolve) => response.socket.once('close', resolve));
+    const ended = new Promise((resolve) => response.on('end', resolve).resume());
+    drain.onBegin(() => {
+      for (const stream of openStreams) stream.end();
+    });
+    drain.begin();
+    await ended;
+    await socketClosed;
+    // Not left idle for the balancer to send on: closed on the server's side too.
+    expect(await drain.settle({ idleMs: 60_000, limitMs: 5_000 })).toEqual({ pending: 0 });
+    agent.destroy();
   });
 
   it('settles at once when nothing is connected, and the app closes', async () => {

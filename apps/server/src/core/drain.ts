@@ -6,10 +6,10 @@
  *    `Connection: close`, so the balancer closes each connection itself after its answer. Closing
  *    an idle keep-alive socket from this side can cross a request the balancer is sending on it,
  *    and a balancer does not resend a POST it has sent. `onBegin` listeners run (jobs stop, /readyz
- *    answers 503).
+ *    answers 503, event streams end so their clients reconnect to another instance).
  * 2. `settle()`: waits until every connection is closed, has been idle a while (the balancer has
- *    stopped choosing this instance), or is an event stream (ended by the events module's preClose
- *    hook), within a time limit.
+ *    stopped choosing this instance), or is an event stream (one opened since: the events module's
+ *    preClose hook ends it), within a time limit.
  * 3. Then `app.close()` answers what is in flight (requests arriving meanwhile are answered, not
  *    refused: `return503OnClosing` is off), ends event streams and runs the onClose hooks.
  */
@@ -54,6 +54,9 @@ export class Drain {
       response.once('close', () => {
         if (connection.active?.response === response) connection.active = undefined;
         connection.idleSince = Date.now();
+        // An event stream ended by the drain had its headers out before: no `Connection: close`
+        // went with it, so its connection is ended here, and the client reconnects elsewhere.
+        if (this.draining && isEventStream(request)) request.socket.end();
       });
     });
   }

@@ -1,12 +1,14 @@
 /**
  * Issue 31 (drain): two real instances on one PostgreSQL behind nginx running
  * docs/deploy/nginx.conf; an authenticated list call is sent without pause on 8 connections, and
- * instance A gets SIGTERM mid-load. No request may fail, and A must exit 0.
+ * instance A gets SIGTERM mid-load. No request may fail, A's event stream ends at once (a new one
+ * through the balancer opens on B), and A exits 0.
  */
 import { apiRoutes } from '@measure/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app.ts';
 import { buildCompany, buildProject, buildUser } from '../factories.ts';
+import { openEventStream } from './event-stream-client.ts';
 import { startInstance, type Instance } from './instances.ts';
 import { startLoad } from './load.ts';
 import { startNginx, UPSTREAM_HEADER, type Balancer } from './nginx.ts';
@@ -52,10 +54,22 @@ describe('SIGTERM under load', () => {
     const started = Date.now();
     // Both instances answer, for 3 s at least, before A is told to stop.
     await until(() => served(a) >= 100 && served(b) >= 100 && Date.now() - started >= 3_000, 60_000);
+    // A page's event stream on A.
+    const stream = await openEventStream(a.port, token);
+    await stream.next('resync');
     const servedByA = served(a);
     const stopped = a.stop('SIGTERM');
+    // The stream ends at once (the page reconnects elsewhere), before A has finished draining.
+    const end = await stream.next('end');
+    await stream.ended;
     const exit = await stopped;
     const afterExit = Date.now();
+    expect(end.data).toEqual({ Reason: 'shutdown' });
+    expect(end.at).toBeLessThan(afterExit);
+    // Reconnecting through the balancer reaches B.
+    const reconnected = await openEventStream(nginx.port, token);
+    await reconnected.next('resync');
+    reconnected.close();
     const servedByB = served(b);
     // Load goes on through B alone, 3 s and 100 answers at least.
     await until(() => served(b) >= servedByB + 100 && Date.now() - afterExit >= 3_000, 60_000);

@@ -1,6 +1,7 @@
 /**
  * Issue 31 (several instances): two real instances on one PostgreSQL and one file store. A robot
- * uploads a task's pictures and results through A; they are read through B. A is killed (SIGKILL)
+ * uploads a task's pictures and results through A; they are read through B, whose event stream
+ * tells of them within a second. A is killed (SIGKILL)
  * while it takes a large batch; the robot sends the batch again to B with its Idempotency-Key, and
  * every reading and picture is stored exactly once.
  *
@@ -28,6 +29,7 @@ import {
   buildProject,
   buildUser,
 } from '../factories.ts';
+import { openEventStream } from './event-stream-client.ts';
 import { startInstance, type Instance } from './instances.ts';
 import { until } from './until.ts';
 
@@ -222,8 +224,10 @@ describe('two instances on one PostgreSQL', () => {
     ]);
     instances.push(a, b);
 
-    // Through A: the task starts, 10 sites with a picture each.
+    // Through A: the task starts, 10 sites with a picture each; a page's event stream is open on B.
     await deviceCall(a, 'POST', `Tasks/${taskId}/Start`);
+    const stream = await openEventStream(b.port, token);
+    await stream.next('resync');
     const firstPictures = await uploadPictures(a, 1, 10);
     const firstSites = [...firstPictures.keys()].map((fileId, i) => site(i + 1, [fileId], 8));
     const first = await deviceCall<ResultBatchAnswer>(
@@ -233,7 +237,15 @@ describe('two instances on one PostgreSQL', () => {
       { Source: 'robot', Sites: firstSites },
       { 'idempotency-key': 'batch-1' },
     );
+    const answeredAt = Date.now();
     expect(first.Sites).toBe(10);
+    // B's stream tells of the batch A stored within a second.
+    const taskEvent = await stream.next(
+      'task',
+      (data) => data.TaskId === taskId && (data.Figures as { Sites?: number }).Sites === 10,
+    );
+    expect(taskEvent.at - answeredAt).toBeLessThan(1_000);
+    stream.close();
     // Through B: the same pictures, byte for byte.
     expect(await readPictures(b, firstSites)).toEqual(firstPictures);
 
