@@ -10,7 +10,6 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { apiRoutes, type Envelope, type ResultBatchAnswer } from '@measure/contract';
@@ -21,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceFiles, siteReadings, taskSites } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../app.ts';
 import { buildCompany, buildDevice, buildUser } from '../factories.ts';
+import { sendResultsBatch } from '../results-batch-request.ts';
 import { buildPlannedProject, buildTask } from '../task-factories.ts';
 import { openEventStream } from '../event-stream-client.ts';
 import { startInstance, type Instance } from './instances.ts';
@@ -145,33 +145,6 @@ async function readPictures(instance: Instance, sites: Site[]) {
   return read;
 }
 
-/** Sends the batch to the instance and kills it with SIGKILL as soon as the body is out. */
-function sendAndKill(instance: Instance, batch: unknown, key: string): Promise<string> {
-  const body = JSON.stringify(batch);
-  return new Promise((resolve) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port: instance.port,
-        method: 'POST',
-        path: `/api/device/v1/Tasks/${taskId}/Results`,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          authorization: `Device ${device.key}`,
-          'idempotency-key': key,
-        },
-      },
-      (response) => {
-        response.resume();
-        resolve(`answered ${response.statusCode}`);
-      },
-    );
-    request.on('error', (error) => resolve(`cut: ${error.message}`));
-    request.end(body, () => instance.child.kill('SIGKILL'));
-  });
-}
-
 const stored = async () => {
   const where = eq(taskSites.taskId, taskId);
   const sites = await t.db
@@ -252,7 +225,15 @@ describe('two instances on one PostgreSQL', () => {
       site(11 + i, i < pictureIds.length ? [pictureIds[i]!] : [], 400),
     );
     const batch = { Source: 'robot', Sites: secondSites };
-    const outcome = await sendAndKill(a, batch, 'batch-2');
+    // A dies as soon as the whole body is out.
+    const outcome = await sendResultsBatch({
+      port: a.port,
+      taskId,
+      deviceKey: device.key,
+      idempotencyKey: 'batch-2',
+      body: JSON.stringify(batch),
+      onSent: () => a.child.kill('SIGKILL'),
+    });
     expect(await a.exited).toEqual({ code: null, signal: 'SIGKILL' });
     const afterKill = await stored();
     // All or nothing of the batch, whatever moment the kill hit.
