@@ -1,6 +1,6 @@
 import { runRobot } from '@measure/robot';
 import { FileStore } from '../src/core/file-store.ts';
-import { LocalObjectStore } from '../src/core/storage/local-object-store.ts';
+import { createObjectStore } from '../src/core/storage/create-object-store.ts';
 import { type ReportExtension, ReportRenderer } from '../src/modules/reports/report-job.ts';
 import type { TestApp } from './app.ts';
 import {
@@ -17,7 +17,7 @@ import { buildTask } from './task-factories.ts';
 /**
  * A company's task of one household (1# floor 1, house type assigned) measured by the simulated
  * robot through the device API and finished, so its report is queued; with a renderer writing to
- * the app's DATA_DIR (run it with `runQueuedRenders`).
+ * the app's store, DATA_DIR or S3_URL (run it with `runQueuedRenders`).
  */
 export async function robotReportTask(
   t: TestApp,
@@ -38,7 +38,7 @@ export async function robotReportTask(
   await runRobot({ server, key: device.key, seed: options.seed, errorRate: 0.3, batchSites: 5 });
   const renderer = new ReportRenderer({
     db: t.db,
-    files: new FileStore<ReportExtension>(new LocalObjectStore(t.config.dataDir), 'reports', ['pdf', 'xlsx']),
+    files: new FileStore<ReportExtension>(createObjectStore(t.config), 'reports', ['pdf', 'xlsx']),
     publicBase: options.publicBase,
   });
   return { companyId, admin, taskId, renderer };

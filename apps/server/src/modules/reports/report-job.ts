@@ -42,8 +42,8 @@ export const isRenderPayload = (value: unknown): value is RenderPayload =>
 
 /**
  * The `reports:render` job: queued -> rendering, the task's data read in one snapshot, PDF and
- * workbook rendered in each language in a worker thread, all written atomically under
- * DATA_DIR/reports, then ready with each PDF's SHA-256 in one commit (so ready means every language's
+ * workbook rendered in each language in a worker thread, all written atomically under the
+ * store's reports/ keys (DATA_DIR or the S3_URL bucket: any instance serves them), then ready with each PDF's SHA-256 in one commit (so ready means every language's
  * files exist; the files it replaces are removed after the commit) or failed with the reason.
  * A rendering overtaken by a newer change is dropped (the newer job renders). Each language's PDF
  * prints a fresh verification code (drawn before rendering); the commit that makes the report ready

@@ -25,8 +25,8 @@ type PinnedPlacesBody = RouteBody<typeof workOrderPictureRoutes.getPinnedPlaces>
 export const ORPHAN_PICTURE_HOURS = 24;
 
 /**
- * Completion photos a person uploads from the browser (stored under DATA_DIR/uploads/
- * work-order-pictures, recorded in device_files without a device so that WorkOrder/Complete takes
+ * Completion photos a person uploads from the browser (stored under the key prefix
+ * uploads/work-order-pictures of the object store, recorded in device_files without a device so that WorkOrder/Complete takes
  * them like a robot's finished picture uploads), the photos of a work order, and a household's plan
  * with the pins of its work orders.
  */
