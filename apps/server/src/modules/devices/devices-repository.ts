@@ -272,6 +272,10 @@ export class DevicesRepository {
     return row;
   }
 
+  /**
+   * Stores a heartbeat; answers what the device showed before it (last heartbeat, battery) and its
+   * holder, so the caller can tell whether anything shown changed. One statement, under the row lock.
+   */
   async recordHeartbeat(
     companyId: string,
     deviceId: string,
@@ -282,16 +286,43 @@ export class DevicesRepository {
       diskFreeMb: number | null;
       version: string | null;
     },
-  ): Promise<void> {
-    await this.db
-      .update(devices)
-      .set({
-        lastSeenAt: beat.at,
-        health: beat.health,
-        battery: beat.battery,
-        diskFreeMb: beat.diskFreeMb,
-        ...(beat.version ? { reportedVersion: beat.version } : {}),
-      })
-      .where(and(eq(devices.companyId, companyId), eq(devices.id, deviceId)));
+  ): Promise<{ lastSeenAt: Date | null; battery: number | null; holderId: string | null } | undefined> {
+    const result = await this.db.execute<{
+      last_seen_at: Date | string | null;
+      battery: number | null;
+      device_user_id: string | null;
+    }>(sql`
+      update ${devices} d set last_seen_at = ${beat.at.toISOString()}::timestamptz,
+        health = ${JSON.stringify(beat.health)}::jsonb, battery = ${beat.battery},
+        disk_free_mb = ${beat.diskFreeMb},
+        reported_version = coalesce(${beat.version}, d.reported_version)
+      from (select id, last_seen_at, battery from ${devices}
+            where company_id = ${companyId} and id = ${deviceId} for update) was
+      where d.company_id = ${companyId} and d.id = was.id
+      returning was.last_seen_at, was.battery, d.device_user_id`);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return {
+      lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at),
+      battery: row.battery,
+      holderId: row.device_user_id,
+    };
+  }
+
+  /**
+   * Active devices silent for more than `offlineSeconds` whose going offline was not announced since
+   * their last heartbeat: marked announced, answered (one statement; the row locks let sweeps on
+   * several instances at once announce each silence once).
+   */
+  async markSilent(offlineSeconds: number) {
+    type Silent = { id: string; company_id: string; device_user_id: string | null; battery: number | null };
+    // eslint-disable-next-line measure/company-scoped-sql -- every company: the presence sweep; each row answers its own company_id and its event goes to that company only
+    const result = await this.db.execute<Silent>(sql`
+      update ${devices} d set offline_announced_at = now()
+      where d.is_active and d.last_seen_at is not null
+        and d.last_seen_at < now() - make_interval(secs => ${offlineSeconds})
+        and (d.offline_announced_at is null or d.offline_announced_at < d.last_seen_at)
+      returning d.id, d.company_id, d.device_user_id, d.battery`);
+    return result.rows;
   }
 }

@@ -17,6 +17,7 @@ import { AppError, conflict, fieldError, notFound } from '../../core/app-error.t
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { AuditRepository } from '../audit/audit-repository.ts';
+import { raiseDeviceEvent } from '../events/live-events.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { DeviceContext } from './device-context.ts';
@@ -316,14 +317,46 @@ export class DevicesService {
   ): Promise<{ ServerTime: string; NextHeartbeatMs: number }> {
     const now = this.now();
     const { SoftwareVersion, Battery, DiskFreeMB, ...health } = body;
-    await this.repository.recordHeartbeat(device.companyId, device.deviceId, {
-      at: now,
-      health,
-      battery: Battery ?? null,
-      diskFreeMb: DiskFreeMB ?? null,
-      version: SoftwareVersion ?? null,
+    const battery = Battery ?? null;
+    await this.deps.db.transaction(async (tx) => {
+      const before = await new DevicesRepository(tx).recordHeartbeat(device.companyId, device.deviceId, {
+        at: now,
+        health,
+        battery,
+        diskFreeMb: DiskFreeMB ?? null,
+        version: SoftwareVersion ?? null,
+      });
+      // Live pages hear of a device coming online or its battery changing, not of every heartbeat.
+      const shown = (value: number | null) => (value === null ? null : Math.round(value));
+      if (before && (!this.isOnline(before.lastSeenAt, now) || shown(before.battery) !== shown(battery))) {
+        await raiseDeviceEvent(tx, device.companyId, {
+          id: device.deviceId,
+          holderId: before.holderId,
+          online: true,
+          battery,
+        });
+      }
     });
     return { ServerTime: now.toISOString(), NextHeartbeatMs: DEVICE_LIMITS.heartbeatMs };
+  }
+
+  /**
+   * Announces devices that went silent (live pages show them offline): run every few seconds on
+   * every instance; each silence is announced once.
+   */
+  async announceSilent(): Promise<number> {
+    return this.deps.db.transaction(async (tx) => {
+      const silent = await new DevicesRepository(tx).markSilent(this.deps.offlineSeconds);
+      for (const row of silent) {
+        await raiseDeviceEvent(tx, row.company_id, {
+          id: row.id,
+          holderId: row.device_user_id,
+          online: false,
+          battery: row.battery,
+        });
+      }
+      return silent.length;
+    });
   }
 
   /** The equipment page: robots with their latest heartbeat and the catalogue's messages. */

@@ -33,6 +33,9 @@ export class EventStream {
     raw.write(`retry: ${RETRY_MS}\n\n`);
     this.heartbeat = setInterval(() => this.write(': heartbeat\n\n'), heartbeatMs);
     raw.on('close', () => this.closed());
+    raw.on('error', () => this.closed());
+    // The client may have gone while the caller was being authenticated.
+    if (raw.destroyed || raw.socket === null || raw.socket.destroyed) this.closed();
   }
 
   get open(): boolean {
@@ -59,7 +62,7 @@ export class EventStream {
 
   private write(text: string): void {
     if (this.ended) return;
-    if (this.raw.writableLength > MAX_BUFFERED_BYTES) {
+    if (this.raw.destroyed || this.raw.writableLength > MAX_BUFFERED_BYTES) {
       this.raw.destroy();
       this.closed();
       return;
