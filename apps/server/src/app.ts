@@ -7,6 +7,7 @@ import { registerAuthGuard } from './core/auth-guard.ts';
 import { appValidatorCompiler } from './core/body-validation.ts';
 import { handleClientError } from './core/client-error.ts';
 import { sendEnvelope } from './core/envelope-reply.ts';
+import { Drain } from './core/drain.ts';
 import { registerErrorHandler } from './core/error-handler.ts';
 import { registerJsonBodyParser } from './core/json-body-parser.ts';
 import { registerPublicScope } from './core/public-scope.ts';
@@ -19,6 +20,13 @@ import { createServices, type ServiceOverrides } from './services.ts';
 import './core/request-context.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Leaving without failing a request (SIGTERM; see core/drain.ts). */
+    drain: Drain;
+  }
+}
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
@@ -41,7 +49,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // A request reaching a closing instance on a kept-alive connection is answered (with
+    // `Connection: close`), not refused: a balancer does not resend a POST it has sent (core/drain.ts).
+    return503OnClosing: false,
     // Requests Node's parser refuses (a URL or headers over 16 kB...) still get the envelope.
     clientErrorHandler: handleClientError,
     // Malformed URLs and the like are refused before routing; they still get the envelope.
@@ -67,6 +77,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
   });
 
   const services = createServices(config, options.database, app.log, options.overrides);
+  const drain = new Drain(app.server);
+  // Draining: jobs stop taking work at once and /readyz answers 503, while requests are still answered.
+  drain.onBegin(() => services.beginDrain());
+  // Event streams end at once, so their clients reconnect through the balancer to another instance.
+  drain.onBegin(() => services.events.endAll());
+  app.decorate('drain', drain);
   app.addHook('onClose', async () => services.close());
   // Plan files and update packages a crash left behind (after a commit, before their removal) are swept at start-up.
   app.addHook('onReady', async () => {
@@ -75,7 +91,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions): Pro
     if (removed.length > 0) app.log.warn({ removed }, 'removed orphan plan files');
     const packages = await services.deviceUpdates.sweepOrphanFiles();
     if (packages.length > 0) app.log.warn({ removed: packages }, 'removed orphan update packages');
-    const reportFiles = await services.reportRenderer.sweepOrphanFiles(60_000);
+    // Ten minutes, as the hourly sweep: another instance may be rendering a report right now.
+    const reportFiles = await services.reportRenderer.sweepOrphanFiles();
     if (reportFiles.length > 0) app.log.warn({ removed: reportFiles }, 'removed orphan report files');
     const requeued = await services.reportRenderer.queueMissingLanguages();
     if (requeued > 0) app.log.info({ requeued }, 'reports queued again to render their English files');

@@ -1,6 +1,7 @@
 /**
  * The process entry: configuration, logs, database (embedded unless DATABASE_URL), first data,
- * then listen. SIGINT/SIGTERM finish in-flight requests, then stop the database.
+ * then listen. SIGINT/SIGTERM drain (core/drain.ts: no new connections, every request answered,
+ * jobs finished or handed back), then stop the database and exit 0.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,8 @@ import { createObjectStore } from './core/storage/create-object-store.ts';
 import { StorageUnavailableError } from './core/storage/s3-object-store.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Longer than the drain (5 s), the jobs' grace (8 s) and graphile-worker's forceful stop (5 s). */
+const SHUTDOWN_LIMIT_MS = 25_000;
 
 async function main(): Promise<void> {
   let config;
@@ -77,12 +79,15 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    log.info({ signal }, 'shutting down: finishing requests in flight');
+    log.info({ signal }, 'draining: no new connections, answering requests in flight');
     const force = setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS + 5_000);
+    }, SHUTDOWN_LIMIT_MS);
     force.unref();
+    app.drain.begin();
+    const { pending } = await app.drain.settle();
+    if (pending > 0) log.warn({ pending }, 'connections still open after the drain time: closing');
     await app.close();
     await database.close();
     log.info('stopped');

@@ -37,7 +37,7 @@ import { ReportVerifyService } from './modules/reports/report-verify-service.ts'
 import { ReportProjectsService } from './modules/reports/report-projects-service.ts';
 import { ReportSharesService } from './modules/reports/report-shares-service.ts';
 import { ReportsService } from './modules/reports/reports-service.ts';
-import { startJobWorker } from './jobs/job-worker.ts';
+import { startJobWorker, stopJobWorker } from './jobs/job-worker.ts';
 import { jobDefinitions } from './jobs/jobs.ts';
 import type { Runner } from 'graphile-worker';
 import { DeviceUpdatesService, type UpdateExtension } from './modules/devices/device-updates-service.ts';
@@ -61,6 +61,9 @@ import { UserAdminService } from './modules/user-admin/user-admin-service.ts';
 import { UserImportService } from './modules/user-admin/user-import-service.ts';
 import { UserRepository } from './modules/account/user-repository.ts';
 import { EventsService } from './modules/events/events-service.ts';
+
+/** How long running jobs may take to finish when the instance stops. */
+const JOBS_GRACE_MS = 8_000;
 
 export interface ServiceOverrides {
   codeSender?: CodeSender;
@@ -142,9 +145,13 @@ export function createServices(
     announceSilentDevices: () => devices.announceSilent(),
   });
   let jobWorker: Runner | undefined;
+  let draining = false;
+  let jobsStopped: Promise<void> | undefined;
+  const stopJobs = () =>
+    (jobsStopped ??= jobWorker ? stopJobWorker(jobWorker, JOBS_GRACE_MS, log) : Promise.resolve());
   return {
-    events,
     objects,
+    events,
     audit,
     sessions,
     hasher,
@@ -202,13 +209,18 @@ export function createServices(
     reportProjects: new ReportProjectsService({ db }),
     reportShares: new ReportSharesService({ db, files: reportFiles, review }),
     reportVerify: new ReportVerifyService({ db, publicBase }),
-    ready: () => pingDatabase(database.pool),
+    ready: async () => !draining && (await pingDatabase(database.pool)),
+    /** SIGTERM: not ready any more (balancers stop sending), no new jobs; requests are still answered. */
+    beginDrain: () => {
+      draining = true;
+      void stopJobs().catch((error: unknown) => log.error({ err: error }, 'stopping jobs failed'));
+    },
     start: async () => {
       // A wrong bucket, bad credentials or an unreachable store stop the start (naming S3_URL).
       await objects.check();
       await authEvents.start();
       await events.start();
-      if (config.jobs)
+      if (config.jobs && !draining)
         jobWorker = await startJobWorker(
           database.pool,
           jobDefinitions(db, log, {
@@ -225,7 +237,7 @@ export function createServices(
         );
     },
     close: async () => {
-      await jobWorker?.stop();
+      await stopJobs();
       await jobQueue.close();
       await events.close();
       await authEvents.close();

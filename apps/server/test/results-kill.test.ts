@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { apiRoutes } from '@measure/contract';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteReadings, taskSites } from '../src/db/schema.ts';
 import { freePort, waitReady } from '../bench/support/bench-server.ts';
 import { createTestApp, type TestApp } from './app.ts';
+import { sendResultsBatch } from './results-batch-request.ts';
 import { callRoute, callRouteOk } from './call-route.ts';
 import {
   assignHouseType,
@@ -93,24 +93,13 @@ describe('a server killed while a results batch is being stored', () => {
       await waitReady(port, '/readyz');
       const body = JSON.stringify(batch);
       // The batch goes up whole; the server is killed while it validates, judges and writes it.
-      const answered = new Promise<string>((resolve) => {
-        const request = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            method: 'POST',
-            path: `/api/device/v1/Tasks/${taskId}/Results`,
-            headers: {
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(body),
-              authorization: `Device ${device.key}`,
-              'idempotency-key': 'killed',
-            },
-          },
-          (response) => resolve(`answered ${response.statusCode}`),
-        );
-        request.on('error', (error) => resolve(`cut: ${error.message}`));
-        request.end(body, () => setTimeout(() => child.kill('SIGKILL'), 30));
+      const answered = sendResultsBatch({
+        port,
+        taskId,
+        deviceKey: device.key,
+        idempotencyKey: 'killed',
+        body,
+        onSent: () => setTimeout(() => child.kill('SIGKILL'), 30),
       });
       const outcome = await answered;
       await exited;

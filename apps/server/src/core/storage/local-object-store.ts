@@ -1,23 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  assertKey,
-  type ByteSpan,
-  chunksOf,
-  isTemporaryKey,
-  type ObjectInfo,
-  ObjectNotFoundError,
-  type ObjectSource,
-  type ObjectStat,
-  type ObjectStore,
-  type PutLimits,
-  type PutResult,
-  type StagedObject,
-  temporaryKeyOf,
-} from './object-store.ts';
+import { assertKey, isTemporaryKey, metered, ObjectNotFoundError, temporaryKeyOf } from './object-store.ts';
+import type { ByteSpan, ObjectInfo, ObjectSource, ObjectStat, PutLimits, PutResult } from './object-store.ts';
+import type { ObjectStore, StagedObject } from './object-store.ts';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -49,14 +37,9 @@ export class LocalObjectStore implements ObjectStore {
     const tempKey = temporaryKeyOf(key, randomBytes(6).toString('hex'));
     const tempFile = path.join(path.dirname(target), tempKey.slice(tempKey.lastIndexOf('/') + 1));
     const handle = await fs.open(tempFile, 'wx', 0o640);
-    const hash = createHash('sha256');
-    let size = 0;
+    const { chunks, result } = metered(source, limits);
     try {
-      for await (const chunk of chunksOf(source)) {
-        size += chunk.length;
-        if (limits.maxBytes !== undefined && size > limits.maxBytes)
-          throw limits.tooLarge?.() ?? new Error(`more than ${limits.maxBytes} bytes`);
-        hash.update(chunk);
+      for await (const chunk of chunks) {
         let written = 0;
         while (written < chunk.length)
           written += (await handle.write(chunk, written, chunk.length - written)).bytesWritten;
@@ -71,8 +54,7 @@ export class LocalObjectStore implements ObjectStore {
     let published = false;
     return {
       key,
-      size,
-      sha256: hash.digest('hex'),
+      ...result(),
       publish: async () => {
         try {
           await fs.rename(tempFile, target);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /**
@@ -118,11 +119,22 @@ export function isTemporaryKey(key: string): boolean {
   return name.startsWith('.') && name.endsWith('.tmp');
 }
 
-/** The bytes of any source as buffers. */
-export async function* chunksOf(source: ObjectSource): AsyncIterable<Buffer> {
-  if (Buffer.isBuffer(source)) {
-    yield source;
-    return;
+/**
+ * The bytes of any source as buffers, counted and hashed on the way; `maxBytes` is checked per
+ * chunk (`tooLarge()` is thrown as soon as it is passed). `result()` once the chunks are read.
+ */
+export function metered(source: ObjectSource, limits: PutLimits = {}) {
+  const hash = createHash('sha256');
+  let size = 0;
+  async function* chunks(): AsyncGenerator<Buffer> {
+    for await (const part of Buffer.isBuffer(source) ? [source] : source) {
+      const chunk = Buffer.isBuffer(part) ? part : Buffer.from(part);
+      size += chunk.length;
+      if (limits.maxBytes !== undefined && size > limits.maxBytes)
+        throw limits.tooLarge?.() ?? new Error(`more than ${limits.maxBytes} bytes`);
+      hash.update(chunk);
+      yield chunk;
+    }
   }
-  for await (const chunk of source) yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+  return { chunks: chunks(), result: (): PutResult => ({ size, sha256: hash.digest('hex') }) };
 }

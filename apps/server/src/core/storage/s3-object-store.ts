@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -21,8 +21,8 @@ import { contentDispositionOf } from '../file-reply.ts';
 import {
   assertKey,
   type ByteSpan,
-  chunksOf,
   isTemporaryKey,
+  metered,
   type ObjectInfo,
   ObjectNotFoundError,
   type ObjectSource,
@@ -68,18 +68,8 @@ export class S3ObjectStore implements ObjectStore {
 
   async put(key: string, source: ObjectSource, limits: PutLimits = {}): Promise<PutResult> {
     assertKey(key);
-    const hash = createHash('sha256');
-    let size = 0;
-    async function* counted() {
-      for await (const chunk of chunksOf(source)) {
-        size += chunk.length;
-        if (limits.maxBytes !== undefined && size > limits.maxBytes)
-          throw limits.tooLarge?.() ?? new Error(`more than ${limits.maxBytes} bytes`);
-        hash.update(chunk);
-        yield chunk;
-      }
-    }
-    const body = Readable.from(counted());
+    const { chunks, result } = metered(source, limits);
+    const body = Readable.from(chunks);
     // The source's own error (too large, a client gone) is the one to report, not the SDK's wrapper.
     let sourceError: unknown;
     body.on('error', (error) => (sourceError = error));
@@ -95,7 +85,7 @@ export class S3ObjectStore implements ObjectStore {
     } catch (error) {
       throw sourceError ?? error;
     }
-    return { size, sha256: hash.digest('hex') };
+    return result();
   }
 
   async stage(key: string, source: ObjectSource, limits?: PutLimits): Promise<StagedObject> {
