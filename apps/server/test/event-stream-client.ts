@@ -15,6 +15,8 @@ export interface OpenedStream {
   events: ReadEvent[];
   /** The next event (after those already taken) that matches, or a failure after `timeoutMs`. */
   next(match?: (event: ReadEvent) => boolean, timeoutMs?: number): Promise<ReadEvent>;
+  /** The first event of all read so far (or to come) that matches, whatever `next` has taken. */
+  find(match: (event: ReadEvent) => boolean, timeoutMs?: number): Promise<ReadEvent>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   close(): void;
@@ -51,6 +53,7 @@ export function openEventStream(url: string, headers: Record<string, string> = {
             refusal: JSON.parse(body) as unknown,
             events,
             next: () => Promise.reject(new Error('not a stream')),
+            find: () => Promise.reject(new Error('not a stream')),
             ended: endedPromise,
             close: () => request.destroy(),
           }),
@@ -105,12 +108,18 @@ export function openEventStream(url: string, headers: Record<string, string> = {
           waiters.add(look);
           look();
         });
+      const find = async (match: (event: ReadEvent) => boolean, timeoutMs = 1_000) => {
+        const found = events.find(match);
+        if (found) return found;
+        return next(match, timeoutMs);
+      };
       resolve({
         status,
         headers: response.headers,
         refusal: null,
         events,
         next,
+        find,
         ended: endedPromise,
         close: () => request.destroy(),
       });

@@ -272,6 +272,10 @@ export class DevicesRepository {
     return row;
   }
 
+  /**
+   * Stores a heartbeat; answers what the device showed before it (last heartbeat, battery) and its
+   * holder, so the caller can tell whether anything shown changed. One statement, under the row lock.
+   */
   async recordHeartbeat(
     companyId: string,
     deviceId: string,
@@ -282,16 +286,26 @@ export class DevicesRepository {
       diskFreeMb: number | null;
       version: string | null;
     },
-  ): Promise<void> {
-    await this.db
-      .update(devices)
-      .set({
-        lastSeenAt: beat.at,
-        health: beat.health,
-        battery: beat.battery,
-        diskFreeMb: beat.diskFreeMb,
-        ...(beat.version ? { reportedVersion: beat.version } : {}),
-      })
-      .where(and(eq(devices.companyId, companyId), eq(devices.id, deviceId)));
+  ): Promise<{ lastSeenAt: Date | null; battery: number | null; holderId: string | null } | undefined> {
+    const result = await this.db.execute<{
+      last_seen_at: Date | string | null;
+      battery: number | null;
+      device_user_id: string | null;
+    }>(sql`
+      update ${devices} d set last_seen_at = ${beat.at.toISOString()}::timestamptz,
+        health = ${JSON.stringify(beat.health)}::jsonb, battery = ${beat.battery},
+        disk_free_mb = ${beat.diskFreeMb},
+        reported_version = coalesce(${beat.version}, d.reported_version)
+      from (select id, last_seen_at, battery from ${devices}
+            where company_id = ${companyId} and id = ${deviceId} for update) was
+      where d.company_id = ${companyId} and d.id = was.id
+      returning was.last_seen_at, was.battery, d.device_user_id`);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return {
+      lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at),
+      battery: row.battery,
+      holderId: row.device_user_id,
+    };
   }
 }

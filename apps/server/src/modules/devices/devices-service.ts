@@ -17,6 +17,7 @@ import { AppError, conflict, fieldError, notFound } from '../../core/app-error.t
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { AuditRepository } from '../audit/audit-repository.ts';
+import { raiseDeviceEvent } from '../events/live-events.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { DeviceContext } from './device-context.ts';
@@ -316,12 +317,25 @@ export class DevicesService {
   ): Promise<{ ServerTime: string; NextHeartbeatMs: number }> {
     const now = this.now();
     const { SoftwareVersion, Battery, DiskFreeMB, ...health } = body;
-    await this.repository.recordHeartbeat(device.companyId, device.deviceId, {
-      at: now,
-      health,
-      battery: Battery ?? null,
-      diskFreeMb: DiskFreeMB ?? null,
-      version: SoftwareVersion ?? null,
+    const battery = Battery ?? null;
+    await this.deps.db.transaction(async (tx) => {
+      const before = await new DevicesRepository(tx).recordHeartbeat(device.companyId, device.deviceId, {
+        at: now,
+        health,
+        battery,
+        diskFreeMb: DiskFreeMB ?? null,
+        version: SoftwareVersion ?? null,
+      });
+      // Live pages hear of a device coming online or its battery changing, not of every heartbeat.
+      const shown = (value: number | null) => (value === null ? null : Math.round(value));
+      if (before && (!this.isOnline(before.lastSeenAt, now) || shown(before.battery) !== shown(battery))) {
+        await raiseDeviceEvent(tx, device.companyId, {
+          id: device.deviceId,
+          holderId: before.holderId,
+          online: true,
+          battery,
+        });
+      }
     });
     return { ServerTime: now.toISOString(), NextHeartbeatMs: DEVICE_LIMITS.heartbeatMs };
   }

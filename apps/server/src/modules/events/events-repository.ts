@@ -1,7 +1,7 @@
 import type { ChangeEventName } from '@measure/contract';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import { eventTickets, projectUsers, sessions, tasks } from '../../db/schema.ts';
+import { eventTickets, projectUsers, reports, sessions, tasks, workOrders } from '../../db/schema.ts';
 
 /** The PostgreSQL channel of live events (GET /api/events). */
 export const EVENTS_CHANNEL = 'measure_events';
@@ -51,6 +51,29 @@ export class EventsRepository {
       .from(tasks)
       .where(and(eq(tasks.companyId, companyId), eq(tasks.id, taskId)));
     return row;
+  }
+
+  /** The report of a task (one per task). */
+  async reportOfTask(companyId: string, taskId: string) {
+    const [row] = await this.db
+      .select({ id: reports.id, projectId: reports.projectId, status: reports.status })
+      .from(reports)
+      .where(and(eq(reports.companyId, companyId), eq(reports.taskId, taskId)));
+    return row;
+  }
+
+  /** Work orders' project, task and state, for their events. */
+  async workOrders(companyId: string, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({
+        id: workOrders.id,
+        projectId: workOrders.projectId,
+        taskId: workOrders.taskId,
+        state: workOrders.state,
+      })
+      .from(workOrders)
+      .where(and(eq(workOrders.companyId, companyId), inArray(workOrders.id, [...ids])));
   }
 
   /** Which of `userIds` are on the project's staff (project administrators and surveyors see those). */

@@ -1,5 +1,6 @@
 import type { LiveEventData, MessageKind, ReportStatus, TaskState, WorkOrderState } from '@measure/contract';
 import type { DbExecutor } from '../../db/database-handle.ts';
+import type { InsertedMessage } from '../notifications/message-repository.ts';
 import { figuresOf } from '../results/judge-readings.ts';
 import { ResultsRepository } from '../results/results-repository.ts';
 import { noFigures } from '../tasks/task-rows.ts';
@@ -40,52 +41,49 @@ export async function raiseDeviceEvent(
   await new EventsRepository(db).raise({ n: 'device', c: companyId, h: device.holderId, d: data });
 }
 
-export async function raiseReportEvent(
-  db: DbExecutor,
-  companyId: string,
-  report: { id: string; taskId: string; projectId: string; status: ReportStatus },
-): Promise<void> {
+/** The task's report was queued or its rendering moved on: its status as it is now in `db`. */
+export async function raiseReportEvent(db: DbExecutor, companyId: string, taskId: string): Promise<void> {
+  const repository = new EventsRepository(db);
+  const report = await repository.reportOfTask(companyId, taskId);
+  if (!report) return;
   const data: LiveEventData<'report'> = {
     ReportId: report.id,
-    TaskId: report.taskId,
+    TaskId: taskId,
     ProjectId: report.projectId,
-    Status: report.status,
+    Status: report.status as ReportStatus,
   };
-  await new EventsRepository(db).raise({ n: 'report', c: companyId, p: report.projectId, d: data });
+  await repository.raise({ n: 'report', c: companyId, p: report.projectId, d: data });
 }
 
-export async function raiseWorkOrderEvent(
+/** Work orders were created or changed (state, assignee, re-measure task): as they are now in `db`. */
+export async function raiseWorkOrderEvents(
   db: DbExecutor,
   companyId: string,
-  order: { id: string; projectId: string; taskId: string | null; state: WorkOrderState },
+  workOrderIds: readonly string[],
 ): Promise<void> {
-  const data: LiveEventData<'workOrder'> = {
-    WorkOrderId: order.id,
-    ProjectId: order.projectId,
-    TaskId: order.taskId,
-    State: order.state,
-  };
-  await new EventsRepository(db).raise({ n: 'workOrder', c: companyId, p: order.projectId, d: data });
+  const repository = new EventsRepository(db);
+  for (const order of await repository.workOrders(companyId, workOrderIds)) {
+    const data: LiveEventData<'workOrder'> = {
+      WorkOrderId: order.id,
+      ProjectId: order.projectId,
+      TaskId: order.taskId,
+      State: order.state as WorkOrderState,
+    };
+    await repository.raise({ n: 'workOrder', c: companyId, p: order.projectId, d: data });
+  }
 }
 
 /** New messages: each reaches its recipient's streams only. */
 export async function raiseMessageEvents(
   db: DbExecutor,
   companyId: string,
-  messages: readonly {
-    id: string;
-    userId: string;
-    kind: MessageKind;
-    projectId: string | null;
-    taskId: string | null;
-    workOrderId: string | null;
-  }[],
+  messages: readonly InsertedMessage[],
 ): Promise<void> {
   const repository = new EventsRepository(db);
   for (const message of messages) {
     const data: LiveEventData<'message'> = {
       MessageId: message.id,
-      Kind: message.kind,
+      Kind: message.kind as MessageKind,
       ProjectId: message.projectId,
       TaskId: message.taskId,
       WorkOrderId: message.workOrderId,

@@ -1,4 +1,5 @@
 import type { DbExecutor } from '../../db/database-handle.ts';
+import { raiseMessageEvents } from '../events/live-events.ts';
 import { MessageRepository } from './message-repository.ts';
 
 /**
@@ -13,7 +14,8 @@ export async function messageWorkOrdersAssigned(
   workOrderIds: readonly string[],
   actorId: string,
 ): Promise<void> {
-  await new MessageRepository(tx).addWorkOrderAssigned(companyId, workOrderIds, actorId);
+  const added = await new MessageRepository(tx).addWorkOrderAssigned(companyId, workOrderIds, actorId);
+  await raiseMessageEvents(tx, companyId, added);
 }
 
 /**
@@ -34,7 +36,7 @@ export async function messageTaskEvent(
     kind === 'taskFinished' ? [task.createdBy] : [task.createdBy, ...task.surveyorIds],
   );
   audience.delete(actorId);
-  await repository.insert(
+  const added = await repository.insert(
     companyId,
     [...audience]
       .filter((userId): userId is string => userId !== null)
@@ -46,4 +48,5 @@ export async function messageTaskEvent(
         taskId: task.id,
       })),
   );
+  await raiseMessageEvents(tx, companyId, added);
 }

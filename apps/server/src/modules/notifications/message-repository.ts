@@ -32,44 +32,73 @@ export type MessageListRow = {
   created_at: Date | string;
 };
 
+/** What a new message's live event names (events/live-events.ts). */
+const insertedColumns = {
+  id: messages.id,
+  userId: messages.userId,
+  kind: messages.kind,
+  projectId: messages.projectId,
+  taskId: messages.taskId,
+  workOrderId: messages.workOrderId,
+};
+export interface InsertedMessage {
+  id: string;
+  userId: string;
+  /** A stored kind (one of MESSAGE_KINDS). */
+  kind: string;
+  projectId: string | null;
+  taskId: string | null;
+  workOrderId: string | null;
+}
+
 export class MessageRepository {
   constructor(private readonly db: DbExecutor) {}
 
-  async insert(companyId: string, rows: readonly NewMessage[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.db.insert(messages).values(rows.map((row) => ({ ...row, companyId })));
+  async insert(companyId: string, rows: readonly NewMessage[]): Promise<InsertedMessage[]> {
+    if (rows.length === 0) return [];
+    return this.db
+      .insert(messages)
+      .values(rows.map((row) => ({ ...row, companyId })))
+      .returning(insertedColumns);
   }
 
   /** "New work order": one message to the assignee of each order, unless the assignee made the move. */
-  async addWorkOrderAssigned(companyId: string, workOrderIds: readonly string[], actorId: string) {
-    if (workOrderIds.length === 0) return;
-    await this.db.insert(messages).select(
-      this.db
-        .select({
-          id: sql<string>`gen_random_uuid()`.as('id'),
-          companyId: workOrders.companyId,
-          userId: sql<string>`${workOrders.assigneeId}`.as('user_id'),
-          kind: sql<string>`'workOrderAssigned'`.as('kind'),
-          params: sql<Record<string, string>>`jsonb_build_object('order', ${workOrders.orderNumber},
+  async addWorkOrderAssigned(
+    companyId: string,
+    workOrderIds: readonly string[],
+    actorId: string,
+  ): Promise<InsertedMessage[]> {
+    if (workOrderIds.length === 0) return [];
+    return this.db
+      .insert(messages)
+      .select(
+        this.db
+          .select({
+            id: sql<string>`gen_random_uuid()`.as('id'),
+            companyId: workOrders.companyId,
+            userId: sql<string>`${workOrders.assigneeId}`.as('user_id'),
+            kind: sql<string>`'workOrderAssigned'`.as('kind'),
+            params: sql<Record<string, string>>`jsonb_build_object('order', ${workOrders.orderNumber},
               'project', ${projects.name}, 'building', ${workOrders.buildingNumber},
               'floor', ${workOrders.floor}::text)`.as('params'),
-          projectId: workOrders.projectId,
-          taskId: sql<null>`null::uuid`.as('task_id'),
-          workOrderId: workOrders.id,
-          readAt: sql<null>`null::timestamptz`.as('read_at'),
-          createdAt: sql<Date>`now()`.as('created_at'),
-        })
-        .from(workOrders)
-        .innerJoin(projects, eq(projects.id, workOrders.projectId))
-        .where(
-          and(
-            eq(workOrders.companyId, companyId),
-            inArray(workOrders.id, [...workOrderIds]),
-            isNotNull(workOrders.assigneeId),
-            ne(workOrders.assigneeId, actorId),
+            projectId: workOrders.projectId,
+            taskId: sql<null>`null::uuid`.as('task_id'),
+            workOrderId: workOrders.id,
+            readAt: sql<null>`null::timestamptz`.as('read_at'),
+            createdAt: sql<Date>`now()`.as('created_at'),
+          })
+          .from(workOrders)
+          .innerJoin(projects, eq(projects.id, workOrders.projectId))
+          .where(
+            and(
+              eq(workOrders.companyId, companyId),
+              inArray(workOrders.id, [...workOrderIds]),
+              isNotNull(workOrders.assigneeId),
+              ne(workOrders.assigneeId, actorId),
+            ),
           ),
-        ),
-    );
+      )
+      .returning(insertedColumns);
   }
 
   /** The user's messages and the company's version notices, with the user's read state. */

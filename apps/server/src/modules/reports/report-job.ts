@@ -13,6 +13,7 @@ import { reportBeforeAfter } from '../review/site-links.ts';
 import { renderReport } from './report-render.ts';
 import { ReportRenditionsRepository } from './report-renditions-repository.ts';
 import { type ReportVerificationMark, verificationMarks } from './report-verification.ts';
+import { raiseReportEvent } from '../events/live-events.ts';
 import { ReportsRepository, storedNames } from './reports-repository.ts';
 
 export type ReportExtension = 'pdf' | 'xlsx';
@@ -63,7 +64,11 @@ export class ReportRenderer {
   ) {}
 
   async render({ companyId, taskId }: RenderPayload): Promise<'ready' | 'failed' | 'skipped'> {
-    const started = await new ReportsRepository(this.deps.db).startRendering(companyId, taskId);
+    const started = await this.deps.db.transaction(async (tx) => {
+      const marked = await new ReportsRepository(tx).startRendering(companyId, taskId);
+      if (marked) await raiseReportEvent(tx, companyId, taskId);
+      return marked;
+    });
     if (!started) return 'skipped';
     let written: string[] = [];
     try {
@@ -111,6 +116,7 @@ export class ReportRenderer {
               old.queuedReason ?? 'other',
             );
           }
+          await raiseReportEvent(tx, companyId, taskId);
         }
         return old;
       });
@@ -119,12 +125,15 @@ export class ReportRenderer {
       return 'ready';
     } catch (error) {
       this.deps.log?.error({ component: 'reports', taskId, err: error }, 'report rendering failed');
-      await new ReportsRepository(this.deps.db).failRendering(
-        companyId,
-        taskId,
-        started.mark,
-        (error as Error).message,
-      );
+      await this.deps.db.transaction(async (tx) => {
+        await new ReportsRepository(tx).failRendering(
+          companyId,
+          taskId,
+          started.mark,
+          (error as Error).message,
+        );
+        await raiseReportEvent(tx, companyId, taskId);
+      });
       return 'failed';
     } finally {
       // New files nobody refers to (superseded or failed), or the old files replaced.

@@ -1,5 +1,6 @@
 import type { ReportQueuedReason } from '@measure/contract';
 import type { DbExecutor } from '../../db/database-handle.ts';
+import { raiseReportEvent } from '../events/live-events.ts';
 import { ReportsRepository } from './reports-repository.ts';
 
 /**
@@ -14,5 +15,7 @@ export async function queueReport(
   taskId: string,
   reason: ReportQueuedReason,
 ): Promise<boolean> {
-  return new ReportsRepository(tx).queue(companyId, taskId, reason);
+  const queued = await new ReportsRepository(tx).queue(companyId, taskId, reason);
+  if (queued) await raiseReportEvent(tx, companyId, taskId);
+  return queued;
 }

@@ -15,6 +15,7 @@ import {
   type ReviewSiteRow,
 } from './review-repository.ts';
 import { queueReport } from '../reports/report-queue.ts';
+import { raiseTaskEvent } from '../events/live-events.ts';
 
 /** Which value of which site a change names. */
 export interface ValueRef {
@@ -184,6 +185,7 @@ export class ReviewChanges {
         userName: await repository.userName(auth.companyId, auth.userId),
       });
       await queueReport(tx, auth.companyId, task.id, 'correction');
+      await raiseTaskEvent(tx, auth.companyId, task.id);
       return siteFigures(nextSite);
     });
   }

@@ -25,6 +25,7 @@ import { siteFigures } from './review-changes.ts';
 import { ReviewRepository } from './review-repository.ts';
 import { beforeAfter, reviewReadings } from './site-links.ts';
 import { messageTaskEvent } from '../notifications/message-events.ts';
+import { raiseTaskEvent } from '../events/live-events.ts';
 import { queueReport } from '../reports/report-queue.ts';
 
 /** Colours of the grades on annotated pictures; invalid values grey. */
@@ -242,6 +243,7 @@ export class ReviewService {
       if (!moved) throw new AppError(ErrorCode.Conflict, 'review.auditState');
       await queueReport(tx, auth.companyId, task.id, 'audit');
       await messageTaskEvent(tx, auth.companyId, task.id, 'reportAudited', auth.userId);
+      await raiseTaskEvent(tx, auth.companyId, task.id);
       return { TaskId: task.id, State: 'completed' as const };
     });
   }

@@ -8,6 +8,7 @@ import { TaskPlanRepository } from './task-plan-repository.ts';
 import { designValues, stateWord, toRemeasureSites, toWorkItem } from './task-rows.ts';
 import { type TaskRecord, TasksRepository } from './tasks-repository.ts';
 import { messageTaskEvent } from '../notifications/message-events.ts';
+import { raiseTaskEvent } from '../events/live-events.ts';
 import { queueReport } from '../reports/report-queue.ts';
 
 type DeviceTaskRow = RouteResult<typeof taskDeviceRoutes.tasks>[number];
@@ -128,6 +129,7 @@ export class TaskDeviceService {
           await queueReport(tx, device.companyId, taskId, 'finished');
           await messageTaskEvent(tx, device.companyId, taskId, 'taskFinished', null);
         }
+        await raiseTaskEvent(tx, device.companyId, taskId);
       }
       const updated = await repository.find(device.companyId, taskId);
       return toDeviceRow(updated as TaskRecord, lang);

@@ -34,6 +34,7 @@ import { figuresOf } from '../results/judge-readings.ts';
 import { ResultsRepository } from '../results/results-repository.ts';
 import { TasksRepository } from './tasks-repository.ts';
 import { messageTaskEvent } from '../notifications/message-events.ts';
+import { raiseTaskEvent } from '../events/live-events.ts';
 import { queueReport } from '../reports/report-queue.ts';
 
 export type AddBody = RouteBody<typeof tasksRoutes.addTask>;
@@ -148,6 +149,7 @@ export class TasksService {
         ...taskLogParams({ name, nameParts }),
         count: plan.households.length,
       });
+      await raiseTaskEvent(tx, auth.companyId, taskId);
       return taskId;
     });
   }
@@ -323,6 +325,7 @@ export class TasksService {
       );
       if (!moved) throw conflictKey('tasks.notCancellable');
       await writeProjectLog(tx, auth, task.projectId, 'projectLog.taskCancelled', taskLogParams(task));
+      await raiseTaskEvent(tx, auth.companyId, taskId);
       return this.row(tx, auth, taskId, lang);
     });
   }
@@ -336,6 +339,7 @@ export class TasksService {
       const repository = new TasksRepository(tx);
       await repository.setDevice(auth.companyId, task.id, body.DeviceGuid);
       await repository.setSurveyors(auth.companyId, task.id, [...new Set(body.SurveyorIds)]);
+      await raiseTaskEvent(tx, auth.companyId, task.id);
       return this.row(tx, auth, task.id, lang);
     });
   }
@@ -368,6 +372,7 @@ export class TasksService {
           await queueReport(tx, auth.companyId, taskId, 'finished');
           await messageTaskEvent(tx, auth.companyId, taskId, 'taskFinished', auth.userId);
         }
+        await raiseTaskEvent(tx, auth.companyId, taskId);
       }
       return this.row(tx, auth, taskId, lang);
     });
@@ -385,6 +390,7 @@ export class TasksService {
         throw conflictKey('tasks.notAuditable');
       }
       await messageTaskEvent(tx, auth.companyId, taskId, 'reportAudited', auth.userId);
+      await raiseTaskEvent(tx, auth.companyId, taskId);
       return this.row(tx, auth, taskId, lang);
     });
   }

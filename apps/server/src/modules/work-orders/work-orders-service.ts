@@ -16,6 +16,7 @@ import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
+import { raiseWorkOrderEvents } from '../events/live-events.ts';
 import { messageWorkOrdersAssigned } from '../notifications/message-events.ts';
 import { visibleProject } from '../projects/project-access.ts';
 import { DeviceFilesRepository } from '../results/device-files-repository.ts';
@@ -116,6 +117,7 @@ export class WorkOrdersService {
       if (body.AssigneeId) events.push({ ...events[0]!, action: 'assigned' });
       await repository.addEvents(auth.companyId, events);
       if (body.AssigneeId) await messageWorkOrdersAssigned(tx, auth.companyId, [id as string], auth.userId);
+      await raiseWorkOrderEvents(tx, auth.companyId, [id as string]);
       const found = await repository.find(auth, id as string);
       return { id: id as string, number: found?.order.orderNumber ?? '' };
     });
@@ -175,6 +177,7 @@ export class WorkOrdersService {
         ]),
       );
       if (body.AssigneeId) await messageWorkOrdersAssigned(tx, auth.companyId, ids, auth.userId);
+      await raiseWorkOrderEvents(tx, auth.companyId, ids);
       return { Created: ids.length, Skipped: sites.length - fresh.length };
     });
   }
@@ -273,6 +276,7 @@ export class WorkOrdersService {
         },
       ]);
       if (action === 'assign') await messageWorkOrdersAssigned(tx, auth.companyId, [id], auth.userId);
+      await raiseWorkOrderEvents(tx, auth.companyId, [id]);
       const updated = await repository.find(auth, id);
       return toRow(updated as Found);
     });
@@ -381,6 +385,7 @@ export class WorkOrdersService {
           userName: await this.userName(tx, auth),
         },
       ]);
+      await raiseWorkOrderEvents(tx, auth.companyId, [id]);
       return taskId;
     });
   }

@@ -1,0 +1,133 @@
+import { apiRoutes } from '@measure/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callRouteOk } from '../../../test/call-route.ts';
+import { openEventStream, type OpenedStream, type ReadEvent } from '../../../test/event-stream-client.ts';
+import {
+  assignHouseType,
+  buildCompany,
+  buildDevice,
+  buildHouseType,
+  buildProject,
+  buildUser,
+  type BuiltUser,
+} from '../../../test/factories.ts';
+import { buildTask, buildWorkOrder } from '../../../test/task-factories.ts';
+
+/** Where events are raised: devices, task moves, reports, work orders and messages. */
+let t: TestApp;
+let url: string;
+let companyId: string;
+let companyAdmin: BuiltUser;
+let measureAdmin: BuiltUser;
+let surveyor: BuiltUser;
+let projectId: string;
+const streams: OpenedStream[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  companyId = (await buildCompany(t)).id;
+  companyAdmin = await buildUser(t, { companyId, roles: ['CompanyAdmin'] });
+  measureAdmin = await buildUser(t, { companyId, roles: ['MeasureAdmin'] });
+  surveyor = await buildUser(t, { companyId, roles: ['Surveyor'] });
+  projectId = (await buildProject(t, { companyId, staff: [surveyor] })).id;
+  const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
+  await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 2 });
+});
+afterAll(async () => {
+  for (const stream of streams) stream.close();
+  await t.close();
+});
+
+async function listen(user: BuiltUser): Promise<OpenedStream> {
+  const stream = await openEventStream(`${url}/api/events`, { authorization: `Bearer ${user.token}` });
+  streams.push(stream);
+  expect((await stream.next()).event).toBe('resync');
+  return stream;
+}
+
+const named = (name: string) => (event: ReadEvent) => event.event === name;
+const others = (stream: OpenedStream) => stream.events.filter((event) => event.event !== 'resync');
+/** Waits a moment in which nothing (more) should arrive. */
+const quiet = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+const heartbeat = (key: string, battery: number) =>
+  callRouteOk(
+    t.app,
+    apiRoutes.deviceApi.heartbeat,
+    { Battery: battery },
+    {
+      headers: { authorization: `Device ${key}` },
+    },
+  );
+
+describe('raised events', () => {
+  it('device: on coming online and on a battery change only, to device distributors', async () => {
+    const device = await buildDevice(t, { companyId });
+    const admin = await listen(companyAdmin);
+    const noDevices = await listen(measureAdmin);
+    await heartbeat(device.key, 80);
+    expect((await admin.next(named('device'))).data).toEqual({
+      DeviceGuid: device.id,
+      Online: true,
+      Battery: 80,
+    });
+    // The same battery as shown (79.6 shows as 80): nothing.
+    await heartbeat(device.key, 80);
+    await heartbeat(device.key, 79.6);
+    await heartbeat(device.key, 79);
+    expect((await admin.next(named('device'))).data).toEqual({
+      DeviceGuid: device.id,
+      Online: true,
+      Battery: 79,
+    });
+    await quiet();
+    expect(others(admin).filter(named('device'))).toHaveLength(2);
+    expect(others(noDevices)).toEqual([]);
+  });
+
+  it('task and report: a device starts and finishes a task; the report is queued', async () => {
+    const device = await buildDevice(t, { companyId });
+    const taskId = await buildTask(t, measureAdmin, {
+      ProjectId: projectId,
+      Households: [{ BuildingNumber: '1#', Floor: 1, Household: 1 }],
+      ItemCodes: ['PL-01'],
+      DeviceGuid: device.id,
+    });
+    const stream = await listen(surveyor);
+    const asDevice = { headers: { authorization: `Device ${device.key}` } };
+    await callRouteOk(t.app, apiRoutes.taskDevice.start, { TaskId: taskId }, asDevice);
+    const started = await stream.next(named('task'));
+    expect(started.data).toMatchObject({ TaskId: taskId, State: 'inProgress' });
+    await callRouteOk(t.app, apiRoutes.taskDevice.finish, { TaskId: taskId }, asDevice);
+    const finished = await stream.find((event) => named('task')(event) && event !== started);
+    expect(finished.data).toMatchObject({ TaskId: taskId, ProjectId: projectId, State: 'uploaded' });
+    const report = await stream.find(named('report'));
+    expect(report.data).toMatchObject({ TaskId: taskId, ProjectId: projectId, Status: 'queued' });
+    expect(typeof (report.data as { ReportId: string }).ReportId).toBe('string');
+  });
+
+  it('work order and message: the assignee hears of both, nobody else of the message', async () => {
+    const assignee = await listen(surveyor);
+    const planner = await listen(measureAdmin);
+    const workOrderId = await buildWorkOrder(t, measureAdmin, {
+      ProjectId: projectId,
+      AssigneeId: surveyor.id,
+    });
+    const expected = { WorkOrderId: workOrderId, ProjectId: projectId, TaskId: null, State: 'unstart' };
+    expect((await assignee.find(named('workOrder'))).data).toEqual(expected);
+    expect((await planner.next(named('workOrder'))).data).toEqual(expected);
+    const message = await assignee.find(named('message'));
+    expect(message.data).toMatchObject({
+      Kind: 'workOrderAssigned',
+      ProjectId: projectId,
+      TaskId: null,
+      WorkOrderId: workOrderId,
+    });
+    await callRouteOk(t.app, apiRoutes.workOrders.start, { WorkOrderId: workOrderId }, { as: surveyor });
+    expect((await planner.next(named('workOrder'))).data).toEqual({ ...expected, State: 'start' });
+    await quiet();
+    expect(others(planner).filter(named('message'))).toEqual([]);
+  });
+});
