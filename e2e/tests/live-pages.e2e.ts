@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { api, apiRoutes } from '../support/api.ts';
+import { screenshot, settle } from '../support/browser.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { stamp } from '../support/names.ts';
+import { pickSearchedOption } from '../support/select.ts';
 import { finishRun, ROBOT_PLACE, robotTask, sendResults } from '../support/review-task.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject } from '../support/task-project.ts';
@@ -12,6 +14,7 @@ const TEXT = {
     inProgress: '执行中',
     uploaded: '已上传',
     figures: '统计',
+    project: '项目',
     sites: '测区',
     progress: (received: number, planned: number) => `已收到测区：${received} / ${planned}`,
   },
@@ -20,10 +23,14 @@ const TEXT = {
     inProgress: 'In progress',
     uploaded: 'Uploaded',
     figures: 'Figures',
+    project: 'Project',
     sites: 'Sites',
     progress: (received: number, planned: number) => `Sites received: ${received} / ${planned}`,
   },
 } as const;
+
+/** Well above the 1 s goal on a busy test machine, well below any polling (the badge's is 30 s). */
+const LIVE_MS = 5_000;
 
 /** A flatness site of the robot's household, measured from station s1. */
 const site = (PointIndex: number, Values: number[]) => ({
@@ -59,7 +66,7 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     test.setTimeout(180_000);
     const text = TEXT[language];
     const name = `live-${stamp()}`;
-    const setup = await taskProject(`live ${name}`);
+    const setup = await taskProject(`LP${stamp()}`);
     // The house type plans two sites (two measuring points on the plan).
     const robot = await robotTask(setup, name, { points: 2 });
 
@@ -82,20 +89,44 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     const row = center.getByRole('row', { name: new RegExp(name) });
     await expect(row).toContainText(text.pending);
     await isLive(center);
-    const loadsBefore = [detailTab.loads(), centerTab.loads()];
+
+    // Home, narrowed to the project: its tasks by state.
+    const home = await context.newPage();
+    const homeTab = watchStream(home);
+    await home.goto(`${origin}/measurerobot/home`);
+    await pickSearchedOption(home, home.getByRole('combobox', { name: text.project }), setup.project.Name);
+    const tasksIn = (state: string) =>
+      home
+        .locator('.ant-statistic')
+        .filter({ has: home.locator('.ant-statistic-title', { hasText: new RegExp(`^${state}$`) }) })
+        .locator('.ant-statistic-content');
+    await expect(tasksIn(text.pending)).toHaveText('1');
+    await expect(tasksIn(text.inProgress)).toHaveText('0');
+    await isLive(home);
+    const tabs = [detailTab, centerTab, homeTab];
+    const loadsBefore = tabs.map((tab) => tab.loads());
 
     // First batch: site 1 with 1, 2 and 6 (6 unqualified): 1 of 2 sites, pass rate 66.67 %.
+    const sent = Date.now();
     await sendResults(robot, [site(1, [1, 2, 6])], 'live-1');
-    await expect(progress).toHaveText(text.progress(1, 2));
+    // The task detail asks nothing by itself (no polling): only the live event can bring this.
+    await expect(progress).toHaveText(text.progress(1, 2), { timeout: LIVE_MS });
+    test
+      .info()
+      .annotations.push({ type: 'first batch on screen after', description: `${Date.now() - sent} ms` });
     await expect(figures.getByText('66.67%')).toBeVisible();
     await expect(page.getByRole('tab', { name: `${text.sites} (1)` })).toBeVisible();
     await expect(page.locator('.ant-card-head-title .ant-tag')).toHaveText(text.inProgress);
     await expect(row).toContainText(text.inProgress);
     await expect(row).toContainText('66.67%');
+    await expect(tasksIn(text.inProgress)).toHaveText('1');
+    await expect(tasksIn(text.pending)).toHaveText('0');
+    await settle(page);
+    await screenshot(page, `live-pages-detail-${language}`);
 
     // Second batch: site 2 with 1 and 1: 2 of 2 sites, 4 of 5 values pass.
     await sendResults(robot, [site(2, [1, 1])], 'live-2');
-    await expect(progress).toHaveText(text.progress(2, 2));
+    await expect(progress).toHaveText(text.progress(2, 2), { timeout: LIVE_MS });
     await expect(figures.getByText('80.00%')).toBeVisible();
     await expect(page.getByRole('tab', { name: `${text.sites} (2)` })).toBeVisible();
     await expect(row).toContainText('80.00%');
@@ -107,23 +138,24 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     await expect(page.locator('.ant-card-head-title .ant-tag')).toHaveText(text.uploaded);
     await expect(progress).toHaveCount(0);
     await expect(row).toContainText(text.uploaded);
+    await expect(tasksIn(text.uploaded)).toHaveText('1');
     await expect(center.locator('[data-testid="message-count"] .ant-badge-count')).toHaveAttribute(
       'title',
       String(Unread + 1),
-      { timeout: 10_000 },
+      { timeout: LIVE_MS },
     );
 
     // Nothing was reloaded; one ticket and one stream per tab, none from the login page.
-    expect([detailTab.loads(), centerTab.loads()]).toEqual(loadsBefore);
-    for (const tab of [detailTab, centerTab]) {
-      expect(
-        tab.streams.filter((url) => url.includes('/taskDetail') || url.includes('/taskCenter')),
-      ).toHaveLength(1);
-      expect(
-        tab.tickets.filter((url) => url.includes('/taskDetail') || url.includes('/taskCenter')),
-      ).toHaveLength(1);
-      expect(tab.streams.filter((url) => url.includes('/login'))).toEqual([]);
+    expect(tabs.map((tab) => tab.loads())).toEqual(loadsBefore);
+    for (const [tab, path] of [
+      [detailTab, '/taskDetail'],
+      [centerTab, '/taskCenter'],
+      [homeTab, '/home'],
+    ] as const) {
+      expect(tab.streams.filter((url) => url.includes(path))).toHaveLength(1);
+      expect(tab.tickets.filter((url) => url.includes(path))).toHaveLength(1);
     }
+    expect(detailTab.streams.filter((url) => url.includes('/login'))).toEqual([]);
     expect(errors).toEqual([]);
   });
 }
