@@ -133,7 +133,13 @@ export function createServices(
     sitePicture: (companyId, task, pointIndex) => review.firstAnnotatedPicture(companyId, task, pointIndex),
   });
   // Its own connection too: LISTEN for live events raised on any instance.
-  const events = new EventsService({ db, sessions, connection: database.pool.options, log });
+  const events = new EventsService({
+    db,
+    sessions,
+    connection: database.pool.options,
+    log,
+    announceSilentDevices: () => devices.announceSilent(),
+  });
   let jobWorker: Runner | undefined;
   return {
     events,

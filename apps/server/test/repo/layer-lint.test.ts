@@ -226,6 +226,7 @@ describe('raw SQL company scope', () => {
       ].map((match) => ({ file, reason: /^ -- \S/.test(match[1] ?? '') })),
     );
     expect(exempt).toEqual([
+      { file: 'devices/devices-repository.ts', reason: true },
       { file: 'notifications/device-offline-repository.ts', reason: true },
       { file: 'reports/reports-repository.ts', reason: true },
       { file: 'reports/reports-repository.ts', reason: true },

@@ -63,6 +63,8 @@ export const devices = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** When its administrators were last told it went offline (once per silence: older than lastSeenAt again). */
     offlineNotifiedAt: timestamp('offline_notified_at', { withTimezone: true }),
+    /** When live pages were told it went offline (GET /api/events; once per silence, like offlineNotifiedAt). */
+    offlineAnnouncedAt: timestamp('offline_announced_at', { withTimezone: true }),
     health: jsonb('health').$type<Record<string, unknown>>(),
     battery: doublePrecision('battery'),
     diskFreeMb: doublePrecision('disk_free_mb'),

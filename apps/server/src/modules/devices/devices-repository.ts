@@ -308,4 +308,21 @@ export class DevicesRepository {
       holderId: row.device_user_id,
     };
   }
+
+  /**
+   * Active devices silent for more than `offlineSeconds` whose going offline was not announced since
+   * their last heartbeat: marked announced, answered (one statement; the row locks let sweeps on
+   * several instances at once announce each silence once).
+   */
+  async markSilent(offlineSeconds: number) {
+    type Silent = { id: string; company_id: string; device_user_id: string | null; battery: number | null };
+    // eslint-disable-next-line measure/company-scoped-sql -- every company: the presence sweep; each row answers its own company_id and its event goes to that company only
+    const result = await this.db.execute<Silent>(sql`
+      update ${devices} d set offline_announced_at = now()
+      where d.is_active and d.last_seen_at is not null
+        and d.last_seen_at < now() - make_interval(secs => ${offlineSeconds})
+        and (d.offline_announced_at is null or d.offline_announced_at < d.last_seen_at)
+      returning d.id, d.company_id, d.device_user_id, d.battery`);
+    return result.rows;
+  }
 }

@@ -340,6 +340,25 @@ export class DevicesService {
     return { ServerTime: now.toISOString(), NextHeartbeatMs: DEVICE_LIMITS.heartbeatMs };
   }
 
+  /**
+   * Announces devices that went silent (live pages show them offline): run every few seconds on
+   * every instance; each silence is announced once.
+   */
+  async announceSilent(): Promise<number> {
+    return this.deps.db.transaction(async (tx) => {
+      const silent = await new DevicesRepository(tx).markSilent(this.deps.offlineSeconds);
+      for (const row of silent) {
+        await raiseDeviceEvent(tx, row.company_id, {
+          id: row.id,
+          holderId: row.device_user_id,
+          online: false,
+          battery: row.battery,
+        });
+      }
+      return silent.length;
+    });
+  }
+
   /** The equipment page: robots with their latest heartbeat and the catalogue's messages. */
   /** The equipment page: the company's robots. */
   robots(auth: AuthContext, keyword: string | undefined, language: Language): Promise<RobotList> {

@@ -12,6 +12,8 @@ import { EVENTS_CHANNEL, EventsRepository, type RaisedEvent } from './events-rep
 export const EVENTS_LISTENER_APPLICATION_NAME = 'measure-events-listener';
 /** Every open stream's session is checked again this often (expiry, idle, a change missed). */
 const SESSION_CHECK_MS = 60_000;
+/** Devices that went silent are looked for this often (live pages show them offline). */
+const PRESENCE_SWEEP_MS = 5_000;
 
 /** Where a stream's events go (event-stream.ts on a real response). */
 export interface EventSink {
@@ -43,6 +45,7 @@ export class EventsService {
   private dispatching: Promise<void> = Promise.resolve();
   private stopObserving: (() => void) | undefined;
   private checkTimer: NodeJS.Timeout | undefined;
+  private presenceTimer: NodeJS.Timeout | undefined;
   private started = false;
 
   constructor(
@@ -51,6 +54,8 @@ export class EventsService {
       sessions: SessionService;
       connection: pg.ClientConfig;
       log?: Logger;
+      /** Announces devices that went silent (DevicesService.announceSilent); run on every instance. */
+      announceSilentDevices?: () => Promise<unknown>;
     },
   ) {
     this.listener = new PgListener({
@@ -74,6 +79,15 @@ export class EventsService {
     this.stopObserving = this.deps.sessions.observe((change) => void this.sessionsChanged(change));
     this.checkTimer = setInterval(() => void this.sessionsChanged('everything'), SESSION_CHECK_MS);
     this.checkTimer.unref();
+    const sweep = this.deps.announceSilentDevices;
+    if (sweep) {
+      this.presenceTimer = setInterval(() => {
+        sweep().catch((error: unknown) =>
+          this.deps.log?.warn({ err: error }, 'live events: presence sweep failed'),
+        );
+      }, PRESENCE_SWEEP_MS);
+      this.presenceTimer.unref();
+    }
     await this.listener.start();
     this.started = true;
   }
@@ -88,6 +102,7 @@ export class EventsService {
     this.endAll();
     this.stopObserving?.();
     clearInterval(this.checkTimer);
+    clearInterval(this.presenceTimer);
     await this.listener.close();
     await this.dispatching;
   }

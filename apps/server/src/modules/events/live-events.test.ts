@@ -1,5 +1,9 @@
 import { apiRoutes } from '@measure/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../../db/schema.ts';
+import { AuditRepository } from '../audit/audit-repository.ts';
+import { DevicesService } from '../devices/devices-service.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRouteOk } from '../../../test/call-route.ts';
 import { openEventStream, type OpenedStream, type ReadEvent } from '../../../test/event-stream-client.ts';
@@ -84,6 +88,29 @@ describe('raised events', () => {
     });
     await quiet();
     expect(others(admin).filter(named('device'))).toHaveLength(2);
+
+    // Silent for longer than the offline limit: announced offline once by the presence sweep.
+    await t.db
+      .update(devices)
+      .set({ lastSeenAt: new Date(Date.now() - 120_000) })
+      .where(and(eq(devices.companyId, companyId), eq(devices.id, device.id)));
+    const sweeper = new DevicesService({ db: t.db, audit: new AuditRepository(t.db), offlineSeconds: 30 });
+    await sweeper.announceSilent();
+    await sweeper.announceSilent();
+    expect((await admin.next(named('device'))).data).toEqual({
+      DeviceGuid: device.id,
+      Online: false,
+      Battery: 79,
+    });
+    // Back: online again.
+    await heartbeat(device.key, 79);
+    expect((await admin.next(named('device'))).data).toEqual({
+      DeviceGuid: device.id,
+      Online: true,
+      Battery: 79,
+    });
+    await quiet();
+    expect(others(admin).filter(named('device'))).toHaveLength(4);
     expect(others(noDevices)).toEqual([]);
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "offline_announced_at" timestamp with time zone;
