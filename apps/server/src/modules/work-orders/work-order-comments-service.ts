@@ -3,6 +3,7 @@ import { notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
+import { raiseTaskEvent, raiseWorkOrderEvents } from '../events/live-events.ts';
 import { visibleTask } from '../tasks/task-access.ts';
 import { WorkOrderCommentsRepository } from './work-order-comments-repository.ts';
 import { WorkOrdersRepository } from './work-orders-repository.ts';
@@ -60,13 +61,17 @@ export class WorkOrderCommentsService {
     return this.deps.db.transaction(async (tx) => {
       await this.visible(tx, auth, body);
       const userName = await new WorkOrdersRepository(tx).userName(auth.companyId, auth.userId);
-      return new WorkOrderCommentsRepository(tx).insert(auth.companyId, {
+      const commentId = await new WorkOrderCommentsRepository(tx).insert(auth.companyId, {
         targetType: body.TargetType,
         targetId: body.TargetId,
         userId: auth.userId,
         userName,
         content: body.Content,
       });
+      // Open pages of the work order or task read its comments again.
+      if (body.TargetType === 'task') await raiseTaskEvent(tx, auth.companyId, body.TargetId);
+      else await raiseWorkOrderEvents(tx, auth.companyId, [body.TargetId]);
+      return commentId;
     });
   }
 }
