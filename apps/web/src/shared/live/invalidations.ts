@@ -31,6 +31,8 @@ export const LIVE_TARGETS: { [N in ChangeEventName]: (data: LiveEventData<N>) =>
     active('review', 'plan', TaskId),
     active('review', 'site', TaskId),
     active('review', 'grinding', TaskId),
+    // Comments on the task (a new one raises a task event).
+    active('workOrders', 'comments', 'task', TaskId),
     // Task center, task execution, the data pool and manual entry.
     active('tasks', 'list'),
     active('tasks', 'mine'),
