@@ -3,6 +3,7 @@ import { Card, Layout, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { useSelf } from '../auth/self.ts';
+import { useLiveEvents } from '../../shared/live/useLiveEvents.ts';
 import { useVersionNotice } from '../notifications/useVersionNotice.tsx';
 import { queryClient } from '../../shared/api/queryClient.ts';
 import { ModalProvider } from '../../shared/feedback/modal.tsx';
@@ -55,6 +56,8 @@ function Shell() {
 
   useConnectivityProbe();
   useVersionNotice();
+  // Open pages follow changes made elsewhere (robots, other users, other instances).
+  useLiveEvents(session?.token ?? null);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

@@ -10,6 +10,7 @@ import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { ReportSection } from '../reports/ReportSection.tsx';
 import { FiguresSummary } from './FiguresSummary.tsx';
+import { TaskRunProgress } from './TaskRunProgress.tsx';
 import { formatRate, TASK_CENTER_PATH, TaskStateTag, useStageLabel } from './taskLabels.tsx';
 import { showDate, showDateTime } from '../../shared/i18n/dates.ts';
 
@@ -223,7 +224,7 @@ export default function TaskDetailPage() {
           }
         />
       )}
-      <Card title={t('detail.figures')}>
+      <Card title={t('detail.figures')} extra={<TaskRunProgress task={task} />}>
         <FiguresSummary figures={task.Figures} />
       </Card>
       <ReportSection task={task} />

@@ -103,6 +103,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'dispatch.householdsRequired': 'Pick at least one household',
   'detail.title': 'Task detail',
   'detail.figures': 'Figures',
+  'live.sitesReceived': 'Sites received: {{received}}',
+  'live.sitesOfPlanned': 'Sites received: {{received}} / {{planned}}',
   'detail.standard': 'Frozen standard',
   'detail.standardNote':
     'Frozen when the task was created ({{time}}); later edits of the library or the project standards do not change this task.',

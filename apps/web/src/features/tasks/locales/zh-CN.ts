@@ -102,6 +102,8 @@ const zhCN = {
   'dispatch.householdsRequired': '请至少选择一户',
   'detail.title': '任务详情',
   'detail.figures': '统计',
+  'live.sitesReceived': '已收到测区：{{received}}',
+  'live.sitesOfPlanned': '已收到测区：{{received}} / {{planned}}',
   'detail.standard': '冻结的标准',
   'detail.standardNote': '创建任务时冻结于 {{time}}；之后修改标准库或项目标准不会影响本任务。',
   'detail.householdList': '户',

@@ -81,6 +81,7 @@ const basics: Record<keyof typeof zh, ManualSection> = {
       'Every page you open adds a tab below the top bar; a page never appears twice. Click a tab to return to it, or its close icon to close it. The "Tabs" menu on the right offers "Close this", "Close others" and "Close all". When the tab bar is full, the tab opened longest ago closes by itself, so no tab is ever cut short.',
       'Child pages (project detail, project standards, the house type editor, new user and others) show breadcrumbs at the top: the menu page they open from, the project they belong to and the page itself. Click a name to go back to it.',
       'Lists sort by a column header that shows sort arrows (click again for descending, a third time to clear); the server sorts, so the order holds across pages. "Export to Excel" on the user, project, house type, task, device and data pool lists exports every row the current filters and order show (at most 10,000 users, projects, house types or tasks).',
+      'Open pages keep themselves up to date: the task pages, task center, home, robots, reports, work orders and the message count change as robots upload and colleagues work, without reloading. After a lost connection they read their data again once it is back.',
       'Signing out: click "Sign out" and confirm "Do you want to sign out?" with OK; you see "Signed out" and the sign-in page. On a shared computer, always sign out.',
     ],
     rules: [

@@ -61,6 +61,7 @@ const tasks = {
     paragraphs: [
       'Everything about one task: project, stage, measure and inspection kind, device, surveyors and times; figures (pass rate, severe deviation rate, sites and the counts of qualified, warning, unqualified, severe deviation and unjudged values).',
       'Pass rate = (qualified + warning) / judged values; severe deviation rate = sites with a severe deviation / sites. Deviation readings without a design value are "unjudged" and count in no rate.',
+      'While the task is pending or in progress, the figures card shows the sites received so far and, when the house types have measuring points drawn, of how many planned. The page follows a robot run as its results arrive, without reloading.',
     ],
     items: [
       [
