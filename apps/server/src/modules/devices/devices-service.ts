@@ -21,48 +21,14 @@ import { raiseDeviceEvent } from '../events/live-events.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { DeviceContext } from './device-context.ts';
-import {
-  DevicesRepository,
-  type DeviceChanges,
-  type DeviceQuery,
-  type DeviceRecord,
-} from './devices-repository.ts';
+import { DevicesRepository, type DeviceQuery, type DeviceRecord } from './devices-repository.ts';
+import { toChanges } from './device-changes.ts';
 import { warranties } from './warranty.ts';
 
 export type DeviceListBody = RouteBody<typeof devicesRoutes.getDeviceList>;
 type RobotList = { OfflineAfterSeconds: number; Items: RobotRow[] };
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-
-function toChanges(fields: DeviceFields): DeviceChanges {
-  return {
-    deviceNumber: fields.DeviceNumber,
-    deviceType: fields.DeviceType,
-    productSerialNumber: fields.ProductSerialNumber,
-    machineModel: fields.MachineModel,
-    macAddress: fields.MacAddress,
-    customerCompanyName: fields.CustomerCompanyName,
-    customerContact: fields.CustomerContact,
-    customerPhoneNumber: fields.CustomerPhoneNumber,
-    deviceDateOfProduction: fields.DeviceDateOfProduction,
-    deviceExpire: fields.DeviceExpire,
-    deviceSoftwareVersion: fields.DeviceSoftwareVersion,
-    scannerNumber: fields.ScannerNumber,
-    scannerType: fields.ScannerType,
-    scannerDateOfProduction: fields.ScannerDateOfProduction,
-    scannerExpire: fields.ScannerExpire,
-    scannerFirmwareVersion: fields.ScannerFirmwareVersion,
-    computerNumber: fields.ComputerNumber,
-    computerType: fields.ComputerType,
-    computerDateOfProduction: fields.ComputerDateOfProduction,
-    computerExpire: fields.ComputerExpire,
-    computerSystemVersion: fields.ComputerSystemVersion,
-    tripodType: fields.TripodType,
-    tripodExpire: fields.TripodExpire,
-    encryptedDogNumber: fields.EncryptedDogNumber,
-    encryptedDogType: fields.EncryptedDogType,
-  };
-}
 
 /** Devices: registration, warranties, assignment, keys, heartbeats. Rows are scoped to the company. */
 export class DevicesService {
@@ -359,8 +325,7 @@ export class DevicesService {
     });
   }
 
-  /** The equipment page: robots with their latest heartbeat and the catalogue's messages. */
-  /** The equipment page: the company's robots. */
+  /** The equipment page: the company's robots with their latest heartbeat and the catalogue's messages. */
   robots(auth: AuthContext, keyword: string | undefined, language: Language): Promise<RobotList> {
     return this.withHealth({ companyId: auth.companyId, deviceType: 'robot', keyword }, language);
   }
