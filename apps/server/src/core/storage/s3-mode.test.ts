@@ -19,6 +19,7 @@ import { type ReportExtension, ReportRenderer } from '../../modules/reports/repo
 import { DeviceFileStore } from '../../modules/results/device-file-store.ts';
 import { ReviewService } from '../../modules/review/review-service.ts';
 import { S3ObjectStore } from './s3-object-store.ts';
+import { tusDataStoreFor } from './tus-data-store.ts';
 import { parseS3Url, type S3Location } from './s3-url.ts';
 
 // The app with S3_URL set (s3rver): uploads and downloads of the product go through the bucket,
@@ -164,6 +165,28 @@ describe('S3 mode', () => {
     const other = `${await listening(b)}/api/device/v1/Files/${fileId}`;
     await upload({ uploadUrl: other });
     expect((await bucket.read(`uploads/device-files/${fileId}`)).equals(data)).toBe(true);
+  });
+
+  it('sweeps an expired partial upload from the bucket, and only under the device-files prefix', async () => {
+    const device = await buildDevice(a, { companyId: admin.companyId });
+    const created = await fetch(`${await listening(a)}/api/device/v1/Files`, {
+      method: 'POST',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': '1000',
+        'upload-metadata': `filename ${Buffer.from('wall.png').toString('base64')},kind ${Buffer.from('picture').toString('base64')}`,
+        authorization: `Device ${device.key}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const fileId = created.headers.get('location')?.split('/').pop() ?? '';
+    expect(await keys(`uploads/device-files/${fileId}`)).toEqual([`uploads/device-files/${fileId}.info`]);
+    await bucket.put('elsewhere/keep.bin', Buffer.from('kept'));
+    const sweeper = tusDataStoreFor(bucket, 'uploads/device-files', { expirationPeriodInMilliseconds: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await sweeper.deleteExpired()).toBeGreaterThanOrEqual(1);
+    expect(await keys(`uploads/device-files/${fileId}`)).toEqual([]);
+    expect(await keys('elsewhere/')).toEqual(['elsewhere/keep.bin']);
   });
 
   it('renders a report with the robot’s pictures on one instance; the other serves it', async () => {
