@@ -1,17 +1,11 @@
 /**
- * Issue 31 (several instances): two real instances on one PostgreSQL and one file store. A robot
- * uploads a task's pictures and results through A; they are read through B, whose event stream
- * tells of them within a second. A is killed (SIGKILL)
+ * Issue 31 (several instances): two real instances on one PostgreSQL and one bucket (s3rver as
+ * S3_URL), each with its own DATA_DIR. A robot uploads a task's pictures (tus) and results through
+ * A; they are read through B, whose event stream tells of them within a second. A is killed (SIGKILL)
  * while it takes a large batch; the robot sends the batch again to B with its Idempotency-Key, and
  * every reading and picture is stored exactly once.
- *
- * The file store is one DATA_DIR both instances share (a shared disk) until the object-storage
- * work lands S3_URL; then this test runs them on s3rver instead.
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { apiRoutes, type Envelope, type ResultBatchAnswer } from '@measure/contract';
 import { and, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -21,6 +15,7 @@ import { deviceFiles, siteReadings, taskSites } from '../../src/db/schema.ts';
 import { createTestApp, type TestApp } from '../app.ts';
 import { buildCompany, buildDevice, buildUser } from '../factories.ts';
 import { sendResultsBatch } from '../results-batch-request.ts';
+import { startS3Server, type TestS3Server } from '../s3-server.ts';
 import { buildPlannedProject, buildTask } from '../task-factories.ts';
 import { openEventStream } from '../event-stream-client.ts';
 import { startInstance, type Instance } from './instances.ts';
@@ -32,7 +27,7 @@ let token: string;
 let otherToken: string;
 let device: { id: string; key: string };
 let taskId: string;
-let sharedDataDir: string;
+let s3: TestS3Server;
 const instances: Instance[] = [];
 
 beforeAll(async () => {
@@ -44,12 +39,12 @@ beforeAll(async () => {
   device = await buildDevice(t, { companyId });
   const projectId = await buildPlannedProject(t, { companyId, stories: 2, households: 1 });
   taskId = await buildTask(t, planner, { ProjectId: projectId, ItemCodes: ['PL-01'], DeviceGuid: device.id });
-  sharedDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-two-instances-'));
+  s3 = await startS3Server();
 });
 afterAll(async () => {
   await Promise.all(instances.map((instance) => instance.dispose()));
   await t.close();
-  await fs.rm(sharedDataDir, { recursive: true, force: true });
+  await s3.stop();
 });
 
 const base = (instance: Instance) => `http://127.0.0.1:${instance.port}`;
@@ -168,7 +163,7 @@ const stored = async () => {
 
 describe('two instances on one PostgreSQL', () => {
   it('a robot uploads through A, B reads it; A killed mid-batch, the retry on B stores everything once', async () => {
-    const env = { DATA_DIR: sharedDataDir, JOBS: 'false' };
+    const env = { S3_URL: s3.s3Url, JOBS: 'false' };
     const [a, b] = await Promise.all([
       startInstance('a', t.connectionString, env),
       startInstance('b', t.connectionString, env),
