@@ -26,6 +26,8 @@ const DEMO_ADMIN = { login: 'admin@example.com', password: 'Admin@123456' };
 const LOGIN_KEY = 'MsRobotCloud2026';
 
 const runsFlag = process.argv.indexOf('--runs');
+/** `--details`: also print each page's LCP element and the requests before it (what to cut). */
+const DETAILS = process.argv.includes('--details');
 const RUNS = runsFlag > 0 ? Math.max(1, Number(process.argv[runsFlag + 1]) || 1) : 3;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -94,6 +96,15 @@ async function audit(url, debuggingPort) {
     cls: metric('cumulative-layout-shift'),
     speedIndexMs: metric('speed-index'),
     failing,
+    lcpElement:
+      lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    requests: (lhr.audits['network-requests']?.details?.items ?? []).map((request) => ({
+      url: request.url,
+      kind: request.resourceType,
+      bytes: request.transferSize,
+      startMs: request.networkRequestTime,
+      endMs: request.networkEndTime,
+    })),
   };
 }
 
@@ -108,6 +119,19 @@ async function auditAgain(url, debuggingPort) {
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function printDetails(figures, baseUrl) {
+  console.log(`${''.padEnd(7)}  LCP element: ${figures.lcpElement ?? 'unknown'}`);
+  const total = figures.requests.reduce((sum, request) => sum + (request.bytes ?? 0), 0);
+  console.log(
+    `${''.padEnd(7)}  ${figures.requests.length} requests, ${(total / 1024).toFixed(1)} kB transferred:`,
+  );
+  for (const request of figures.requests)
+    console.log(
+      `${''.padEnd(9)}${`${Math.round(request.startMs)}-${Math.round(request.endMs)} ms`.padEnd(14)}` +
+        `${`${((request.bytes ?? 0) / 1024).toFixed(1)} kB`.padStart(10)}  ${request.kind ?? ''} ${request.url.replace(baseUrl, '')}`,
+    );
+}
 
 const profileDir = mkdtempSync(path.join(os.tmpdir(), 'mc-bench-chromium-'));
 const server = await startRealServer({
@@ -158,6 +182,7 @@ try {
     );
     if (RUNS > 1)
       console.log(`${''.padEnd(7)}  performance of each run: ${runs.map((r) => r.performance).join(', ')}`);
+    if (DETAILS) printDetails(figures, baseUrl);
     if (figures.failing.length)
       console.log(`${''.padEnd(7)}  accessibility fails: ${figures.failing.join(', ')}`);
     if (figures.performance < GOALS.performance)

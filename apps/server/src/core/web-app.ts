@@ -2,6 +2,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { pageDataElement } from './page-data.ts';
 
 /** Paths the SPA never owns: unknown ones get the API's 404 envelope, not index.html. */
 export const isApiPath = (url: string) => /^\/(api(\/|$)|livez|readyz)/i.test(url);
@@ -103,11 +105,16 @@ export async function registerWebApp(
       return reply.header('Cache-Control', 'no-cache').sendFile(relative, { cacheControl: false });
     }
     if (relative.startsWith('assets/')) return reply.callNotFound();
-    return reply
-      .status(200)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(indexHtml(relative));
+    const pageData = await pageDataElement(scope, relative);
+    reply.status(200).type('text/html; charset=utf-8');
+    if (!pageData) return reply.header('Cache-Control', 'no-cache').send(indexHtml(relative));
+    // A page with its data: never from a cache (a revoked share must not show), and gzipped, since
+    // the data is most of its bytes and the page is opened on slow phone networks.
+    // A function, so a `$&` in the data is not read as a replacement pattern.
+    const html = indexHtml(relative).replace('</head>', () => `${pageData}\n  </head>`);
+    reply.header('Cache-Control', 'no-store').header('Vary', 'Accept-Encoding');
+    if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
+    return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
   };
   scope.get('/*', handler);
   scope.get('/', handler);

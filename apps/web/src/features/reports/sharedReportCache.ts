@@ -1,6 +1,7 @@
 import type { SharedReport } from '@measure/contract';
 import { useEffect, useState } from 'react';
-import { callApi } from '../../shared/api/client.ts';
+import { buildUrl, callApi } from '../../shared/api/client.ts';
+import { takePageData } from '../../shared/api/pageData.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { SUBSYSTEM } from '../../shared/routing/paths.ts';
 
@@ -40,13 +41,19 @@ export function prefetchSharedReport(shareId: string, language: string): Promise
 const SHARED_REPORT_PATH = new RegExp(`/${SUBSYSTEM.share}/taskReportList/([^/]+)/?$`);
 
 /**
- * A shared report opened cold (a QR code on a phone): starts its request from the address before
- * the app reads the session and renders, so it runs beside the page's code rather than after it
- * (the route's loader then finds it under way). Any other address: nothing.
+ * A shared report opened cold (a QR code on a phone): takes the report the server put into the page,
+ * or else starts its request from the address before the app reads the session and renders, so it
+ * runs beside the page's code rather than after it (the route's loader then finds it under way).
+ * Any other address: nothing.
  */
 export function prefetchSharedReportOfAddress(pathname: string, language: string): void {
-  const shareId = SHARED_REPORT_PATH.exec(pathname)?.[1];
-  if (shareId) prefetchSharedReport(decodeURIComponent(shareId), language).catch(() => undefined);
+  const encoded = SHARED_REPORT_PATH.exec(pathname)?.[1];
+  if (!encoded) return;
+  const shareId = decodeURIComponent(encoded);
+  // The server put the report into the page (core/page-data.ts): no request at all.
+  const inline = takePageData(buildUrl(routes.reports.getSharedReport, { ShareId: shareId }), language);
+  if (inline) answers.set(keyOf(shareId, language), inline as SharedReport);
+  else prefetchSharedReport(shareId, language).catch(() => undefined);
 }
 
 /** The shared report (`null` while loading), from the kept answer when there is one; `failed` on 404. */
