@@ -1,3 +1,4 @@
+import { EVENTS_STREAM_PATH } from '@measure/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { api, apiLogin, createReadyAdmin, createSmallProject, apiRoutes } from '../support/api.ts';
@@ -32,14 +33,16 @@ async function readyUser(role: 'CompanyAdmin' | 'MeasureAdmin' | 'ProjectAdmin' 
 function watchApi(page: Page) {
   const refused: string[] = [];
   let pending = 0;
+  // A call, not the live event stream (`GET /api/events`), which stays open as long as the page.
+  const isCall = (url: string) => url.includes('/api/') && new URL(url).pathname !== EVENTS_STREAM_PATH;
   page.on('request', (request) => {
-    if (request.url().includes('/api/')) pending += 1;
+    if (isCall(request.url())) pending += 1;
   });
   const done = () => {
     pending = Math.max(0, pending - 1);
   };
   page.on('requestfailed', (request) => {
-    if (request.url().includes('/api/')) done();
+    if (isCall(request.url())) done();
   });
   page.on('response', async (response) => {
     if (!response.url().includes('/api/')) return;
@@ -50,7 +53,7 @@ function watchApi(page: Page) {
     if (response.status() === 403 || body?.Code === 403) refused.push(new URL(response.url()).pathname);
   });
   page.on('requestfinished', (request) => {
-    if (request.url().includes('/api/')) done();
+    if (isCall(request.url())) done();
   });
   return { refused, idle: () => expect.poll(() => pending, { timeout: 20_000 }).toBe(0) };
 }
