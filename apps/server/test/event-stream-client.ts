@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { createParser } from 'eventsource-parser';
 
 /** One Server-Sent Event as a client reads it. */
 export interface ReadEvent {
@@ -23,8 +24,8 @@ export interface OpenedStream {
 }
 
 /**
- * A minimal EventSource for tests (node:http, no reconnect): opens `url`, parses `event:`, `id:` and
- * `data:` lines as the SSE format defines them, and keeps every event in order.
+ * A minimal EventSource for tests (node:http, no reconnect): opens `url`, reads the events with
+ * eventsource-parser, and keeps every event in order.
  */
 export function openEventStream(url: string, headers: Record<string, string> = {}): Promise<OpenedStream> {
   return new Promise((resolve, reject) => {
@@ -34,7 +35,6 @@ export function openEventStream(url: string, headers: Record<string, string> = {
       let taken = 0;
       const waiters = new Set<() => void>();
       let ended = false;
-      let buffer = '';
       const endedPromise = new Promise<void>((done) =>
         response.on('close', () => {
           ended = true;
@@ -60,27 +60,18 @@ export function openEventStream(url: string, headers: Record<string, string> = {
         );
         return;
       }
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const fields = new Map<string, string>();
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) continue;
-            const colon = line.indexOf(':');
-            fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
-          }
-          if (!fields.has('data')) continue;
+      // The SSE format (fields, comments, multi-line data) read by eventsource-parser.
+      const parser = createParser({
+        onEvent: (message) => {
           events.push({
-            event: fields.get('event') ?? 'message',
-            id: fields.get('id'),
-            data: JSON.parse(fields.get('data') ?? 'null') as unknown,
+            event: message.event ?? 'message',
+            id: message.id,
+            data: JSON.parse(message.data) as unknown,
           });
           for (const wake of waiters) wake();
-        }
+        },
       });
+      response.on('data', (chunk: string) => parser.feed(chunk));
       const next = (match: (event: ReadEvent) => boolean = () => true, timeoutMs = 1_000) =>
         new Promise<ReadEvent>((found, fail) => {
           const look = () => {
