@@ -7,6 +7,7 @@ import { analysisMessagesEnUS } from './analysis.en-US.ts';
 import { workOrdersMessagesEnUS } from './work-orders.en-US.ts';
 import { notificationsMessagesEnUS } from './notifications.en-US.ts';
 import { downloadsMessagesEnUS } from './downloads.en-US.ts';
+import { scansMessagesEnUS } from './scans.en-US.ts';
 
 /** English server and rule messages; typed against the Chinese keys so both stay complete. */
 export const messagesEnUS: Record<MessageKey, string> = {
@@ -18,6 +19,7 @@ export const messagesEnUS: Record<MessageKey, string> = {
   ...reviewMessagesEnUS,
   ...reportsMessagesEnUS,
   ...downloadsMessagesEnUS,
+  ...scansMessagesEnUS,
   'common.success': 'Done',
 
   'errors.badRequest': 'The request is not valid',

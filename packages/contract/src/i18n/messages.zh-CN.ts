@@ -11,6 +11,7 @@ import { analysisMessagesZhCN } from './analysis.zh-CN.ts';
 import { workOrdersMessagesZhCN } from './work-orders.zh-CN.ts';
 import { notificationsMessagesZhCN } from './notifications.zh-CN.ts';
 import { downloadsMessagesZhCN } from './downloads.zh-CN.ts';
+import { scansMessagesZhCN } from './scans.zh-CN.ts';
 
 export const messagesZhCN = {
   ...tasksMessagesZhCN,
@@ -21,6 +22,7 @@ export const messagesZhCN = {
   ...reviewMessagesZhCN,
   ...reportsMessagesZhCN,
   ...downloadsMessagesZhCN,
+  ...scansMessagesZhCN,
   'common.success': '操作成功',
 
   'errors.badRequest': '请求参数不正确',

@@ -33,6 +33,7 @@ import { commentRoutes } from './work-orders.comments.ts';
 import { workOrderPictureRoutes } from './work-orders.pictures.ts';
 import { reportsRoutes } from './reports.ts';
 import { eventsRoutes } from './events.ts';
+import { scanDeviceRoutes, scanShareRoutes, scansRoutes } from './scans.ts';
 
 export * from './define.ts';
 export * from './file-answers.ts';
@@ -73,6 +74,7 @@ export * from './work-orders.ts';
 export * from './work-orders.comments.ts';
 export * from './work-orders.pictures.ts';
 export * from './events.ts';
+export * from './scans.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -104,5 +106,7 @@ export const apiRoutes = {
   review: { ...reviewRoutes, ...reviewAlgorithmRoutes },
   workOrders: { ...workOrdersRoutes, ...commentRoutes, ...workOrderPictureRoutes },
   events: eventsRoutes,
+  scans: { ...scansRoutes, ...scanShareRoutes },
+  scanDevice: scanDeviceRoutes,
   reports: { ...reportsRoutes, ...reportProjectsRoutes, ...reportSharesRoutes, ...reportVerifyRoutes },
 };

@@ -167,6 +167,8 @@ export const reportsRoutes = {
       'code (PNG data URL); ExpiresInDays 1..365, default 30',
     body: z.object({
       TaskId: rules.uuid,
+      /** A scan of the task the share opens on (modelTaskPreview); the share still shows the whole task. */
+      ScanId: rules.uuid.nullish(),
       ExpiresInDays: z
         .number('validation.invalidValue')
         .int('validation.invalidValue')

@@ -1,0 +1,22 @@
+/** Scan messages (Chinese, the reference): registering, processing and reading point clouds and models. */
+export const scansMessagesZhCN = {
+  'features.notEnabled': '贵公司未开通此功能：{feature}',
+  'features.modeling': '建模',
+  'features.externalWall': '外墙',
+  'scans.kindInvalid': '扫描类型只能是 pointcloud 或 model',
+  'scans.kindMismatch': '文件 {fileId} 上传时的类型是 {uploaded}，不是 {kind}',
+  'scans.fileNotFound': '文件 {fileId} 不存在、未上传完成或不属于本设备',
+  'scans.placeNotInTask': '任务中没有这个位置：{place}',
+  'scans.notFound': '扫描不存在或无权查看',
+  'scans.notFailed': '只有处理失败的扫描可以删除',
+  'scans.notReady': '扫描尚未处理完成',
+  'scans.error.notPly': '文件内容不是 PLY 点云',
+  'scans.error.notPointCloud': '文件内容不是 PLY、PCD、LAS 或 LAZ 点云',
+  'scans.error.notGltf': '文件内容不是 glTF 2.0 模型',
+  'scans.error.noPoints': '点云中没有点',
+  'scans.error.nanCoordinates': '点云中有 {count} 个点的坐标不是有限数（NaN 或无穷大）',
+  'scans.error.tooManyPoints': '点云超过 {max} 个点',
+  'scans.error.missingBuffers': '模型缺少数据缓冲区：{detail}',
+  'scans.error.unreadable': '文件无法读取：{detail}',
+  'scans.error.fileGone': '上传的文件已不存在',
+} as const;
