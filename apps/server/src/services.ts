@@ -22,7 +22,11 @@ import { EfficiencyService } from './modules/analysis/efficiency-service.ts';
 import { WorkOrderPicturesService } from './modules/work-orders/work-order-pictures-service.ts';
 import { WorkOrdersService } from './modules/work-orders/work-orders-service.ts';
 import { WorkOrderCommentsService } from './modules/work-orders/work-order-comments-service.ts';
-import { DataPoolExportService, EXPORT_JOB } from './modules/results/data-pool-export-service.ts';
+import {
+  DataPoolExportService,
+  EXPORT_JOB,
+  EXPORT_JOB_ATTEMPTS,
+} from './modules/results/data-pool-export-service.ts';
 import { DataPoolService } from './modules/results/data-pool-service.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { DeviceFilesService } from './modules/results/device-files-service.ts';
@@ -121,8 +125,9 @@ export function createServices(
     db,
     files: new FileStore<'xlsx'>(objects, 'exports/data-pool', ['xlsx']),
     dataPool,
-    // One attempt: a failed export says so, and its owner starts another.
-    enqueue: (payload) => jobQueue.add(EXPORT_JOB, payload, { maxAttempts: 1 }),
+    // A failed export says so and its owner starts another; the attempts are for drains, which
+    // hand a running export back to the queue (DataPoolExportService.run).
+    enqueue: (payload) => jobQueue.add(EXPORT_JOB, payload, { maxAttempts: EXPORT_JOB_ATTEMPTS }),
   });
   // Rendered reports (PDF and Excel): any instance serves what a job on another rendered.
   const reportFiles = new FileStore<ReportExtension>(objects, 'reports', ['pdf', 'xlsx']);

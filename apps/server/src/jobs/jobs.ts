@@ -36,8 +36,12 @@ export function jobDefinitions(
           log.info({ component: 'jobs', ...removed }, 'expired uploads removed');
       },
       // One data pool export (queued by DataPool/StartExport): the workbook, its progress, its file.
-      [EXPORT_JOB]: async (payload) => {
-        await services.dataPoolExports?.run(payload as ExportJobPayload);
+      // A drain aborts it (helpers.abortSignal): it goes back to the queue for another instance.
+      [EXPORT_JOB]: async (payload, helpers) => {
+        await services.dataPoolExports?.run(payload as ExportJobPayload, {
+          signal: helpers.abortSignal,
+          lastAttempt: helpers.job.attempts >= helpers.job.max_attempts,
+        });
       },
       // Finished exports are kept an hour; then the rows and files go.
       'results:expireExports': async () => {

@@ -7,6 +7,7 @@ import { InitialLoading, RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 import { followVisitedPages, SHELL_ROUTE_ID } from '../features/layout/followVisitedPages.ts';
 import { prefetchSharedReport } from '../features/reports/sharedReportCache.ts';
+import { floorPlanLoader } from '../features/house-maps/planPrefetch.ts';
 import { currentLanguage } from '../shared/i18n/index.ts';
 
 /** Spec section 9: a page chunk that has not arrived after 120 s counts as failed (the error page offers a reload). */
@@ -93,6 +94,8 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'floorPlanEditorDetail',
+                // The plan, its details and the viewer's code load while the page's code downloads.
+                loader: floorPlanLoader,
                 handle: title('layout:menu.floorPlanEditorDetail'),
                 lazy: page(() => import('../features/house-maps/FloorPlanEditorPage.tsx')),
               },

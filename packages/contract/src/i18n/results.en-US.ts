@@ -3,6 +3,7 @@ import type { resultsMessagesZhCN } from './results.zh-CN.ts';
 /** Results messages (English), typed against the Chinese keys. */
 export const resultsMessagesEnUS: Record<keyof typeof resultsMessagesZhCN, string> = {
   'results.exportFailed': 'The export failed; start it again',
+  'results.exportInterrupted': 'The export was interrupted by a server restart; start it again',
   'results.valueInvalid': 'A value must be a finite number',
   'results.valueRange': 'A value cannot exceed 20000 in absolute value',
   'results.valuesRequired': 'At least one value is needed',

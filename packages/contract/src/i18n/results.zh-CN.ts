@@ -1,6 +1,7 @@
 /** Results messages (Chinese, the reference); spread into messages.zh-CN.ts. */
 export const resultsMessagesZhCN = {
   'results.exportFailed': '导出失败，请重新导出',
+  'results.exportInterrupted': '服务器重启中断了导出，请重新导出',
   'results.valueInvalid': '测量值必须是有限的数字',
   'results.valueRange': '测量值的绝对值不能超过 20000',
   'results.valuesRequired': '至少需要一个测量值',

@@ -24,13 +24,18 @@ import { WORK_ORDER_STATES } from './work-orders.ts';
 /** The stream's address (not a JSON route, so not in `apiRoutes`). Query: `ticket`. */
 export const EVENTS_STREAM_PATH = '/api/events';
 
-/** A task's state or figures changed (results batch, manual entry, review, audit, start, finish). */
+/**
+ * A task's state or figures changed (results batch, manual entry, review, audit, start, finish), or
+ * the task was deleted (`Deleted: true`; State and Figures are its last ones): pages drop it.
+ */
 export const taskEventSchema = z.object({
   TaskId: z.string(),
   ProjectId: z.string(),
   State: z.enum(TASK_STATES),
   /** The task's figures after the change (measurement-api.md section 6). */
   Figures: figuresSchema,
+  /** Present (true) only when the task was deleted. */
+  Deleted: z.literal(true).optional(),
 });
 
 /** A device's heartbeat changed what is shown: came online, went offline, battery changed. */
@@ -67,13 +72,19 @@ export const scanEventSchema = z.object({
   Progress: z.number().int().nullable(),
 });
 
-/** A new message for the stream's user (only the recipient's streams get it): re-read the unread count. */
+/**
+ * A new message for the stream's user (only the recipient's streams get it), or (`Read: true`) the
+ * user marked messages read in another tab (this one; marking all read names one of those it
+ * marked): re-read the unread count.
+ */
 export const messageEventSchema = z.object({
   MessageId: z.string(),
   Kind: z.enum(MESSAGE_KINDS),
   ProjectId: z.string().nullable(),
   TaskId: z.string().nullable(),
   WorkOrderId: z.string().nullable(),
+  /** Present (true) only when messages were marked read. */
+  Read: z.literal(true).optional(),
 });
 
 export const RESYNC_REASONS = ['connected', 'reconnected', 'missed'] as const;

@@ -16,6 +16,8 @@ import {
   buildUser,
   type BuiltUser,
 } from '../../../test/factories.ts';
+import { multipartBody } from '../../../test/multipart.ts';
+import { pngBytes } from '../../../test/plan-files.ts';
 import { buildTask, buildWorkOrder } from '../../../test/task-factories.ts';
 
 /** Where events are raised: devices, task moves, reports, work orders and messages. */
@@ -149,5 +151,107 @@ describe('raised events', () => {
     expect((await planner.next(named('workOrder'))).data).toEqual({ ...expected, State: 'start' });
     await quiet();
     expect(others(planner).filter(named('message'))).toEqual([]);
+  });
+  it('task deletion: the task event says Deleted, with its last state, to those who see the project', async () => {
+    const taskId = await buildTask(t, measureAdmin, {
+      ProjectId: projectId,
+      Households: [{ BuildingNumber: '1#', Floor: 2, Household: 1 }],
+      ItemCodes: ['PL-01'],
+    });
+    const stream = await listen(surveyor);
+    await callRouteOk(t.app, apiRoutes.tasks.deleteTask, { Ids: [taskId] }, { as: measureAdmin });
+    // (The task's creation may still be on its way: wait for the deletion.)
+    const deleted = await stream.find((event) => named('task')(event) && 'Deleted' in (event.data as object));
+    expect(deleted.data).toMatchObject({
+      TaskId: taskId,
+      ProjectId: projectId,
+      State: 'pending',
+      Deleted: true,
+    });
+    // A change that is not a deletion does not carry the field.
+    const kept = await buildTask(t, measureAdmin, {
+      ProjectId: projectId,
+      Households: [{ BuildingNumber: '1#', Floor: 2, Household: 1 }],
+      ItemCodes: ['PL-01'],
+    });
+    await callRouteOk(t.app, apiRoutes.tasks.cancelTask, { TaskId: kept }, { as: measureAdmin });
+    const cancelled = await stream.find(
+      (event) => named('task')(event) && (event.data as { State: string }).State === 'cancelled',
+    );
+    expect(cancelled.data).toMatchObject({ TaskId: kept, State: 'cancelled' });
+    expect(cancelled.data).not.toHaveProperty('Deleted');
+  });
+
+  it("message read: the reader's other streams hear it (one message, then all), nobody else does", async () => {
+    const workOrderIds = [
+      await buildWorkOrder(t, measureAdmin, { ProjectId: projectId, AssigneeId: surveyor.id }),
+      await buildWorkOrder(t, measureAdmin, { ProjectId: projectId, AssigneeId: surveyor.id }),
+    ];
+    const otherTab = await listen(surveyor);
+    const planner = await listen(measureAdmin);
+    const list = await callRouteOk(
+      t.app,
+      apiRoutes.notifications.getMessageList,
+      { UnreadOnly: true, PageSize: 50, CurrentPage: 1 },
+      { as: surveyor },
+    );
+    const first = list.Items.find((item) => item.WorkOrderId === workOrderIds[0]);
+    if (!first) throw new Error('no message for the first work order');
+    const read = (body: object) =>
+      callRouteOk(t.app, apiRoutes.notifications.setMessageReaded, body, { as: surveyor });
+    // (The messages of the orders' creation may still be on their way: wait for a read one.)
+    const wasRead = (event: ReadEvent) => named('message')(event) && 'Read' in (event.data as object);
+    await read({ MessageId: first.MessageId });
+    expect((await otherTab.find(wasRead)).data).toEqual({
+      MessageId: first.MessageId,
+      Kind: 'workOrderAssigned',
+      ProjectId: projectId,
+      TaskId: null,
+      WorkOrderId: workOrderIds[0],
+      Read: true,
+    });
+    // Read again: nothing changes, nothing is raised. All read: one event for the rest.
+    await read({ MessageId: first.MessageId });
+    await read({});
+    const all = await otherTab.find(
+      (event) =>
+        wasRead(event) &&
+        event.data !== undefined &&
+        (event.data as { MessageId: string }).MessageId !== first.MessageId,
+    );
+    expect(all.data).toMatchObject({ Kind: 'workOrderAssigned', Read: true });
+    expect((all.data as { MessageId: string }).MessageId).not.toBe(first.MessageId);
+    await read({});
+    await quiet();
+    expect(others(otherTab).filter(wasRead)).toHaveLength(2);
+    expect(others(planner).filter(named('message'))).toEqual([]);
+  });
+
+  it('work order: a photo uploaded before completion raises its event', async () => {
+    const workOrderId = await buildWorkOrder(t, measureAdmin, {
+      ProjectId: projectId,
+      Household: 1,
+      X: 20,
+      Y: 15,
+      AssigneeId: surveyor.id,
+    });
+    await callRouteOk(t.app, apiRoutes.workOrders.start, { WorkOrderId: workOrderId }, { as: surveyor });
+    const planner = await listen(measureAdmin);
+    const body = multipartBody([{ name: 'wall.png', data: pngBytes(64, 48), type: 'image/png' }], {
+      WorkOrderId: workOrderId,
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: apiRoutes.workOrders.uploadPicture.path,
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${surveyor.token}` },
+    });
+    expect(response.json()).toMatchObject({ Code: 0 });
+    expect((await planner.next(named('workOrder'))).data).toEqual({
+      WorkOrderId: workOrderId,
+      ProjectId: projectId,
+      TaskId: null,
+      State: 'start',
+    });
   });
 });

@@ -12,8 +12,16 @@ import { EventsRepository } from './events-repository.ts';
  * instance. They only announce; callers decide when something changed.
  */
 
-/** A task's state or figures changed: its state and figures as they are now in `db`. */
-export async function raiseTaskEvent(db: DbExecutor, companyId: string, taskId: string): Promise<void> {
+/**
+ * A task's state or figures changed: its state and figures as they are now in `db`. A deletion
+ * raises it (`deleted`) before the task's rows go, with its last state and figures.
+ */
+export async function raiseTaskEvent(
+  db: DbExecutor,
+  companyId: string,
+  taskId: string,
+  change: { deleted?: boolean } = {},
+): Promise<void> {
   const repository = new EventsRepository(db);
   const task = await repository.taskState(companyId, taskId);
   if (!task) return;
@@ -23,6 +31,7 @@ export async function raiseTaskEvent(db: DbExecutor, companyId: string, taskId: 
     ProjectId: task.projectId,
     State: task.state as TaskState,
     Figures: counts ? figuresOf(counts) : noFigures(),
+    ...(change.deleted ? { Deleted: true as const } : {}),
   };
   await repository.raise({ n: 'task', c: companyId, p: task.projectId, d: data });
 }
@@ -73,11 +82,12 @@ export async function raiseWorkOrderEvents(
   }
 }
 
-/** New messages: each reaches its recipient's streams only. */
+/** New messages, or (`read`) messages marked read: each reaches its recipient's streams only. */
 export async function raiseMessageEvents(
   db: DbExecutor,
   companyId: string,
   messages: readonly InsertedMessage[],
+  change: { read?: boolean } = {},
 ): Promise<void> {
   const repository = new EventsRepository(db);
   for (const message of messages) {
@@ -87,6 +97,7 @@ export async function raiseMessageEvents(
       ProjectId: message.projectId,
       TaskId: message.taskId,
       WorkOrderId: message.workOrderId,
+      ...(change.read ? { Read: true as const } : {}),
     };
     await repository.raise({ n: 'message', c: companyId, u: message.userId, d: data });
   }

@@ -146,14 +146,16 @@ export class MessageRepository {
     return { unread: result.rows[0]?.unread ?? 0, total: result.rows[0]?.total ?? 0 };
   }
 
-  /** Marks one message of the user read; false when the user has no such message. */
-  async markMessageRead(companyId: string, userId: string, id: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.companyId, companyId), eq(messages.userId, userId), eq(messages.id, id)));
-    if (rows.length === 0) return false;
-    await this.db
+  /**
+   * Marks one message of the user read: the message when it was unread, `unchanged` when it was read
+   * already, null when the user has no such message.
+   */
+  async markMessageRead(
+    companyId: string,
+    userId: string,
+    id: string,
+  ): Promise<InsertedMessage | 'unchanged' | null> {
+    const [changed] = await this.db
       .update(messages)
       .set({ readAt: sql`now()` })
       .where(
@@ -163,15 +165,30 @@ export class MessageRepository {
           eq(messages.id, id),
           isNull(messages.readAt),
         ),
-      );
-    return true;
+      )
+      .returning(insertedColumns);
+    if (changed) return changed;
+    const rows = await this.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.userId, userId), eq(messages.id, id)));
+    return rows.length > 0 ? 'unchanged' : null;
   }
 
-  async markAllMessagesRead(companyId: string, userId: string): Promise<void> {
-    await this.db
+  /** Marks every unread message of the user read; answers the newest of them, if any. */
+  async markAllMessagesRead(companyId: string, userId: string): Promise<InsertedMessage | undefined> {
+    const marked = await this.db
       .update(messages)
       .set({ readAt: sql`now()` })
-      .where(and(eq(messages.companyId, companyId), eq(messages.userId, userId), isNull(messages.readAt)));
+      .where(and(eq(messages.companyId, companyId), eq(messages.userId, userId), isNull(messages.readAt)))
+      .returning({ ...insertedColumns, createdAt: messages.createdAt });
+    const newest = marked.reduce<(typeof marked)[number] | undefined>(
+      (last, row) => (!last || row.createdAt > last.createdAt ? row : last),
+      undefined,
+    );
+    if (!newest) return undefined;
+    const { createdAt: _createdAt, ...message } = newest;
+    return message;
   }
 
   /** What a task's messages say and whom they reach: its planner and its surveyors. */

@@ -15,6 +15,7 @@ import { notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { MessageRepository, type MessageListRow } from './message-repository.ts';
+import { raiseMessageEvents } from '../events/live-events.ts';
 import { NotificationRepository } from './notification-repository.ts';
 
 const kindOf = (kind: string): MessageKind =>
@@ -108,12 +109,19 @@ export class NotificationService {
   async markMessageRead(auth: AuthContext, id?: string | null): Promise<void> {
     await this.db.transaction(async (tx) => {
       const messages = new MessageRepository(tx);
+      // The user's other tabs re-read their unread badge (a message event, sent on commit).
       if (!id) {
-        await messages.markAllMessagesRead(auth.companyId, auth.userId);
+        const newest = await messages.markAllMessagesRead(auth.companyId, auth.userId);
         await new NotificationRepository(tx).markRead(auth.companyId, auth.userId);
+        if (newest) await raiseMessageEvents(tx, auth.companyId, [newest], { read: true });
         return;
       }
-      if (await messages.markMessageRead(auth.companyId, auth.userId, id)) return;
+      const marked = await messages.markMessageRead(auth.companyId, auth.userId, id);
+      if (marked === 'unchanged') return;
+      if (marked) {
+        await raiseMessageEvents(tx, auth.companyId, [marked], { read: true });
+        return;
+      }
       const notices = new NotificationRepository(tx);
       if (!(await notices.isVisible(auth.companyId, id))) throw notFound();
       await notices.markRead(auth.companyId, auth.userId, id);

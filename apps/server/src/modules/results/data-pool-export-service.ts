@@ -5,6 +5,7 @@ import {
   type DataPoolExportFilter,
   type DataPoolExportState,
   formatMessage,
+  isMessageKey,
   type Language,
   LANGUAGES,
 } from '@measure/contract';
@@ -21,6 +22,25 @@ export const EXPORT_JOB = 'results:exportDataPool';
 export interface ExportJobPayload {
   companyId: string;
   exportId: string;
+}
+/**
+ * Attempts of one export job: a drain hands a running export back (its abort signal fires), and
+ * another instance takes it again after graphile-worker's retry delay (a few seconds).
+ */
+export const EXPORT_JOB_ATTEMPTS = 3;
+
+/** What the job runner tells a run: the drain's abort signal, and whether no attempt is left. */
+export interface ExportJobRun {
+  signal?: AbortSignal;
+  lastAttempt?: boolean;
+}
+
+/** Thrown when a drain stops an export: the job goes back to the queue (or fails, on its last attempt). */
+export class ExportHandedBackError extends Error {
+  override name = 'ExportHandedBackError';
+  constructor() {
+    super('data pool export handed back: the instance is stopping');
+  }
 }
 
 const HOUR_MS = 3_600_000;
@@ -99,11 +119,17 @@ export class DataPoolExportService {
     };
   }
 
-  /** The job: writes the workbook of one queued export. A retry after a crash starts it over. */
-  async run({ companyId, exportId }: ExportJobPayload): Promise<void> {
+  /**
+   * The job: writes the workbook of one queued export. A retry after a crash or a drain starts it
+   * over; a failed export stays failed (its owner starts another). When the drain's `signal` fires,
+   * writing stops, the file is discarded and the export is queued again (`ExportHandedBackError`
+   * sends the job back), or, on the job's last attempt, failed as interrupted: never left "running".
+   */
+  async run({ companyId, exportId }: ExportJobPayload, job: ExportJobRun = {}): Promise<void> {
     const repository = new DataPoolExportRepository(this.deps.db);
     const row = await repository.find(companyId, exportId);
-    if (!row || row.state === 'ready' || row.expiresAt.getTime() < Date.now()) return;
+    if (!row || row.state === 'ready' || row.state === 'failed' || row.expiresAt.getTime() < Date.now())
+      return;
     // The owner's reach when asked (company or assigned projects); no session is needed to read it.
     const auth: AuthContext = {
       sessionId: '',
@@ -122,18 +148,22 @@ export class DataPoolExportService {
     });
     // Awaited below; a failure before then (the directory cannot be made) must not go unhandled.
     staging.catch(() => {});
+    const handedBack = abortedBy(job.signal);
     try {
       const total = await this.deps.dataPool.count(auth, row.filter, DATA_POOL_LIMITS.exportRows);
       await repository.update(companyId, exportId, { rowsTotal: total });
       const writing = this.deps.dataPool
-        .export(auth, row.filter, language, out, (rowsWritten) =>
-          repository.update(companyId, exportId, { rowsWritten }),
-        )
+        .export(auth, row.filter, language, out, async (rowsWritten) => {
+          if (job.signal?.aborted) throw new ExportHandedBackError();
+          await repository.update(companyId, exportId, { rowsWritten });
+        })
         .catch((error: unknown) => {
           out.destroy(error instanceof Error ? error : new Error(String(error)));
           throw error;
         });
-      const [rows, staged] = await Promise.all([writing, staging]);
+      writing.catch(() => {}); // Raced below; after a hand-back nobody awaits it.
+      const [rows, staged] = await Promise.race([Promise.all([writing, staging]), handedBack.promise]);
+      if (job.signal?.aborted) throw new ExportHandedBackError();
       await staged.publish();
       await repository.update(companyId, exportId, {
         state: 'ready',
@@ -146,8 +176,16 @@ export class DataPoolExportService {
     } catch (error) {
       out.destroy();
       await staging.then((staged) => staged.discard()).catch(() => {});
-      await repository.update(companyId, exportId, { state: 'failed', error: 'results.exportFailed' });
+      const interrupted = job.signal?.aborted === true;
+      if (interrupted && !job.lastAttempt) {
+        await repository.update(companyId, exportId, { state: 'queued', rowsWritten: 0, rowsTotal: null });
+        throw new ExportHandedBackError();
+      }
+      const reason = interrupted ? 'results.exportInterrupted' : 'results.exportFailed';
+      await repository.update(companyId, exportId, { state: 'failed', error: reason });
       throw error;
+    } finally {
+      handedBack.dispose();
     }
   }
 
@@ -171,10 +209,26 @@ function toExport(row: DataPoolExportRecord, language: Language): DataPoolExport
     State: row.state as DataPoolExportState,
     RowsWritten: row.rowsWritten,
     RowsTotal: row.rowsTotal,
-    Error: row.error ? formatMessage(language, 'results.exportFailed') : null,
+    Error: row.error
+      ? formatMessage(language, isMessageKey(row.error) ? row.error : 'results.exportFailed')
+      : null,
     FileName: downloadName('dataPool', languageOf(row.language)).fileName,
     FileSize: row.fileSize,
     ExpiresAt: row.expiresAt.toISOString(),
     Downloaded: row.downloadedAt !== null,
   };
+}
+
+/** A promise that rejects when `signal` aborts (never without one); `dispose` stops listening. */
+function abortedBy(signal: AbortSignal | undefined) {
+  let dispose = () => {};
+  const promise = new Promise<never>((_resolve, reject) => {
+    if (!signal) return;
+    const onAbort = () => reject(new ExportHandedBackError());
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    dispose = () => signal.removeEventListener('abort', onAbort);
+  });
+  promise.catch(() => {});
+  return { promise, dispose };
 }

@@ -20,7 +20,7 @@ import {
 import { FileStore } from '../../core/file-store.ts';
 import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { jobDefinitions } from '../../jobs/jobs.ts';
-import { DataPoolExportService } from './data-pool-export-service.ts';
+import { DataPoolExportService, ExportHandedBackError } from './data-pool-export-service.ts';
 import { DataPoolService } from './data-pool-service.ts';
 import { buildTask } from '../../../test/task-factories.ts';
 
@@ -318,6 +318,66 @@ describe('data pool', () => {
     // An hour later the hourly clean-up removes it.
     expect(await exports.expire(new Date(Date.now() + 2 * 3_600_000))).toBeGreaterThanOrEqual(1);
     expect((await status(planner)).Code).toBe(404);
+  });
+
+  it('hands an export running at a drain back to the queue, and fails it as interrupted on its last attempt', async () => {
+    const rowsSource = new DataPoolService({ db: t.db });
+    const drain = new AbortController();
+    const root = path.join(t.config.dataDir, 'drained');
+    const exports = new DataPoolExportService({
+      db: t.db,
+      files: new FileStore<'xlsx'>(new LocalObjectStore(root), 'data-pool', ['xlsx']),
+      dataPool: {
+        count: (...args) => rowsSource.count(...args),
+        export: (auth, body, lang, out, progress) =>
+          rowsSource.export(auth, body, lang, out, async (rows) => {
+            drain.abort(); // The drain's abort signal fires after the first chunk.
+            await progress?.(rows);
+          }),
+      },
+      enqueue: async () => {},
+    });
+    const files = () => fs.readdir(path.join(root, 'data-pool')).catch(() => []);
+    const exportOf = async (body: object) => {
+      const start = await callRouteOk(t.app, routes.startDataPoolExport, body, { as: planner });
+      const status = async () =>
+        (await callRoute(t.app, routes.getDataPoolExport, start, { as: planner, lang: 'en-US' })).Result;
+      return { payload: { companyId: planner.companyId, exportId: start.ExportId }, status };
+    };
+
+    // Not the last attempt: queued again, nothing stored, the job is failed back (the error says so).
+    const first = await exportOf({ TaskId: taskA });
+    await expect(
+      exports.run(first.payload, { signal: drain.signal, lastAttempt: false }),
+    ).rejects.toBeInstanceOf(ExportHandedBackError);
+    expect(await first.status()).toMatchObject({
+      State: 'queued',
+      RowsWritten: 0,
+      RowsTotal: null,
+      Error: null,
+    });
+    expect(await files()).toEqual([]);
+    // Another instance takes the job again and finishes it.
+    await exports.run(first.payload, { signal: new AbortController().signal, lastAttempt: false });
+    const ready = await first.status();
+    expect(ready).toMatchObject({ State: 'ready', Error: null });
+    expect(ready?.RowsWritten).toBe(ready?.RowsTotal);
+    expect(await files()).toHaveLength(1);
+
+    // The last attempt: failed, with the reason in the owner's language; a later run leaves it so.
+    const last = await exportOf({ TaskId: taskA });
+    await expect(
+      exports.run(last.payload, { signal: drain.signal, lastAttempt: true }),
+    ).rejects.toBeInstanceOf(ExportHandedBackError);
+    const interrupted = {
+      State: 'failed',
+      Error: 'The export was interrupted by a server restart; start it again',
+      FileSize: null,
+    };
+    expect(await last.status()).toMatchObject(interrupted);
+    await exports.run(last.payload, { signal: new AbortController().signal, lastAttempt: true });
+    expect(await last.status()).toMatchObject(interrupted);
+    expect(await files()).toHaveLength(1);
   });
 
   it('records a failed export with its reason, and leaves no file behind', async () => {

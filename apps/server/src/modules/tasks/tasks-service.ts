@@ -306,6 +306,8 @@ export class TasksService {
           names: completed.map((task) => taskNameIn(task, lang)).join(', '),
         });
       }
+      // Open pages drop the tasks (sent on commit; raised first, while their rows still exist).
+      for (const task of found) await raiseTaskEvent(tx, auth.companyId, task.id, { deleted: true });
       const deleted = await repository.delete(auth.companyId, unique);
       for (const task of found) {
         await writeProjectLog(tx, auth, task.projectId, 'projectLog.taskDeleted', taskLogParams(task));

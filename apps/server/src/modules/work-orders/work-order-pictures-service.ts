@@ -11,6 +11,7 @@ import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { FileStore } from '../../core/file-store.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
+import { raiseWorkOrderEvents } from '../events/live-events.ts';
 import { visibleProject } from '../projects/project-access.ts';
 import { DeviceFilesRepository } from '../results/device-files-repository.ts';
 import type { DeviceFileStore } from '../results/device-file-store.ts';
@@ -45,7 +46,7 @@ export class WorkOrderPicturesService {
     file: { fileName: string; data: Buffer } | undefined,
   ): Promise<{ FileId: string; FileName: string; Size: number }> {
     await this.checkUploader(auth, workOrderId);
-    return this.store(auth, await checkPicture(file));
+    return this.store(auth, workOrderId, await checkPicture(file));
   }
 
   /** Who may add photos: the work order is visible, in progress, the caller may complete it. */
@@ -59,16 +60,22 @@ export class WorkOrderPicturesService {
       throw new AppError(ErrorCode.Conflict, 'workOrders.pictureNotInProgress');
   }
 
-  /** Writes the bytes atomically, then records them; if recording fails the bytes are removed. */
-  private async store(auth: AuthContext, picture: CheckedPicture) {
+  /**
+   * Writes the bytes atomically, then records them and tells the work order's open pages (a
+   * `workOrder` event in the same transaction); if recording fails the bytes are removed.
+   */
+  private async store(auth: AuthContext, workOrderId: string, picture: CheckedPicture) {
     const storedName = await this.deps.files.write(picture.data, picture.extension);
     try {
-      await new DeviceFilesRepository(this.deps.db).insertPersonPicture({
-        id: storedName,
-        companyId: auth.companyId,
-        uploadedBy: auth.userId,
-        fileName: picture.fileName,
-        size: picture.data.length,
+      await this.deps.db.transaction(async (tx) => {
+        await new DeviceFilesRepository(tx).insertPersonPicture({
+          id: storedName,
+          companyId: auth.companyId,
+          uploadedBy: auth.userId,
+          fileName: picture.fileName,
+          size: picture.data.length,
+        });
+        await raiseWorkOrderEvents(tx, auth.companyId, [workOrderId]);
       });
     } catch (error) {
       await this.deps.files.remove([storedName]);

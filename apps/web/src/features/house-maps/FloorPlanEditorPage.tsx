@@ -12,6 +12,7 @@ import { useProjectListPath } from '../projects/useProjectListPath.ts';
 import { houseMapKey } from './paths.ts';
 import { prewarmDxfWorker } from './dxfWorkerPool.ts';
 import { loadDxfModule } from './loadDxfModule.ts';
+import { takePrefetchedDetail } from './planPrefetch.ts';
 import { usePlanFile } from './usePlanFile.ts';
 import { useProjectRowWithCrumb } from '../projects/useProjectRow.ts';
 // Registers the namespace before any component of this page renders.
@@ -30,7 +31,9 @@ function EditorLoader({ houseMapId }: { houseMapId: string }) {
   const navigate = useNavigate();
   const detail = useQuery({
     queryKey: houseMapKey(houseMapId),
-    queryFn: ({ signal }) => callApi(routes.houseMaps.getHouseMapById, { id: houseMapId }, { signal }),
+    queryFn: ({ signal }) =>
+      takePrefetchedDetail(houseMapId) ??
+      callApi(routes.houseMaps.getHouseMapById, { id: houseMapId }, { signal }),
     enabled: houseMapId !== '',
     // Fresh on every opening (the editor starts from it); no background refetch while editing.
     refetchOnMount: 'always',

@@ -57,6 +57,11 @@ export async function loadDxfBase(
     throw Object.assign(new Error('WebGL is not available'), { name: NO_WEBGL });
   }
   performance.mark('floor-plan:viewer-created');
+  // dxf-viewer renders the whole drawing on its own while loading (its Clear, FitView and the end
+  // of Load): two full frames (~100 ms or more each in software WebGL) before the page fits and
+  // renders the view it wants. Rendering stays off until then: the first frame is the page's.
+  const renderAll = viewer.Render;
+  viewer.Render = () => {};
   try {
     await viewer.Load({
       url: await file,
@@ -73,6 +78,8 @@ export async function loadDxfBase(
   } catch (error) {
     dispose(viewer);
     throw error;
+  } finally {
+    viewer.Render = renderAll;
   }
   performance.mark('floor-plan:drawing-loaded');
   // The GPU can drop the context (driver reset, sleep, too many contexts): the drawing is gone.

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { fetchFile } from '../../shared/api/download.ts';
 import { routes } from '../../shared/api/routes.ts';
 import type { PlanSource } from './planBase.ts';
+import { takePrefetchedFile } from './planPrefetch.ts';
 
 export type PlanFile =
   { state: 'loading' } | { state: 'ready'; source: PlanSource } | { state: 'error'; error: unknown };
@@ -21,7 +22,7 @@ function pending() {
 
 /**
  * Fetches the plan of a house type (with the session header) as soon as its id is known, in
- * parallel with its details, and hands it on as a promise of an object URL, which the DXF worker
+ * parallel with its details (or takes the download the route's loader started, planPrefetch.ts), and hands it on as a promise of an object URL, which the DXF worker
  * and the <img> read without credentials: the source is ready as soon as the details say what kind
  * of plan it is, so the viewer is created while the file is still downloading. The URL is freed
  * on leaving. The page is keyed by the house type, so one download serves it.
@@ -33,8 +34,11 @@ export function usePlanFile(houseMapId: string, houseMap: HouseMapRow | undefine
     if (!houseMapId) return;
     let url: string | null = null;
     let cancelled = false;
-    fetchFile(routes.houseMaps.getHouseMapBase, { id: houseMapId }).then(
-      ({ blob }) => {
+    const download =
+      takePrefetchedFile(houseMapId) ??
+      fetchFile(routes.houseMaps.getHouseMapBase, { id: houseMapId }).then(({ blob }) => blob);
+    download.then(
+      (blob) => {
         if (cancelled) return;
         performance.mark('floor-plan:plan-fetched');
         url = URL.createObjectURL(blob);

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { useBreadcrumbTrail } from '../layout/breadcrumbTrail.ts';
@@ -9,7 +9,12 @@ import { detailPathOf, projectKey } from './projectForm.ts';
  * share this cache entry; null when the project does not exist or is not visible to the user.
  */
 export function useProjectRow(projectId: string) {
-  return useQuery({
+  return useQuery({ ...projectRowQuery(projectId), enabled: projectId !== '' });
+}
+
+/** The query of one project's row (also prefetched by the floor-plan editor's route loader). */
+export function projectRowQuery(projectId: string) {
+  return queryOptions({
     queryKey: [...projectKey(projectId), 'row'],
     queryFn: async ({ signal }) => {
       const page = await callApi(
@@ -19,7 +24,6 @@ export function useProjectRow(projectId: string) {
       );
       return page.Items[0] ?? null;
     },
-    enabled: projectId !== '',
   });
 }
 

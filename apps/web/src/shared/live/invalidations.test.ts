@@ -90,6 +90,23 @@ describe('live cache: the invalidation map', () => {
     expect(invalidated(['users', 'self'])).toBe(false);
   });
 
+  it('drops a deleted task from the lists at once and reads the lists again, not its own pages', async () => {
+    const listKey: QueryKey = ['tasks', 'list', { page: 1 }];
+    const detailKey: QueryKey = ['tasks', 'detail', TASK];
+    const { client, live, timers, fetched, settle } = cacheWith([
+      [detailKey, row(TASK)],
+      [listKey, { Items: [row(TASK), row(OTHER)], Total: 12, PageSize: 10, CurrentPage: 1 }],
+    ]);
+    live.task?.({ ...taskEvent(0), State: 'pending', Deleted: true }, '1');
+    const list = client.getQueryData<{ Items: { TaskId: string }[]; Total: number }>(listKey);
+    expect(list?.Items.map((item) => item.TaskId)).toEqual([OTHER]);
+    expect(list?.Total).toBe(11);
+    expect(client.getQueryData(detailKey)).toEqual(row(TASK));
+    timers.runAll();
+    await settle();
+    expect(fetched).toEqual([JSON.stringify(listKey)]);
+  });
+
   it('writes a robot heartbeat into the robots page and reads the device pages again', async () => {
     const robots: QueryKey = ['devices', 'robots', ''];
     const robot = { DeviceGuid: 'd1', Online: false, Battery: 80, Health: null };

@@ -25,14 +25,18 @@ const stale = (...queryKey: unknown[]): LiveTarget => ({ queryKey, refetch: 'sta
 
 /** The invalidation map: each change event -> the queries it refreshes. */
 export const LIVE_TARGETS: { [N in ChangeEventName]: (data: LiveEventData<N>) => LiveTarget[] } = {
-  task: ({ TaskId }) => [
-    // Task detail and task data (review) pages: sites, items, buildings, the plan, the open site.
-    active('tasks', 'detail', TaskId),
-    active('review', 'plan', TaskId),
-    active('review', 'site', TaskId),
-    active('review', 'grinding', TaskId),
-    // Comments on the task (a new one raises a task event).
-    active('workOrders', 'comments', 'task', TaskId),
+  task: ({ TaskId, Deleted }) => [
+    // Task detail and task data (review) pages: sites, items, buildings, the plan, the open site;
+    // comments on the task (a new one raises a task event). A deleted task's are not asked again.
+    ...(Deleted
+      ? []
+      : [
+          active('tasks', 'detail', TaskId),
+          active('review', 'plan', TaskId),
+          active('review', 'site', TaskId),
+          active('review', 'grinding', TaskId),
+          active('workOrders', 'comments', 'task', TaskId),
+        ]),
     // Task center, task execution, the data pool and manual entry.
     active('tasks', 'list'),
     active('tasks', 'mine'),
@@ -73,6 +77,20 @@ type TaskEvent = LiveEventData<'task'>;
 const patchRow = <T extends { TaskId: string }>(row: T, event: TaskEvent): T =>
   row.TaskId === event.TaskId ? { ...row, State: event.State, Figures: event.Figures } : row;
 
+/** A deleted task leaves the cached task lists at once (their refetch follows). */
+function dropTask(client: QueryClient, taskId: string) {
+  for (const list of [
+    ['tasks', 'list'],
+    ['tasks', 'mine'],
+  ]) {
+    client.setQueriesData<PageResult<TaskRow>>({ queryKey: list }, (page) => {
+      if (!page?.Items?.some((row) => row.TaskId === taskId)) return page;
+      const Items = page.Items.filter((row) => row.TaskId !== taskId);
+      return { ...page, Items, Total: Math.max(0, page.Total - 1) };
+    });
+  }
+}
+
 /**
  * The parts of cached answers an event states exactly, written at once (the refetch that follows
  * brings the rest): a task's State and Figures in its detail and in task lists; a robot's Online and
@@ -82,6 +100,10 @@ export const CACHE_UPDATES: {
   [N in ChangeEventName]?: (client: QueryClient, data: LiveEventData<N>) => void;
 } = {
   task: (client, event) => {
+    if (event.Deleted) {
+      dropTask(client, event.TaskId);
+      return;
+    }
     client.setQueryData<TaskDetail>(
       ['tasks', 'detail', event.TaskId],
       (task) => task && patchRow(task, event),
