@@ -76,20 +76,16 @@ export class EventsRepository {
       .where(and(eq(workOrders.companyId, companyId), inArray(workOrders.id, [...ids])));
   }
 
-  /** Which of `userIds` are on the project's staff (project administrators and surveyors see those). */
-  async assignedAmong(companyId: string, projectId: string, userIds: string[]): Promise<Set<string>> {
-    if (userIds.length === 0) return new Set();
-    const rows = await this.db
-      .select({ userId: projectUsers.userId })
+  /** The projects on whose staff each of `userIds` is (project administrators and surveyors see those). */
+  async staffProjects(
+    companyId: string,
+    userIds: string[],
+  ): Promise<{ userId: string; projectId: string }[]> {
+    if (userIds.length === 0) return [];
+    return this.db
+      .select({ userId: projectUsers.userId, projectId: projectUsers.projectId })
       .from(projectUsers)
-      .where(
-        and(
-          eq(projectUsers.companyId, companyId),
-          eq(projectUsers.projectId, projectId),
-          inArray(projectUsers.userId, userIds),
-        ),
-      );
-    return new Set(rows.map((row) => row.userId));
+      .where(and(eq(projectUsers.companyId, companyId), inArray(projectUsers.userId, userIds)));
   }
 
   /** Stores a ticket (its hash) for the session; drops the company's expired ones on the way. */

@@ -14,6 +14,11 @@ export const EVENTS_LISTENER_APPLICATION_NAME = 'measure-events-listener';
 const SESSION_CHECK_MS = 60_000;
 /** Devices that went silent are looked for this often (live pages show them offline). */
 const PRESENCE_SWEEP_MS = 5_000;
+/**
+ * How long a project-scoped caller's project list is trusted by the event filter: a user taken off
+ * a project's staff stops getting its events, and one added starts getting them, within this time.
+ */
+export const SCOPE_CACHE_MS = 5_000;
 
 /** Where a stream's events go (event-stream.ts on a real response). */
 export interface EventSink {
@@ -41,6 +46,8 @@ interface Logger {
  */
 export class EventsService {
   private readonly subscribers = new Set<Subscriber>();
+  /** `company:user` -> the projects on whose staff the user is, and when that was read. */
+  private readonly staffOf = new Map<string, { projects: Set<string>; readAt: number }>();
   private readonly listener: PgListener;
   private dispatching: Promise<void> = Promise.resolve();
   private stopObserving: (() => void) | undefined;
@@ -56,6 +63,8 @@ export class EventsService {
       log?: Logger;
       /** Announces devices that went silent (DevicesService.announceSilent); run on every instance. */
       announceSilentDevices?: () => Promise<unknown>;
+      /** SCOPE_CACHE_MS unless a test shortens it. */
+      scopeCacheMs?: number;
     },
   ) {
     this.listener = new PgListener({
@@ -146,7 +155,13 @@ export class EventsService {
     }
     const subscriber: Subscriber = { ...caller, sink };
     this.subscribers.add(subscriber);
-    sink.onClose(() => this.subscribers.delete(subscriber));
+    // A new stream reads its caller's projects afresh (the page just read its data).
+    this.staffOf.delete(staffKey(caller.auth));
+    sink.onClose(() => {
+      this.subscribers.delete(subscriber);
+      const key = staffKey(caller.auth);
+      if (![...this.subscribers].some((other) => staffKey(other.auth) === key)) this.staffOf.delete(key);
+    });
     sink.send('resync', { Reason: reconnected ? 'reconnected' : 'connected' });
   }
 
@@ -179,12 +194,36 @@ export class EventsService {
     const projectId = event.p;
     if (projectId) {
       const assignedOnly = candidates.filter((s) => s.auth.projectScope === 'assigned');
-      const assigned = await new EventsRepository(this.deps.db).assignedAmong(event.c, projectId, [
-        ...new Set(assignedOnly.map((s) => s.auth.userId)),
-      ]);
-      recipients = candidates.filter((s) => s.auth.projectScope === 'company' || assigned.has(s.auth.userId));
+      const staff = await this.projectsOfStaff(event.c, [...new Set(assignedOnly.map((s) => s.auth.userId))]);
+      recipients = candidates.filter(
+        (s) => s.auth.projectScope === 'company' || staff.get(s.auth.userId)?.has(projectId),
+      );
     }
     for (const subscriber of recipients) subscriber.sink.send(event.n, event.d, event.i);
+  }
+
+  /**
+   * The projects each of `userIds` is on the staff of, from the cache while it is younger than the
+   * scope cache time, else read again (one query for all of them): N streams and M events cost a
+   * query per company every few seconds, not one per event.
+   */
+  private async projectsOfStaff(companyId: string, userIds: string[]): Promise<Map<string, Set<string>>> {
+    const now = Date.now();
+    const maxAge = this.deps.scopeCacheMs ?? SCOPE_CACHE_MS;
+    const stale = userIds.filter((userId) => {
+      const kept = this.staffOf.get(`${companyId}:${userId}`);
+      return !kept || now - kept.readAt >= maxAge;
+    });
+    if (stale.length > 0) {
+      const rows = await new EventsRepository(this.deps.db).staffProjects(companyId, stale);
+      const read = new Map(stale.map((userId) => [userId, new Set<string>()]));
+      for (const row of rows) read.get(row.userId)?.add(row.projectId);
+      for (const [userId, projects] of read)
+        this.staffOf.set(`${companyId}:${userId}`, { projects, readAt: now });
+    }
+    return new Map(
+      userIds.map((userId) => [userId, this.staffOf.get(`${companyId}:${userId}`)?.projects ?? new Set()]),
+    );
   }
 
   /** The rules that need no query: messages to their recipient, devices to distributors and holder. */
@@ -208,9 +247,13 @@ export class EventsService {
         const auth = await this.deps.sessions
           .authenticateHash(subscriber.tokenHash, { touch: false })
           .catch(() => subscriber.auth);
+        // Roles or staff may have changed with the user: their projects are read again.
+        if (change !== 'everything') this.staffOf.delete(staffKey(subscriber.auth));
         if (auth) subscriber.auth = auth;
         else subscriber.sink.end({ name: 'end', data: { Reason: 'session' } });
       }),
     );
   }
 }
+
+const staffKey = (auth: AuthContext) => `${auth.companyId}:${auth.userId}`;

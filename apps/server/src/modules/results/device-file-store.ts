@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ObjectStore } from '../../core/storage/object-store.ts';
+import type { ObjectStat, ObjectStore } from '../../core/storage/object-store.ts';
 
 /** Where finished device uploads are kept (the tus store writes `<prefix>/<upload id>`). */
 export const DEVICE_FILES_PREFIX = 'uploads/device-files';
@@ -27,6 +27,11 @@ export class DeviceFileStore {
 
   async openRead(fileId: string): Promise<Readable> {
     return this.objects.openRead(this.keyOf(fileId));
+  }
+
+  /** The upload's size (a HEAD in S3 mode), or undefined when it is not in the store. */
+  async stat(fileId: string): Promise<ObjectStat | undefined> {
+    return this.objects.stat(this.keyOf(fileId));
   }
 
   /** Runs `fn` on a real file with the upload (libraries that read a path: loaders.gl). */

@@ -8,6 +8,14 @@ const MAX_POINTS = 200_000;
 /** Clouds are read whole by loaders.gl; larger ones are not read (the readings are drawn instead). */
 const MAX_CLOUD_BYTES = 256 * 1024 * 1024;
 
+/**
+ * Why a stored cloud of `size` bytes is not read, or null when it is: checked on the object's size
+ * before it is fetched (an S3 store would copy it to a temp file first), as the worker checks it.
+ */
+export function cloudNotRead(size: number): string | null {
+  return size > MAX_CLOUD_BYTES ? `cloud over ${Math.round(MAX_CLOUD_BYTES / 1048576)} MB` : null;
+}
+
 /** A rendered map: its source, the rulers it is interpolated from or the cloud points drawn. */
 export interface AlgorithmPicture {
   png: Buffer;
@@ -65,8 +73,13 @@ const legendSvg = (image: RgbImage, texts: readonly LegendText[]) =>
  * from the point cloud at `cloudPath` when it can be read, else from the valid values along their
  * rulers. `note` says why a given cloud was not used. The legend's words are drawn here with sharp.
  */
-export async function renderAlgorithmImage(input: {
+export async function renderAlgorithmImage({
+  cloudNote,
+  ...input
+}: {
   cloudPath: string | null;
+  /** Why the site's cloud was not passed (cloudNotRead), said as the worker says it. */
+  cloudNote?: string | null;
   standardMm: number;
   rulers: Array<SiteRuler & { value: number }>;
 }): Promise<AlgorithmImage> {
@@ -76,7 +89,8 @@ export async function renderAlgorithmImage(input: {
   } catch (error) {
     return { ok: false, noGeometry: false, reason: (error as Error).message };
   }
-  if (!answer.ok) return answer;
+  if (!answer.ok) return cloudNote && answer.noGeometry ? { ...answer, reason: cloudNote } : answer;
+  if (cloudNote) answer.note ??= cloudNote;
   const { image, texts, ok: _ok, ...done } = answer;
   const rgb = Buffer.from(image.rgb.buffer, image.rgb.byteOffset, image.rgb.byteLength);
   return { ...done, ok: true, png: await drawSvgOver({ ...image, rgb }, legendSvg(image, texts)) };

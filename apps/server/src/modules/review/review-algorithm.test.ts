@@ -1,9 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { apiRoutes, rulerOrientation, type TaskDetail } from '@measure/contract';
 import { runRobot } from '@measure/robot';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deviceFiles } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk } from '../../../test/call-route.ts';
@@ -18,6 +18,7 @@ import {
   type BuiltUser,
 } from '../../../test/factories.ts';
 import { decodeRgb } from '../../core/images.ts';
+import { DeviceFileStore } from '../results/device-file-store.ts';
 import { buildTask } from '../../../test/task-factories.ts';
 
 const routes = apiRoutes.review;
@@ -317,6 +318,17 @@ describe('algorithm image', () => {
     expect(fromPly.headers['x-algorithm-source']).toBe('pointcloud');
     expect((await heatPixels(fromPly.rawPayload)).pixels.some(reddish)).toBe(true);
     expect(fromPly.headers['x-algorithm-points']).toBe(String(count));
+    // A cloud over the 256 MB the reader takes (a sparse file here) is never fetched: its size is
+    // read from the store first (a HEAD in S3 mode), and the readings are drawn.
+    await truncate(path.join(dir, 'cloud-pcd'), 300 * 1024 * 1024);
+    const fetched = vi.spyOn(DeviceFileStore.prototype, 'withLocalFile');
+    try {
+      const large = await image(calm.pointIndex);
+      expect(large.headers['x-algorithm-source']).toBe('readings');
+      expect(fetched).not.toHaveBeenCalled();
+    } finally {
+      fetched.mockRestore();
+    }
     // A cloud it cannot read (LAS) falls back to the readings, labelled with their rulers.
     await writeFile(path.join(dir, 'cloud-ply'), Buffer.from('LASF not read here'));
     const fallback = await image(found.pointIndex);

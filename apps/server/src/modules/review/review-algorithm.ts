@@ -6,7 +6,7 @@ import type { FrozenItem } from '../../db/json-types.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { DeviceFileStore } from '../results/device-file-store.ts';
 import { visibleTask } from '../tasks/task-access.ts';
-import { type AlgorithmPicture, renderAlgorithmImage } from './algorithm-image.ts';
+import { type AlgorithmPicture, cloudNotRead, renderAlgorithmImage } from './algorithm-image.ts';
 import { isFlatnessItem, taskGrinding } from './grinding.ts';
 import { ReviewRepository } from './review-repository.ts';
 
@@ -42,16 +42,20 @@ export class ReviewAlgorithm {
         ? [{ ...ruler, value: reading.vals[index] }]
         : [],
     );
-    const render = (cloudPath: string | null) =>
-      renderAlgorithmImage({ cloudPath, standardMm: item.Right, rulers });
+    const render = (cloudPath: string | null, cloudNote: string | null = null) =>
+      renderAlgorithmImage({ cloudPath, cloudNote, standardMm: item.Right, rulers });
     // The cloud is the site's own upload (checked above), as a file for the point-cloud loaders; a
-    // cloud gone from the store is drawn from the rulers, as an unreadable one is.
-    const image = cloud
-      ? await this.deps.deviceFiles.withLocalFile(cloud.id, render).catch((error: unknown) => {
-          if (error instanceof ObjectNotFoundError) return render(null);
-          throw error;
-        })
-      : await render(null);
+    // cloud gone from the store is drawn from the rulers, as an unreadable one is. Its size is read
+    // first, so a cloud too large to read is never fetched (in S3 mode: copied to a temp file).
+    const stored = cloud ? await this.deps.deviceFiles.stat(cloud.id) : undefined;
+    const tooLarge = stored ? cloudNotRead(stored.size) : null;
+    const image =
+      cloud && stored && !tooLarge
+        ? await this.deps.deviceFiles.withLocalFile(cloud.id, render).catch((error: unknown) => {
+            if (error instanceof ObjectNotFoundError) return render(null);
+            throw error;
+          })
+        : await render(null, tooLarge);
     if (!image.ok) {
       if (image.noGeometry)
         throw fieldError('ItemCode', 'review.algorithmNoGeometry', {
