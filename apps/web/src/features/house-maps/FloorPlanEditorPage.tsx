@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Result, Skeleton } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
@@ -10,8 +9,6 @@ import { FloorPlanEditor } from './FloorPlanEditor.tsx';
 import { projectKey } from '../projects/projectForm.ts';
 import { useProjectListPath } from '../projects/useProjectListPath.ts';
 import { houseMapKey } from './paths.ts';
-import { prewarmDxfWorker } from './dxfWorkerPool.ts';
-import { loadDxfModule } from './loadDxfModule.ts';
 import { takePrefetchedDetail } from './planPrefetch.ts';
 import { usePlanFile } from './usePlanFile.ts';
 import { useProjectRowWithCrumb } from '../projects/useProjectRow.ts';
@@ -50,12 +47,7 @@ function EditorLoader({ houseMapId }: { houseMapId: string }) {
     enabled: projectId !== '',
   });
   const plan = usePlanFile(houseMapId, detail.data);
-  const isDxf = detail.data?.MapType === 'dxf';
-  useEffect(() => {
-    if (!isDxf) return;
-    prewarmDxfWorker();
-    void loadDxfModule();
-  }, [isDxf]);
+  // The DXF worker and the viewer's code were started by the route's loader (planPrefetch.ts).
 
   if (!houseMapId || detail.isError || project.data === null) {
     return (

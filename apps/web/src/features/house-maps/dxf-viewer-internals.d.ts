@@ -8,6 +8,15 @@ declare module 'dxf-viewer/src/DxfWorker.js' {
   type FontFetcher = () => Promise<unknown>;
   type ProgressCallback = ((phase: string, size: number, totalSize: number | null) => void) | null;
   export class DxfWorker {
+    constructor(worker: Worker | null);
+    /** Fetches, parses and batches the drawing (in the worker): what DxfViewer.Load builds its scene from. */
+    Load(
+      url: string,
+      fonts: string[] | null,
+      options: object,
+      progressCbk: ProgressCallback,
+    ): Promise<unknown>;
+    Destroy(noWait?: boolean): Promise<void>;
     _CreateFontFetchers(urls: string[], progressCbk: ProgressCallback): FontFetcher[];
   }
 }

@@ -1,8 +1,9 @@
 import { DxfViewer, type LayerInfo } from 'dxf-viewer';
+import { DxfWorker } from 'dxf-viewer/src/DxfWorker.js';
 import { Color } from 'three';
-// Served with the app: the worker fetches it only when the drawing has text; the slices of the
-// Chinese font that the text needs are added in the worker (cjkFontSlices.ts).
-import latinFontUrl from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff?url';
+// The Latin font is fetched by the worker only when the drawing has text; the slices of the Chinese
+// font that the text needs are added in the worker (cjkFontSlices.ts).
+import { isPreloaded, LATIN_FONT_URL, markPhase, takePreloadedDxf } from './dxfPreload.ts';
 import { takeDxfWorker } from './dxfWorkerPool.ts';
 import type { Bounds } from './geometry.ts';
 import { softwareWebGl } from './softwareWebGl.ts';
@@ -31,6 +32,24 @@ export type LoadPhase = 'font' | 'fetch' | 'parse' | 'prepare';
 /** The name of the error thrown when the browser cannot give WebGL (blocked, or no driver). */
 export const NO_WEBGL = 'NoWebGL';
 
+/** The viewer's options. */
+const viewerOptions = () => ({
+  clearColor: new Color('#ffffff'),
+  colorCorrection: true,
+  antialias: !softwareWebGl(),
+});
+
+/** The phases of the load under way: set while a viewer loads a preloaded drawing. */
+let preloadedPhase: ((phase: string) => void) | null = null;
+
+// DxfViewer.Load asks its DxfWorker for the drawing: a preloaded one (dxfPreload.ts) is answered
+// from the worker that began it before the viewer existed.
+const workerLoad = DxfWorker.prototype.Load;
+DxfWorker.prototype.Load = function (this: DxfWorker, url, fonts, options, progressCbk) {
+  const preloaded = takePreloadedDxf(url, (phase) => preloadedPhase?.(phase));
+  return preloaded ?? workerLoad.call(this, url, fonts, options, progressCbk);
+};
+
 /**
  * Loads a DXF (the object URL of the plan, once fetched) into a dxf-viewer canvas inside
  * `container`; the canvas and its WebGL context are made while the file is still downloading.
@@ -45,12 +64,10 @@ export async function loadDxfBase(
   onLost: () => void,
 ): Promise<DxfBase> {
   const viewer = new DxfViewer(container, {
+    ...viewerOptions(),
     canvasWidth: Math.max(container.clientWidth, 1),
     canvasHeight: Math.max(container.clientHeight, 1),
     autoResize: false,
-    clearColor: new Color('#ffffff'),
-    colorCorrection: true,
-    antialias: !softwareWebGl(),
   });
   if (!viewer.HasRenderer()) {
     viewer.GetCanvas()?.remove();
@@ -63,23 +80,26 @@ export async function loadDxfBase(
   const renderAll = viewer.Render;
   viewer.Render = () => {};
   try {
+    const url = await file;
+    const preloaded = isPreloaded(url);
+    const progressCbk = (phase: LoadPhase) => {
+      markPhase(phase);
+      onPhase(phase);
+    };
+    preloadedPhase = preloaded ? (phase) => progressCbk(phase as LoadPhase) : null;
     await viewer.Load({
-      url: await file,
-      fonts: [latinFontUrl],
-      workerFactory: takeDxfWorker,
-      progressCbk: (phase) => {
-        // Marks for the benchmark's breakdown (the first of each phase counts).
-        if (performance.getEntriesByName(`floor-plan:phase-${phase}`).length === 0) {
-          performance.mark(`floor-plan:phase-${phase}`);
-        }
-        onPhase(phase);
-      },
+      url,
+      fonts: [LATIN_FONT_URL],
+      // A preloaded drawing needs no worker of its own (DxfWorker.Load above answers it).
+      workerFactory: () => (preloaded ? (null as unknown as Worker) : takeDxfWorker()),
+      progressCbk,
     });
   } catch (error) {
     dispose(viewer);
     throw error;
   } finally {
     viewer.Render = renderAll;
+    preloadedPhase = null;
   }
   performance.mark('floor-plan:drawing-loaded');
   // The GPU can drop the context (driver reset, sleep, too many contexts): the drawing is gone.

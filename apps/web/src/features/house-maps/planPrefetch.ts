@@ -3,6 +3,7 @@ import { fetchFile } from '../../shared/api/download.ts';
 import { queryClient } from '../../shared/api/queryClient.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { projectRowQuery } from '../projects/useProjectRow.ts';
+import { preloadDxf } from './dxfPreload.ts';
 import { prewarmDxfWorker } from './dxfWorkerPool.ts';
 import { loadDxfModule } from './loadDxfModule.ts';
 
@@ -17,29 +18,46 @@ const fetchDetail = (houseMapId: string) => callApi(routes.houseMaps.getHouseMap
 interface Prefetch {
   houseMapId: string;
   detail: ReturnType<typeof fetchDetail> | null;
-  file: Promise<Blob> | null;
+  /** The plan as an object URL: whoever takes it frees it. */
+  file: Promise<string> | null;
 }
 
 let started: Prefetch | null = null;
 
 export function prefetchFloorPlan(houseMapId: string): void {
   if (!houseMapId || started?.houseMapId === houseMapId) return;
+  forget(started);
   const detail = fetchDetail(houseMapId);
-  const file = fetchFile(routes.houseMaps.getHouseMapBase, { id: houseMapId }).then(({ blob }) => blob);
+  const file = fetchFile(routes.houseMaps.getHouseMapBase, { id: houseMapId }).then(({ blob }) => {
+    markPlanFetched();
+    return URL.createObjectURL(blob);
+  });
   // The page reports failures when it takes these; an opening left before then stays quiet.
   detail.catch(() => {});
   file.catch(() => {});
   detail.then(
     (row) => {
-      if (row.MapType === 'dxf') {
-        prewarmDxfWorker();
-        loadDxfModule().catch(() => {}); // The page's own import reports a failure.
-      }
       void queryClient.prefetchQuery(projectRowQuery(row.ProjectId));
+      if (row.MapType !== 'dxf') return;
+      prewarmDxfWorker();
+      loadDxfModule().catch(() => {}); // The page's own import reports a failure.
+      // The drawing is parsed in the warm worker as soon as it is here, before the viewer exists.
+      file.then(preloadDxf, () => {}); // The page's own download reports a failure.
     },
     () => {},
   );
   started = { houseMapId, detail, file };
+}
+
+/** An opening the page never took: its object URL is freed. */
+function forget(prefetch: Prefetch | null) {
+  prefetch?.file?.then((url) => URL.revokeObjectURL(url)).catch(() => {});
+}
+
+/** The benchmark's mark of the plan's arrival (the first one counts). */
+export function markPlanFetched() {
+  if (performance.getEntriesByName('floor-plan:plan-fetched').length === 0)
+    performance.mark('floor-plan:plan-fetched');
 }
 
 function take<K extends 'detail' | 'file'>(houseMapId: string, part: K): Prefetch[K] {
@@ -52,7 +70,7 @@ function take<K extends 'detail' | 'file'>(houseMapId: string, part: K): Prefetc
 
 /** The details the loader asked for (once), or null: the page asks itself. */
 export const takePrefetchedDetail = (houseMapId: string) => take(houseMapId, 'detail');
-/** The plan file the loader fetched (once), or null: the page fetches it itself. */
+/** The plan's object URL the loader made (once; the taker frees it), or null: the page fetches it itself. */
 export const takePrefetchedFile = (houseMapId: string) => take(houseMapId, 'file');
 
 /** The route's loader: starts the prefetch from `?id=` and never waits for it. */

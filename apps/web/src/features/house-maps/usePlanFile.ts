@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { fetchFile } from '../../shared/api/download.ts';
 import { routes } from '../../shared/api/routes.ts';
 import type { PlanSource } from './planBase.ts';
-import { takePrefetchedFile } from './planPrefetch.ts';
+import { markPlanFetched, takePrefetchedFile } from './planPrefetch.ts';
 
 export type PlanFile =
   { state: 'loading' } | { state: 'ready'; source: PlanSource } | { state: 'error'; error: unknown };
@@ -36,12 +36,17 @@ export function usePlanFile(houseMapId: string, houseMap: HouseMapRow | undefine
     let cancelled = false;
     const download =
       takePrefetchedFile(houseMapId) ??
-      fetchFile(routes.houseMaps.getHouseMapBase, { id: houseMapId }).then(({ blob }) => blob);
+      fetchFile(routes.houseMaps.getHouseMapBase, { id: houseMapId }).then(({ blob }) => {
+        markPlanFetched();
+        return URL.createObjectURL(blob);
+      });
     download.then(
-      (blob) => {
-        if (cancelled) return;
-        performance.mark('floor-plan:plan-fetched');
-        url = URL.createObjectURL(blob);
+      (objectUrl) => {
+        if (cancelled) {
+          URL.revokeObjectURL(objectUrl);
+          return;
+        }
+        url = objectUrl;
         file.resolve(url);
       },
       (failure: unknown) => {
