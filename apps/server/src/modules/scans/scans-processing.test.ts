@@ -230,6 +230,45 @@ describe('processing with the engine', () => {
   });
 });
 
+describe('unexpected errors', () => {
+  it('are retried as jobs are; the last attempt fails the scan as unreadable (the engine is a stand-in here)', async () => {
+    const fileId = await uploadDeviceFile(
+      t,
+      bed.device.key,
+      binaryPly(wallCloud({ width: 1, height: 1, step: 0.1 })),
+      {
+        kind: 'pointcloud',
+        fileName: 'flaky.ply',
+      },
+    );
+    const { ScanId } = (await bed.register({ FileId: fileId, Kind: 'pointcloud', ...household }, 'flaky'))
+      .body.Result;
+    const broken = scanProcessor(t, () =>
+      Promise.resolve({
+        processPointCloud: () => Promise.reject(new Error('disk on fire')),
+        checkModel: () => Promise.reject(new Error('disk on fire')),
+      }),
+    );
+    const payload = { companyId: bed.companyId, scanId: ScanId };
+    await expect(broken.run(payload, { attempts: 1, maxAttempts: 3 })).rejects.toThrow('disk on fire');
+    const status = async () =>
+      (
+        await callRouteOk(
+          t.app,
+          apiRoutes.scans.getPointClouds,
+          { Status: null },
+          { as: bed.planner, lang: 'en-US' },
+        )
+      ).Items.find((item) => item.ScanId === ScanId);
+    expect(await status()).toMatchObject({ Status: 'processing', Error: null });
+    await broken.run(payload, { attempts: 3, maxAttempts: 3 });
+    expect(await status()).toMatchObject({
+      Status: 'failed',
+      Error: 'The file cannot be read: disk on fire',
+    });
+  });
+});
+
 describe('sites derived from a site scan', () => {
   it('a site scan without a site becomes a Source: scanner site whose figures equal a recomputation; the rollups stay exact', async () => {
     const cloud = wallCloud({
