@@ -2,9 +2,11 @@
 // engine's streaming reader (scans/engine/cloud-reader.ts: PLY ascii/binary, PCD ascii/binary/
 // binary_compressed, LAS and LAZ, told apart by content). Clouds over `maxCloudBytes` are not read; of
 // the rest at most `maxPoints` points are kept, at an even stride. Anything else throws a
-// CloudUnreadable with the reason. The plane fit below works on what it read. TypeScript is loaded
-// on demand, so the worker must have tsx registered (it does) and vitest runs it as it is.
+// CloudUnreadable with the reason. The plane fit below works on what it read. It imports TypeScript,
+// so its worker registers tsx before importing it (vitest and the tsx server load it as it is).
 import fs from 'node:fs/promises';
+import { readCloud } from '../scans/engine/cloud-reader.ts';
+import { symmetricEigen } from '../scans/engine/plane-fit.ts';
 
 export class CloudUnreadable extends Error {}
 const unreadable = (reason) => {
@@ -24,7 +26,6 @@ function reasonOf(error) {
 export async function readPointCloud(file, { maxPoints, maxCloudBytes }) {
   const { size } = await fs.stat(file);
   if (size > maxCloudBytes) unreadable(`cloud over ${Math.round(maxCloudBytes / 1048576)} MB`);
-  const { readCloud } = await import('../scans/engine/cloud-reader.ts');
   const points = [];
   let stride = 1;
   let seen = 0;
@@ -48,50 +49,6 @@ export async function readPointCloud(file, { maxPoints, maxCloudBytes }) {
   if (points.length === 0) unreadable('no points');
   if (points.length < 9) unreadable('fewer than 3 points');
   return Float64Array.from(points);
-}
-
-/** Eigen decomposition of a symmetric 3x3 matrix (Jacobi): { values, vectors (columns) }. */
-function eigen3(m) {
-  const a = m.map((row) => [...row]);
-  const v = [
-    [1, 0, 0],
-    [0, 1, 0],
-    [0, 0, 1],
-  ];
-  for (let sweep = 0; sweep < 50; sweep += 1) {
-    for (const [p, q] of [
-      [0, 1],
-      [0, 2],
-      [1, 2],
-    ]) {
-      if (Math.abs(a[p][q]) < 1e-15) continue;
-      const theta = (a[q][q] - a[p][p]) / (2 * a[p][q]);
-      const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-      const c = 1 / Math.sqrt(t * t + 1);
-      const s = t * c;
-      for (let k = 0; k < 3; k += 1) {
-        const akp = a[k][p];
-        const akq = a[k][q];
-        a[k][p] = c * akp - s * akq;
-        a[k][q] = s * akp + c * akq;
-      }
-      for (let k = 0; k < 3; k += 1) {
-        const apk = a[p][k];
-        const aqk = a[q][k];
-        a[p][k] = c * apk - s * aqk;
-        a[q][k] = s * apk + c * aqk;
-      }
-      for (let k = 0; k < 3; k += 1) {
-        const vkp = v[k][p];
-        const vkq = v[k][q];
-        v[k][p] = c * vkp - s * vkq;
-        v[k][q] = s * vkp + c * vkq;
-      }
-    }
-  }
-  return [0, 1, 2]
-    .map((i) => ({ value: a[i][i], vector: [v[0][i], v[1][i], v[2][i]] }))
-    .sort((x, y) => x.value - y.value);
 }
 
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -131,7 +88,7 @@ export function deviationsFromPlane(points) {
   const use = new Uint8Array(n).fill(1);
   let { c, cov } = moments(points, use);
   for (let pass = 0; pass < 2; pass += 1) {
-    const normal = eigen3(cov)[0].vector;
+    const normal = symmetricEigen(cov)[0].vector;
     const distance = new Float64Array(n);
     for (let i = 0; i < n; i += 1)
       distance[i] = Math.abs(
@@ -143,7 +100,7 @@ export function deviationsFromPlane(points) {
     for (let i = 0; i < n; i += 1) use[i] = distance[i] <= limit ? 1 : 0;
     ({ c, cov } = moments(points, use));
   }
-  const [least, , most] = eigen3(cov);
+  const [least, , most] = symmetricEigen(cov);
   const normal = dot(least.vector, c) > 0 ? least.vector.map((x) => -x) : least.vector;
   // "Up" is the cloud's z axis projected onto the plane (its x axis for a floor or ceiling, whose
   // normal is z); "along" completes the pair, so a wall is drawn upright.

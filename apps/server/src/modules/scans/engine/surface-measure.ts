@@ -7,7 +7,8 @@
  * cell is out when the mean |deviation| of its points exceeds the flatness item's Right; the share is
  * out cells / occupied cells.
  */
-import { type GradeName, gradeOf, type FrozenStandard } from '../../standards/judging/judge.ts';
+import { standardOfItem } from '../../results/judge-readings.ts';
+import { type GradeName, gradeOf } from '../../standards/judging/judge.ts';
 import type { FrozenItem } from '../../../db/json-types.ts';
 import type { DerivedReading, DerivedRuler, Point3, ScannedSurface } from './engine-types.ts';
 import { dot } from './plane-fit.ts';
@@ -37,14 +38,6 @@ export interface MeasureOptions {
   colors: Record<GradeName, string>;
 }
 
-const standardOf = (item: FrozenItem): FrozenStandard => ({
-  mode: item.Mode,
-  left: item.Left,
-  right: item.Right,
-  warnLeft: item.WarnLeft,
-  warnRight: item.WarnRight,
-  exploded: item.Exploded,
-});
 const rgbOf = (hex: string): [number, number, number] => {
   const v = Number.parseInt(hex.replace('#', ''), 16);
   return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
@@ -150,7 +143,7 @@ export function measureSurfaces(
       plumbStrips: plumbPlaces.map(stripOf),
     };
   });
-  const standard = options.flatness ? standardOf(options.flatness) : null;
+  const standard = options.flatness ? standardOfItem(options.flatness) : null;
   const palette = GRADE_NAMES.map((g) => rgbOf(options.colors[g] ?? '#808080'));
   // Most points are qualified: that test is inlined, the judging engine grades the others.
   const [warnLow, warnHigh] = standard ? [standard.warnLeft, standard.warnRight] : [0, -1];

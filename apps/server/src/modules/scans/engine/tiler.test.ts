@@ -8,6 +8,16 @@ import { processCloud } from './process-cloud.ts';
 import { asciiPly, binaryPly, type Cloud, las, pcd, wallCloud } from './test-clouds.ts';
 
 const colors = { qualified: '#16a34a', warning: '#facc15', unqualified: '#dc2626', exploded: '#7c3aed' };
+/** A site's cloud without items: tiles only. */
+const siteJob = (inputPath: string, outputDir: string) => ({
+  inputPath,
+  outputDir,
+  siteScan: true,
+  flatness: null,
+  verticality: null,
+  colors,
+});
+
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'tiler-'));
@@ -73,18 +83,7 @@ describe('tileset', () => {
     await writeFile(input, make());
     const outputDir = path.join(dir, `${name}-out`);
     await mkdir(outputDir);
-    const result = await processCloud(
-      {
-        inputPath: input,
-        outputDir,
-        siteScan: true,
-        flatness: null,
-        verticality: null,
-        colors,
-        pointsPerTile: 4000,
-      },
-      () => {},
-    );
+    const result = await processCloud({ ...siteJob(input, outputDir), pointsPerTile: 4000 }, () => {});
     expect(result.points).toBe(count);
     const { tileset, uris, points, lows } = await readTiles(outputDir);
     expect(points).toBe(count);
@@ -110,12 +109,7 @@ describe('tileset', () => {
     await mkdir(outputDir);
     const seen: number[] = [];
     const result = await createScanEngine().processPointCloud({
-      inputPath: input,
-      outputDir,
-      siteScan: true,
-      flatness: null,
-      verticality: null,
-      colors,
+      ...siteJob(input, outputDir),
       onProgress: (p) => seen.push(p),
     });
     expect(result.points).toBe(count);
