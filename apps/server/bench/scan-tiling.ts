@@ -105,6 +105,7 @@ try {
     surfaces: number;
     maxRssMb: number;
     maxLoopDelayMs: number;
+    cpuSeconds: number;
   };
   const rate = report.points / report.seconds;
   console.log(
@@ -113,6 +114,9 @@ try {
   );
   console.log(
     `peak memory (max RSS of the engine's process, worker thread included): ${report.maxRssMb} MB (goal < 1024)`,
+  );
+  console.log(
+    `CPU time of the engine's process (all threads): ${report.cpuSeconds.toFixed(1)} s, ${Math.round(report.points / report.cpuSeconds).toLocaleString('en')} points per CPU second (the rate with a core to itself)`,
   );
   console.log(
     `max event-loop delay of the process starting the worker meanwhile: ${report.maxLoopDelayMs} ms`,

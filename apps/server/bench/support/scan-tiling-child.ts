@@ -1,7 +1,8 @@
 /**
  * Child process of scan-tiling.ts: processes one cloud with the scan engine (as the scans job does,
  * in the engine's worker thread) and prints one JSON line: seconds, points, tiles, surfaces, its max
- * RSS in MB and the largest event-loop delay of its main thread meanwhile.
+ * RSS in MB, the largest event-loop delay of its main thread meanwhile and the CPU seconds of all its
+ * threads (the figure that does not depend on what else the machine runs).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createScanEngine } from '../../src/modules/scans/engine/index.ts';
@@ -21,6 +22,7 @@ const item = (code: string, right: number) =>
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 const result = await createScanEngine().processPointCloud({
   inputPath: input,
   outputDir,
@@ -30,6 +32,7 @@ const result = await createScanEngine().processPointCloud({
   colors: { qualified: '#16a34a', warning: '#facc15', unqualified: '#dc2626', exploded: '#7c3aed' },
 });
 const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
 delay.disable();
 console.log(
   JSON.stringify({
@@ -39,5 +42,6 @@ console.log(
     surfaces: result.surfaces.length,
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     maxLoopDelayMs: Math.round(delay.max / 1e6),
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
   }),
 );
