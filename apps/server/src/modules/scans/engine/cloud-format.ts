@@ -68,27 +68,34 @@ async function lasHead(
   return { format: compressed ? 'laz' : 'las', encoding: compressed ? 'laz' : 'las', header, fileSize };
 }
 
-/** PLY type names and their byte sizes. */
-export const PLY_TYPES: Record<
-  string,
-  { size: number; get: (view: DataView, at: number, le: boolean) => number }
-> = {
-  char: { size: 1, get: (v, a) => v.getInt8(a) },
+type PlyType = { size: number; get: (view: DataView, at: number, le: boolean) => number };
+const PLY_BASE_TYPES: Record<string, PlyType> = {
   int8: { size: 1, get: (v, a) => v.getInt8(a) },
-  uchar: { size: 1, get: (v, a) => v.getUint8(a) },
   uint8: { size: 1, get: (v, a) => v.getUint8(a) },
-  short: { size: 2, get: (v, a, le) => v.getInt16(a, le) },
   int16: { size: 2, get: (v, a, le) => v.getInt16(a, le) },
-  ushort: { size: 2, get: (v, a, le) => v.getUint16(a, le) },
   uint16: { size: 2, get: (v, a, le) => v.getUint16(a, le) },
-  int: { size: 4, get: (v, a, le) => v.getInt32(a, le) },
   int32: { size: 4, get: (v, a, le) => v.getInt32(a, le) },
-  uint: { size: 4, get: (v, a, le) => v.getUint32(a, le) },
   uint32: { size: 4, get: (v, a, le) => v.getUint32(a, le) },
-  float: { size: 4, get: (v, a, le) => v.getFloat32(a, le) },
   float32: { size: 4, get: (v, a, le) => v.getFloat32(a, le) },
-  double: { size: 8, get: (v, a, le) => v.getFloat64(a, le) },
   float64: { size: 8, get: (v, a, le) => v.getFloat64(a, le) },
+};
+const PLY_ALIASES = {
+  char: 'int8',
+  uchar: 'uint8',
+  short: 'int16',
+  ushort: 'uint16',
+  int: 'int32',
+  uint: 'uint32',
+  float: 'float32',
+  double: 'float64',
+};
+
+/** PLY type names (both spellings) and their byte sizes and readers. */
+export const PLY_TYPES: Record<string, PlyType> = {
+  ...PLY_BASE_TYPES,
+  ...Object.fromEntries(
+    Object.entries(PLY_ALIASES).map(([alias, name]) => [alias, PLY_BASE_TYPES[name] as PlyType]),
+  ),
 };
 
 export interface PlyElement {

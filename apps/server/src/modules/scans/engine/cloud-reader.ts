@@ -120,20 +120,10 @@ async function readBinaryPly(path: string, head: CloudHead, sink: CloudSink): Pr
   });
   const info: CloudInfo = { format: 'ply', declaredPoints: vertex.count, hasColor: !!gc };
   sink.start(info);
-  const total = vertex.count * size;
   const start = head.header.length + skip;
-  if (total === 0) return info;
-  let rest: Buffer = Buffer.alloc(0);
   let done = 0;
-  const stream = createReadStream(path, {
-    start,
-    end: start + total - 1,
-    highWaterMark: CHUNK_POINTS * size,
-  });
-  for await (const piece of stream as AsyncIterable<Buffer>) {
-    const bytes = rest.length ? Buffer.concat([rest, piece]) : piece;
-    const count = Math.floor(bytes.length / size);
-    const view = new DataView(bytes.buffer, bytes.byteOffset, count * size);
+  for await (const { count, bytes } of recordSlices(path, start, vertex.count, size)) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
     const xyz = new Float64Array(count * 3);
     const rgb = gc ? new Uint8Array(count * 3) : null;
     for (let i = 0, r = 0; i < count; i += 1, r += size) {
@@ -141,18 +131,34 @@ async function readBinaryPly(path: string, head: CloudHead, sink: CloudSink): Pr
       xyz[i * 3 + 1] = gy(view, r);
       xyz[i * 3 + 2] = gz(view, r);
       if (rgb && gc) {
-        rgb[i * 3] = (gc[0] as (v: DataView, r: number) => number)(view, r);
-        rgb[i * 3 + 1] = (gc[1] as (v: DataView, r: number) => number)(view, r);
-        rgb[i * 3 + 2] = (gc[2] as (v: DataView, r: number) => number)(view, r);
+        rgb[i * 3] = gc[0]!(view, r);
+        rgb[i * 3 + 1] = gc[1]!(view, r);
+        rgb[i * 3 + 2] = gc[2]!(view, r);
       }
     }
-    rest = bytes.subarray(count * size);
     done += count;
     sink.chunk({ count, xyz, rgb });
     sink.progress?.(start + done * size, head.fileSize);
   }
   if (done < vertex.count) throw unreadable(`the file ends after ${done} of ${vertex.count} points`);
   return info;
+}
+
+/** Whole records of `recordSize` bytes from `start`, at most `points` of them, about CHUNK_POINTS at a time. */
+async function* recordSlices(path: string, start: number, points: number, recordSize: number) {
+  if (points <= 0) return;
+  let rest: Buffer = Buffer.alloc(0);
+  const end = start + points * recordSize - 1;
+  for await (const piece of createReadStream(path, {
+    start,
+    end,
+    highWaterMark: CHUNK_POINTS * recordSize,
+  }) as AsyncIterable<Buffer>) {
+    const bytes = rest.length ? Buffer.concat([rest, piece]) : piece;
+    const count = Math.floor(bytes.length / recordSize);
+    rest = bytes.subarray(count * recordSize);
+    if (count > 0) yield { count, bytes: bytes.subarray(0, count * recordSize) };
+  }
 }
 
 /** Lines of the file after `start`, in batches of at most `batch` lines (a last partial line too). */
@@ -277,44 +283,47 @@ async function readPcd(path: string, head: CloudHead, sink: CloudSink): Promise<
   const header = head.header.toString('latin1');
   const { points, recordSize, hasColor } = pcdFields(header);
   const info: CloudInfo = { format: 'pcd', declaredPoints: points, hasColor };
-  sink.start(info);
-  let done = 0;
-  const emit = (chunk: CloudChunk) => {
-    done += chunk.count;
-    sink.chunk(chunk);
-  };
+  const counted = startCounting(sink, info);
   if (head.encoding === 'ascii') {
     const batches = lineBatches(path, head.header.length, CHUNK_POINTS, (b) =>
       sink.progress?.(b, head.fileSize),
     );
     for await (const all of batches) {
-      const lines = all.slice(0, points - done);
+      const lines = all.slice(0, points - counted.done);
       if (lines.length === 0) break;
       const text = pcdSliceHeader(header, lines.length) + lines.join('\n') + '\n';
-      emit(chunkOfMesh(await parseWith(text, PCDLoader, {}, 'PCD')));
+      counted.emit(chunkOfMesh(await parseWith(text, PCDLoader, {}, 'PCD')));
     }
   } else if (head.encoding === 'binary') {
     if (recordSize <= 0) throw unreadable('PCD field sizes');
     const start = head.header.length;
-    let rest: Buffer = Buffer.alloc(0);
-    const end = start + points * recordSize - 1;
-    const stream = createReadStream(path, { start, end, highWaterMark: CHUNK_POINTS * recordSize });
-    for await (const piece of points > 0 ? (stream as AsyncIterable<Buffer>) : []) {
-      const bytes = rest.length ? Buffer.concat([rest, piece]) : piece;
-      const count = Math.floor(bytes.length / recordSize);
-      const slice = Buffer.concat([
-        Buffer.from(pcdSliceHeader(header, count), 'latin1'),
-        bytes.subarray(0, count * recordSize),
-      ]);
-      rest = bytes.subarray(count * recordSize);
-      emit(chunkOfMesh(await parseWith(slice, PCDLoader, {}, 'PCD')));
-      sink.progress?.(start + done * recordSize, head.fileSize);
+    for await (const { count, bytes } of recordSlices(path, start, points, recordSize)) {
+      const slice = Buffer.concat([Buffer.from(pcdSliceHeader(header, count), 'latin1'), bytes]);
+      counted.emit(chunkOfMesh(await parseWith(slice, PCDLoader, {}, 'PCD')));
+      sink.progress?.(start + counted.done * recordSize, head.fileSize);
     }
   } else if (head.encoding === 'binary_compressed') {
-    emitWhole(await parseWith(await readWhole(path, head), PCDLoader, {}, 'PCD'), emit);
+    emitWhole(await parseWith(await readWhole(path, head), PCDLoader, {}, 'PCD'), counted.emit);
   } else throw unreadable(`PCD DATA ${head.encoding}`);
-  if (done < points) throw unreadable(`the file ends after ${done} of ${points} points`);
-  return info;
+  return counted.finish();
+}
+
+/** Starts the sink and passes chunks on, counting; `finish` refuses a file with fewer points than declared. */
+function startCounting(sink: CloudSink, info: CloudInfo) {
+  sink.start(info);
+  const counted = {
+    done: 0,
+    emit(chunk: CloudChunk) {
+      counted.done += chunk.count;
+      sink.chunk(chunk);
+    },
+    finish(): CloudInfo {
+      if (counted.done < info.declaredPoints)
+        throw unreadable(`the file ends after ${counted.done} of ${info.declaredPoints} points`);
+      return info;
+    },
+  };
+  return counted;
 }
 
 async function readWhole(path: string, head: CloudHead): Promise<Buffer> {
@@ -345,35 +354,21 @@ async function readLas(path: string, head: CloudHead, sink: CloudSink): Promise<
     declaredPoints: points,
     hasColor: formatId === 2 || formatId === 3,
   };
-  sink.start(info);
-  let done = 0;
-  const emit = (chunk: CloudChunk) => {
-    done += chunk.count;
-    sink.chunk(chunk);
-  };
+  const counted = startCounting(sink, info);
   if (head.format === 'laz') {
-    emitWhole(await parseWith(await readWhole(path, head), LASLoader, LAS_OPTIONS, 'LAZ'), emit);
+    emitWhole(await parseWith(await readWhole(path, head), LASLoader, LAS_OPTIONS, 'LAZ'), counted.emit);
   } else {
     const recordSize = header.readUInt16LE(105);
     const start = header.length;
-    let rest: Buffer = Buffer.alloc(0);
-    const stream = createReadStream(path, {
-      start,
-      end: start + points * recordSize - 1,
-      highWaterMark: CHUNK_POINTS * recordSize,
-    });
-    for await (const piece of points > 0 ? (stream as AsyncIterable<Buffer>) : []) {
-      const bytes = rest.length ? Buffer.concat([rest, piece]) : piece;
-      const count = Math.floor(bytes.length / recordSize);
+    for await (const { count, bytes } of recordSlices(path, start, points, recordSize)) {
       const sliceHeader = Buffer.from(header);
       sliceHeader.writeUInt32LE(count, 107);
       if (extended) sliceHeader.writeBigUInt64LE(BigInt(count), 247);
-      rest = bytes.subarray(count * recordSize);
-      const slice = Buffer.concat([sliceHeader, bytes.subarray(0, count * recordSize)]);
-      emit(chunkOfMesh(await parseWith(slice, LASLoader, LAS_OPTIONS, 'LAS')));
-      sink.progress?.(start + done * recordSize, head.fileSize);
+      counted.emit(
+        chunkOfMesh(await parseWith(Buffer.concat([sliceHeader, bytes]), LASLoader, LAS_OPTIONS, 'LAS')),
+      );
+      sink.progress?.(start + counted.done * recordSize, head.fileSize);
     }
   }
-  if (done < points) throw unreadable(`the file ends after ${done} of ${points} points`);
-  return info;
+  return counted.finish();
 }

@@ -26,14 +26,31 @@ export const unitOf = (a: readonly number[]): Point3 => {
   return [(a[0] as number) / l, (a[1] as number) / l, (a[2] as number) / l];
 };
 
-/** Eigenvector of the least eigenvalue of a symmetric 3x3 matrix (Jacobi rotations). */
-export function leastEigenvector(m: number[][]): Point3 {
+/**
+ * Eigenvalues and unit eigenvectors of a symmetric 3x3 matrix (Jacobi rotations), smallest value
+ * first.
+ */
+export function symmetricEigen(m: number[][]): Array<{ value: number; vector: Point3 }> {
   const a = m.map((row) => [...row]);
   const v = [
     [1, 0, 0],
     [0, 1, 0],
     [0, 0, 1],
   ];
+  const rotate = (rows: number[][], p: number, q: number, c: number, s: number, byColumn: boolean) => {
+    for (let k = 0; k < 3; k += 1) {
+      const [i, j] = byColumn ? [k, k] : [p, q];
+      const x = byColumn ? rows[i]![p]! : rows[i]![k]!;
+      const y = byColumn ? rows[j]![q]! : rows[j]![k]!;
+      if (byColumn) {
+        rows[i]![p] = c * x - s * y;
+        rows[j]![q] = s * x + c * y;
+      } else {
+        rows[i]![k] = c * x - s * y;
+        rows[j]![k] = s * x + c * y;
+      }
+    }
+  };
   for (let sweep = 0; sweep < 50; sweep += 1) {
     let off = 0;
     for (const [p, q] of [
@@ -41,43 +58,26 @@ export function leastEigenvector(m: number[][]): Point3 {
       [0, 2],
       [1, 2],
     ] as const) {
-      const apq = (a[p] as number[])[q] as number;
+      const apq = a[p]![q]!;
       off += Math.abs(apq);
       if (Math.abs(apq) < 1e-18) continue;
-      const theta = (((a[q] as number[])[q] as number) - ((a[p] as number[])[p] as number)) / (2 * apq);
+      const theta = (a[q]![q]! - a[p]![p]!) / (2 * apq);
       const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
       const c = 1 / Math.sqrt(t * t + 1);
       const s = t * c;
-      for (let k = 0; k < 3; k += 1) {
-        const ak = a[k] as number[];
-        const [akp, akq] = [ak[p] as number, ak[q] as number];
-        ak[p] = c * akp - s * akq;
-        ak[q] = s * akp + c * akq;
-      }
-      const [ap, aq] = [a[p] as number[], a[q] as number[]];
-      for (let k = 0; k < 3; k += 1) {
-        const [apk, aqk] = [ap[k] as number, aq[k] as number];
-        ap[k] = c * apk - s * aqk;
-        aq[k] = s * apk + c * aqk;
-      }
-      for (let k = 0; k < 3; k += 1) {
-        const vk = v[k] as number[];
-        const [vkp, vkq] = [vk[p] as number, vk[q] as number];
-        vk[p] = c * vkp - s * vkq;
-        vk[q] = s * vkp + c * vkq;
-      }
+      rotate(a, p, q, c, s, true);
+      rotate(a, p, q, c, s, false);
+      rotate(v, p, q, c, s, true);
     }
     if (off < 1e-20) break;
   }
-  let best = 0;
-  for (let i = 1; i < 3; i += 1)
-    if (((a[i] as number[])[i] as number) < ((a[best] as number[])[best] as number)) best = i;
-  return unitOf([
-    (v[0] as number[])[best] as number,
-    (v[1] as number[])[best] as number,
-    (v[2] as number[])[best] as number,
-  ]);
+  return [0, 1, 2]
+    .map((i) => ({ value: a[i]![i]!, vector: unitOf([v[0]![i]!, v[1]![i]!, v[2]![i]!]) }))
+    .sort((x, y) => x.value - y.value);
 }
+
+/** Eigenvector of the least eigenvalue of a symmetric 3x3 matrix. */
+export const leastEigenvector = (m: number[][]): Point3 => symmetricEigen(m)[0]!.vector;
 
 /** Least-squares plane of the points `xyz[i*3..]` whose `use[i]` is set. */
 export function planeOf(xyz: ArrayLike<number>, use: Uint8Array): Plane | null {
@@ -126,25 +126,20 @@ export function planeOf(xyz: ArrayLike<number>, use: Uint8Array): Plane | null {
  */
 export function fitPlaneTrimmed(xyz: ArrayLike<number>, use: Uint8Array): Plane | null {
   let plane = planeOf(xyz, use);
+  const distance = (p: Plane, i: number) =>
+    p.normal[0] * xyz[i * 3]! + p.normal[1] * xyz[i * 3 + 1]! + p.normal[2] * xyz[i * 3 + 2]! - p.offset;
   for (let round = 0; plane && round < 10; round += 1) {
     let sum = 0;
     let count = 0;
     for (let i = 0; i < use.length; i += 1) {
       if (!use[i]) continue;
-      const d =
-        dot(plane.normal, [xyz[i * 3] as number, xyz[i * 3 + 1] as number, xyz[i * 3 + 2] as number]) -
-        plane.offset;
-      sum += d * d;
+      sum += distance(plane, i) ** 2;
       count += 1;
     }
     const limit = 3 * Math.sqrt(sum / Math.max(1, count));
     let dropped = 0;
     for (let i = 0; i < use.length; i += 1) {
-      if (!use[i]) continue;
-      const d =
-        dot(plane.normal, [xyz[i * 3] as number, xyz[i * 3 + 1] as number, xyz[i * 3 + 2] as number]) -
-        plane.offset;
-      if (Math.abs(d) > limit) {
+      if (use[i] && Math.abs(distance(plane, i)) > limit) {
         use[i] = 0;
         dropped += 1;
       }

@@ -9,7 +9,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Document, NodeIO } from '@gltf-transform/core';
+import { Document, NodeIO, VertexLayout } from '@gltf-transform/core';
 import type { PointStore } from './point-store.ts';
 
 /** Points kept by an inner tile (a random sample of its points); the rest go to its children. */
@@ -45,6 +45,85 @@ function unit(index: number, salt: number): number {
   return (h >>> 0) / 4294967296;
 }
 
+/** Positions (glTF y-up) and linear colours of the points order[start..end). */
+function tileArrays(
+  order: Uint32Array,
+  positions: Float32Array,
+  colors: Uint8Array,
+  start: number,
+  end: number,
+) {
+  const n = end - start;
+  const xyz = new Float32Array(n * 3);
+  const rgb = new Uint8Array(n * 3);
+  for (let j = 0; j < n; j += 1) {
+    const at = order[start + j]! * 3;
+    xyz[j * 3] = positions[at]!;
+    xyz[j * 3 + 1] = positions[at + 2]!;
+    xyz[j * 3 + 2] = -positions[at + 1]!;
+    rgb[j * 3] = LINEAR[colors[at]!]!;
+    rgb[j * 3 + 1] = LINEAR[colors[at + 1]!]!;
+    rgb[j * 3 + 2] = LINEAR[colors[at + 2]!]!;
+  }
+  return { xyz, rgb };
+}
+
+/**
+ * Reorders order[start..end): the tile's own points first (a `keep` share, picked by a hash of the
+ * point's index), then its children's points by octant around `centre` (a counting sort through
+ * `scratch`), so each child is a contiguous range. Returns the 9 slots' counts, first indices and
+ * bounds (9 x lo x, y, z, hi x, y, z).
+ */
+function partition(
+  order: Uint32Array,
+  scratch: Uint32Array,
+  positions: Float32Array,
+  [start, end]: [number, number],
+  centre: number[],
+  keep: number,
+  depth: number,
+) {
+  const n = end - start;
+  const counts = new Int32Array(9);
+  const cx = centre[0]!;
+  const cy = centre[1]!;
+  const cz = centre[2]!;
+  const slot = new Uint8Array(n);
+  const bounds = new Float64Array(54);
+  for (let s = 0; s < 9; s += 1)
+    bounds.set([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity], s * 6);
+  for (let j = 0; j < n; j += 1) {
+    const index = order[start + j]!;
+    const x = positions[index * 3]!;
+    const y = positions[index * 3 + 1]!;
+    const z = positions[index * 3 + 2]!;
+    const s = unit(index, depth) < keep ? 0 : 1 + ((x >= cx ? 1 : 0) | (y >= cy ? 2 : 0) | (z >= cz ? 4 : 0));
+    slot[j] = s;
+    counts[s]! += 1;
+    const b = s * 6;
+    if (x < bounds[b]!) bounds[b] = x;
+    if (y < bounds[b + 1]!) bounds[b + 1] = y;
+    if (z < bounds[b + 2]!) bounds[b + 2] = z;
+    if (x > bounds[b + 3]!) bounds[b + 3] = x;
+    if (y > bounds[b + 4]!) bounds[b + 4] = y;
+    if (z > bounds[b + 5]!) bounds[b + 5] = z;
+  }
+  const next = new Int32Array(9);
+  let sum = start;
+  for (let s = 0; s < 9; s += 1) {
+    next[s] = sum;
+    sum += counts[s]!;
+  }
+  const firsts = Array.from(next);
+  for (let j = 0; j < n; j += 1) {
+    const s = slot[j]!;
+    scratch[next[s]!] = order[start + j]!;
+    next[s]! += 1;
+  }
+  order.set(scratch.subarray(start, end), start);
+  return { counts, firsts, bounds };
+}
+
 export async function writeTileset(
   store: PointStore,
   outputDir: string,
@@ -54,37 +133,14 @@ export async function writeTileset(
   const order = new Uint32Array(count);
   for (let i = 0; i < count; i += 1) order[i] = i;
   const scratch = new Uint32Array(count);
-  const io = new NodeIO();
+  // Attributes one after the other (no interleaving pass): the tiles are written once, read by three.js.
+  const io = new NodeIO().setVertexLayout(VertexLayout.SEPARATE);
   const files: string[] = [];
   let written = 0;
 
-  const boxOf = (start: number, end: number) => {
-    const lo = [Infinity, Infinity, Infinity];
-    const hi = [-Infinity, -Infinity, -Infinity];
-    for (let j = start; j < end; j += 1) {
-      const at = (order[j] as number) * 3;
-      for (let k = 0; k < 3; k += 1) {
-        const v = positions[at + k] as number;
-        if (v < (lo[k] as number)) lo[k] = v;
-        if (v > (hi[k] as number)) hi[k] = v;
-      }
-    }
-    return { lo, hi };
-  };
-
   const writeTile = async (name: string, start: number, end: number) => {
     const n = end - start;
-    const xyz = new Float32Array(n * 3);
-    const rgb = new Uint8Array(n * 3);
-    for (let j = 0; j < n; j += 1) {
-      const at = (order[start + j] as number) * 3;
-      xyz[j * 3] = positions[at] as number;
-      xyz[j * 3 + 1] = positions[at + 2] as number;
-      xyz[j * 3 + 2] = -(positions[at + 1] as number);
-      rgb[j * 3] = LINEAR[colors[at] as number] as number;
-      rgb[j * 3 + 1] = LINEAR[colors[at + 1] as number] as number;
-      rgb[j * 3 + 2] = LINEAR[colors[at + 2] as number] as number;
-    }
+    const { xyz, rgb } = tileArrays(order, positions, colors, start, end);
     const doc = new Document();
     const buffer = doc.createBuffer();
     const position = doc.createAccessor().setType('VEC3').setArray(xyz).setBuffer(buffer);
@@ -104,16 +160,15 @@ export async function writeTileset(
     return file;
   };
 
+  /** A tile of the points order[start..end) in the octree cell (centre, half); lo/hi: their bounds. */
   const tile = async (
     name: string,
-    start: number,
-    end: number,
-    centre: number[],
-    half: number,
-    depth: number,
+    [start, end]: [number, number],
+    cell: { centre: number[]; half: number; depth: number },
+    { lo, hi }: { lo: number[]; hi: number[] },
   ): Promise<TileJson> => {
+    const { centre, half, depth } = cell;
     const n = end - start;
-    const { lo, hi } = boxOf(start, end);
     const box = [0, 1, 2].map((k) => ((lo[k] as number) + (hi[k] as number)) / 2);
     const halves = [0, 1, 2].map((k) => Math.max(((hi[k] as number) - (lo[k] as number)) / 2, 0.001));
     const boundingVolume = {
@@ -125,31 +180,15 @@ export async function writeTileset(
     // The tile's own points first, then its children's points by octant (a counting sort through
     // `scratch`), so each child is a contiguous range of `order`.
     const keep = Math.min(options.pointsPerTile * SAMPLE_FRACTION, n) / n;
-    const counts = new Array<number>(9).fill(0);
-    const octantOf = (at: number) =>
-      ((positions[at] as number) >= (centre[0] as number) ? 1 : 0) |
-      ((positions[at + 1] as number) >= (centre[1] as number) ? 2 : 0) |
-      ((positions[at + 2] as number) >= (centre[2] as number) ? 4 : 0);
-    const slot = new Uint8Array(n);
-    for (let j = 0; j < n; j += 1) {
-      const index = order[start + j] as number;
-      const s = unit(index, depth) < keep ? 0 : 1 + octantOf(index * 3);
-      slot[j] = s;
-      counts[s] = (counts[s] as number) + 1;
-    }
-    const next = new Array<number>(9);
-    let sum = start;
-    for (let s = 0; s < 9; s += 1) {
-      next[s] = sum;
-      sum += counts[s] as number;
-    }
-    const firsts = [...next];
-    for (let j = 0; j < n; j += 1) {
-      const s = slot[j] as number;
-      scratch[next[s] as number] = order[start + j] as number;
-      next[s] = (next[s] as number) + 1;
-    }
-    order.set(scratch.subarray(start, end), start);
+    const { counts, firsts, bounds } = partition(
+      order,
+      scratch,
+      positions,
+      [start, end],
+      centre,
+      keep,
+      depth,
+    );
     const ownEnd = start + (counts[0] as number);
     const spacing = (2 * half) / Math.sqrt(Math.max(1, counts[0] as number));
     const children: TileJson[] = [];
@@ -159,7 +198,14 @@ export async function writeTileset(
       if (to === from) continue;
       const h = half / 2;
       const c = [0, 1, 2].map((k) => (centre[k] as number) + ((octant >> k) & 1 ? h : -h));
-      children.push(await tile(`${name}-${octant}`, from, to, c, h, depth + 1));
+      const b = (octant + 1) * 6;
+      const box = {
+        lo: Array.from(bounds.subarray(b, b + 3)),
+        hi: Array.from(bounds.subarray(b + 3, b + 6)),
+      };
+      children.push(
+        await tile(`${name}-${octant}`, [from, to], { centre: c, half: h, depth: depth + 1 }, box),
+      );
     }
     const content = { uri: await writeTile(name, start, ownEnd) };
     return { boundingVolume, geometricError: spacing * 2, content, children };
@@ -169,7 +215,12 @@ export async function writeTileset(
   const half =
     Math.max(...[0, 1, 2].map((k) => ((store.max[k] as number) - (store.min[k] as number)) / 2), 0.01) *
     1.0001;
-  const root = await tile('t-0', 0, count, centre, half, 0);
+  const root = await tile(
+    't-0',
+    [0, count],
+    { centre, half, depth: 0 },
+    { lo: [...store.min], hi: [...store.max] },
+  );
   const origin = store.origin ?? [0, 0, 0];
   root.refine = 'ADD';
   root.transform = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, origin[0], origin[1], origin[2], 1];
