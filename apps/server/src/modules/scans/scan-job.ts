@@ -164,11 +164,10 @@ export class ScanProcessor {
     change: Pick<ScanRecord, 'format' | 'bounds' | 'points'> & { tilesKey?: string; modelKey?: string },
     cloud?: ProcessCloudResult,
   ): Promise<void> {
-    await this.deps.db.transaction(async (tx) => {
+    const kept = await this.deps.db.transaction(async (tx) => {
       const repository = new ScansRepository(tx);
       const current = await repository.find(scan.companyId, scan.id, true);
-      // Deleted meanwhile: its outputs go with it.
-      if (!current) return;
+      if (!current) return false;
       if (cloud) {
         const task = await new TasksRepository(tx).find(scan.companyId, scan.taskId);
         const flatness = task ? scanItemsOf(task.standard.Items).flatness : null;
@@ -182,7 +181,10 @@ export class ScanProcessor {
         errorParams: null,
       });
       await raiseScanEvent(tx, scan.companyId, { ...scan, status: 'ready', progress: 100 });
+      return true;
     });
+    // Deleted while it was processed: the outputs just put go too.
+    if (!kept) await this.outputs.removeAll(scan.companyId, scan.id);
   }
 
   private async fail(scan: ScanRecord, key: string, params: Record<string, string | number>) {
