@@ -1,6 +1,6 @@
 import { emptyCounts, type FigureCounts, toFigures, type Figures } from '@measure/contract';
 import type { FrozenItem } from '../../db/json-types.ts';
-import { Grade, judgeInto } from '../standards/judging/judge.ts';
+import { type FrozenStandard, Grade, judgeInto } from '../standards/judging/judge.ts';
 
 /** The judged form of one item's readings at one site, ready to store. */
 export interface JudgedReading {
@@ -12,6 +12,16 @@ export interface JudgedReading {
   exploded: number;
   unjudged: number;
 }
+
+/** The judging engine's standard of a task's frozen item. */
+export const standardOfItem = (item: FrozenItem): FrozenStandard => ({
+  mode: item.Mode,
+  left: item.Left,
+  right: item.Right,
+  warnLeft: item.WarnLeft,
+  warnRight: item.WarnRight,
+  exploded: item.Exploded,
+});
 
 /**
  * Judges one item's values at one site against the task's frozen item (domain.md section 4).
@@ -34,14 +44,7 @@ export function judgeReading(
     exploded: 0,
     unjudged: 0,
   };
-  const standard = {
-    mode: item.Mode,
-    left: item.Left,
-    right: item.Right,
-    warnLeft: item.WarnLeft,
-    warnRight: item.WarnRight,
-    exploded: item.Exploded,
-  };
+  const standard = standardOfItem(item);
   if (item.Mode === 'deviation' && design === null) {
     result.unjudged = valid.filter(Boolean).length;
     return result;

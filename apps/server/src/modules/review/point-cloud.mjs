@@ -1,96 +1,54 @@
-// Reads a wall's point cloud for its algorithm image (algorithm-image-worker.mjs) with loaders.gl:
-// PLY (ascii, binary little or big endian) and PCD (ascii, binary, binary_compressed), any numeric
-// x, y, z. Clouds over `maxCloudBytes` are not read (loaders.gl parses the whole file); of the rest at
-// most `maxPoints` points are kept, at an even stride. Anything else throws a CloudUnreadable with the
-// reason. The plane fit below works on what it read.
+// Reads a wall's point cloud for its algorithm image (algorithm-image-worker.mjs) with the scan
+// engine's streaming reader (scans/engine/cloud-reader.ts: PLY ascii/binary, PCD ascii/binary/
+// binary_compressed, LAS and LAZ, told apart by content). Clouds over `maxCloudBytes` are not read; of
+// the rest at most `maxPoints` points are kept, at an even stride. Anything else throws a
+// CloudUnreadable with the reason. The plane fit below works on what it read. It imports TypeScript,
+// so its worker registers tsx before importing it (vitest and the tsx server load it as it is).
 import fs from 'node:fs/promises';
-import { parse } from '@loaders.gl/core';
-import { PCDLoader } from '@loaders.gl/pcd';
-import { PLYLoader } from '@loaders.gl/ply';
+import { readCloud } from '../scans/engine/cloud-reader.ts';
+import { symmetricEigen } from '../scans/engine/plane-fit.ts';
 
 export class CloudUnreadable extends Error {}
 const unreadable = (reason) => {
   throw new CloudUnreadable(reason);
 };
 
-/** The loader for a cloud's first bytes: PLY by its magic, PCD by its header's first line. */
-function loaderOf(head) {
-  const text = head.toString('latin1');
-  if (text.startsWith('ply')) return PLYLoader;
-  if (/^(#|VERSION|FIELDS)/.test(text) && /^DATA \w+\r?$/m.test(text)) return PCDLoader;
-  return unreadable('neither PCD nor PLY');
+/** Why the engine refused a cloud, in words for the map's note. */
+function reasonOf(error) {
+  const { messageKey, params } = error;
+  if (messageKey === 'scans.error.notPointCloud') return 'not a PLY, PCD, LAS or LAZ cloud';
+  if (messageKey === 'scans.error.noPoints') return 'no points';
+  if (messageKey === 'scans.error.unreadable') return String(params?.detail ?? 'unreadable');
+  return messageKey;
 }
 
 /** The cloud's points as a Float64Array of x, y, z triples (finite points only). */
 export async function readPointCloud(file, { maxPoints, maxCloudBytes }) {
   const { size } = await fs.stat(file);
   if (size > maxCloudBytes) unreadable(`cloud over ${Math.round(maxCloudBytes / 1048576)} MB`);
-  const bytes = await fs.readFile(file);
-  const loader = loaderOf(bytes.subarray(0, 65_536));
-  let mesh;
-  try {
-    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    mesh = await parse(buffer, loader, { worker: false });
-  } catch (error) {
-    unreadable(`${loader.name}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const position = mesh?.attributes?.POSITION;
-  if (!position || position.size !== 3) unreadable('no x, y and z fields');
-  const values = position.value;
-  const count = Math.floor(values.length / 3);
-  if (count === 0) unreadable('no points');
-  const stride = Math.max(1, Math.floor(count / maxPoints));
   const points = [];
-  for (let n = 0; n < count; n += stride) {
-    const [x, y, z] = [values[n * 3], values[n * 3 + 1], values[n * 3 + 2]];
-    if (Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z)) points.push(x, y, z);
+  let stride = 1;
+  let seen = 0;
+  try {
+    await readCloud(file, {
+      start(info) {
+        stride = Math.max(1, Math.floor(info.declaredPoints / maxPoints));
+      },
+      chunk({ count, xyz }) {
+        for (let i = 0; i < count; i += 1, seen += 1) {
+          if (seen % stride !== 0 || points.length >= maxPoints * 3) continue;
+          const [x, y, z] = [xyz[i * 3], xyz[i * 3 + 1], xyz[i * 3 + 2]];
+          if (Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z)) points.push(x, y, z);
+        }
+      },
+    });
+  } catch (error) {
+    if (typeof error?.messageKey === 'string') unreadable(reasonOf(error));
+    throw error;
   }
+  if (points.length === 0) unreadable('no points');
   if (points.length < 9) unreadable('fewer than 3 points');
   return Float64Array.from(points);
-}
-
-/** Eigen decomposition of a symmetric 3x3 matrix (Jacobi): { values, vectors (columns) }. */
-function eigen3(m) {
-  const a = m.map((row) => [...row]);
-  const v = [
-    [1, 0, 0],
-    [0, 1, 0],
-    [0, 0, 1],
-  ];
-  for (let sweep = 0; sweep < 50; sweep += 1) {
-    for (const [p, q] of [
-      [0, 1],
-      [0, 2],
-      [1, 2],
-    ]) {
-      if (Math.abs(a[p][q]) < 1e-15) continue;
-      const theta = (a[q][q] - a[p][p]) / (2 * a[p][q]);
-      const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-      const c = 1 / Math.sqrt(t * t + 1);
-      const s = t * c;
-      for (let k = 0; k < 3; k += 1) {
-        const akp = a[k][p];
-        const akq = a[k][q];
-        a[k][p] = c * akp - s * akq;
-        a[k][q] = s * akp + c * akq;
-      }
-      for (let k = 0; k < 3; k += 1) {
-        const apk = a[p][k];
-        const aqk = a[q][k];
-        a[p][k] = c * apk - s * aqk;
-        a[q][k] = s * apk + c * aqk;
-      }
-      for (let k = 0; k < 3; k += 1) {
-        const vkp = v[k][p];
-        const vkq = v[k][q];
-        v[k][p] = c * vkp - s * vkq;
-        v[k][q] = s * vkp + c * vkq;
-      }
-    }
-  }
-  return [0, 1, 2]
-    .map((i) => ({ value: a[i][i], vector: [v[0][i], v[1][i], v[2][i]] }))
-    .sort((x, y) => x.value - y.value);
 }
 
 const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -130,7 +88,7 @@ export function deviationsFromPlane(points) {
   const use = new Uint8Array(n).fill(1);
   let { c, cov } = moments(points, use);
   for (let pass = 0; pass < 2; pass += 1) {
-    const normal = eigen3(cov)[0].vector;
+    const normal = symmetricEigen(cov)[0].vector;
     const distance = new Float64Array(n);
     for (let i = 0; i < n; i += 1)
       distance[i] = Math.abs(
@@ -142,7 +100,7 @@ export function deviationsFromPlane(points) {
     for (let i = 0; i < n; i += 1) use[i] = distance[i] <= limit ? 1 : 0;
     ({ c, cov } = moments(points, use));
   }
-  const [least, , most] = eigen3(cov);
+  const [least, , most] = symmetricEigen(cov);
   const normal = dot(least.vector, c) > 0 ? least.vector.map((x) => -x) : least.vector;
   // "Up" is the cloud's z axis projected onto the plane (its x axis for a floor or ceiling, whose
   // normal is z); "along" completes the pair, so a wall is drawn upright.

@@ -1,0 +1,234 @@
+/**
+ * Writes a cloud as an OGC 3D Tiles 1.1 tileset: an octree with additive refinement (every point is
+ * in exactly one tile), glTF binary point tiles (POSITION float32, COLOR_0 normalized unsigned byte),
+ * flat file names `t-0.glb` (root), `t-0-3.glb` (its child in octant 3), ...
+ *
+ * Frames: the tileset is z-up in the scan's frame, metres; the root's `transform` moves the store's
+ * origin back into place. glTF content is y-up, so a point (x, y, z) is written as (x, z, -y): the
+ * runtime's y-up to z-up rotation (3D Tiles 1.1, "glTF transforms") brings it back.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Document, NodeIO, VertexLayout } from '@gltf-transform/core';
+import type { PointStore } from './point-store.ts';
+
+/** Points kept by an inner tile (a random sample of its points); the rest go to its children. */
+const SAMPLE_FRACTION = 0.5;
+const MAX_DEPTH = 18;
+
+interface TileJson {
+  boundingVolume: { box: number[] };
+  geometricError: number;
+  refine?: 'ADD';
+  transform?: number[];
+  content: { uri: string };
+  children?: TileJson[];
+}
+
+export interface TilingResult {
+  files: string[];
+  tiles: number;
+}
+
+/** sRGB byte to linear byte (glTF vertex colours are linear). */
+const LINEAR = Uint8Array.from({ length: 256 }, (_, v) => {
+  const c = v / 255;
+  return Math.round(255 * (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+});
+
+/** A hash of a point's index in [0, 1): the same point is picked the same way on every run. */
+function unit(index: number, salt: number): number {
+  let h = Math.imul(index ^ Math.imul(salt, 0x9e3779b1), 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}
+
+/** Positions (glTF y-up) and linear colours of the points order[start..end). */
+function tileArrays(
+  order: Uint32Array,
+  positions: Float32Array,
+  colors: Uint8Array,
+  start: number,
+  end: number,
+) {
+  const n = end - start;
+  const xyz = new Float32Array(n * 3);
+  const rgb = new Uint8Array(n * 3);
+  for (let j = 0; j < n; j += 1) {
+    const at = order[start + j]! * 3;
+    xyz[j * 3] = positions[at]!;
+    xyz[j * 3 + 1] = positions[at + 2]!;
+    xyz[j * 3 + 2] = -positions[at + 1]!;
+    rgb[j * 3] = LINEAR[colors[at]!]!;
+    rgb[j * 3 + 1] = LINEAR[colors[at + 1]!]!;
+    rgb[j * 3 + 2] = LINEAR[colors[at + 2]!]!;
+  }
+  return { xyz, rgb };
+}
+
+/**
+ * Reorders order[start..end): the tile's own points first (a `keep` share, picked by a hash of the
+ * point's index), then its children's points by octant around `centre` (a counting sort through
+ * `scratch`), so each child is a contiguous range. Returns the 9 slots' counts, first indices and
+ * bounds (9 x lo x, y, z, hi x, y, z).
+ */
+function partition(
+  order: Uint32Array,
+  scratch: Uint32Array,
+  positions: Float32Array,
+  [start, end]: [number, number],
+  centre: number[],
+  keep: number,
+  depth: number,
+) {
+  const n = end - start;
+  const counts = new Int32Array(9);
+  const cx = centre[0]!;
+  const cy = centre[1]!;
+  const cz = centre[2]!;
+  const slot = new Uint8Array(n);
+  const bounds = new Float64Array(54);
+  for (let s = 0; s < 9; s += 1)
+    bounds.set([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity], s * 6);
+  for (let j = 0; j < n; j += 1) {
+    const index = order[start + j]!;
+    const x = positions[index * 3]!;
+    const y = positions[index * 3 + 1]!;
+    const z = positions[index * 3 + 2]!;
+    const s = unit(index, depth) < keep ? 0 : 1 + ((x >= cx ? 1 : 0) | (y >= cy ? 2 : 0) | (z >= cz ? 4 : 0));
+    slot[j] = s;
+    counts[s]! += 1;
+    const b = s * 6;
+    if (x < bounds[b]!) bounds[b] = x;
+    if (y < bounds[b + 1]!) bounds[b + 1] = y;
+    if (z < bounds[b + 2]!) bounds[b + 2] = z;
+    if (x > bounds[b + 3]!) bounds[b + 3] = x;
+    if (y > bounds[b + 4]!) bounds[b + 4] = y;
+    if (z > bounds[b + 5]!) bounds[b + 5] = z;
+  }
+  const next = new Int32Array(9);
+  let sum = start;
+  for (let s = 0; s < 9; s += 1) {
+    next[s] = sum;
+    sum += counts[s]!;
+  }
+  const firsts = Array.from(next);
+  for (let j = 0; j < n; j += 1) {
+    const s = slot[j]!;
+    scratch[next[s]!] = order[start + j]!;
+    next[s]! += 1;
+  }
+  order.set(scratch.subarray(start, end), start);
+  return { counts, firsts, bounds };
+}
+
+export async function writeTileset(
+  store: PointStore,
+  outputDir: string,
+  options: { pointsPerTile: number; onProgress?: (done: number) => void },
+): Promise<TilingResult> {
+  const { positions, colors, count } = store;
+  const order = new Uint32Array(count);
+  for (let i = 0; i < count; i += 1) order[i] = i;
+  const scratch = new Uint32Array(count);
+  // Attributes one after the other (no interleaving pass): the tiles are written once, read by three.js.
+  const io = new NodeIO().setVertexLayout(VertexLayout.SEPARATE);
+  const files: string[] = [];
+  let written = 0;
+
+  const writeTile = async (name: string, start: number, end: number) => {
+    const n = end - start;
+    const { xyz, rgb } = tileArrays(order, positions, colors, start, end);
+    const doc = new Document();
+    const buffer = doc.createBuffer();
+    const position = doc.createAccessor().setType('VEC3').setArray(xyz).setBuffer(buffer);
+    const colour = doc.createAccessor().setType('VEC3').setArray(rgb).setNormalized(true).setBuffer(buffer);
+    const primitive = doc
+      .createPrimitive()
+      .setMode(0) // POINTS
+      .setAttribute('POSITION', position)
+      .setAttribute('COLOR_0', colour);
+    const mesh = doc.createMesh(name).addPrimitive(primitive);
+    doc.createScene().addChild(doc.createNode(name).setMesh(mesh));
+    const file = `${name}.glb`;
+    await writeFile(path.join(outputDir, file), await io.writeBinary(doc));
+    files.push(file);
+    written += n;
+    options.onProgress?.(written);
+    return file;
+  };
+
+  /** A tile of the points order[start..end) in the octree cell (centre, half); lo/hi: their bounds. */
+  const tile = async (
+    name: string,
+    [start, end]: [number, number],
+    cell: { centre: number[]; half: number; depth: number },
+    { lo, hi }: { lo: number[]; hi: number[] },
+  ): Promise<TileJson> => {
+    const { centre, half, depth } = cell;
+    const n = end - start;
+    const box = [0, 1, 2].map((k) => ((lo[k] as number) + (hi[k] as number)) / 2);
+    const halves = [0, 1, 2].map((k) => Math.max(((hi[k] as number) - (lo[k] as number)) / 2, 0.001));
+    const boundingVolume = {
+      box: [...box, halves[0] as number, 0, 0, 0, halves[1] as number, 0, 0, 0, halves[2] as number],
+    };
+    if (n <= options.pointsPerTile || depth >= MAX_DEPTH || half < 0.001) {
+      return { boundingVolume, geometricError: 0, content: { uri: await writeTile(name, start, end) } };
+    }
+    // The tile's own points first, then its children's points by octant (a counting sort through
+    // `scratch`), so each child is a contiguous range of `order`.
+    const keep = Math.min(options.pointsPerTile * SAMPLE_FRACTION, n) / n;
+    const { counts, firsts, bounds } = partition(
+      order,
+      scratch,
+      positions,
+      [start, end],
+      centre,
+      keep,
+      depth,
+    );
+    const ownEnd = start + (counts[0] as number);
+    const spacing = (2 * half) / Math.sqrt(Math.max(1, counts[0] as number));
+    const children: TileJson[] = [];
+    for (let octant = 0; octant < 8; octant += 1) {
+      const from = firsts[octant + 1] as number;
+      const to = from + (counts[octant + 1] as number);
+      if (to === from) continue;
+      const h = half / 2;
+      const c = [0, 1, 2].map((k) => (centre[k] as number) + ((octant >> k) & 1 ? h : -h));
+      const b = (octant + 1) * 6;
+      const box = {
+        lo: Array.from(bounds.subarray(b, b + 3)),
+        hi: Array.from(bounds.subarray(b + 3, b + 6)),
+      };
+      children.push(
+        await tile(`${name}-${octant}`, [from, to], { centre: c, half: h, depth: depth + 1 }, box),
+      );
+    }
+    const content = { uri: await writeTile(name, start, ownEnd) };
+    return { boundingVolume, geometricError: spacing * 2, content, children };
+  };
+
+  const centre = [0, 1, 2].map((k) => ((store.min[k] as number) + (store.max[k] as number)) / 2);
+  const half =
+    Math.max(...[0, 1, 2].map((k) => ((store.max[k] as number) - (store.min[k] as number)) / 2), 0.01) *
+    1.0001;
+  const root = await tile(
+    't-0',
+    [0, count],
+    { centre, half, depth: 0 },
+    { lo: [...store.min], hi: [...store.max] },
+  );
+  const origin = store.origin ?? [0, 0, 0];
+  root.refine = 'ADD';
+  root.transform = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, origin[0], origin[1], origin[2], 1];
+  const tileset = {
+    asset: { version: '1.1', generator: 'Measure Cloud scan engine' },
+    geometricError: Math.max(root.geometricError * 2, half),
+    root,
+  };
+  await writeFile(path.join(outputDir, 'tileset.json'), JSON.stringify(tileset));
+  return { files: ['tileset.json', ...files], tiles: files.length };
+}
