@@ -37,6 +37,11 @@ import { ReportVerifyService } from './modules/reports/report-verify-service.ts'
 import { ReportProjectsService } from './modules/reports/report-projects-service.ts';
 import { ReportSharesService } from './modules/reports/report-shares-service.ts';
 import { ReportsService } from './modules/reports/reports-service.ts';
+import { HouseholdReportRenderer } from './modules/reports/household-report-job.ts';
+import { HouseholdReportsService } from './modules/reports/household-reports-service.ts';
+import { HouseholdReportsRepository } from './modules/reports/household-reports-repository.ts';
+import { AppError } from './core/app-error.ts';
+import { ErrorCode } from '@measure/contract';
 import { startJobWorker, stopJobWorker } from './jobs/job-worker.ts';
 import { jobDefinitions } from './jobs/jobs.ts';
 import type { Runner } from 'graphile-worker';
@@ -136,6 +141,14 @@ export function createServices(
     publicBase,
     sitePicture: (companyId, task, pointIndex) => review.firstAnnotatedPicture(companyId, task, pointIndex),
   });
+  const householdRenderer = new HouseholdReportRenderer({
+    db,
+    files: reportFiles,
+    objects,
+    log,
+    publicBase,
+    sitePicture: (companyId, task, pointIndex) => review.firstAnnotatedPicture(companyId, task, pointIndex),
+  });
   // Its own connection too: LISTEN for live events raised on any instance.
   const events = new EventsService({
     db,
@@ -207,6 +220,14 @@ export function createServices(
       basePath: config.basePath,
     }),
     reportProjects: new ReportProjectsService({ db }),
+    householdRenderer,
+    householdReports: new HouseholdReportsService({
+      db,
+      requireModeling: async (companyId) => {
+        if (!(await new HouseholdReportsRepository(db).modelingEnabled(companyId)))
+          throw new AppError(ErrorCode.Forbidden, 'features.notEnabled', { feature: 'EnabledModeling' });
+      },
+    }),
     reportShares: new ReportSharesService({ db, files: reportFiles, review }),
     reportVerify: new ReportVerifyService({ db, publicBase }),
     ready: async () => !draining && (await pingDatabase(database.pool)),
@@ -227,6 +248,7 @@ export function createServices(
             deviceFiles,
             dataPoolExports,
             reports: reportRenderer,
+            householdReports: householdRenderer,
             workOrderPictures,
             deviceOffline: new DeviceOfflineNotifier({
               db,
