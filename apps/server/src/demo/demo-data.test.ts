@@ -15,7 +15,7 @@ import { loadConfig } from '../config.ts';
 import { createDatabaseClient } from '../db/client.ts';
 import type { FrozenItem } from '../db/json-types.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { siteReadings, tasks } from '../db/schema.ts';
+import { companies, siteReadings, tasks } from '../db/schema.ts';
 import { PasswordHasher } from '../modules/auth/password-hasher.ts';
 import { Grade } from '../modules/standards/judging/judge.ts';
 import { seedDatabase } from './seed.ts';
@@ -47,6 +47,7 @@ beforeAll(async () => {
     dataDir,
   });
   seedMs = Date.now() - started;
+  if (process.env.DEMO_SEED_TIMING) console.warn(`demo seed: ${seedMs} ms`);
   expect(seeded).toBe('demo');
   app = await buildApp(
     { ...loadConfig({}), dataDir, passwordHashLogN: TEST_PASSWORD_HASH_LOG_N, jobs: false },
@@ -126,6 +127,22 @@ async function recompute(taskId: string): Promise<Figures> {
 describe('demo data', () => {
   it('seeds an empty database in a few seconds', () => {
     expect(seedMs).toBeLessThan(10_000);
+  });
+
+  it('has every feature gate on for the main company; the other has modelling and external walls off', async () => {
+    const rows = await client.db
+      .select({
+        code: companies.code,
+        robot: companies.enabledRobotTask,
+        modeling: companies.enabledModeling,
+        externalWall: companies.enabledExternalWall,
+      })
+      .from(companies)
+      .orderBy(companies.code);
+    expect(rows).toEqual([
+      { code: 'demo', robot: true, modeling: true, externalWall: true },
+      { code: 'other', robot: true, modeling: false, externalWall: false },
+    ]);
   });
 
   it('has tasks in every state in both demo projects, with results where they were measured', async () => {

@@ -33,8 +33,8 @@ async function insertCompany(
       nameZh: company.nameZh,
       nameEn: company.nameEn,
       enabledRobotTask: true,
-      enabledModeling: true,
-      enabledExternalWall: true,
+      enabledModeling: !company.featuresOff?.includes('modeling'),
+      enabledExternalWall: !company.featuresOff?.includes('externalWall'),
       enabledGj: false,
     })
     .returning({ id: companies.id });
