@@ -66,6 +66,10 @@ import { UserAdminService } from './modules/user-admin/user-admin-service.ts';
 import { UserImportService } from './modules/user-admin/user-import-service.ts';
 import { UserRepository } from './modules/account/user-repository.ts';
 import { EventsService } from './modules/events/events-service.ts';
+import { ScansService } from './modules/scans/scans-service.ts';
+import { ScanSharesService } from './modules/scans/scan-shares-service.ts';
+import { ScanProcessor } from './modules/scans/scan-job.ts';
+import { loadScanEngine } from './modules/scans/scan-engine.ts';
 
 /** How long running jobs may take to finish when the instance stops. */
 const JOBS_GRACE_MS = 8_000;
@@ -157,6 +161,21 @@ export function createServices(
     log,
     announceSilentDevices: () => devices.announceSilent(),
   });
+  // Scans: registration, lists, downloads, the 3D reads (the processing job is scan-job.ts).
+  const scans = new ScansService({
+    db,
+    objects,
+    deviceFiles: deviceFileStore,
+    removeUpload: (companyId, fileId) => deviceFiles.removeUpload(companyId, fileId),
+  });
+  const scanProcessor = new ScanProcessor({
+    db,
+    objects,
+    deviceFiles: deviceFileStore,
+    results,
+    engine: loadScanEngine,
+    log,
+  });
   let jobWorker: Runner | undefined;
   let draining = false;
   let jobsStopped: Promise<void> | undefined;
@@ -230,6 +249,9 @@ export function createServices(
     }),
     reportShares: new ReportSharesService({ db, files: reportFiles, review }),
     reportVerify: new ReportVerifyService({ db, publicBase }),
+    scans,
+    scanProcessor,
+    scanShares: new ScanSharesService({ db, scans }),
     ready: async () => !draining && (await pingDatabase(database.pool)),
     /** SIGTERM: not ready any more (balancers stop sending), no new jobs; requests are still answered. */
     beginDrain: () => {
@@ -250,6 +272,7 @@ export function createServices(
             reports: reportRenderer,
             householdReports: householdRenderer,
             workOrderPictures,
+            scans: scanProcessor,
             deviceOffline: new DeviceOfflineNotifier({
               db,
               olderThanSeconds: config.deviceOfflineNotifySeconds,

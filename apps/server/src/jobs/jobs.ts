@@ -15,6 +15,8 @@ import {
 import { HOUSEHOLD_RENDER_TASK } from '../modules/reports/household-reports-repository.ts';
 import type { DeviceOfflineNotifier } from '../modules/notifications/device-offline.ts';
 import type { WorkOrderPicturesService } from '../modules/work-orders/work-order-pictures-service.ts';
+import { isScanJobPayload, type ScanProcessor } from '../modules/scans/scan-job.ts';
+import { SCAN_JOB } from '../modules/scans/scans-repository.ts';
 import type { JobDefinitions } from './job-worker.ts';
 
 /** Every background job of the product and when the scheduled ones run. */
@@ -28,6 +30,7 @@ export function jobDefinitions(
     householdReports?: HouseholdReportRenderer;
     deviceOffline?: Pick<DeviceOfflineNotifier, 'notify'>;
     workOrderPictures?: Pick<WorkOrderPicturesService, 'sweepOrphans'>;
+    scans?: Pick<ScanProcessor, 'run'>;
   } = {},
 ): JobDefinitions {
   return {
@@ -68,6 +71,14 @@ export function jobDefinitions(
         const removed = await services.workOrderPictures?.sweepOrphans();
         if (removed && removed.length > 0)
           log.info({ component: 'jobs', removed }, 'orphan work order photos removed');
+      },
+      // One scan (queued in the transaction that registered it; job key per scan): tiles or model.
+      [SCAN_JOB]: async (payload, helpers) => {
+        if (isScanJobPayload(payload))
+          await services.scans?.run(payload, {
+            attempts: helpers.job.attempts,
+            maxAttempts: helpers.job.max_attempts,
+          });
       },
       'reports:sweep': async () => {
         const removed = await services.reports?.sweepOrphanFiles();

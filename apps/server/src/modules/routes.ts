@@ -23,6 +23,7 @@ import { registerWorkOrdersRoutes } from './work-orders/work-orders-routes.ts';
 import { registerReportsRoutes } from './reports/reports-routes.ts';
 import { registerHouseholdReportsRoutes } from './reports/household-reports-routes.ts';
 import { registerEventsRoutes } from './events/events-routes.ts';
+import { registerScansRoutes } from './scans/scans-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -49,4 +50,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerReportsRoutes(app, services);
   registerHouseholdReportsRoutes(app, services);
   registerEventsRoutes(app, services);
+  registerScansRoutes(app, services);
 }
