@@ -39,9 +39,7 @@ import { ReportSharesService } from './modules/reports/report-shares-service.ts'
 import { ReportsService } from './modules/reports/reports-service.ts';
 import { HouseholdReportRenderer } from './modules/reports/household-report-job.ts';
 import { HouseholdReportsService } from './modules/reports/household-reports-service.ts';
-import { HouseholdReportsRepository } from './modules/reports/household-reports-repository.ts';
-import { AppError } from './core/app-error.ts';
-import { ErrorCode } from '@measure/contract';
+import { FeatureGate } from './core/feature-gate.ts';
 import { startJobWorker, stopJobWorker } from './jobs/job-worker.ts';
 import { jobDefinitions } from './jobs/jobs.ts';
 import type { Runner } from 'graphile-worker';
@@ -242,10 +240,7 @@ export function createServices(
     householdRenderer,
     householdReports: new HouseholdReportsService({
       db,
-      requireModeling: async (companyId) => {
-        if (!(await new HouseholdReportsRepository(db).modelingEnabled(companyId)))
-          throw new AppError(ErrorCode.Forbidden, 'features.notEnabled', { feature: 'EnabledModeling' });
-      },
+      requireModeling: (companyId) => new FeatureGate(db).assertEnabled(companyId, 'modeling'),
     }),
     reportShares: new ReportSharesService({ db, files: reportFiles, review }),
     reportVerify: new ReportVerifyService({ db, publicBase }),

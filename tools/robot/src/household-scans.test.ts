@@ -139,7 +139,7 @@ describe('exploded bulge', () => {
     ItemCode: 'PL-01',
     Name: '表面平整度',
     NameEn: 'Flatness',
-    Mode: 'direct',
+    Mode: 'absolute',
     Standard: { Left: 0, Right: 4, WarnLeft: 0, WarnRight: 3, Exploded: 8 },
     Rule: {} as Item['Rule'],
     NeedsDesign: false,

@@ -144,7 +144,7 @@ export async function seedDatabase(
     const main = seeded[0];
     if (main) {
       const files = new PlanFileStore(objects);
-      await seedDemoMeasurements(db, files, main);
+      await seedDemoMeasurements(db, files, main, objects);
     }
     return 'demo';
   }

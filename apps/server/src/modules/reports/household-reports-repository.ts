@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import { companies, householdReports, projects, scans, scanSurfaces, tasks } from '../../db/schema.ts';
+import { householdReports, projects, scans, scanSurfaces, tasks } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProjectCondition } from '../projects/project-access-repository.ts';
 
@@ -177,15 +177,6 @@ export class HouseholdReportsRepository {
           sql`${householdReports.id} = any(${sql.param([...ids])}::uuid[])`,
         ),
       );
-  }
-
-  /** Whether the company has modelling (EnabledModeling). */
-  async modelingEnabled(companyId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ enabled: companies.enabledModeling })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    return row?.enabled ?? false;
   }
 
   /** Ready scans of a task's households, oldest first: what a household's view draws. */

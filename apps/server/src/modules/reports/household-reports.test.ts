@@ -25,6 +25,8 @@ import {
 import { pdfText } from '../../../test/pdf-text.ts';
 import { buildTask } from '../../../test/task-factories.ts';
 import { HouseholdReportRenderer } from './household-report-job.ts';
+import { loadScanEngine } from '../scans/scan-engine.ts';
+import { runScanJobs, scanProcessor } from '../../../test/scan-jobs.ts';
 import type { ReportExtension } from './report-job.ts';
 
 const route = apiRoutes.scans.getApartmentReports;
@@ -157,7 +159,7 @@ describe('GetApartmentReports', () => {
     try {
       const answer = await callRoute(t.app, route, { TaskId: taskId }, { as: admin });
       expect(answer.Code).toBe(ErrorCode.Forbidden);
-      expect(answer.Message).toContain('未开通');
+      expect(answer.Message).toBe('贵公司未开通此功能：建模');
     } finally {
       await t.db.update(companies).set({ enabledModeling: true }).where(eq(companies.id, companyId));
     }
@@ -183,4 +185,45 @@ describe('GetApartmentReports', () => {
     );
     expect(download.Code).toBe(ErrorCode.NotFound);
   });
+});
+
+describe('robot scans to household reports', () => {
+  it('a robot sending scans: processed by the engine, the household PDF draws its model and surfaces', async () => {
+    const device = await buildDevice(t, { companyId });
+    const scanTask = await buildTask(t, admin, {
+      ProjectId: projectId,
+      Households: [HOUSEHOLDS[0] as (typeof HOUSEHOLDS)[number]],
+      ItemCodes: ['PL-01'],
+      DeviceGuid: device.id,
+    });
+    const server = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const played = await runRobot({
+      server,
+      key: device.key,
+      seed: 5,
+      errorRate: 0.5,
+      pictures: false,
+      scans: { points: 30_000, sitePoints: 5_000 },
+    });
+    expect(played.scans.pointcloud).toHaveLength(1);
+    expect(played.scans.model).toHaveLength(1);
+    expect(played.scans.siteClouds).toBeGreaterThan(0);
+    await runScanJobs(t, scanProcessor(t, loadScanEngine));
+    const scanRows = await t.db
+      .select({ kind: scans.kind, status: scans.status, points: scans.points, pointIndex: scans.pointIndex })
+      .from(scans)
+      .where(eq(scans.taskId, scanTask));
+    expect(scanRows.filter((row) => row.status !== 'ready')).toEqual([]);
+    expect(scanRows.find((row) => row.kind === 'pointcloud' && row.pointIndex === null)?.points).toBe(30_000);
+    // The engine finds the simulated walls in the household's cloud.
+    const surfaces = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from scan_surfaces s join scans c on c.id = s.scan_id
+        where c.company_id = ${companyId} and c.task_id = ${scanTask} and s.kind = 'wall'`,
+    );
+    expect(surfaces.rows[0]?.n).toBeGreaterThan(0);
+    const [row] = await callRouteOk(t.app, route, { TaskId: scanTask }, { as: admin });
+    await runJobs();
+    const [ready] = await callRouteOk(t.app, route, { TaskId: scanTask }, { as: admin });
+    expect(ready).toMatchObject({ ReportId: row?.ReportId, Status: 'ready', HasModelView: true });
+  }, 180_000);
 });
