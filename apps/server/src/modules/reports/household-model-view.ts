@@ -12,6 +12,8 @@ export interface ModelViewPolygon {
   points: [number, number][];
   fill: string;
   opacity: number;
+  /** Outlined (scanned surfaces); a model's triangles are filled only, so their diagonals do not show. */
+  outline: boolean;
 }
 
 export interface ModelView {
@@ -101,12 +103,13 @@ export function modelView(
     ...triangles.map((points) => {
       const vertical =
         Math.abs(points[0]![2] - points[1]![2]) + Math.abs(points[1]![2] - points[2]![2]) > 1e-6;
-      return { points, base: vertical ? '#e8e6df' : '#b8b2a6', opacity: vertical ? 0.55 : 1 };
+      return { points, base: vertical ? '#e8e6df' : '#b8b2a6', opacity: vertical ? 0.4 : 1, outline: false };
     }),
     ...surfaces.map((surface) => ({
       points: surface.corners,
       base: surfaceFill(surface.outOfToleranceShare),
       opacity: 0.85,
+      outline: true,
     })),
   ];
   if (faces.length === 0) return null;
@@ -115,6 +118,7 @@ export function modelView(
     points: face.points.map(project),
     fill: shade(face.base, litBy(face.points)),
     opacity: face.opacity,
+    outline: face.outline,
   }));
   const xs = polygons.flatMap((polygon) => polygon.points.map(([x]) => x));
   const ys = polygons.flatMap((polygon) => polygon.points.map(([, y]) => y));
