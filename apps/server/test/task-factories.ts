@@ -86,12 +86,14 @@ const silent = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {
  */
 export async function runQueuedRenders(t: TestApp, renderer: ReportRenderer): Promise<void> {
   await t.db.execute(sql`update graphile_worker._private_jobs set run_at = now()`);
+  await runJobsOnce(t, { reports: renderer });
+}
+
+/** Runs the jobs queued and due once, as the server's worker would, with the services given. */
+export async function runJobsOnce(t: TestApp, services: Parameters<typeof jobDefinitions>[2]): Promise<void> {
   const pool = new pg.Pool({ connectionString: t.connectionString, max: 2 });
   try {
-    await runOnce({
-      pgPool: pool,
-      taskList: jobDefinitions(t.db, silent as never, { reports: renderer }).tasks,
-    });
+    await runOnce({ pgPool: pool, taskList: jobDefinitions(t.db, silent as never, services).tasks });
   } finally {
     await pool.end();
   }

@@ -85,9 +85,13 @@ const fileHeaders = (file: FileAnswer) => ({
 function successResponses(success: JsonSchema | undefined, file: FileAnswer | undefined): OpenApiResponses {
   if (file) {
     const binary = { schema: { type: 'string', format: 'binary' } };
+    // A file that is itself JSON (a scan's tileset.json) shares its type with the refusal envelope.
+    const refusal = file.contentTypes.includes('application/json')
+      ? { anyOf: [ref('ErrorEnvelope'), { type: 'object', description: 'The file itself (JSON).' }] }
+      : ref('ErrorEnvelope');
     const content = {
       ...Object.fromEntries(file.contentTypes.map((type) => [type, binary])),
-      ...json(ref('ErrorEnvelope')),
+      ...json(refusal),
     };
     const headers = fileHeaders(file);
     return {

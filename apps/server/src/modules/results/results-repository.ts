@@ -343,6 +343,7 @@ export class ResultsRepository {
         exploded: taskSites.exploded,
         unjudged: taskSites.unjudged,
         explodedSite: taskSites.explodedSite,
+        source: taskSites.source,
       })
       .from(taskSites)
       .where(and(eq(taskSites.companyId, companyId), eq(taskSites.taskId, taskId)))

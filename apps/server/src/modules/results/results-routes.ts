@@ -1,5 +1,5 @@
 import { RESULT_LIMITS, resultsDeviceRoutes, resultsRoutes } from '@measure/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldError } from '../../core/app-error.ts';
 import { PassThrough } from 'node:stream';
 import { downloadName } from '../../core/download-names.ts';
@@ -10,12 +10,25 @@ import { deviceKeyInvalid } from '../devices/devices-service.ts';
 import { parseBatchInTurns } from './batch-in-turns.ts';
 
 /** The Idempotency-Key header of a results batch: 1-255 characters, required. */
-export function idempotencyKey(header: string | string[] | undefined): string {
+function idempotencyKey(header: string | string[] | undefined): string {
   const key = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
   if (key.length === 0 || key.length > RESULT_LIMITS.idempotencyKeyMax) {
     throw fieldError('Idempotency-Key', 'results.idempotencyKeyRequired');
   }
   return key;
+}
+
+/**
+ * What an idempotent device call (a results batch, a scan registration) hands its service: the
+ * sending device, the Idempotency-Key (required) and the body as sent (its hash tells a reused key).
+ */
+export function idempotentDeviceCall(request: FastifyRequest, body: unknown) {
+  if (!request.device) throw deviceKeyInvalid();
+  return {
+    device: { companyId: request.device.companyId, deviceId: request.device.deviceId },
+    key: idempotencyKey(request.headers['idempotency-key']),
+    bodyText: request.bodyText ?? JSON.stringify(body),
+  };
 }
 
 /** Results from devices (/api/device/v1/Tasks/:TaskId/Results) and typed in on the web (manual entry). */
@@ -62,15 +75,8 @@ export function registerResultsRoutes(
     app,
     resultsDeviceRoutes.results,
     async ({ params, body, request }) => {
-      if (!request.device) throw deviceKeyInvalid();
-      const key = idempotencyKey(request.headers['idempotency-key']);
-      return results.ingest(
-        { companyId: request.device.companyId, deviceId: request.device.deviceId },
-        params.TaskId,
-        body,
-        key,
-        request.bodyText ?? JSON.stringify(body),
-      );
+      const call = idempotentDeviceCall(request, body);
+      return results.ingest(call.device, params.TaskId, body, call.key, call.bodyText);
     },
     { bodyLimit: RESULT_LIMITS.batchBytes, parseBodyInTurns: parseBatchInTurns },
   );

@@ -1,6 +1,7 @@
 import type { GradeName, Language, ModelPreview } from '@measure/contract';
 import { taskNameIn } from '@measure/contract';
 import type { DbExecutor } from '../../db/database-handle.ts';
+import { ResultsRepository } from '../results/results-repository.ts';
 import { worstGrade } from '../review/plan-view-data.ts';
 import { siteFigures } from '../review/review-changes.ts';
 import type { TaskRecord } from '../tasks/tasks-repository.ts';
@@ -28,7 +29,7 @@ export async function loadModelPreview(
   const [surfaces, rulers, sites] = await Promise.all([
     outputs.surfaces(companyId, ready),
     outputs.rulers(companyId, ready),
-    scans.previewSites(companyId, task.id),
+    new ResultsRepository(db).sites(companyId, task.id),
   ]);
   return {
     TaskId: task.id,

@@ -222,26 +222,4 @@ export class ScansRepository {
       );
     return row ?? null;
   }
-
-  /** The task's sites with their counts and source, for the 3D preview. */
-  async previewSites(companyId: string, taskId: string) {
-    return this.db
-      .select({
-        pointIndex: taskSites.pointIndex,
-        name: taskSites.name,
-        buildingNumber: taskSites.buildingNumber,
-        floor: taskSites.floor,
-        household: taskSites.household,
-        source: taskSites.source,
-        qualified: taskSites.qualified,
-        warning: taskSites.warning,
-        unqualified: taskSites.unqualified,
-        exploded: taskSites.exploded,
-        unjudged: taskSites.unjudged,
-        explodedSite: taskSites.explodedSite,
-      })
-      .from(taskSites)
-      .where(and(eq(taskSites.companyId, companyId), eq(taskSites.taskId, taskId)))
-      .orderBy(asc(taskSites.pointIndex));
-  }
 }

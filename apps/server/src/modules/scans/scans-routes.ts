@@ -6,8 +6,7 @@ import { sendWorkbook } from '../../core/file-reply.ts';
 import { type RangedFile, sendRangedFile } from '../../core/http-range.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
-import { deviceKeyInvalid } from '../devices/devices-service.ts';
-import { idempotencyKey } from '../results/results-routes.ts';
+import { idempotentDeviceCall } from '../results/results-routes.ts';
 import { buildScanListSheet } from './scan-list-sheet.ts';
 import type { ScanFile } from './scans-service.ts';
 
@@ -36,15 +35,8 @@ const sendModel = (request: FastifyRequest, reply: FastifyReply, file: RangedFil
 /** Scans: device registration, lists and export, the original's download, deleting, the 3D reads. */
 export function registerScansRoutes(app: FastifyInstance, { scans, scanShares }: Services): void {
   registerRoute(app, scanDeviceRoutes.registerScan, async ({ params, body, request }) => {
-    if (!request.device) throw deviceKeyInvalid();
-    const key = idempotencyKey(request.headers['idempotency-key']);
-    return scans.register(
-      { companyId: request.device.companyId, deviceId: request.device.deviceId },
-      params.TaskId,
-      body,
-      key,
-      request.bodyText ?? JSON.stringify(body),
-    );
+    const call = idempotentDeviceCall(request, body);
+    return scans.register(call.device, params.TaskId, body, call.key, call.bodyText);
   });
   registerRoute(app, scansRoutes.getGltfList, async ({ body, user, request }) =>
     scans.gltfList(user, body, request.lang),

@@ -1,23 +1,16 @@
 import { apiRoutes, type RegisterScanBody, type ResultBatch } from '@measure/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { callRoute, callRouteOk, callRouteResponse } from '../../../test/call-route.ts';
+import { callRoute, callRouteOk } from '../../../test/call-route.ts';
 import { uploadDeviceFile } from '../../../test/device-uploads.ts';
-import {
-  assignHouseType,
-  buildCompany,
-  buildDevice,
-  buildHouseType,
-  buildProject,
-  buildUser,
-  type BuiltUser,
-} from '../../../test/factories.ts';
+import { buildCompany, buildDevice, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { readExport } from '../../../test/read-sheet.ts';
+import { asDevice, buildScanTestbed, type ScanTestbed, setModeling } from '../../../test/scan-testbed.ts';
 import { buildTask } from '../../../test/task-factories.ts';
 
 let t: TestApp;
+let bed: ScanTestbed;
 let companyId: string;
 let planner: BuiltUser;
 let outsider: BuiltUser;
@@ -28,23 +21,8 @@ let strangerDevice: { id: string; key: string };
 let projectId: string;
 let taskId: string;
 
-const asDevice = (key: string, idempotencyKey?: string) => ({
-  headers: {
-    authorization: `Device ${key}`,
-    ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-  },
-});
-
-const register = (body: RegisterScanBody, key: string, deviceKey = device.key, task = taskId) =>
-  callRouteResponse(
-    t.app,
-    apiRoutes.scanDevice.registerScan,
-    { TaskId: task, ...body },
-    asDevice(deviceKey, key),
-  );
-
-const setModeling = (company: string, on: boolean) =>
-  t.db.update(companies).set({ enabledModeling: on }).where(eq(companies.id, company));
+const register = (body: RegisterScanBody, key: string, deviceKey = device.key) =>
+  bed.register(body, key, { deviceKey });
 
 const place = { BuildingNumber: '1#', Floor: 1, Household: 1 };
 const cloudBytes = Buffer.from(
@@ -56,24 +34,12 @@ const scansOf = (as: BuiltUser, body: object = { TaskId: taskId }) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  companyId = (await buildCompany(t)).id;
-  await setModeling(companyId, true);
-  planner = await buildUser(t, { companyId, roles: ['MeasureAdmin'] });
+  bed = await buildScanTestbed(t);
+  ({ companyId, planner, device, projectId, taskId } = bed);
   outsider = await buildUser(t, { companyId, roles: ['Surveyor'] });
-  device = await buildDevice(t, { companyId });
   otherDevice = await buildDevice(t, { companyId });
-  projectId = (await buildProject(t, { companyId, buildings: [{ number: '1#', stories: 6, households: 2 }] }))
-    .id;
-  const houseMapId = (await buildHouseType(t, { projectId })).HouseMapId;
-  await assignHouseType(t, { projectId, houseMapId, floorFrom: 1, floorTo: 6 });
-  taskId = await buildTask(t, planner, {
-    ProjectId: projectId,
-    Households: [1, 2].map((floor) => ({ BuildingNumber: '1#', Floor: floor, Household: 1 })),
-    ItemCodes: ['PL-01', 'PL-02'],
-    DeviceGuid: device.id,
-  });
   const strangerCompany = (await buildCompany(t)).id;
-  await setModeling(strangerCompany, true);
+  await setModeling(t, strangerCompany, true);
   stranger = await buildUser(t, { companyId: strangerCompany, roles: ['MeasureAdmin'] });
   strangerDevice = await buildDevice(t, { companyId: strangerCompany });
 });
@@ -353,7 +319,7 @@ describe('registering scans (device)', () => {
 
 describe('the modelling gate', () => {
   it('answers Code 403 on every web call while modelling is off; devices still store, scans appear when it is on', async () => {
-    await setModeling(companyId, false);
+    await setModeling(t, companyId, false);
     try {
       const gated = await callRoute(
         t.app,
@@ -395,7 +361,7 @@ describe('the modelling gate', () => {
       const stored = await register({ FileId: cloud, Kind: 'pointcloud', ...place }, 'gated');
       expect(stored.body.Code).toBe(0);
     } finally {
-      await setModeling(companyId, true);
+      await setModeling(t, companyId, true);
     }
     expect((await scansOf(planner)).Items.map((item) => item.Name)).toContain('gated.ply');
   });
@@ -436,11 +402,11 @@ describe('shares naming a scan', () => {
       url: `/api/share/${share.ShareId}/Scans/00000000-0000-4000-8000-000000000000/Model`,
     });
     expect(foreign.json()).toMatchObject({ Code: 404 });
-    await setModeling(companyId, false);
+    await setModeling(t, companyId, false);
     expect(
       (await callRoute(t.app, apiRoutes.scans.getSharedModelPreview, { ShareId: share.ShareId })).Code,
     ).toBe(404);
-    await setModeling(companyId, true);
+    await setModeling(t, companyId, true);
     await callRouteOk(t.app, apiRoutes.reports.revokeShare, { ShareId: share.ShareId }, { as: planner });
     expect(
       (await callRoute(t.app, apiRoutes.scans.getSharedModelPreview, { ShareId: share.ShareId })).Code,
