@@ -11,7 +11,11 @@
 // positive towards the scanner). From readings: a gap under a 2 m ruler touches the surface at the
 // ruler's ends, so each ruler carries value x sin(pi t) along its length (t from 0 to 1); the surface
 // between rulers is interpolated by inverse distance weighting (power 2).
-import { CloudUnreadable, deviationsFromPlane, readPointCloud } from './point-cloud.mjs';
+import { register } from 'tsx/esm/api';
+
+// point-cloud.mjs reads clouds with the scan engine's TypeScript reader: tsx first, then the import.
+register();
+const { CloudUnreadable, deviationsFromPlane, readPointCloud } = await import('./point-cloud.mjs');
 
 const WIDTH = 640;
 const MARGIN = 12;

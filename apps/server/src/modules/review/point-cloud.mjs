@@ -1,50 +1,51 @@
-// Reads a wall's point cloud for its algorithm image (algorithm-image-worker.mjs) with loaders.gl:
-// PLY (ascii, binary little or big endian) and PCD (ascii, binary, binary_compressed), any numeric
-// x, y, z. Clouds over `maxCloudBytes` are not read (loaders.gl parses the whole file); of the rest at
-// most `maxPoints` points are kept, at an even stride. Anything else throws a CloudUnreadable with the
-// reason. The plane fit below works on what it read.
+// Reads a wall's point cloud for its algorithm image (algorithm-image-worker.mjs) with the scan
+// engine's streaming reader (scans/engine/cloud-reader.ts: PLY ascii/binary, PCD ascii/binary/
+// binary_compressed, LAS and LAZ, told apart by content). Clouds over `maxCloudBytes` are not read; of
+// the rest at most `maxPoints` points are kept, at an even stride. Anything else throws a
+// CloudUnreadable with the reason. The plane fit below works on what it read. TypeScript is loaded
+// on demand, so the worker must have tsx registered (it does) and vitest runs it as it is.
 import fs from 'node:fs/promises';
-import { parse } from '@loaders.gl/core';
-import { PCDLoader } from '@loaders.gl/pcd';
-import { PLYLoader } from '@loaders.gl/ply';
 
 export class CloudUnreadable extends Error {}
 const unreadable = (reason) => {
   throw new CloudUnreadable(reason);
 };
 
-/** The loader for a cloud's first bytes: PLY by its magic, PCD by its header's first line. */
-function loaderOf(head) {
-  const text = head.toString('latin1');
-  if (text.startsWith('ply')) return PLYLoader;
-  if (/^(#|VERSION|FIELDS)/.test(text) && /^DATA \w+\r?$/m.test(text)) return PCDLoader;
-  return unreadable('neither PCD nor PLY');
+/** Why the engine refused a cloud, in words for the map's note. */
+function reasonOf(error) {
+  const { messageKey, params } = error;
+  if (messageKey === 'scans.error.notPointCloud') return 'not a PLY, PCD, LAS or LAZ cloud';
+  if (messageKey === 'scans.error.noPoints') return 'no points';
+  if (messageKey === 'scans.error.unreadable') return String(params?.detail ?? 'unreadable');
+  return messageKey;
 }
 
 /** The cloud's points as a Float64Array of x, y, z triples (finite points only). */
 export async function readPointCloud(file, { maxPoints, maxCloudBytes }) {
   const { size } = await fs.stat(file);
   if (size > maxCloudBytes) unreadable(`cloud over ${Math.round(maxCloudBytes / 1048576)} MB`);
-  const bytes = await fs.readFile(file);
-  const loader = loaderOf(bytes.subarray(0, 65_536));
-  let mesh;
-  try {
-    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    mesh = await parse(buffer, loader, { worker: false });
-  } catch (error) {
-    unreadable(`${loader.name}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const position = mesh?.attributes?.POSITION;
-  if (!position || position.size !== 3) unreadable('no x, y and z fields');
-  const values = position.value;
-  const count = Math.floor(values.length / 3);
-  if (count === 0) unreadable('no points');
-  const stride = Math.max(1, Math.floor(count / maxPoints));
+  const { readCloud } = await import('../scans/engine/cloud-reader.ts');
   const points = [];
-  for (let n = 0; n < count; n += stride) {
-    const [x, y, z] = [values[n * 3], values[n * 3 + 1], values[n * 3 + 2]];
-    if (Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z)) points.push(x, y, z);
+  let stride = 1;
+  let seen = 0;
+  try {
+    await readCloud(file, {
+      start(info) {
+        stride = Math.max(1, Math.floor(info.declaredPoints / maxPoints));
+      },
+      chunk({ count, xyz }) {
+        for (let i = 0; i < count; i += 1, seen += 1) {
+          if (seen % stride !== 0 || points.length >= maxPoints * 3) continue;
+          const [x, y, z] = [xyz[i * 3], xyz[i * 3 + 1], xyz[i * 3 + 2]];
+          if (Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z)) points.push(x, y, z);
+        }
+      },
+    });
+  } catch (error) {
+    if (typeof error?.messageKey === 'string') unreadable(reasonOf(error));
+    throw error;
   }
+  if (points.length === 0) unreadable('no points');
   if (points.length < 9) unreadable('fewer than 3 points');
   return Float64Array.from(points);
 }

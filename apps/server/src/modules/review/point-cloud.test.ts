@@ -92,7 +92,10 @@ describe('point clouds', () => {
       expect(error).toBeInstanceOf(CloudUnreadable);
       return (error as Error).message;
     };
-    expect(await refused('las', Buffer.from('LASF not read here'))).toBe('neither PCD nor PLY');
+    expect(await refused('las', Buffer.from('LASF too short for a header'))).toBe(
+      'not a PLY, PCD, LAS or LAZ cloud',
+    );
+    expect(await refused('text', Buffer.from('x y z\n1 2 3\n'))).toBe('not a PLY, PCD, LAS or LAZ cloud');
     expect(await refused('big.ply', asciiPly, 100)).toBe('cloud over 0 MB');
     expect(
       await refused('two.pcd', Buffer.from(pcdHeader('ascii').replace(/ 20\n/g, ' 2\n') + '0 0 0\n1 1 1')),

@@ -298,8 +298,8 @@ async function readPcd(path: string, head: CloudHead, sink: CloudSink): Promise<
     const start = head.header.length;
     let rest: Buffer = Buffer.alloc(0);
     const end = start + points * recordSize - 1;
-    const stream = createReadStream(path, { start, end, highWaterMark: CHUNK_POINTS * recordSize });
-    for await (const piece of points > 0 ? (stream as AsyncIterable<Buffer>) : []) {
+    const stream = () => createReadStream(path, { start, end, highWaterMark: CHUNK_POINTS * recordSize });
+    for await (const piece of points > 0 ? (stream() as AsyncIterable<Buffer>) : []) {
       const bytes = rest.length ? Buffer.concat([rest, piece]) : piece;
       const count = Math.floor(bytes.length / recordSize);
       const slice = Buffer.concat([
@@ -357,12 +357,13 @@ async function readLas(path: string, head: CloudHead, sink: CloudSink): Promise<
     const recordSize = header.readUInt16LE(105);
     const start = header.length;
     let rest: Buffer = Buffer.alloc(0);
-    const stream = createReadStream(path, {
-      start,
-      end: start + points * recordSize - 1,
-      highWaterMark: CHUNK_POINTS * recordSize,
-    });
-    for await (const piece of points > 0 ? (stream as AsyncIterable<Buffer>) : []) {
+    const stream = () =>
+      createReadStream(path, {
+        start,
+        end: start + points * recordSize - 1,
+        highWaterMark: CHUNK_POINTS * recordSize,
+      });
+    for await (const piece of points > 0 ? (stream() as AsyncIterable<Buffer>) : []) {
       const bytes = rest.length ? Buffer.concat([rest, piece]) : piece;
       const count = Math.floor(bytes.length / recordSize);
       const sliceHeader = Buffer.from(header);

@@ -17,16 +17,15 @@ interface GltfJson {
   buffers?: Array<{ uri?: unknown; byteLength?: unknown }>;
 }
 
-/** The JSON chunk of a .glb and whether it has a BIN chunk. */
-function glbParts(bytes: Buffer): { json: GltfJson; hasBin: boolean } {
+/** The JSON chunk of a .glb and the length of its BIN chunk (null without one). */
+function glbParts(bytes: Buffer): { json: GltfJson; binLength: number | null } {
   if (bytes.length < 20 || bytes.readUInt32LE(4) !== 2) throw notGltf();
   const jsonLength = bytes.readUInt32LE(12);
   if (bytes.readUInt32LE(16) !== 0x4e4f534a || 20 + jsonLength > bytes.length) throw notGltf();
   const json = parseJson(bytes.subarray(20, 20 + jsonLength));
-  return {
-    json,
-    hasBin: bytes.length > 20 + jsonLength + 8 && bytes.readUInt32LE(24 + jsonLength) === 0x004e4942,
-  };
+  const bin = 20 + jsonLength;
+  const hasBin = bytes.length >= bin + 8 && bytes.readUInt32LE(bin + 4) === 0x004e4942;
+  return { json, binLength: hasBin ? Math.min(bytes.readUInt32LE(bin), bytes.length - bin - 8) : null };
 }
 
 function parseJson(bytes: Buffer): GltfJson {
@@ -43,11 +42,20 @@ function parseJson(bytes: Buffer): GltfJson {
 }
 
 /** Every buffer must be embedded: a data: URI, or (in a .glb) the BIN chunk. */
-function assertEmbedded(json: GltfJson, hasBin: boolean): void {
+function assertEmbedded(json: GltfJson, binLength: number | null): void {
   (json.buffers ?? []).forEach((buffer, index) => {
+    let length: number;
     if (typeof buffer.uri === 'string') {
       if (!buffer.uri.startsWith('data:')) throw missing(`buffer ${index}: ${buffer.uri.slice(0, 80)}`);
-    } else if (!(index === 0 && hasBin)) throw missing(`buffer ${index} has no data`);
+      const comma = buffer.uri.indexOf(',');
+      const data = buffer.uri.slice(comma + 1);
+      length = buffer.uri.slice(0, comma).endsWith(';base64')
+        ? Buffer.from(data, 'base64').length
+        : Buffer.from(decodeURIComponent(data)).length;
+    } else if (index === 0 && binLength !== null) length = binLength;
+    else throw missing(`buffer ${index} has no data`);
+    const declared = Number(buffer.byteLength);
+    if (!(length >= declared)) throw missing(`buffer ${index}: ${length} of ${declared} bytes`);
   });
 }
 
@@ -82,8 +90,8 @@ export async function checkModelFile(input: {
   const glb = bytes.length >= 4 && head.readUInt32LE(0) === GLB_MAGIC;
   let doc: Document;
   if (glb) {
-    const { json, hasBin } = glbParts(bytes);
-    assertEmbedded(json, hasBin);
+    const { json, binLength } = glbParts(bytes);
+    assertEmbedded(json, binLength);
     doc = await io
       .readBinary(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength))
       .catch((error) => {
@@ -91,7 +99,7 @@ export async function checkModelFile(input: {
       });
   } else {
     const json = parseJson(bytes);
-    assertEmbedded(json, false);
+    assertEmbedded(json, null);
     doc = await io.readJSON({ json: json as never, resources: {} }).catch((error) => {
       throw missing(error instanceof Error ? error.message : String(error));
     });
@@ -101,8 +109,9 @@ export async function checkModelFile(input: {
   const finite = box && [...box.min, ...box.max].every(Number.isFinite);
   const bounds = finite
     ? {
-        min: [box.min[0], -box.max[2], box.min[1]] as Point3,
-        max: [box.max[0], -box.min[2], box.max[1]] as Point3,
+        // + 0: no -0 in the answer.
+        min: [box.min[0] + 0, -box.max[2] + 0, box.min[1] + 0] as Point3,
+        max: [box.max[0] + 0, -box.min[2] + 0, box.max[1] + 0] as Point3,
       }
     : { min: [0, 0, 0] as Point3, max: [0, 0, 0] as Point3 };
   let glbPath = input.inputPath;

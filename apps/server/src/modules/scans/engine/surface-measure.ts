@@ -57,13 +57,23 @@ interface Tally {
   max: number;
   min: number;
   sumSq: number;
-  cells: Map<number, [number, number]>;
-  areaCells: Set<number>;
+  /** Dense grids on the plane from (u0, v0): OUT_CELL_M cells (sum of |mm|, count) and AREA_CELL_M cells. */
+  columns: number;
+  outSum: Float64Array;
+  outCount: Uint32Array;
+  areaColumns: number;
+  area: Uint8Array;
   flat: Array<{ t: number[]; d: number[] }>;
   plumb: Array<{ z: number[]; h: number[] }>;
   flatPlaces: RulerPlace[];
   plumbPlaces: RulerPlace[];
+  flatStrips: Strip[];
+  plumbStrips: Strip[];
 }
+
+/** Per surface: normal, offset, along, up as one float array (hot loops read it, no objects). */
+const frameOf = (plan: SurfacePlan) =>
+  Float64Array.of(...plan.plane.normal, plan.plane.offset, ...plan.along, ...plan.up);
 
 /** Measures the surfaces; recolours their points in `store` when a flatness item is given. */
 export function measureSurfaces(
@@ -71,38 +81,42 @@ export function measureSurfaces(
   plans: SurfacePlan[],
   options: MeasureOptions,
 ): ScannedSurface[] {
-  const { positions, count } = store;
+  const { positions, count, colors } = store;
   const origin = store.origin ?? [0, 0, 0];
   const member = new Uint8Array(count).fill(NONE);
   const rects: Rect[] = plans.map(() => ({ u0: Infinity, u1: -Infinity, v0: Infinity, v1: -Infinity }));
-  const q = [0, 0, 0];
-  const uvOf = (plan: SurfacePlan) => [dot(q, plan.along), dot(q, plan.up)] as const;
+  const frames = plans.map(frameOf);
   // Pass 1: membership and rectangles. A site's cloud is all one surface; in a household a point
-  // belongs to the first (largest) surface whose band and rectangle (from the sample, +0.1 m) hold it.
-  const sampleRects = plans.map((plan) => plan.sampleRect);
+  // belongs to the nearest surface whose band and rectangle (from the sample, +0.1 m) hold it.
+  const limits = plans.map((plan) => {
+    const r = plan.sampleRect;
+    return r ? [r.u0 - 0.1, r.u1 + 0.1, r.v0 - 0.1, r.v1 + 0.1] : [-Infinity, Infinity, -Infinity, Infinity];
+  });
   for (let i = 0; i < count; i += 1) {
-    q[0] = positions[i * 3] as number;
-    q[1] = positions[i * 3 + 1] as number;
-    q[2] = positions[i * 3 + 2] as number;
+    const x = positions[i * 3] as number;
+    const y = positions[i * 3 + 1] as number;
+    const z = positions[i * 3 + 2] as number;
+    let best = NONE;
+    let bestDistance = Infinity;
+    let bu = 0;
+    let bv = 0;
     for (let s = 0; s < plans.length; s += 1) {
-      const plan = plans[s] as SurfacePlan;
-      if (!options.siteScan && Math.abs(dot(q, plan.plane.normal) - plan.plane.offset) > BAND_M) continue;
-      const [u, v] = uvOf(plan);
-      const limit = sampleRects[s];
-      if (
-        !options.siteScan &&
-        limit &&
-        (u < limit.u0 - 0.1 || u > limit.u1 + 0.1 || v < limit.v0 - 0.1 || v > limit.v1 + 0.1)
-      )
-        continue;
-      member[i] = s;
-      const r = rects[s] as Rect;
-      if (u < r.u0) r.u0 = u;
-      if (u > r.u1) r.u1 = u;
-      if (v < r.v0) r.v0 = v;
-      if (v > r.v1) r.v1 = v;
-      break;
+      const f = frames[s] as Float64Array;
+      const distance = options.siteScan ? 0 : Math.abs(f[0]! * x + f[1]! * y + f[2]! * z - f[3]!);
+      if (distance > BAND_M || distance >= bestDistance) continue;
+      const u = f[4]! * x + f[5]! * y + f[6]! * z;
+      const v = f[7]! * x + f[8]! * y + f[9]! * z;
+      const l = limits[s] as number[];
+      if (u < l[0]! || u > l[1]! || v < l[2]! || v > l[3]!) continue;
+      [best, bestDistance, bu, bv] = [s, distance, u, v];
     }
+    if (best === NONE) continue;
+    member[i] = best;
+    const r = rects[best] as Rect;
+    if (bu < r.u0) r.u0 = bu;
+    if (bu > r.u1) r.u1 = bu;
+    if (bv < r.v0) r.v0 = bv;
+    if (bv > r.v1) r.v1 = bv;
   }
   const tallies: Tally[] = plans.map((plan, s) => {
     const rect = rects[s] as Rect;
@@ -110,72 +124,90 @@ export function measureSurfaces(
     const flatPlaces = wall && options.flatness ? flatnessPlaces(rect, rulerLengthM(options.flatness)) : [];
     const plumbPlaces =
       wall && options.verticality ? verticalityPlaces(rect, rulerLengthM(options.verticality)) : [];
+    const empty = !(rect.u1 >= rect.u0);
+    const cellsOf = (size: number) =>
+      empty
+        ? [1, 1]
+        : [Math.floor((rect.u1 - rect.u0) / size) + 1, Math.floor((rect.v1 - rect.v0) / size) + 1];
+    const [columns, rows] = cellsOf(OUT_CELL_M) as [number, number];
+    const [areaColumns, areaRows] = cellsOf(AREA_CELL_M) as [number, number];
     return {
       rect,
       points: 0,
       max: -Infinity,
       min: Infinity,
       sumSq: 0,
-      cells: new Map(),
-      areaCells: new Set(),
+      columns,
+      outSum: new Float64Array(columns * rows),
+      outCount: new Uint32Array(columns * rows),
+      areaColumns,
+      area: new Uint8Array(areaColumns * areaRows),
       flat: flatPlaces.map(() => ({ t: [], d: [] })),
       plumb: plumbPlaces.map(() => ({ z: [], h: [] })),
       flatPlaces,
       plumbPlaces,
+      flatStrips: flatPlaces.map(stripOf),
+      plumbStrips: plumbPlaces.map(stripOf),
     };
   });
   const standard = options.flatness ? standardOf(options.flatness) : null;
   const palette = GRADE_NAMES.map((g) => rgbOf(options.colors[g] ?? '#808080'));
+  // Most points are qualified: that test is inlined, the judging engine grades the others.
+  const [warnLow, warnHigh] = standard ? [standard.warnLeft, standard.warnRight] : [0, -1];
   // Pass 2: deviations, figures, grids, colours and the points under the rulers.
   for (let i = 0; i < count; i += 1) {
     const s = member[i] as number;
     if (s === NONE) continue;
-    const plan = plans[s] as SurfacePlan;
+    const f = frames[s] as Float64Array;
     const t = tallies[s] as Tally;
-    q[0] = positions[i * 3] as number;
-    q[1] = positions[i * 3 + 1] as number;
-    q[2] = positions[i * 3 + 2] as number;
-    const dm = dot(q, plan.plane.normal) - plan.plane.offset;
-    const mm = dm * 1000;
+    const x = positions[i * 3] as number;
+    const y = positions[i * 3 + 1] as number;
+    const z = positions[i * 3 + 2] as number;
+    const mm = (f[0]! * x + f[1]! * y + f[2]! * z - f[3]!) * 1000;
+    const u = f[4]! * x + f[5]! * y + f[6]! * z;
+    const v = f[7]! * x + f[8]! * y + f[9]! * z;
     t.points += 1;
     if (mm > t.max) t.max = mm;
     if (mm < t.min) t.min = mm;
     t.sumSq += mm * mm;
-    const [u, v] = uvOf(plan);
-    const cu = Math.floor((u - t.rect.u0) / OUT_CELL_M);
-    const cv = Math.floor((v - t.rect.v0) / OUT_CELL_M);
-    const key = cv * 1_000_003 + cu;
-    const cell = t.cells.get(key);
-    if (cell) {
-      cell[0] += Math.abs(mm);
-      cell[1] += 1;
-    } else t.cells.set(key, [Math.abs(mm), 1]);
-    t.areaCells.add(
-      Math.floor((v - t.rect.v0) / AREA_CELL_M) * 1_000_003 + Math.floor((u - t.rect.u0) / AREA_CELL_M),
-    );
-    if (standard) store.colors.set(palette[gradeOf(Math.abs(mm), standard)] as number[], i * 3);
-    t.flatPlaces.forEach((place, k) => {
-      const under = underRuler(place, u, v);
-      if (under !== null) {
-        const list = t.flat[k] as { t: number[]; d: number[] };
-        list.t.push(under);
-        list.d.push(mm);
-      }
-    });
-    t.plumbPlaces.forEach((place, k) => {
-      if (underRuler(place, u, v) === null) return;
-      const list = t.plumb[k] as { z: number[]; h: number[] };
-      const nh = Math.hypot(plan.plane.normal[0], plan.plane.normal[1]) || 1;
-      list.z.push(q[2] as number);
-      list.h.push(((q[0] as number) * plan.plane.normal[0] + (q[1] as number) * plan.plane.normal[1]) / nh);
-    });
+    const size = mm < 0 ? -mm : mm;
+    const cell =
+      Math.floor((v - t.rect.v0) / OUT_CELL_M) * t.columns + Math.floor((u - t.rect.u0) / OUT_CELL_M);
+    t.outSum[cell] = t.outSum[cell]! + size;
+    t.outCount[cell] = t.outCount[cell]! + 1;
+    t.area[
+      Math.floor((v - t.rect.v0) / AREA_CELL_M) * t.areaColumns + Math.floor((u - t.rect.u0) / AREA_CELL_M)
+    ] = 1;
+    if (standard) {
+      const colour = palette[size >= warnLow && size <= warnHigh ? 0 : gradeOf(size, standard)] as number[];
+      colors[i * 3] = colour[0]!;
+      colors[i * 3 + 1] = colour[1]!;
+      colors[i * 3 + 2] = colour[2]!;
+    }
+    for (let k = 0; k < t.flatStrips.length; k += 1) {
+      const under = underRuler(t.flatStrips[k]!, u, v);
+      if (under < 0) continue;
+      t.flat[k]!.t.push(under);
+      t.flat[k]!.d.push(mm);
+    }
+    for (let k = 0; k < t.plumbStrips.length; k += 1) {
+      if (underRuler(t.plumbStrips[k]!, u, v) < 0) continue;
+      const nh = Math.hypot(f[0]!, f[1]!) || 1;
+      t.plumb[k]!.z.push(z);
+      t.plumb[k]!.h.push((x * f[0]! + y * f[1]!) / nh);
+    }
   }
   return plans.flatMap((plan, s) => {
     const t = tallies[s] as Tally;
     if (t.points === 0) return [];
     let out = 0;
-    if (options.flatness)
-      for (const [sum, n] of t.cells.values()) if (sum / n > options.flatness.Right) out += 1;
+    let occupied = 0;
+    for (let c = 0; c < t.outCount.length; c += 1) {
+      const n = t.outCount[c]!;
+      if (n === 0) continue;
+      occupied += 1;
+      if (options.flatness && t.outSum[c]! / n > options.flatness.Right) out += 1;
+    }
     const at = (u: number, v: number): Point3 => {
       const base = plan.plane.offset;
       const n = plan.plane.normal;
@@ -205,8 +237,8 @@ export function measureSurfaces(
       maxMm: round(t.max),
       minMm: round(t.min),
       rmsMm: round(Math.sqrt(t.sumSq / t.points)),
-      outOfToleranceShare: options.flatness && t.cells.size ? out / t.cells.size : 0,
-      areaM2: Math.round(t.areaCells.size * AREA_CELL_M * AREA_CELL_M * 1000) / 1000,
+      outOfToleranceShare: options.flatness && occupied ? out / occupied : 0,
+      areaM2: Math.round(t.area.reduce((a, b) => a + b, 0) * AREA_CELL_M * AREA_CELL_M * 1000) / 1000,
       kind: plan.kind,
       readings,
     };
@@ -216,13 +248,38 @@ export function measureSurfaces(
 
 const round = (mm: number) => Math.round(mm * 100) / 100;
 
-/** The position along the ruler of a point at (u, v) within STRIP_M of it, else null. */
-function underRuler(place: RulerPlace, u: number, v: number): number | null {
+/** A ruler's place with what the hot loop needs: its box (+STRIP_M), direction and length. */
+interface Strip {
+  a: [number, number];
+  du: number;
+  dv: number;
+  length: number;
+  box: [number, number, number, number];
+}
+const stripOf = (place: RulerPlace): Strip => {
   const du = place.b[0] - place.a[0];
   const dv = place.b[1] - place.a[1];
-  const length = Math.hypot(du, dv);
-  const t = ((u - place.a[0]) * du + (v - place.a[1]) * dv) / length;
-  if (t < 0 || t > length) return null;
-  const side = Math.abs((u - place.a[0]) * dv - (v - place.a[1]) * du) / length;
-  return side <= STRIP_M ? t : null;
+  const length = Math.hypot(du, dv) || 1;
+  return {
+    a: place.a,
+    du: du / length,
+    dv: dv / length,
+    length,
+    box: [
+      Math.min(place.a[0], place.b[0]) - STRIP_M,
+      Math.max(place.a[0], place.b[0]) + STRIP_M,
+      Math.min(place.a[1], place.b[1]) - STRIP_M,
+      Math.max(place.a[1], place.b[1]) + STRIP_M,
+    ],
+  };
+};
+
+/** The position along the ruler of a point at (u, v) within STRIP_M of it, else -1. */
+function underRuler(strip: Strip, u: number, v: number): number {
+  const box = strip.box;
+  if (u < box[0] || u > box[1] || v < box[2] || v > box[3]) return -1;
+  const t = (u - strip.a[0]) * strip.du + (v - strip.a[1]) * strip.dv;
+  if (t < 0 || t > strip.length) return -1;
+  const side = Math.abs((u - strip.a[0]) * strip.dv - (v - strip.a[1]) * strip.du);
+  return side <= STRIP_M ? t : -1;
 }

@@ -9,7 +9,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Document, NodeIO } from '@gltf-transform/core';
+import { Document, NodeIO, VertexLayout } from '@gltf-transform/core';
 import type { PointStore } from './point-store.ts';
 
 /** Points kept by an inner tile (a random sample of its points); the rest go to its children. */
@@ -54,23 +54,10 @@ export async function writeTileset(
   const order = new Uint32Array(count);
   for (let i = 0; i < count; i += 1) order[i] = i;
   const scratch = new Uint32Array(count);
-  const io = new NodeIO();
+  // Attributes one after the other (no interleaving pass): the tiles are written once, read by three.js.
+  const io = new NodeIO().setVertexLayout(VertexLayout.SEPARATE);
   const files: string[] = [];
   let written = 0;
-
-  const boxOf = (start: number, end: number) => {
-    const lo = [Infinity, Infinity, Infinity];
-    const hi = [-Infinity, -Infinity, -Infinity];
-    for (let j = start; j < end; j += 1) {
-      const at = (order[j] as number) * 3;
-      for (let k = 0; k < 3; k += 1) {
-        const v = positions[at + k] as number;
-        if (v < (lo[k] as number)) lo[k] = v;
-        if (v > (hi[k] as number)) hi[k] = v;
-      }
-    }
-    return { lo, hi };
-  };
 
   const writeTile = async (name: string, start: number, end: number) => {
     const n = end - start;
@@ -104,16 +91,15 @@ export async function writeTileset(
     return file;
   };
 
+  /** A tile of the points order[start..end) in the octree cell (centre, half); lo/hi: their bounds. */
   const tile = async (
     name: string,
-    start: number,
-    end: number,
-    centre: number[],
-    half: number,
-    depth: number,
+    [start, end]: [number, number],
+    cell: { centre: number[]; half: number; depth: number },
+    { lo, hi }: { lo: number[]; hi: number[] },
   ): Promise<TileJson> => {
+    const { centre, half, depth } = cell;
     const n = end - start;
-    const { lo, hi } = boxOf(start, end);
     const box = [0, 1, 2].map((k) => ((lo[k] as number) + (hi[k] as number)) / 2);
     const halves = [0, 1, 2].map((k) => Math.max(((hi[k] as number) - (lo[k] as number)) / 2, 0.001));
     const boundingVolume = {
@@ -126,16 +112,28 @@ export async function writeTileset(
     // `scratch`), so each child is a contiguous range of `order`.
     const keep = Math.min(options.pointsPerTile * SAMPLE_FRACTION, n) / n;
     const counts = new Array<number>(9).fill(0);
-    const octantOf = (at: number) =>
-      ((positions[at] as number) >= (centre[0] as number) ? 1 : 0) |
-      ((positions[at + 1] as number) >= (centre[1] as number) ? 2 : 0) |
-      ((positions[at + 2] as number) >= (centre[2] as number) ? 4 : 0);
+    const [cx, cy, cz] = centre as [number, number, number];
     const slot = new Uint8Array(n);
+    // Bounds of each slot's points: 9 x (lo x, y, z, hi x, y, z).
+    const bounds = new Float64Array(54);
+    for (let s = 0; s < 9; s += 1)
+      bounds.set([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity], s * 6);
     for (let j = 0; j < n; j += 1) {
-      const index = order[start + j] as number;
-      const s = unit(index, depth) < keep ? 0 : 1 + octantOf(index * 3);
+      const index = order[start + j]!;
+      const x = positions[index * 3]!;
+      const y = positions[index * 3 + 1]!;
+      const z = positions[index * 3 + 2]!;
+      const s =
+        unit(index, depth) < keep ? 0 : 1 + ((x >= cx ? 1 : 0) | (y >= cy ? 2 : 0) | (z >= cz ? 4 : 0));
       slot[j] = s;
-      counts[s] = (counts[s] as number) + 1;
+      counts[s] = counts[s]! + 1;
+      const b = s * 6;
+      if (x < bounds[b]!) bounds[b] = x;
+      if (y < bounds[b + 1]!) bounds[b + 1] = y;
+      if (z < bounds[b + 2]!) bounds[b + 2] = z;
+      if (x > bounds[b + 3]!) bounds[b + 3] = x;
+      if (y > bounds[b + 4]!) bounds[b + 4] = y;
+      if (z > bounds[b + 5]!) bounds[b + 5] = z;
     }
     const next = new Array<number>(9);
     let sum = start;
@@ -159,7 +157,14 @@ export async function writeTileset(
       if (to === from) continue;
       const h = half / 2;
       const c = [0, 1, 2].map((k) => (centre[k] as number) + ((octant >> k) & 1 ? h : -h));
-      children.push(await tile(`${name}-${octant}`, from, to, c, h, depth + 1));
+      const b = (octant + 1) * 6;
+      const box = {
+        lo: Array.from(bounds.subarray(b, b + 3)),
+        hi: Array.from(bounds.subarray(b + 3, b + 6)),
+      };
+      children.push(
+        await tile(`${name}-${octant}`, [from, to], { centre: c, half: h, depth: depth + 1 }, box),
+      );
     }
     const content = { uri: await writeTile(name, start, ownEnd) };
     return { boundingVolume, geometricError: spacing * 2, content, children };
@@ -169,7 +174,12 @@ export async function writeTileset(
   const half =
     Math.max(...[0, 1, 2].map((k) => ((store.max[k] as number) - (store.min[k] as number)) / 2), 0.01) *
     1.0001;
-  const root = await tile('t-0', 0, count, centre, half, 0);
+  const root = await tile(
+    't-0',
+    [0, count],
+    { centre, half, depth: 0 },
+    { lo: [...store.min], hi: [...store.max] },
+  );
   const origin = store.origin ?? [0, 0, 0];
   root.refine = 'ADD';
   root.transform = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, origin[0], origin[1], origin[2], 1];
