@@ -126,8 +126,9 @@ export class HouseholdReportRenderer {
         written.push(files[`xlsxName${suffix}`] as string);
         files[`pdfSha256${suffix}`] = createHash('sha256').update(file.pdf).digest('hex');
       }
-      const replaced = await this.deps.db.transaction((tx) =>
-        new HouseholdReportsRepository(tx).finishRendering(companyId, started.id, started.mark, {
+      const replaced = await this.deps.db.transaction(async (tx) => {
+        const repository = new HouseholdReportsRepository(tx);
+        const old = await repository.finishRendering(companyId, started.id, started.mark, {
           pdfName: files.pdfName as string,
           xlsxName: files.xlsxName as string,
           pdfSha256: files.pdfSha256 as string,
@@ -135,8 +136,25 @@ export class HouseholdReportRenderer {
           xlsxNameEn: files.xlsxNameEn as string,
           pdfSha256En: files.pdfSha256En as string,
           hasModelView: view !== null,
-        }),
-      );
+        });
+        if (old) {
+          await repository.recordRenditions(
+            source.versions.map((version) => ({
+              code: version.verification.code,
+              companyId,
+              taskId: started.taskId,
+              language: version.language,
+              reportName: `${formatMessage(version.language, 'reports.doc.title')} ${version.task.Name}`,
+              projectName: version.task.ProjectName,
+              taskName: version.task.Name,
+              figures: version.task.Figures,
+              sha256: files[`pdfSha256${version.language === 'en-US' ? 'En' : ''}`] as string,
+              renderedAt: new Date(source.renderedAt),
+            })),
+          );
+        }
+        return old;
+      });
       if (!replaced) return 'skipped';
       written = replaced;
       return 'ready';

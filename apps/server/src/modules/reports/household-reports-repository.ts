@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import { householdReports, projects, scans, scanSurfaces, tasks } from '../../db/schema.ts';
+import { householdReports, projects, reportRenditions, scans, scanSurfaces, tasks } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProjectCondition } from '../projects/project-access-repository.ts';
 
@@ -131,6 +131,15 @@ export class HouseholdReportsRepository {
       .set({ ...files, status: 'ready', error: null, renderedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(householdReports.companyId, companyId), eq(householdReports.id, id)));
     return [old.pdfName, old.xlsxName, old.pdfNameEn, old.xlsxNameEn].filter((name) => name !== null);
+  }
+
+  /**
+   * The renditions of a household report's PDFs (one per language), so their printed codes verify.
+   * Not chained to the task report's renditions (those supersede per task and language): no report id.
+   */
+  async recordRenditions(rows: Omit<typeof reportRenditions.$inferInsert, 'reportId' | 'createdAt'>[]) {
+    if (rows.length > 0)
+      await this.db.insert(reportRenditions).values(rows.map((row) => ({ ...row, reportId: null })));
   }
 
   async failRendering(companyId: string, id: string, mark: number, error: string) {

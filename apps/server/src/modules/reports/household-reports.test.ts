@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { apiRoutes, ErrorCode } from '@measure/contract';
 import { runRobot } from '@measure/robot';
 import { householdModel } from '@measure/robot/household-model';
@@ -145,7 +146,12 @@ describe('GetApartmentReports', () => {
       const file = await t.app.inject({ method: 'GET', url: new URL(Url).pathname });
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('application/pdf');
-      texts.push(pdfText(file.rawPayload));
+      const text = pdfText(file.rawPayload);
+      texts.push(text);
+      // The printed verification code answers this file's SHA-256.
+      const code = /Verification code (\w+)/.exec(text)?.[1] ?? '';
+      const verified = await callRouteOk(t.app, apiRoutes.reports.getReportVerification, { Code: code });
+      expect(verified.Sha256).toBe(createHash('sha256').update(file.rawPayload).digest('hex'));
     }
     expect(texts[0]).toContain('building 1# · floor 1 · household 1');
     expect(texts[1]).toContain('building 1# · floor 2 · household 1');
