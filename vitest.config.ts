@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { projects: ['packages/contract', 'apps/server', 'apps/web'] },
+  test: { projects: ['packages/contract', 'apps/server', 'apps/web', 'tools/robot'] },
 });

@@ -41,6 +41,9 @@ import { ReportVerifyService } from './modules/reports/report-verify-service.ts'
 import { ReportProjectsService } from './modules/reports/report-projects-service.ts';
 import { ReportSharesService } from './modules/reports/report-shares-service.ts';
 import { ReportsService } from './modules/reports/reports-service.ts';
+import { HouseholdReportRenderer } from './modules/reports/household-report-job.ts';
+import { HouseholdReportsService } from './modules/reports/household-reports-service.ts';
+import { FeatureGate } from './core/feature-gate.ts';
 import { startJobWorker, stopJobWorker } from './jobs/job-worker.ts';
 import { jobDefinitions } from './jobs/jobs.ts';
 import type { Runner } from 'graphile-worker';
@@ -145,6 +148,14 @@ export function createServices(
     publicBase,
     sitePicture: (companyId, task, pointIndex) => review.firstAnnotatedPicture(companyId, task, pointIndex),
   });
+  const householdRenderer = new HouseholdReportRenderer({
+    db,
+    files: reportFiles,
+    objects,
+    log,
+    publicBase,
+    sitePicture: (companyId, task, pointIndex) => review.firstAnnotatedPicture(companyId, task, pointIndex),
+  });
   // Its own connection too: LISTEN for live events raised on any instance.
   const events = new EventsService({
     db,
@@ -231,6 +242,11 @@ export function createServices(
       basePath: config.basePath,
     }),
     reportProjects: new ReportProjectsService({ db }),
+    householdRenderer,
+    householdReports: new HouseholdReportsService({
+      db,
+      requireModeling: (companyId) => new FeatureGate(db).assertEnabled(companyId, 'modeling'),
+    }),
     reportShares: new ReportSharesService({ db, files: reportFiles, review }),
     reportVerify: new ReportVerifyService({ db, publicBase }),
     scans,
@@ -254,6 +270,7 @@ export function createServices(
             deviceFiles,
             dataPoolExports,
             reports: reportRenderer,
+            householdReports: householdRenderer,
             workOrderPictures,
             scans: scanProcessor,
             deviceOffline: new DeviceOfflineNotifier({

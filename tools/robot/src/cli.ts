@@ -14,12 +14,15 @@ const { values } = parseArgs({
     heartbeat: { type: 'boolean', default: false },
     seed: { type: 'string' },
     'batch-sites': { type: 'string' },
+    scans: { type: 'boolean', default: false },
+    'scan-points': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 
 const USAGE = `usage: npm run robot -- --server URL --key DEVICE_KEY [--households N] [--error-rate 0.08]
-  [--speed MS_BETWEEN_BATCHES] [--task TASK_ID] [--no-pictures] [--heartbeat] [--seed N] [--batch-sites 50]`;
+  [--speed MS_BETWEEN_BATCHES] [--task TASK_ID] [--no-pictures] [--heartbeat] [--seed N] [--batch-sites 50]
+  [--scans] [--scan-points 150000]   (--scans: a point cloud and a glTF model per household)`;
 
 const number = (value: string | undefined, name: string) => {
   if (value === undefined) return undefined;
@@ -49,11 +52,13 @@ try {
     heartbeat: values.heartbeat,
     seed: number(values.seed, 'seed'),
     batchSites: number(values['batch-sites'], 'batch-sites'),
+    scans: values.scans ? { points: number(values['scan-points'], 'scan-points') } : false,
     log: (line) => console.warn(line),
   });
   console.warn(
     `done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${report.tasks.length} task(s), ${report.sites} sites, ` +
-      `${report.readings} readings, ${report.pictures} pictures`,
+      `${report.readings} readings, ${report.pictures} pictures, ` +
+      `${report.scans.pointcloud.length + report.scans.model.length} scans`,
   );
 } catch (error) {
   const cause = (error as { cause?: { code?: string } }).cause?.code;

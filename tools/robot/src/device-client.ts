@@ -1,4 +1,11 @@
-import type { Envelope, ResultBatch, ResultBatchAnswer, WorkPackage } from '@measure/contract';
+import type {
+  Envelope,
+  RegisterScanBody,
+  ResultBatch,
+  ResultBatchAnswer,
+  WorkPackage,
+} from '@measure/contract';
+import type { ReadStream } from 'node:fs';
 import { Upload } from 'tus-js-client';
 
 export interface DeviceTaskRow {
@@ -78,9 +85,15 @@ export class DeviceClient {
       'idempotency-key': idempotencyKey,
     });
 
-  /** A resumable upload (tus); answers the FileId. */
+  /** Registers an uploaded cloud or model as a scan (section 8); a retry sends the same key, the same FileId answers the same ScanId. */
+  registerScan = (taskId: string, body: RegisterScanBody, idempotencyKey: string) =>
+    this.call<{ ScanId: string }>('POST', `Tasks/${taskId}/Scans`, body, {
+      'idempotency-key': idempotencyKey,
+    });
+
+  /** A resumable upload (tus); answers the FileId. A file stream (big clouds) is read in chunks. */
   upload(
-    data: Buffer,
+    data: Buffer | ReadStream,
     fileName: string,
     kind: 'picture' | 'pointcloud' | 'model' | 'other',
   ): Promise<string> {

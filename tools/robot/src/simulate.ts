@@ -5,6 +5,7 @@ import { seededRandom } from './random.ts';
 import { readingFor } from './readings.ts';
 import { ServerClock } from './server-clock.ts';
 import { sitesToMeasure } from './sites-to-measure.ts';
+import { HouseholdScans, type ScanOptions, sendHouseholdScans } from './send-scans.ts';
 
 export { DeviceApiError } from './device-client.ts';
 
@@ -24,6 +25,11 @@ export interface RobotOptions {
   seed?: number;
   /** Sites per results batch (default 50). */
   batchSites?: number;
+  /**
+   * Send scans (measurement-api.md section 8): per household a point cloud of its rooms and a glTF
+   * model, and a wall's own cloud on each site with an exploded reading. Off by default.
+   */
+  scans?: ScanOptions | boolean;
   log?: (line: string) => void;
 }
 
@@ -32,6 +38,8 @@ export interface RobotReport {
   sites: number;
   readings: number;
   pictures: number;
+  /** Scans registered: ScanIds by kind. */
+  scans: { pointcloud: string[]; model: string[]; siteClouds: number };
 }
 
 /**
@@ -47,7 +55,14 @@ export async function runRobot(options: RobotOptions): Promise<RobotReport> {
   const random = seededRandom(options.seed ?? 20261124);
   const errorRate = options.errorRate ?? 0.08;
   const batchSites = options.batchSites ?? 50;
-  const report: RobotReport = { tasks: [], sites: 0, readings: 0, pictures: 0 };
+  const report: RobotReport = {
+    tasks: [],
+    sites: 0,
+    readings: 0,
+    pictures: 0,
+    scans: { pointcloud: [], model: [], siteClouds: 0 },
+  };
+  const scanOptions = options.scans === true ? {} : options.scans || null;
   const tasks = (await client.tasks()).filter((task) => !options.task || task.TaskId === options.task);
   log(`${tasks.length} task(s) to do`);
   for (const task of tasks) {
@@ -79,10 +94,14 @@ export async function runRobot(options: RobotOptions): Promise<RobotReport> {
       if (options.speed) await new Promise((resolve) => setTimeout(resolve, options.speed));
     };
     let pointIndex = 0;
+    const scans: HouseholdScans | null = scanOptions
+      ? new HouseholdScans(client, task.TaskId, work, { seed: options.seed ?? 0, ...scanOptions })
+      : null;
     for (const site of sitesToMeasure(work, options.households)) {
       pointIndex += 1;
       const wallMm = 2400 + Math.round(random() * 2400);
       const readings = site.Items.map((item) => readingFor(item, wallMm, errorRate, random));
+      const pointCloudFileId = scans ? await scans.measured(site, readings, wallMm, pointIndex) : null;
       const pictureIds: string[] = [];
       if (options.pictures !== false) {
         const rulers = readings.reduce((sum, reading) => sum + reading.Values.length, 0);
@@ -95,9 +114,10 @@ export async function runRobot(options: RobotOptions): Promise<RobotReport> {
         );
         report.pictures += 1;
       }
-      const { Items: _items, ...place } = site;
+      const { Items: _items, Wall: _wall, ...place } = site;
       batch.push({
         ...place,
+        ...(pointCloudFileId ? { PointCloudFileId: pointCloudFileId } : {}),
         PointIndex: pointIndex,
         AreaM2: Math.round((wallMm / 1000) * 2.8 * 100) / 100,
         MeasuredAt: clock.now().toISOString(),
@@ -107,6 +127,7 @@ export async function runRobot(options: RobotOptions): Promise<RobotReport> {
       if (batch.length >= batchSites) await flush();
     }
     await flush();
+    if (scans) await sendHouseholdScans(scans, report.scans, log);
     await client.finish(task.TaskId);
     report.tasks.push({ TaskId: task.TaskId, Name: task.Name, sites: sent });
     log(`${task.Name}: finished, ${sent.length} sites`);

@@ -9,6 +9,8 @@ export interface SiteToMeasure {
   Name: string;
   Surface: ResultSite['Surface'];
   Items: WorkPackage['Items'];
+  /** Where the site is in the household's geometry (householdGeometry): room index and compass wall (0 N .. 3 W); null on a re-measure. */
+  Wall: { room: number; compass: number } | null;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface SiteToMeasure {
  */
 const WALLS = ['北墙', '东墙', '南墙', '西墙'] as const;
 /** Rooms of a household whose house type has none drawn: a plain flat's. */
-const GENERATED_ROOMS = [
+export const GENERATED_ROOMS = [
   { Id: null, Name: '客厅' },
   { Id: null, Name: '卧室' },
   { Id: null, Name: '厨房' },
@@ -46,11 +48,12 @@ export function sitesToMeasure(work: WorkPackage, households?: number): SiteToMe
       Name: site.Name,
       Surface: (site.Surface ?? 'wall') as ResultSite['Surface'],
       Items: work.Items.filter((item) => site.ItemCodes.includes(item.ItemCode)),
+      Wall: null,
     }));
   }
   return work.Households.slice(0, households ?? work.Households.length).flatMap((household) =>
-    roomsOf(work, household.HouseMapId).flatMap((room) =>
-      WALLS.map((wall) => ({
+    roomsOf(work, household.HouseMapId).flatMap((room, roomIndex) =>
+      WALLS.map((wall, compass) => ({
         BuildingNumber: household.BuildingNumber,
         Floor: household.Floor,
         Household: household.Household,
@@ -58,6 +61,7 @@ export function sitesToMeasure(work: WorkPackage, households?: number): SiteToMe
         Name: `${room.Name} ${wall}`,
         Surface: 'wall' as const,
         Items: work.Items,
+        Wall: { room: roomIndex, compass },
       })),
     ),
   );

@@ -15,5 +15,6 @@ export * from './schema/rollups.ts';
 export * from './schema/work-orders.ts';
 export * from './schema/scans.ts';
 export * from './schema/reports.ts';
+export * from './schema/household-reports.ts';
 export * from './schema/notifications.ts';
 export * from './schema/events.ts';

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { apiRoutes, type Figures, TASK_STATES } from '@measure/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO, login } from '../../test/app.ts';
@@ -15,7 +15,7 @@ import { loadConfig } from '../config.ts';
 import { createDatabaseClient } from '../db/client.ts';
 import type { FrozenItem } from '../db/json-types.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { siteReadings, tasks } from '../db/schema.ts';
+import { companies, scans, siteReadings, tasks } from '../db/schema.ts';
 import { PasswordHasher } from '../modules/auth/password-hasher.ts';
 import { Grade } from '../modules/standards/judging/judge.ts';
 import { seedDatabase } from './seed.ts';
@@ -47,6 +47,7 @@ beforeAll(async () => {
     dataDir,
   });
   seedMs = Date.now() - started;
+  if (process.env.DEMO_SEED_TIMING) console.warn(`demo seed: ${seedMs} ms`);
   expect(seeded).toBe('demo');
   app = await buildApp(
     { ...loadConfig({}), dataDir, passwordHashLogN: TEST_PASSWORD_HASH_LOG_N, jobs: false },
@@ -126,6 +127,39 @@ async function recompute(taskId: string): Promise<Figures> {
 describe('demo data', () => {
   it('seeds an empty database in a few seconds', () => {
     expect(seedMs).toBeLessThan(10_000);
+  });
+
+  it('has scans of two finished tasks: a cloud and a model per household, queued for processing', async () => {
+    const rows = await client.db
+      .select({ kind: scans.kind, status: scans.status, household: scans.household })
+      .from(scans)
+      .innerJoin(companies, eq(companies.id, scans.companyId))
+      .where(eq(companies.code, 'demo'));
+    // 滨江花园一期 1# floors 1-2 and 云栖科创中心 A 座 floors 1-2, two households each.
+    expect(rows.filter((row) => row.kind === 'pointcloud')).toHaveLength(8);
+    expect(rows.filter((row) => row.kind === 'model')).toHaveLength(8);
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['queued']));
+    const jobs = await client.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from graphile_worker._private_jobs j
+        join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'scans:process'`,
+    );
+    expect(jobs.rows[0]?.n).toBe(16);
+  });
+
+  it('has every feature gate on for the main company; the other has modelling and external walls off', async () => {
+    const rows = await client.db
+      .select({
+        code: companies.code,
+        robot: companies.enabledRobotTask,
+        modeling: companies.enabledModeling,
+        externalWall: companies.enabledExternalWall,
+      })
+      .from(companies)
+      .orderBy(companies.code);
+    expect(rows).toEqual([
+      { code: 'demo', robot: true, modeling: true, externalWall: true },
+      { code: 'other', robot: true, modeling: false, externalWall: false },
+    ]);
   });
 
   it('has tasks in every state in both demo projects, with results where they were measured', async () => {

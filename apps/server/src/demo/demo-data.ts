@@ -33,6 +33,8 @@ export interface DemoCompany {
   orgs: Array<{ code: string; name: string; parent?: string }>;
   users: DemoUser[];
   projects: DemoProject[];
+  /** Feature gates (companies' Enabled* flags) turned off; every other gate is on. */
+  featuresOff?: ('modeling' | 'externalWall')[];
 }
 
 export const DEMO_COMPANIES: DemoCompany[] = [
@@ -124,6 +126,8 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     code: 'other',
     nameZh: '另一家建设公司',
     nameEn: 'Other Construction Co.',
+    // The company without modelling and external walls (issue 32): the gated pages and calls are off.
+    featuresOff: ['modeling', 'externalWall'],
     orgs: [{ code: 'HQ', name: '另一家建设公司' }],
     users: [
       {

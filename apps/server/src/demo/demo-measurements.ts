@@ -34,6 +34,8 @@ import {
   demoPlanPng,
 } from './demo-plan.ts';
 import { DEMO_DEVICES, DEMO_HOUSE_TYPES, DEMO_TASKS, type DemoTask, sourceOf } from './demo-tasks.ts';
+import { seedDemoScans } from './demo-scans.ts';
+import type { ObjectStore } from '../core/storage/object-store.ts';
 
 /** What the company seed made: ids by login and by project name. */
 export interface SeededCompany {
@@ -87,6 +89,8 @@ export async function seedDemoMeasurements(
   db: Database,
   files: PlanFileStore,
   company: SeededCompany,
+  /** Where the scans' uploads go (the server's object store). */
+  objects: ObjectStore,
 ): Promise<void> {
   const admin = actingAs(company, 'admin@example.com', 'CompanyAdmin');
   const audit = new AuditRepository(db);
@@ -213,7 +217,8 @@ export async function seedDemoMeasurements(
     };
     const task = await new TasksRepository(db).find(company.companyId, taskId);
     if (!task) throw new Error('demo task vanished');
-    const sites = demoSites(demo, task.standard.Items.map(toWorkItem), Households, random, now);
+    const items = task.standard.Items.map(toWorkItem);
+    const sites = demoSites(demo, items, Households, random, now);
     for (let start = 0; start < sites.length; start += SITES_PER_BATCH) {
       const batch: ResultBatch = {
         Source: sourceOf(demo),
@@ -226,6 +231,10 @@ export async function seedDemoMeasurements(
         `demo:${taskId}:${start / SITES_PER_BATCH}`,
         JSON.stringify(batch),
       );
+    }
+    if (demo.scans && device) {
+      const houseType = DEMO_HOUSE_TYPES.find((type) => type.project === demo.project);
+      await seedDemoScans(db, objects, device, taskId, { area: houseType?.area ?? 90 }, items, sites, SEED);
     }
     if (demo.state !== 'inProgress') {
       if (device) await taskDevice.move(device, taskId, 'uploaded', 'zh-CN');

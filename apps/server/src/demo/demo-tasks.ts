@@ -31,6 +31,8 @@ export interface DemoTask {
   errorRate: number;
   /** When it was measured, in days before the seeding: from, to. */
   daysAgo: [number, number];
+  /** Its device also sends a point cloud and a model per household (demo-scans.ts). */
+  scans?: boolean;
 }
 
 /**
@@ -52,6 +54,7 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     done: 1,
     errorRate: 0.08,
     daysAgo: [29, 24],
+    scans: true,
   },
   {
     project: '滨江花园一期',
@@ -127,6 +130,7 @@ export const DEMO_TASKS: readonly DemoTask[] = [
     done: 1,
     errorRate: 0.1,
     daysAgo: [27, 21],
+    scans: true,
   },
   {
     project: '云栖科创中心',

@@ -33,8 +33,8 @@ async function insertCompany(
       nameZh: company.nameZh,
       nameEn: company.nameEn,
       enabledRobotTask: true,
-      enabledModeling: true,
-      enabledExternalWall: true,
+      enabledModeling: !company.featuresOff?.includes('modeling'),
+      enabledExternalWall: !company.featuresOff?.includes('externalWall'),
       enabledGj: false,
     })
     .returning({ id: companies.id });
@@ -144,7 +144,7 @@ export async function seedDatabase(
     const main = seeded[0];
     if (main) {
       const files = new PlanFileStore(objects);
-      await seedDemoMeasurements(db, files, main);
+      await seedDemoMeasurements(db, files, main, objects);
     }
     return 'demo';
   }

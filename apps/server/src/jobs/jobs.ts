@@ -8,6 +8,11 @@ import {
 import type { DeviceFilesService } from '../modules/results/device-files-service.ts';
 import { checkRollups } from '../modules/results/rollup-check.ts';
 import { isRenderPayload, type ReportRenderer } from '../modules/reports/report-job.ts';
+import {
+  type HouseholdReportRenderer,
+  isHouseholdRenderPayload,
+} from '../modules/reports/household-report-job.ts';
+import { HOUSEHOLD_RENDER_TASK } from '../modules/reports/household-reports-repository.ts';
 import type { DeviceOfflineNotifier } from '../modules/notifications/device-offline.ts';
 import type { WorkOrderPicturesService } from '../modules/work-orders/work-order-pictures-service.ts';
 import { isScanJobPayload, type ScanProcessor } from '../modules/scans/scan-job.ts';
@@ -22,6 +27,7 @@ export function jobDefinitions(
     deviceFiles?: Pick<DeviceFilesService, 'cleanUp'>;
     dataPoolExports?: Pick<DataPoolExportService, 'run' | 'expire'>;
     reports?: ReportRenderer;
+    householdReports?: HouseholdReportRenderer;
     deviceOffline?: Pick<DeviceOfflineNotifier, 'notify'>;
     workOrderPictures?: Pick<WorkOrderPicturesService, 'sweepOrphans'>;
     scans?: Pick<ScanProcessor, 'run'>;
@@ -54,6 +60,10 @@ export function jobDefinitions(
       // A task's report (queued by queueReport in the transaction of the change; job key per task).
       'reports:render': async (payload) => {
         if (isRenderPayload(payload)) await services.reports?.render(payload);
+      },
+      // One household's report (queued by GetApartmentReports when its figures or scans changed).
+      [HOUSEHOLD_RENDER_TASK]: async (payload) => {
+        if (isHouseholdRenderPayload(payload)) await services.householdReports?.render(payload);
       },
       // Devices silent for longer than DEVICE_OFFLINE_NOTIFY_MINUTES: their administrators are told once.
       'notifications:deviceOffline': async () => {

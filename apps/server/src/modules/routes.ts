@@ -21,6 +21,7 @@ import { registerDeviceFilesRoutes } from './results/device-files-routes.ts';
 import { registerAnalysisRoutes } from './analysis/analysis-routes.ts';
 import { registerWorkOrdersRoutes } from './work-orders/work-orders-routes.ts';
 import { registerReportsRoutes } from './reports/reports-routes.ts';
+import { registerHouseholdReportsRoutes } from './reports/household-reports-routes.ts';
 import { registerEventsRoutes } from './events/events-routes.ts';
 import { registerScansRoutes } from './scans/scans-routes.ts';
 
@@ -47,6 +48,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerAnalysisRoutes(app, services);
   await registerWorkOrdersRoutes(app, services);
   registerReportsRoutes(app, services);
+  registerHouseholdReportsRoutes(app, services);
   registerEventsRoutes(app, services);
   registerScansRoutes(app, services);
 }

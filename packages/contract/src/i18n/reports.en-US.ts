@@ -96,4 +96,8 @@ export const reportsMessagesEnUS: Record<keyof typeof reportsMessagesZhCN, strin
   'reports.doc.planLegend':
     'Rooms are coloured by the worst grade of their sites; the number in brackets counts the sites; blue dots are stations.',
   'reports.doc.noPlans': 'No measured household has a plan with rooms',
+  'reports.doc.householdTitle': '{task} · building {building} · floor {floor} · household {household}',
+  'reports.doc.modelView': '3D view of the household',
+  'reports.doc.modelViewNote':
+    'Seen from above at an angle (isometric). The model in grey; scanned walls coloured by their deviation: green within the standard, orange to red as more of the wall is out of tolerance.',
 };

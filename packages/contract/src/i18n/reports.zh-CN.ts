@@ -91,4 +91,8 @@ export const reportsMessagesZhCN = {
   'reports.doc.planHousehold': '楼栋 {building} · {floor} 层 · {household} 户（户型：{map}）',
   'reports.doc.planLegend': '房间按其测点的最差结果着色，括号内为测点数，蓝点为设站位置。',
   'reports.doc.noPlans': '已测户的户型图都没有房间，无平面图',
+  'reports.doc.householdTitle': '{task} · 楼栋 {building} · {floor} 层 · {household} 户',
+  'reports.doc.modelView': '分户三维视图',
+  'reports.doc.modelViewNote':
+    '斜上方等轴测视角。灰色为模型；扫描墙面按偏差着色：绿色在标准内，橙色到红色表示超差面积越来越大。',
 } as const;

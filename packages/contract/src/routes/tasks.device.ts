@@ -40,6 +40,11 @@ export const workPackageSchema = z.object({
       MapType: z.string(),
       Width: z.number().nullable(),
       Height: z.number().nullable(),
+      /**
+       * The house type's floor area in m²: metres per plan unit are sqrt(FloorArea / area of the rooms'
+       * polygons), the scale a scanner uses for its plan frame (measurement-api.md section 8).
+       */
+      FloorArea: z.number().nullable(),
       /** Downloadable with the device key. */
       PlanUrl: z.string(),
       MeasurePoints: measurePointsSchema.nullable(),

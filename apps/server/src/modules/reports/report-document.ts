@@ -1,4 +1,5 @@
 import type { Figures, GradeName, Language, PlanHousehold, TaskDetail } from '@measure/contract';
+import type { ModelView } from './household-model-view.ts';
 import type { ReportPicture } from './report-pictures.ts';
 import type { ReportVerificationMark } from './report-verification.ts';
 
@@ -41,6 +42,8 @@ export interface ReportSource {
   pictures: ReportPicture[];
   /** A re-measure task's sites with the original site each re-measures (null for other tasks). */
   beforeAfter?: ReportBeforeAfter | null;
+  /** A household report's rendered view of its scans (household-model-view.ts); absent in task reports. */
+  modelView?: ModelView | null;
   versions: ReportVersion[];
 }
 

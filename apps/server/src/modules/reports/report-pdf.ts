@@ -11,6 +11,7 @@ import { siteNameOnly } from '@measure/contract/places';
 import QRCode from 'qrcode';
 import { failedSites, type ReportDocument } from './report-document.ts';
 import { beforeAfterSection } from './report-before-after.ts';
+import { drawModelView } from './household-model-view.ts';
 import { chartsSection } from './report-charts.ts';
 import { picturesSection } from './report-pictures.ts';
 import { planSection } from './report-plan.ts';
@@ -167,6 +168,14 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
   );
 
   planSection(pdf, doc, { margin: MARGIN, width: pageWidth, bottom, heading });
+  if (doc.modelView) {
+    heading(t('reports.doc.modelView'), 320);
+    pdf.fontSize(8).fillColor('#666666').text(t('reports.doc.modelViewNote'), MARGIN, pdf.y);
+    const top = pdf.y + 6;
+    const used = drawModelView(pdf, doc.modelView, MARGIN, top, pageWidth, 300);
+    pdf.x = MARGIN;
+    pdf.y = top + used + 12;
+  }
 
   heading(t('reports.doc.failedSites'));
   const failed = failedSites(doc.task);

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ReportQueuedReason } from '@measure/contract';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import {
+  householdReports,
   projects,
   reportDownloads,
   reports,
@@ -42,6 +43,14 @@ const rowColumns = {
   uploadedAt: reports.uploadedAt,
   renderedAt: reports.renderedAt,
   updatedAt: reports.updatedAt,
+};
+
+/** A household report's files (GetApartmentReports) live under the same reports/ keys: never swept. */
+const householdStoredColumns = {
+  pdfName: householdReports.pdfName,
+  xlsxName: householdReports.xlsxName,
+  pdfNameEn: householdReports.pdfNameEn,
+  xlsxNameEn: householdReports.xlsxNameEn,
 };
 
 /** The stored file names of a report (both languages). */
@@ -368,7 +377,8 @@ export class ReportsRepository {
   /** Stored file names of every report (all companies: the file sweep). */
   async allStoredNames(): Promise<Set<string>> {
     const rows = await this.db.select(storedColumns).from(reports);
-    return new Set(rows.flatMap(storedNames));
+    const households = await this.db.select(householdStoredColumns).from(householdReports);
+    return new Set([...rows, ...households].flatMap(storedNames));
   }
 
   /** Ready reports rendered before English existed (all companies: queued again at start-up). */

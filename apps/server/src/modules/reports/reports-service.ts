@@ -33,9 +33,21 @@ import { ReportProjectsRepository } from './report-projects-repository.ts';
 import { queueReport } from './report-queue.ts';
 import { reportFilesIn } from './report-files.ts';
 import { ReportsRepository, storedNames } from './reports-repository.ts';
+import { HouseholdReportsRepository } from './household-reports-repository.ts';
 
 type ListBody = RouteBody<typeof reportsRoutes.getReportList>;
-type Row = Awaited<ReturnType<ReportsRepository['visibleMany']>>[number];
+/** A task report, or a household report (GetApartmentReports) with its place, for downloads. */
+type Row = Awaited<ReturnType<ReportsRepository['visibleMany']>>[number] & {
+  buildingNumber?: string;
+  floor?: number;
+  household?: number;
+};
+
+/** A download's file name: the task's, and a household report's place after it. */
+const fileNameOf = (row: Row, language: Language) =>
+  row.buildingNumber === undefined
+    ? taskNameIn(row, language)
+    : `${taskNameIn(row, language)} ${row.buildingNumber}-${row.floor}-${row.household}`;
 
 /** A file answered by a download address. */
 export interface ReportFile {
@@ -114,10 +126,13 @@ export class ReportsService {
     };
   }
 
-  /** Reports the caller sees, all of `ids` or 404. */
+  /** Reports the caller sees, all of `ids` or 404: task reports, and household reports among the rest. */
   private async visible(auth: AuthContext, ids: readonly string[]): Promise<Row[]> {
     const unique = [...new Set(ids)];
-    const rows = await new ReportsRepository(this.deps.db).visibleMany(auth, unique);
+    const rows: Row[] = await new ReportsRepository(this.deps.db).visibleMany(auth, unique);
+    const found = new Set(rows.map((row) => row.id));
+    const rest = unique.filter((id) => !found.has(id));
+    rows.push(...(await new HouseholdReportsRepository(this.deps.db).visibleMany(auth, rest)));
     if (rows.length !== unique.length) throw notFound();
     return rows;
   }
@@ -161,27 +176,34 @@ export class ReportsService {
     if (!download) throw notFound();
     const format = download.format as ReportFormat;
     const language: Language = download.language === 'en-US' ? 'en-US' : 'zh-CN';
-    const rows = await repository.ofCompany(download.companyId, download.reportIds);
+    const rows: Row[] = await repository.ofCompany(download.companyId, download.reportIds);
+    const found = new Set(rows.map((row) => row.id));
+    rows.push(
+      ...(await new HouseholdReportsRepository(this.deps.db).ofCompany(
+        download.companyId,
+        download.reportIds.filter((id) => !found.has(id)),
+      )),
+    );
     const files = await Promise.all(
       rows.map(async (row) => {
         const stored = reportFilesIn(row, language)[format];
         if (!stored) return null;
         try {
-          return { name: safeName(taskNameIn(row, language)), data: await this.deps.files.read(stored) };
+          return { name: safeName(fileNameOf(row, language)), data: await this.deps.files.read(stored) };
         } catch {
           return null;
         }
       }),
     );
-    const found = files.filter((file) => file !== null);
-    if (found.length === 0 || found.length !== download.reportIds.length) throw notFound();
-    if (found.length === 1) {
-      const [only] = found as [{ name: string; data: Buffer }];
+    const present = files.filter((file) => file !== null);
+    if (present.length === 0 || present.length !== download.reportIds.length) throw notFound();
+    if (present.length === 1) {
+      const [only] = present as [{ name: string; data: Buffer }];
       return { fileName: `${only.name}.${format}`, contentType: CONTENT_TYPES[format], data: only.data };
     }
     const used = new Set<string>();
     const entries: Record<string, Uint8Array> = {};
-    for (const file of found) {
+    for (const file of present) {
       let name = `${file.name}.${format}`;
       for (let n = 2; used.has(name); n += 1) name = `${file.name} (${n}).${format}`;
       used.add(name);

@@ -80,6 +80,7 @@ export class TaskDeviceService {
         MapType: map.mapType,
         Width: map.width,
         Height: map.height,
+        FloorArea: Number(map.floorArea),
         PlanUrl: `${baseUrl}/api/device/v1/Tasks/${task.id}/HouseMaps/${map.id}/Plan`,
         MeasurePoints: map.measurePoints,
       })),

@@ -355,6 +355,8 @@ describe('device API', () => {
     const work = await callRouteOk(t.app, apiRoutes.taskDevice.workPackage, { TaskId: task }, as);
     expect(work.Households).toHaveLength(2);
     expect(work.HouseMaps.map((map) => map.HouseMapId)).toEqual([houseMapId]);
+    // The scale of a scan's plan frame: metres per plan unit from the floor area (measurement-api.md section 8).
+    expect(work.HouseMaps[0]?.FloorArea).toBe(89.5);
     expect(work.Items.length).toBeGreaterThan(0);
     const plan = await t.app.inject({
       method: 'GET',
