@@ -51,8 +51,31 @@ export function binaryPly({ xyz, rgb }: Cloud, littleEndian = true): Buffer {
 const pcdHeader = (n: number, data: string) =>
   `# .PCD v0.7\nVERSION 0.7\nFIELDS x y z\nSIZE 4 4 4\nTYPE F F F\nCOUNT 1 1 1\nWIDTH ${n}\nHEIGHT 1\nVIEWPOINT 0 0 0 1 0 0 0\nPOINTS ${n}\nDATA ${data}\n`;
 
-export function pcd({ xyz }: Cloud, data: 'ascii' | 'binary'): Buffer {
+/** LZF of literal runs only (a control byte c < 32 copies the next c + 1 bytes): valid, not smaller. */
+function lzfLiterals(data: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 0; at < data.length; at += 32) {
+    const run = data.subarray(at, at + 32);
+    parts.push(Buffer.from([run.length - 1]), run);
+  }
+  return Buffer.concat(parts);
+}
+
+export function pcd({ xyz }: Cloud, data: 'ascii' | 'binary' | 'binary_compressed'): Buffer {
   const n = xyz.length / 3;
+  if (data === 'binary_compressed') {
+    // Fields one after the other (all x, then all y, then all z), LZF-compressed, sizes first.
+    const columns = Float32Array.from(
+      { length: n * 3 },
+      (_, i) => xyz[(i % n) * 3 + Math.floor(i / n)] as number,
+    );
+    const raw = Buffer.from(columns.buffer);
+    const packed = lzfLiterals(raw);
+    const sizes = Buffer.alloc(8);
+    sizes.writeUInt32LE(packed.length, 0);
+    sizes.writeUInt32LE(raw.length, 4);
+    return Buffer.concat([Buffer.from(pcdHeader(n, 'binary_compressed')), sizes, packed]);
+  }
   if (data === 'binary')
     return Buffer.concat([Buffer.from(pcdHeader(n, 'binary')), Buffer.from(Float32Array.from(xyz).buffer)]);
   const lines = Array.from({ length: n }, (_, i) => `${xyz[i * 3]} ${xyz[i * 3 + 1]} ${xyz[i * 3 + 2]}`);

@@ -76,6 +76,7 @@ describe('tileset', () => {
     ['binary big endian PLY', 'be.ply', () => binaryPly(wall, false)],
     ['ascii PCD', 'ascii.pcd', () => pcd(wall, 'ascii')],
     ['binary PCD', 'binary.pcd', () => pcd(wall, 'binary')],
+    ['binary_compressed PCD', 'compressed.pcd', () => pcd(wall, 'binary_compressed')],
     ['LAS', 'cloud.las', () => las(wall)],
   ])('holds every point of a %s exactly once', async (_, name, make) => {
     // A misleading name: the kind is read from the content.

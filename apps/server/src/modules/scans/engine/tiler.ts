@@ -9,8 +9,41 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Document, NodeIO, VertexLayout } from '@gltf-transform/core';
+import { Worker } from 'node:worker_threads';
 import type { PointStore } from './point-store.ts';
+
+/** Tiles handed to the writer thread and not yet written (bounds the memory they hold). */
+const WRITES_IN_FLIGHT = 4;
+
+/** The tile-writer.mjs thread: `write` resolves when the .glb is on disk. */
+function tileWriter() {
+  const worker = new Worker(new URL('./tile-writer.mjs', import.meta.url));
+  const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  let next = 0;
+  worker.on('message', ({ id, error }: { id: number; error?: string }) => {
+    const waiting = pending.get(id);
+    pending.delete(id);
+    if (error) waiting?.reject(new Error(error));
+    else waiting?.resolve();
+  });
+  worker.on('error', (error) => {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  });
+  return {
+    write(file: string, name: string, xyz: Float32Array, rgb: Uint8Array): Promise<void> {
+      const id = (next += 1);
+      return new Promise<void>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, file, name, xyz, rgb }, [
+          xyz.buffer as ArrayBuffer,
+          rgb.buffer as ArrayBuffer,
+        ]);
+      });
+    },
+    close: () => worker.terminate(),
+  };
+}
 
 /** Points kept by an inner tile (a random sample of its points); the rest go to its children. */
 const SAMPLE_FRACTION = 0.5;
@@ -133,30 +166,31 @@ export async function writeTileset(
   const order = new Uint32Array(count);
   for (let i = 0; i < count; i += 1) order[i] = i;
   const scratch = new Uint32Array(count);
-  // Attributes one after the other (no interleaving pass): the tiles are written once, read by three.js.
-  const io = new NodeIO().setVertexLayout(VertexLayout.SEPARATE);
+  const writer = tileWriter();
+  const writes = new Set<Promise<void>>();
+  let failure: Error | undefined;
   const files: string[] = [];
   let written = 0;
 
   const writeTile = async (name: string, start: number, end: number) => {
     const n = end - start;
     const { xyz, rgb } = tileArrays(order, positions, colors, start, end);
-    const doc = new Document();
-    const buffer = doc.createBuffer();
-    const position = doc.createAccessor().setType('VEC3').setArray(xyz).setBuffer(buffer);
-    const colour = doc.createAccessor().setType('VEC3').setArray(rgb).setNormalized(true).setBuffer(buffer);
-    const primitive = doc
-      .createPrimitive()
-      .setMode(0) // POINTS
-      .setAttribute('POSITION', position)
-      .setAttribute('COLOR_0', colour);
-    const mesh = doc.createMesh(name).addPrimitive(primitive);
-    doc.createScene().addChild(doc.createNode(name).setMesh(mesh));
     const file = `${name}.glb`;
-    await writeFile(path.join(outputDir, file), await io.writeBinary(doc));
+    const write: Promise<void> = writer.write(path.join(outputDir, file), name, xyz, rgb).then(
+      () => {
+        writes.delete(write);
+        written += n;
+        options.onProgress?.(written);
+      },
+      (error: Error) => {
+        writes.delete(write);
+        failure ??= error;
+      },
+    );
+    writes.add(write);
+    if (writes.size >= WRITES_IN_FLIGHT) await Promise.race(writes);
+    if (failure) throw failure;
     files.push(file);
-    written += n;
-    options.onProgress?.(written);
     return file;
   };
 
@@ -215,12 +249,19 @@ export async function writeTileset(
   const half =
     Math.max(...[0, 1, 2].map((k) => ((store.max[k] as number) - (store.min[k] as number)) / 2), 0.01) *
     1.0001;
-  const root = await tile(
-    't-0',
-    [0, count],
-    { centre, half, depth: 0 },
-    { lo: [...store.min], hi: [...store.max] },
-  );
+  let root: TileJson;
+  try {
+    root = await tile(
+      't-0',
+      [0, count],
+      { centre, half, depth: 0 },
+      { lo: [...store.min], hi: [...store.max] },
+    );
+    await Promise.all(writes);
+    if (failure) throw failure;
+  } finally {
+    await writer.close();
+  }
   const origin = store.origin ?? [0, 0, 0];
   root.refine = 'ADD';
   root.transform = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, origin[0], origin[1], origin[2], 1];
