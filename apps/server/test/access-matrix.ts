@@ -236,19 +236,37 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'scanDevice.registerScan': 'device',
 };
 
+/**
+ * Calls behind the modelling feature gate: a caller whose company has modelling off gets Code 403
+ * "feature not enabled" even where its role permits the call (public share reads answer 404 instead).
+ */
+export const MODELLING_GATED = new Set([
+  'scans.getGltfList',
+  'scans.getPointClouds',
+  'scans.exportPointClouds',
+  'scans.downloadPointCloud',
+  'scans.deleteScan',
+  'scans.getModelPreview',
+  'scans.getApartmentReports',
+  'scans.getTile',
+  'scans.getModel',
+]);
+
 export interface Caller {
   key: 'admin' | 'measure' | 'pm' | 'surveyor' | 'otherAdmin';
   login: string;
   password: string;
   role: Role;
   name: string;
+  /** The caller's company has modelling switched off (the second demo company). */
+  modellingOff?: boolean;
 }
 export const CALLERS: Caller[] = [
   { key: 'admin', ...DEMO.admin, role: 'CompanyAdmin', name: '王管理' },
   { key: 'measure', ...DEMO.measure, role: 'MeasureAdmin', name: '李测量' },
   { key: 'pm', ...DEMO.pm, role: 'ProjectAdmin', name: '张项目' },
   { key: 'surveyor', ...DEMO.surveyor, role: 'Surveyor', name: '赵实测' },
-  { key: 'otherAdmin', ...DEMO.otherAdmin, role: 'CompanyAdmin', name: '陈管理' },
+  { key: 'otherAdmin', ...DEMO.otherAdmin, role: 'CompanyAdmin', name: '陈管理', modellingOff: true },
 ];
 
 export interface Request {

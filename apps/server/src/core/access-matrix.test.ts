@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import {
   CALLERS,
+  MODELLING_GATED,
   EXPECTED_ACCESS,
   prepareSamples,
   SAMPLES,
@@ -55,6 +56,11 @@ describe('access matrix', () => {
           : (tokens.get(caller.key) ?? '');
         const allowed = access === 'public' || access === 'authenticated' || permissions.includes(access);
         const response = await sendSample(t.app, definition, request, token);
+        if (allowed && caller.modellingOff && MODELLING_GATED.has(key)) {
+          expect(response.body.Code, `${key} as ${caller.key}`).toBe(403);
+          expect(response.body.Message, key).toBe('贵公司未开通此功能：建模');
+          continue;
+        }
         const denied = response.status === 401 || response.body.Code === 401 || response.body.Code === 403;
         outcomes.push(`${key}: ${denied ? 'deny' : 'allow'}`);
         expected.push(`${key}: ${allowed ? 'allow' : 'deny'}`);

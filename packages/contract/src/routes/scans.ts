@@ -22,8 +22,11 @@ export type ScanStatus = (typeof SCAN_STATUSES)[number];
 export const POINT_CLOUD_FORMATS = ['ply', 'pcd', 'las', 'laz'] as const;
 
 export const SCAN_LIMITS = {
-  /** A cloud of more points is refused as failed (a tileset of it would not fit one job). */
-  maxPoints: 200_000_000,
+  /**
+   * A cloud of more points fails with a translated reason: the tiler holds a cloud in memory (about 24
+   * bytes a point, so 30,000,000 points stay under 1 GB); larger clouds need an out-of-core tiler.
+   */
+  maxPoints: 30_000_000,
   /** Points of one tile; tiles of fewer points stop splitting. */
   pointsPerTile: 100_000,
   /** How long a download address of the original file works. */
