@@ -241,6 +241,24 @@ export const routePaths = {
   events: {
     createTicket: { method: 'POST', path: '/api/events/Ticket' },
   },
+  scans: {
+    getGltfList: { method: 'POST', path: '/api/ms/Report/GetGltfList' },
+    getPointClouds: { method: 'POST', path: '/api/ms/PointCloud/GetList' },
+    exportPointClouds: { method: 'POST', path: '/api/ms/PointCloud/Export' },
+    downloadPointCloud: { method: 'POST', path: '/api/ms/PointCloud/Download' },
+    getPointCloudFile: { method: 'GET', path: '/api/ms/PointCloud/File/:Token' },
+    deleteScan: { method: 'POST', path: '/api/ms/PointCloud/Delete' },
+    getModelPreview: { method: 'POST', path: '/api/ms/Report/GetModelPreview' },
+    getApartmentReports: { method: 'POST', path: '/api/ms/Report/GetApartmentReports' },
+    getTile: { method: 'GET', path: '/api/ms/Scans/:ScanId/Tiles/:Name' },
+    getModel: { method: 'GET', path: '/api/ms/Scans/:ScanId/Model' },
+    getSharedModelPreview: { method: 'GET', path: '/api/share/:ShareId/ModelPreview' },
+    getSharedTile: { method: 'GET', path: '/api/share/:ShareId/Scans/:ScanId/Tiles/:Name' },
+    getSharedModel: { method: 'GET', path: '/api/share/:ShareId/Scans/:ScanId/Model' },
+  },
+  scanDevice: {
+    registerScan: { method: 'POST', path: '/api/device/v1/Tasks/:TaskId/Scans' },
+  },
   reports: {
     getReportList: { method: 'POST', path: '/api/ms/statis/GetReportList' },
     downloadReport: { method: 'POST', path: '/api/ms/statis/DownloadReport' },
