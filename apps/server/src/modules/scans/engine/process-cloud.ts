@@ -1,0 +1,52 @@
+/**
+ * The point-cloud pipeline, run inside the engine's worker thread (scan-worker.mjs): read (0-50 %),
+ * find and measure surfaces (50-60 %), write the tileset (60-100 %).
+ */
+import { SCAN_LIMITS } from '@measure/contract/routes/scans';
+import { readCloud } from './cloud-reader.ts';
+import type { ProcessCloudInput, ProcessCloudResult } from './engine-types.ts';
+import { PointStore } from './point-store.ts';
+import { householdSurfaces, siteSurface } from './surface-finder.ts';
+import { measureSurfaces } from './surface-measure.ts';
+import { writeTileset } from './tiler.ts';
+
+/** Points the surfaces are looked for on (an even stride of the cloud). */
+const SAMPLE_POINTS = { site: 500_000, household: 150_000 };
+
+export type CloudJob = Omit<ProcessCloudInput, 'onProgress'> & { maxPoints?: number; pointsPerTile?: number };
+
+/** An even-stride sample of the store's points as float64 triples. */
+function sampleOf(store: PointStore, most: number): Float64Array {
+  const step = Math.max(1, Math.ceil(store.count / most));
+  const sample = new Float64Array(Math.ceil(store.count / step) * 3);
+  for (let i = 0, j = 0; i < store.count; i += step, j += 1) {
+    sample[j * 3] = store.positions[i * 3] as number;
+    sample[j * 3 + 1] = store.positions[i * 3 + 1] as number;
+    sample[j * 3 + 2] = store.positions[i * 3 + 2] as number;
+  }
+  return sample;
+}
+
+export async function processCloud(
+  job: CloudJob,
+  progress: (percent: number) => void,
+): Promise<ProcessCloudResult> {
+  const store = new PointStore(job.maxPoints ?? SCAN_LIMITS.maxPoints);
+  store.progress = (read: number, size: number) => progress(Math.floor((50 * read) / Math.max(1, size)));
+  const info = await readCloud(job.inputPath, store);
+  store.assertUsable();
+  progress(50);
+  const origin = store.origin ?? [0, 0, 0];
+  const plans = job.siteScan
+    ? [siteSurface(sampleOf(store, SAMPLE_POINTS.site), origin)].flatMap((p) => (p ? [p] : []))
+    : householdSurfaces(sampleOf(store, SAMPLE_POINTS.household));
+  const surfaces = measureSurfaces(store, plans, job);
+  progress(60);
+  const total = store.count;
+  const { files } = await writeTileset(store, job.outputDir, {
+    pointsPerTile: job.pointsPerTile ?? SCAN_LIMITS.pointsPerTile,
+    onProgress: (done) => progress(60 + Math.floor((40 * done) / total)),
+  });
+  progress(100);
+  return { format: info.format, points: store.count, bounds: store.bounds(), surfaces, files };
+}
