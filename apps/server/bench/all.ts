@@ -11,7 +11,9 @@
  * and report-render (a 5,000-site report rendered while a trivial call runs: p99 <= 2x idle) and
  * live-events (about a minute: a robot ingests through one server instance, its task events reach a
  * stream on another instance, p99 < 1 s) and storage-upload (a few minutes: a 100 MB tus upload into
- * S3 mode (s3rver) against local disk, throughput ratio >= 0.5).
+ * S3 mode (s3rver) against local disk, throughput ratio >= 0.5) and scan-viewer (a few minutes: a
+ * 3,000,000-point cloud tiled by the scans job, the model preview's first frame with points in chromium
+ * <= 2 s and <= 8 MB downloaded, orbiting > 20 frames per second at the median).
  * Names as arguments run only those:
  *
  *   npm run bench                    all of them
@@ -23,6 +25,7 @@
  *   npm run bench -- report-render   only the report rendering benchmark
  *   npm run bench -- live-events     only the live events benchmark (two instances)
  *   npm run bench -- storage-upload  only the S3 upload benchmark
+ *   npm run bench -- scan-viewer     only the 3D viewer benchmark
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +41,7 @@ const BENCHES = [
   'report-render',
   'live-events',
   'storage-upload',
+  'scan-viewer',
 ] as const;
 
 const wanted = process.argv.slice(2);

@@ -115,6 +115,7 @@ export function createScanViewer(container: HTMLElement, options: ScanViewerOpti
   let disposed = false;
   let pending = false;
   let pointsShown = false;
+  let frames = 0;
 
   const tilesets: TilesRenderer[] = [];
   const models: Object3D[] = [];
@@ -146,6 +147,9 @@ export function createScanViewer(container: HTMLElement, options: ScanViewerOpti
     }
     renderer.render(world, camera);
     labels.render(world, camera);
+    // Frames drawn so far: the viewer bench times orbiting by it (drawing happens only on change).
+    frames += 1;
+    canvas.dataset.frames = String(frames);
     if (!pointsShown && hasPoints()) {
       pointsShown = true;
       // Two frames later the frame with points has been produced (the bench times navigation to it).
