@@ -61,6 +61,10 @@ import { UserAdminService } from './modules/user-admin/user-admin-service.ts';
 import { UserImportService } from './modules/user-admin/user-import-service.ts';
 import { UserRepository } from './modules/account/user-repository.ts';
 import { EventsService } from './modules/events/events-service.ts';
+import { ScansService } from './modules/scans/scans-service.ts';
+import { ScanSharesService } from './modules/scans/scan-shares-service.ts';
+import { ScanProcessor } from './modules/scans/scan-job.ts';
+import { loadScanEngine } from './modules/scans/scan-engine.ts';
 
 /** How long running jobs may take to finish when the instance stops. */
 const JOBS_GRACE_MS = 8_000;
@@ -144,6 +148,21 @@ export function createServices(
     log,
     announceSilentDevices: () => devices.announceSilent(),
   });
+  // Scans: registration, lists, downloads, the 3D reads (the processing job is scan-job.ts).
+  const scans = new ScansService({
+    db,
+    objects,
+    deviceFiles: deviceFileStore,
+    removeUpload: (companyId, fileId) => deviceFiles.removeUpload(companyId, fileId),
+  });
+  const scanProcessor = new ScanProcessor({
+    db,
+    objects,
+    deviceFiles: deviceFileStore,
+    results,
+    engine: loadScanEngine,
+    log,
+  });
   let jobWorker: Runner | undefined;
   let draining = false;
   let jobsStopped: Promise<void> | undefined;
@@ -209,6 +228,9 @@ export function createServices(
     reportProjects: new ReportProjectsService({ db }),
     reportShares: new ReportSharesService({ db, files: reportFiles, review }),
     reportVerify: new ReportVerifyService({ db, publicBase }),
+    scans,
+    scanProcessor,
+    scanShares: new ScanSharesService({ db, scans }),
     ready: async () => !draining && (await pingDatabase(database.pool)),
     /** SIGTERM: not ready any more (balancers stop sending), no new jobs; requests are still answered. */
     beginDrain: () => {
@@ -228,6 +250,7 @@ export function createServices(
             dataPoolExports,
             reports: reportRenderer,
             workOrderPictures,
+            scans: scanProcessor,
             deviceOffline: new DeviceOfflineNotifier({
               db,
               olderThanSeconds: config.deviceOfflineNotifySeconds,

@@ -40,6 +40,14 @@ export interface RangedFile {
   fileName: string;
 }
 
+/** How a ranged file is served: an attachment of octet-stream never cached, unless said otherwise. */
+export interface RangedServing {
+  contentType?: string;
+  /** 'none': no Content-Disposition (a model a viewer reads). */
+  disposition?: 'attachment' | 'none';
+  cacheControl?: string;
+}
+
 /**
  * The one place byte ranges are served: a stored file streamed as an attachment with Range support.
  * One satisfiable range: 206 with Content-Range; beyond the end: 416 with `Content-Range: bytes * /size`
@@ -51,6 +59,7 @@ export async function sendRangedFile(
   reply: FastifyReply,
   file: RangedFile,
   missing: () => Error,
+  serving: RangedServing = {},
 ): Promise<void> {
   let range = parseRange(request.headers.range, file.size);
   const ifRange = request.headers['if-range'];
@@ -58,7 +67,7 @@ export async function sendRangedFile(
   void reply
     .header('Accept-Ranges', 'bytes')
     .header('ETag', file.etag)
-    .header('Cache-Control', 'private, no-store')
+    .header('Cache-Control', serving.cacheControl ?? 'private, no-store')
     .header('X-Content-Type-Options', 'nosniff');
   if (range === 'unsatisfiable') {
     await reply.code(416).header('Content-Range', `bytes */${file.size}`).send('');
@@ -75,9 +84,10 @@ export async function sendRangedFile(
     throw missing();
   }
   if (range) void reply.code(206).header('Content-Range', `bytes ${start}-${end}/${file.size}`);
+  if (serving.disposition !== 'none')
+    void reply.header('Content-Disposition', contentDispositionOf(file.fileName));
   await reply
-    .header('Content-Disposition', contentDispositionOf(file.fileName))
     .header('Content-Length', String(end - start + 1))
-    .type('application/octet-stream')
+    .type(serving.contentType ?? 'application/octet-stream')
     .send(body);
 }

@@ -13,6 +13,7 @@ export * from './schema/tasks.ts';
 export * from './schema/results.ts';
 export * from './schema/rollups.ts';
 export * from './schema/work-orders.ts';
+export * from './schema/scans.ts';
 export * from './schema/reports.ts';
 export * from './schema/notifications.ts';
 export * from './schema/events.ts';

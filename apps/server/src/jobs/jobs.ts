@@ -10,6 +10,8 @@ import { checkRollups } from '../modules/results/rollup-check.ts';
 import { isRenderPayload, type ReportRenderer } from '../modules/reports/report-job.ts';
 import type { DeviceOfflineNotifier } from '../modules/notifications/device-offline.ts';
 import type { WorkOrderPicturesService } from '../modules/work-orders/work-order-pictures-service.ts';
+import { isScanJobPayload, type ScanProcessor } from '../modules/scans/scan-job.ts';
+import { SCAN_JOB } from '../modules/scans/scans-repository.ts';
 import type { JobDefinitions } from './job-worker.ts';
 
 /** Every background job of the product and when the scheduled ones run. */
@@ -22,6 +24,7 @@ export function jobDefinitions(
     reports?: ReportRenderer;
     deviceOffline?: Pick<DeviceOfflineNotifier, 'notify'>;
     workOrderPictures?: Pick<WorkOrderPicturesService, 'sweepOrphans'>;
+    scans?: Pick<ScanProcessor, 'run'>;
   } = {},
 ): JobDefinitions {
   return {
@@ -58,6 +61,14 @@ export function jobDefinitions(
         const removed = await services.workOrderPictures?.sweepOrphans();
         if (removed && removed.length > 0)
           log.info({ component: 'jobs', removed }, 'orphan work order photos removed');
+      },
+      // One scan (queued in the transaction that registered it; job key per scan): tiles or model.
+      [SCAN_JOB]: async (payload, helpers) => {
+        if (isScanJobPayload(payload))
+          await services.scans?.run(payload, {
+            attempts: helpers.job.attempts,
+            maxAttempts: helpers.job.max_attempts,
+          });
       },
       'reports:sweep': async () => {
         const removed = await services.reports?.sweepOrphanFiles();

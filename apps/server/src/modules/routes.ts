@@ -22,6 +22,7 @@ import { registerAnalysisRoutes } from './analysis/analysis-routes.ts';
 import { registerWorkOrdersRoutes } from './work-orders/work-orders-routes.ts';
 import { registerReportsRoutes } from './reports/reports-routes.ts';
 import { registerEventsRoutes } from './events/events-routes.ts';
+import { registerScansRoutes } from './scans/scans-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -47,4 +48,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   await registerWorkOrdersRoutes(app, services);
   registerReportsRoutes(app, services);
   registerEventsRoutes(app, services);
+  registerScansRoutes(app, services);
 }

@@ -235,6 +235,8 @@ describe('raw SQL company scope', () => {
       { file: 'results/device-files-repository.ts', reason: true },
       { file: 'results/device-files-repository.ts', reason: true },
       { file: 'results/rollups-repository.ts', reason: true },
+      { file: 'scans/scan-outputs-repository.ts', reason: true },
+      { file: 'scans/scan-outputs-repository.ts', reason: true },
     ]);
   }, 60_000);
 });

@@ -17,4 +17,5 @@ export const downloadsMessagesEnUS: Record<keyof typeof downloadsMessagesZhCN, s
   'downloads.progress': 'progress.xlsx',
   'downloads.efficiency': 'efficiency.xlsx',
   'downloads.efficiencyPerDay': 'efficiency-per-day.xlsx',
+  'downloads.pointClouds': 'point-clouds.xlsx',
 };

@@ -12,4 +12,5 @@ export const downloadsMessagesZhCN = {
   'downloads.progress': '进度分析.xlsx',
   'downloads.efficiency': '效率分析.xlsx',
   'downloads.efficiencyPerDay': '每日效率.xlsx',
+  'downloads.pointClouds': '点云数据.xlsx',
 } as const;

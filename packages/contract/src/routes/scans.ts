@@ -149,6 +149,8 @@ export const modelPreviewSchema = z.object({
       ToMm: z.number().nullable(),
     }),
   ),
+  /** Under a share that names a scan (`SharingReport` with `ScanId`): that scan, which the page opens first. */
+  FocusScanId: z.string().nullable().optional(),
 });
 export type ModelPreview = z.infer<typeof modelPreviewSchema>;
 

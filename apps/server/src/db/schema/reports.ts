@@ -16,6 +16,7 @@ import { id, createdAt, updatedAt } from './columns.ts';
 import { companyId } from './companies.ts';
 import { users } from './identity.ts';
 import { projects } from './projects.ts';
+import { scans } from './scans.ts';
 import { tasks } from './tasks.ts';
 
 /**
@@ -135,6 +136,8 @@ export const reportShares = pgTable(
     taskId: uuid('task_id')
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
+    /** The scan the share names (`SharingReport` with `ScanId`): the model preview opens it first. */
+    scanId: uuid('scan_id').references(() => scans.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

@@ -260,13 +260,21 @@ export class ReportsRepository {
       .orderBy(taskSites.buildingNumber, taskSites.floor, taskSites.household);
   }
 
-  async addShare(share: { id: string; companyId: string; taskId: string; createdBy: string; days: number }) {
+  async addShare(share: {
+    id: string;
+    companyId: string;
+    taskId: string;
+    scanId?: string | null;
+    createdBy: string;
+    days: number;
+  }) {
     const [row] = await this.db
       .insert(reportShares)
       .values({
         id: share.id,
         companyId: share.companyId,
         taskId: share.taskId,
+        scanId: share.scanId ?? null,
         createdBy: share.createdBy,
         expiresAt: sql`now() + make_interval(days => ${share.days})`,
       })
@@ -312,6 +320,7 @@ export class ReportsRepository {
       .select({
         companyId: reportShares.companyId,
         taskId: reportShares.taskId,
+        scanId: reportShares.scanId,
         expiresAt: reportShares.expiresAt,
       })
       .from(reportShares)

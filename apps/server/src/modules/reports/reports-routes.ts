@@ -72,7 +72,13 @@ export function registerReportsRoutes(
     return row;
   });
   registerRoute(app, reportsRoutes.sharingReport, async ({ body, user, request, setMessage }) => {
-    const share = await reports.share(user, body.TaskId, body.ExpiresInDays, originOf(request));
+    const share = await reports.share(
+      user,
+      body.TaskId,
+      body.ExpiresInDays,
+      originOf(request),
+      body.ScanId ?? null,
+    );
     setMessage('reports.shared');
     return share;
   });

@@ -16,13 +16,14 @@ import {
 } from '@measure/contract';
 import { zipSync } from 'fflate';
 import QRCode from 'qrcode';
-import { AppError, notFound } from '../../core/app-error.ts';
+import { AppError, fieldError, notFound } from '../../core/app-error.ts';
 import type { FileStore } from '../../core/file-store.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProject } from '../projects/project-access.ts';
 import { figuresOf } from '../results/judge-readings.ts';
 import { ResultsRepository } from '../results/results-repository.ts';
+import { ScansRepository } from '../scans/scans-repository.ts';
 import { visibleTask } from '../tasks/task-access.ts';
 import { loadTaskDetail } from '../tasks/task-detail.ts';
 import { noFigures } from '../tasks/task-rows.ts';
@@ -230,13 +231,25 @@ export class ReportsService {
   }
 
   /** `origin`: scheme and host of the request, for the absolute address of the public page. */
-  async share(auth: AuthContext, taskId: string, days: number | null | undefined, origin: string) {
+  /** `scanId`: a scan of the task the share opens on (Code 400 on ScanId for any other). */
+  async share(
+    auth: AuthContext,
+    taskId: string,
+    days: number | null | undefined,
+    origin: string,
+    scanId: string | null = null,
+  ) {
     const { task } = await visibleTask(this.deps.db, auth, taskId);
     await visibleProject(this.deps.db, auth, task.projectId);
+    if (scanId !== null) {
+      const scan = await new ScansRepository(this.deps.db).find(auth.companyId, scanId);
+      if (scan?.taskId !== task.id) throw fieldError('ScanId', 'scans.notFound');
+    }
     const share = await new ReportsRepository(this.deps.db).addShare({
       id: randomBytes(32).toString('base64url'),
       companyId: auth.companyId,
       taskId: task.id,
+      scanId,
       createdBy: auth.userId,
       days: days ?? REPORT_LIMITS.shareDefaultDays,
     });

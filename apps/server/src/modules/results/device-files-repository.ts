@@ -79,7 +79,13 @@ export class DeviceFilesRepository {
   async finished(companyId: string, fileIds: readonly string[], lock = false) {
     if (fileIds.length === 0) return [];
     const query = this.db
-      .select({ id: deviceFiles.id, deviceId: deviceFiles.deviceId, kind: deviceFiles.kind })
+      .select({
+        id: deviceFiles.id,
+        deviceId: deviceFiles.deviceId,
+        kind: deviceFiles.kind,
+        fileName: deviceFiles.fileName,
+        size: deviceFiles.size,
+      })
       .from(deviceFiles)
       .where(
         and(

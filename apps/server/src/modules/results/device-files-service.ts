@@ -7,8 +7,8 @@ import { tusDataStoreFor } from '../../core/storage/tus-data-store.ts';
 import type { Database } from '../../db/client.ts';
 import { deviceKeyFromHeader } from '../devices/device-context.ts';
 import type { DevicesService } from '../devices/devices-service.ts';
+import { DEVICE_FILES_PREFIX, DeviceFileStore } from './device-file-store.ts';
 import { DeviceFilesRepository } from './device-files-repository.ts';
-import { DEVICE_FILES_PREFIX } from './device-file-store.ts';
 
 export const DEVICE_FILES_PATH = '/api/device/v1/Files';
 const MB = 1024 * 1024;
@@ -102,6 +102,17 @@ export class DeviceFilesService {
       (await new DeviceFilesRepository(this.deps.db).ofDevice(device.companyId, device.deviceId, fileId)) !==
       undefined
     );
+  }
+
+  /**
+   * Removes a finished upload (bytes, the tus store's info file, row): a deleted failed scan, so its
+   * device may upload the file and register it again. A part already gone is no error.
+   */
+  async removeUpload(companyId: string, fileId: string): Promise<void> {
+    const key = new DeviceFileStore(this.deps.objects).keyOf(fileId);
+    await this.store.remove(fileId).catch(() => undefined);
+    await this.deps.objects.remove([key, `${key}.json`, `${key}.info`]);
+    await new DeviceFilesRepository(this.deps.db).remove(companyId, fileId);
   }
 
   /** Removes partial uploads older than 24 hours: their bytes and their rows. */

@@ -10,7 +10,7 @@ import { deviceKeyInvalid } from '../devices/devices-service.ts';
 import { parseBatchInTurns } from './batch-in-turns.ts';
 
 /** The Idempotency-Key header of a results batch: 1-255 characters, required. */
-function idempotencyKey(header: string | string[] | undefined): string {
+export function idempotencyKey(header: string | string[] | undefined): string {
   const key = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
   if (key.length === 0 || key.length > RESULT_LIMITS.idempotencyKeyMax) {
     throw fieldError('Idempotency-Key', 'results.idempotencyKeyRequired');

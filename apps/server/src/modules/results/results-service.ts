@@ -25,6 +25,7 @@ import { RollupsRepository } from './rollups-repository.ts';
 import { raiseTaskEvent } from '../events/live-events.ts';
 import { queueReport } from '../reports/report-queue.ts';
 import { stateWord } from '../tasks/task-rows.ts';
+import { registerBatchScans } from '../scans/scan-registration.ts';
 
 /** Who sends results: a device (robot, scanner, ruler app) or a person (manual entry on the web). */
 export interface ResultsSender {
@@ -92,6 +93,8 @@ export class ResultsService {
       }
       assertOpen(task);
       const answer = await this.write(tx, sender, task, batch);
+      // Its point clouds and model become scans in the same transaction (scans module).
+      await registerBatchScans(tx, sender, task, batch);
       await startIfPending(tx, task);
       await results.expireBatches(sender.companyId, RESULT_LIMITS.idempotencyHours);
       await results.saveBatch(sender.companyId, taskId, idempotencyKey, bodyHash, answer);
@@ -123,6 +126,21 @@ export class ResultsService {
       await raiseTaskEvent(tx, sender.companyId, task.id);
       return pointIndex;
     });
+  }
+
+  /**
+   * A site derived from a scan (`Source: scanner`, scans module), written in the caller's transaction:
+   * checked, judged, stored and counted like a batch's site; the task starts if pending, its report
+   * is queued and `task` raised. Writes nothing and answers false when the task is closed.
+   */
+  async writeDerivedSite(tx: DbExecutor, sender: ResultsSender, taskId: string, site: ResultSite) {
+    const task = await new TasksRepository(tx).find(sender.companyId, taskId, true);
+    if (!task || !OPEN_STATES.includes(task.state)) return false;
+    await this.write(tx, sender, task, { Source: 'scanner', Sites: [site] });
+    await startIfPending(tx, task);
+    await queueReport(tx, sender.companyId, task.id, 'results');
+    await raiseTaskEvent(tx, sender.companyId, task.id);
+    return true;
   }
 
   /**

@@ -1,0 +1,33 @@
+import { ErrorCode } from '@measure/contract';
+import type { DbExecutor } from '../db/database-handle.ts';
+import { AppError, notFound } from './app-error.ts';
+import { FeatureGateRepository } from './feature-gate-repository.ts';
+
+/** A feature a company may have switched off (spec section 6): modelling, external walls. */
+export type GatedFeature = 'modeling' | 'externalWall';
+
+/**
+ * The company's feature switches. Web calls of a switched-off feature answer Code 403
+ * `features.notEnabled` naming the feature in the caller's language (`assertEnabled`); public share
+ * reads answer 404 instead (`assertEnabledOrNotFound`), so a share reveals nothing of the company.
+ * Device calls are never gated: whatever a device sends is kept for when the switch goes on.
+ */
+export class FeatureGate {
+  constructor(private readonly db: DbExecutor) {}
+
+  async enabled(companyId: string, feature: GatedFeature): Promise<boolean> {
+    const flags = await new FeatureGateRepository(this.db).flags(companyId);
+    return flags?.[feature] ?? false;
+  }
+
+  async assertEnabled(companyId: string, feature: GatedFeature): Promise<void> {
+    if (!(await this.enabled(companyId, feature))) throw featureNotEnabled(feature);
+  }
+
+  async assertEnabledOrNotFound(companyId: string, feature: GatedFeature): Promise<void> {
+    if (!(await this.enabled(companyId, feature))) throw notFound();
+  }
+}
+
+export const featureNotEnabled = (feature: GatedFeature) =>
+  new AppError(ErrorCode.Forbidden, 'features.notEnabled', { feature: { key: `features.${feature}` } });
