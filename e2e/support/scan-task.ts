@@ -1,11 +1,14 @@
 import { api, apiRoutes } from './api.ts';
-import { BASE_URL } from './browser.ts';
 import { expect } from './fixtures.ts';
-import { deviceCall, finishRun, ROBOT_PLACE, robotTask, sendResults } from './review-task.ts';
+import {
+  deviceCall,
+  finishRun,
+  ROBOT_PLACE,
+  robotTask,
+  sendResults,
+  uploadDeviceFile,
+} from './review-task.ts';
 import type { TaskProject } from './task-project.ts';
-
-const tus = { 'tus-resumable': '1.0.0' };
-const b64 = (text: string) => Buffer.from(text).toString('base64');
 
 /**
  * A scanned wall as a scanner sends it: ASCII PLY of a 3 m x 2.8 m wall in the plane y = 0 (metres,
@@ -22,34 +25,6 @@ export function wallPly(): Buffer {
     `ply\nformat ascii 1.0\nelement vertex ${lines.length}\nproperty float x\nproperty float y\n` +
     'property float z\nend_header\n';
   return Buffer.from(`${header}${lines.join('\n')}\n`);
-}
-
-/** A file uploaded by the device through tus (creation with the whole body); answers its FileId. */
-async function uploadScanFile(deviceKey: string, data: Buffer, name: string, kind: string): Promise<string> {
-  const created = await fetch(`${BASE_URL}/api/device/v1/Files`, {
-    method: 'POST',
-    headers: {
-      ...tus,
-      authorization: `Device ${deviceKey}`,
-      'upload-length': String(data.length),
-      'upload-metadata': `filename ${b64(name)},kind ${b64(kind)}`,
-    },
-  });
-  const location = created.headers.get('location');
-  if (created.status !== 201 || !location) throw new Error(`tus creation answered ${created.status}`);
-  const url = new URL(location, BASE_URL).toString();
-  const patched = await fetch(url, {
-    method: 'PATCH',
-    headers: {
-      ...tus,
-      authorization: `Device ${deviceKey}`,
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: new Uint8Array(data),
-  });
-  if (patched.status !== 204) throw new Error(`tus PATCH answered ${patched.status}`);
-  return decodeURIComponent(url.split('/').pop() ?? '');
 }
 
 export interface ScanTask {
@@ -91,9 +66,9 @@ export async function scanTask(setup: TaskProject, name: string): Promise<ScanTa
       { FileId: fileId, Kind: 'pointcloud', ...ROBOT_PLACE, PointIndex: 1, Name: scanName },
       `scan-${fileId}`,
     );
-  const wall = await register(await uploadScanFile(robot.deviceKey, ply, 'wall.ply', 'pointcloud'), 'wall');
+  const wall = await register(await uploadDeviceFile(robot.deviceKey, ply, 'wall.ply', 'pointcloud'), 'wall');
   const broken = await register(
-    await uploadScanFile(robot.deviceKey, Buffer.from('not a cloud at all\n'), 'broken.ply', 'pointcloud'),
+    await uploadDeviceFile(robot.deviceKey, Buffer.from('not a cloud at all\n'), 'broken.ply', 'pointcloud'),
     'broken',
   );
   await finishRun(robot);

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { expect, test } from '../support/fixtures.ts';
 import { api, apiRoutes } from '../support/api.ts';
 import { BASE_URL } from '../support/browser.ts';
-import { stamp } from '../support/names.ts';
+import { button, stamp } from '../support/names.ts';
 import { scanTask, type ScanTask } from '../support/scan-task.ts';
 import { pickOption, pickSearchedOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
@@ -29,7 +29,6 @@ const TEXT = {
     delete: '删除',
     ok: '确定',
     siteReport: '查看测区报告',
-    choose: '选择测区',
   },
   'en-US': {
     grade: 'By grade',
@@ -45,7 +44,6 @@ const TEXT = {
     delete: 'Delete',
     ok: 'OK',
     siteReport: 'Open the site report',
-    choose: 'Choose a site',
   },
 } as const;
 
@@ -91,14 +89,22 @@ for (const language of ['zh-CN', 'en-US'] as const)
       const { page } = await browsers.open(language);
       await signInAndLand(page, setup.planner, language);
       await page.goto(`${new URL(page.url()).origin}/measurerobot/mscPointCloudData`);
-      await pickSearchedOption(page, page.getByLabel(text.projectField, { exact: true }), setup.project.Name);
-      await pickOption(page, page.getByLabel(text.statusField, { exact: true }), text.failedStatus);
+      await pickSearchedOption(
+        page,
+        page.getByRole('combobox', { name: text.projectField, exact: true }),
+        setup.project.Name,
+      );
+      await pickOption(
+        page,
+        page.getByRole('combobox', { name: text.statusField, exact: true }),
+        text.failedStatus,
+      );
       const listed = page.waitForResponse(
         (response) =>
           response.url().endsWith('/api/ms/PointCloud/GetList') &&
           (response.request().postDataJSON() as { Status?: string }).Status === 'failed',
       );
-      await page.getByRole('button', { name: text.search }).click();
+      await page.getByRole('button', { name: button(text.search) }).click();
       await listed;
       const rows = page.locator('.ant-table-tbody tr.ant-table-row');
       await expect(rows).toHaveCount(1);
@@ -106,25 +112,33 @@ for (const language of ['zh-CN', 'en-US'] as const)
       await expect(rows.first().getByTestId('scan-status')).toHaveAttribute('data-status', 'failed');
 
       const exported = page.waitForEvent('download');
-      await page.getByRole('button', { name: text.exportExcel }).click();
+      await page.getByRole('button', { name: button(text.exportExcel) }).click();
       expect((await exported).suggestedFilename()).toMatch(/\.xlsx$/);
 
       // The ready scan: its original file comes back whole.
-      await pickOption(page, page.getByLabel(text.statusField, { exact: true }), text.readyStatus);
-      await page.getByRole('button', { name: text.search }).click();
+      await pickOption(
+        page,
+        page.getByRole('combobox', { name: text.statusField, exact: true }),
+        text.readyStatus,
+      );
+      await page.getByRole('button', { name: button(text.search) }).click();
       await expect(rows).toHaveCount(1);
       await expect(rows.first()).toContainText('wall');
       const downloaded = page.waitForEvent('download');
-      await rows.first().getByRole('button', { name: text.download }).click();
+      await rows.first().getByRole('button', { name: button(text.download) }).click();
       const file = await (await downloaded).path();
       expect(statSync(file).size).toBe(scans.plySize);
 
       // The failed scan goes, so the device may send it again.
-      await pickOption(page, page.getByLabel(text.statusField, { exact: true }), text.failedStatus);
-      await page.getByRole('button', { name: text.search }).click();
+      await pickOption(
+        page,
+        page.getByRole('combobox', { name: text.statusField, exact: true }),
+        text.failedStatus,
+      );
+      await page.getByRole('button', { name: button(text.search) }).click();
       await expect(rows).toHaveCount(1);
-      await rows.first().getByRole('button', { name: text.delete }).click();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: text.ok }).click();
+      await rows.first().getByRole('button', { name: button(text.delete) }).click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: button(text.ok) }).click();
       await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(0);
       const left = await api(
         apiRoutes.scans.getGltfList,
@@ -147,7 +161,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
         const view = page.getByTestId('scan-view');
         await expect(view).toHaveAttribute('data-points', 'shown');
         await expect(page.getByTestId('plan-3d')).toHaveCount(0);
-        await pickOption(page, page.getByLabel(text.choose, { exact: true }), '#1');
+        await pickOption(page, page.getByTestId('scan-sites').getByRole('combobox'), '#1');
         await expect(page.getByTestId('scan-site')).toContainText('#1');
         await expect(page.getByRole('link', { name: text.siteReport })).toBeVisible();
         const width = await page.evaluate(() => document.documentElement.scrollWidth);

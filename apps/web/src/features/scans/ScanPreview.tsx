@@ -100,21 +100,23 @@ export function ScanPreview(props: ScanPreviewProps) {
       )}
       <Typography.Text type="secondary">{t('preview.hint')}</Typography.Text>
       <ScanLegend legend={preview.Legend} />
-      <Select
-        showSearch
-        allowClear
-        optionFilterProp="label"
-        value={selected ?? undefined}
-        onChange={(value: number | undefined) => select(value ?? null)}
-        placeholder={t('sites.pick')}
-        aria-label={t('sites.choose')}
-        style={{ width: '100%', maxWidth: 480 }}
-        notFoundContent={t('sites.empty')}
-        options={preview.Sites.map((candidate) => ({
-          value: candidate.PointIndex,
-          label: `#${candidate.PointIndex} ${candidate.Name}`,
-        }))}
-      />
+      <div data-testid="scan-sites">
+        <Select
+          showSearch
+          allowClear
+          optionFilterProp="label"
+          value={selected ?? undefined}
+          onChange={(value: number | undefined) => select(value ?? null)}
+          placeholder={t('sites.pick')}
+          aria-label={t('sites.choose')}
+          style={{ width: '100%', maxWidth: 480 }}
+          notFoundContent={t('sites.empty')}
+          options={preview.Sites.map((candidate) => ({
+            value: candidate.PointIndex,
+            label: `#${candidate.PointIndex} ${candidate.Name}`,
+          }))}
+        />
+      </div>
       {site && (
         <Card
           size="small"

@@ -80,6 +80,7 @@ export function SharedPreviewLayout(props: {
             <ScanPreview
               preview={loaded.preview}
               headers={NO_HEADERS}
+              initialScanId={loaded.preview.FocusScanId}
               height="min(58vh, 600px)"
               siteDetail={(site) => (
                 <Space direction="vertical" size={4} style={{ marginTop: 12 }}>

@@ -1,5 +1,4 @@
 import { TilesRenderer } from '3d-tiles-renderer/three';
-import { GLTFExtensionsPlugin } from '3d-tiles-renderer/three/plugins';
 import type { Material, Object3D, PointsMaterial } from 'three';
 import {
   Box3,
@@ -8,17 +7,15 @@ import {
   Mesh,
   PerspectiveCamera,
   Points,
-  Raycaster,
   Scene,
-  Vector2,
   Vector3,
   WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { CSS2DRenderer } from 'three/examples/jsm/renderers/CSS2DRenderer.js';
 import { softwareWebGl } from '../../house-maps/softwareWebGl.ts';
+import { listenForTaps } from '../../reports/tapPick.ts';
 import { Overlays } from './overlays.ts';
 import {
   type ColourMode,
@@ -29,8 +26,6 @@ import {
   type SurfaceShape,
 } from './sceneData.ts';
 
-/** A tap moves the finger less than this (px); more is turning the view. */
-const TAP_SLOP_PX = 6;
 const FOV = 50;
 /** Screen-space error (px) the tiles aim at: coarser tiles first, so the first frame needs few bytes. */
 const TILE_ERROR_TARGET = 12;
@@ -81,7 +76,9 @@ function paintPoints(root: Object3D, mode: ColourMode) {
  * The 3D view of a task's scans in `container`: point-cloud tilesets (OGC 3D Tiles, 3d-tiles-renderer)
  * and glTF models, in the scan frame (metres, z up), with the scanned surfaces and virtual rulers on
  * top. Orbit controls, fit to what has loaded, drawn only when something changes. Tapping a surface
- * picks its site. Throws when the browser has no WebGL.
+ * picks its site. Throws when the browser has no WebGL. No meshopt/Draco decoders: they compile
+ * WebAssembly, which the app's Content-Security-Policy (script-src 'self') refuses, and the engine
+ * writes neither.
  */
 export function createScanViewer(container: HTMLElement, options: ScanViewerOptions): ScanViewer {
   let mode = options.mode;
@@ -175,7 +172,6 @@ export function createScanViewer(container: HTMLElement, options: ScanViewerOpti
       const tiles = new TilesRenderer(asset.url);
       tiles.fetchOptions = { headers: options.headers, credentials: 'omit' };
       tiles.errorTarget = TILE_ERROR_TARGET;
-      tiles.registerPlugin(new GLTFExtensionsPlugin({ meshoptDecoder: MeshoptDecoder }));
       tiles.addEventListener('needs-update', request);
       tiles.addEventListener('load-model', ({ scene }) => {
         paintPoints(scene, mode);
@@ -192,7 +188,6 @@ export function createScanViewer(container: HTMLElement, options: ScanViewerOpti
     } else {
       const loader = new GLTFLoader();
       loader.setRequestHeader(options.headers);
-      loader.setMeshoptDecoder(MeshoptDecoder);
       loader.load(
         asset.url,
         (gltf) => {
@@ -232,26 +227,12 @@ export function createScanViewer(container: HTMLElement, options: ScanViewerOpti
   resize();
   fit();
 
-  const raycaster = new Raycaster();
-  let down: { x: number; y: number } | null = null;
-  const onDown = (event: PointerEvent) => {
-    down = { x: event.clientX, y: event.clientY };
-  };
-  const onUp = (event: PointerEvent) => {
-    if (!down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > TAP_SLOP_PX) return;
-    down = null;
-    const box = canvas.getBoundingClientRect();
-    const pointer = new Vector2(
-      ((event.clientX - box.left) / box.width) * 2 - 1,
-      -((event.clientY - box.top) / box.height) * 2 + 1,
-    );
-    raycaster.setFromCamera(pointer, camera);
-    const [hit] = raycaster.intersectObjects(overlays.pickables(), false);
-    const pointIndex = hit?.object.userData.pointIndex as number | null | undefined;
-    options.onPick(pointIndex ?? null);
-  };
-  canvas.addEventListener('pointerdown', onDown);
-  canvas.addEventListener('pointerup', onUp);
+  const stopTaps = listenForTaps(
+    canvas,
+    camera,
+    () => overlays.pickables(),
+    (hit) => options.onPick((hit?.object.userData.pointIndex as number | null | undefined) ?? null),
+  );
 
   return {
     setMode(next) {
@@ -272,8 +253,7 @@ export function createScanViewer(container: HTMLElement, options: ScanViewerOpti
     dispose() {
       disposed = true;
       observer.disconnect();
-      canvas.removeEventListener('pointerdown', onDown);
-      canvas.removeEventListener('pointerup', onUp);
+      stopTaps();
       controls.dispose();
       for (const tiles of tilesets) tiles.dispose();
       for (const model of models) {
