@@ -28,6 +28,7 @@ import { useCan } from '../auth/permissions.ts';
 import { fileSizeText } from '../projects/projectForm.ts';
 import { ScanStatusTag } from './PreviewParts.tsx';
 import { modelTaskDataPath } from './paths.ts';
+import { countText } from './viewer/sceneData.ts';
 import './i18n.ts';
 
 interface FilterForm {
@@ -141,7 +142,7 @@ export default function PointCloudPage() {
       dataIndex: 'Points',
       width: 110,
       align: 'right',
-      render: (points: number | null) => (points === null ? '—' : points.toLocaleString()),
+      render: (points: number | null) => (points === null ? '—' : countText(points)),
       ...sort.sortable('Points'),
     },
     {

@@ -1,7 +1,7 @@
 import type { GradeName, ModelPreview, ScanItem, ScanStatus, ScanSurface } from '@measure/contract';
 import { Descriptions, Progress, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { legendText, NEUTRAL_COLOUR } from './viewer/sceneData.ts';
+import { countText, legendText, NEUTRAL_COLOUR } from './viewer/sceneData.ts';
 import './i18n.ts';
 
 const STATUS_COLOUR: Record<ScanStatus, string> = {
@@ -101,7 +101,7 @@ export function SurfaceFigures({ surfaces }: { surfaces: readonly ScanSurface[] 
           <Descriptions.Item label={t('surface.area')}>
             {t('surface.m2', { value: surface.AreaM2.toFixed(2) })}
           </Descriptions.Item>
-          <Descriptions.Item label={t('surface.points')}>{surface.Points.toLocaleString()}</Descriptions.Item>
+          <Descriptions.Item label={t('surface.points')}>{countText(surface.Points)}</Descriptions.Item>
         </Descriptions>
       ))}
     </Space>

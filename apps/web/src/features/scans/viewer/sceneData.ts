@@ -141,3 +141,7 @@ export function legendText(
   if (entry.ToMm !== null) return words.below(entry.ToMm);
   return '';
 }
+
+const COUNT = new Intl.NumberFormat('en-US');
+/** A point count with thousands separators (1,234,567), the same in both languages. */
+export const countText = (value: number): string => COUNT.format(value);
