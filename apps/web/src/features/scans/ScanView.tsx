@@ -42,7 +42,7 @@ export default function ScanView({ preview, scans, headers, mode, selected, onPi
   });
   const headerKey = JSON.stringify(headers);
   const shown = useMemo(() => new Set(scans.map((scan) => scan.ScanId)), [scans]);
-  const drawing = useMemo(
+  const fresh = useMemo(
     () => ({
       assets: scans.map<ViewerAsset>((scan) =>
         scan.TilesetUrl
@@ -72,6 +72,13 @@ export default function ScanView({ preview, scans, headers, mode, selected, onPi
     [preview, scans, shown, t],
   );
 
+  // A live refresh of the preview (a scan's progress) answers equal data: keep the viewer as it is.
+  const signature = JSON.stringify(fresh, (_key, value: unknown) =>
+    value instanceof Float32Array ? Array.from(value) : value,
+  );
+  const [drawn, setDrawn] = useState({ signature, drawing: fresh });
+  if (drawn.signature !== signature) setDrawn({ signature, drawing: fresh });
+  const drawing = drawn.signature === signature ? drawn.drawing : fresh;
   useEffect(() => {
     const element = holder.current;
     if (!element || !webgl) return;
