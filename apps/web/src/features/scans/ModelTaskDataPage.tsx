@@ -11,8 +11,11 @@ import { useCan } from '../auth/permissions.ts';
 import { ShareDialog } from '../reports/ShareDialog.tsx';
 import { SiteReview } from '../review/SiteReview.tsx';
 import '../review/i18n.ts';
-import { ScanPreview } from './ScanPreview.tsx';
+import { preloadScanView, ScanPreview } from './ScanPreview.tsx';
 import './i18n.ts';
+
+// This page always shows the 3D view: its code loads alongside the preview's data.
+preloadScanView();
 
 /**
  * Model preview (`modelTaskData?taskId=&scanId=`, a child of the task data page): the task's scans in

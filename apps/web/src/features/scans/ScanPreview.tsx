@@ -6,7 +6,10 @@ import { GradeTag, ScanLegend, ScanStatusTag, SurfaceFigures } from './PreviewPa
 import { type ColourMode, type PreviewSite, scansToShow } from './viewer/sceneData.ts';
 import './i18n.ts';
 
-const ScanView = lazy(() => import('./ScanView.tsx'));
+const loadScanView = () => import('./ScanView.tsx');
+const ScanView = lazy(loadScanView);
+/** Starts loading the 3D code (three.js, the tiles renderer) while the page still reads its data. */
+export const preloadScanView = () => void loadScanView();
 const ALL = '';
 
 export interface ScanPreviewProps {

@@ -9,7 +9,7 @@ import { AntdProvider } from '../../shared/i18n/AntdProvider.tsx';
 import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
 import { FigureLine } from '../reports/SharedReportPage.tsx';
 import '../reports/i18n.ts';
-import { ScanPreview } from './ScanPreview.tsx';
+import { preloadScanView, ScanPreview } from './ScanPreview.tsx';
 import { scansToShow } from './viewer/sceneData.ts';
 import './i18n.ts';
 
@@ -19,10 +19,16 @@ export type SharedPreviewState =
   { state: 'loading' } | { state: 'failed' } | { state: 'ready'; preview: ModelPreview };
 
 /** The shared task's 3D preview (`/api/share/{ShareId}/ModelPreview`), read without a session. */
-export function useSharedModelPreview(shareId: string, language: string): SharedPreviewState {
+export function useSharedModelPreview(
+  shareId: string,
+  language: string,
+  /** Load the 3D code alongside (the page always shows it; the 3D report may show boxes instead). */
+  preload = true,
+): SharedPreviewState {
   const [fetched, setFetched] = useState<{ key: string; preview: ModelPreview | null } | null>(null);
   const key = `${language}:${shareId}`;
   useEffect(() => {
+    if (preload) preloadScanView();
     const controller = new AbortController();
     callApi(
       routes.scans.getSharedModelPreview,
@@ -34,7 +40,7 @@ export function useSharedModelPreview(shareId: string, language: string): Shared
         if (!controller.signal.aborted) setFetched({ key, preview: null });
       });
     return () => controller.abort();
-  }, [key, shareId]);
+  }, [key, shareId, preload]);
   // Another language reads the preview again; the one shown stays until the new one arrives.
   if (!fetched || (fetched.key !== key && !fetched.preview)) return { state: 'loading' };
   return fetched.preview ? { state: 'ready', preview: fetched.preview } : { state: 'failed' };

@@ -18,7 +18,7 @@ const RoomBoxes = lazy(() => import('../reports/SharedPlan3dPage.tsx'));
 export default function SharedThreeDimensionalPage() {
   const { t, i18n } = useTranslation('reports');
   const { shareId = '' } = useParams();
-  const loaded = useSharedModelPreview(shareId, i18n.language);
+  const loaded = useSharedModelPreview(shareId, i18n.language, false);
   if (loaded.state === 'loading')
     return (
       <AntdProvider>

@@ -28,7 +28,7 @@ import {
 
 const FOV = 50;
 /** Screen-space error (px) the tiles aim at: coarser tiles first, so the first frame needs few bytes. */
-const TILE_ERROR_TARGET = 12;
+const TILE_ERROR_TARGET = 20;
 const POINT_SIZE_PX = 2;
 /** Performance marks the bench and tests read. */
 export const FIRST_POINTS_MARK = 'scan-viewer:first-points';
