@@ -9,15 +9,20 @@ import type { TaskProject } from './task-project.ts';
 const tus = { 'tus-resumable': '1.0.0' };
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
-/** A picture uploaded by the device through tus (creation, then one PATCH); answers its FileId. */
-async function uploadPicture(deviceKey: string, data: Buffer): Promise<string> {
+/** A file uploaded by the device through tus (creation, then one PATCH); answers its FileId. */
+export async function uploadDeviceFile(
+  deviceKey: string,
+  data: Buffer,
+  name: string,
+  kind: 'picture' | 'pointcloud' | 'model',
+): Promise<string> {
   const created = await fetch(`${BASE_URL}/api/device/v1/Files`, {
     method: 'POST',
     headers: {
       ...tus,
       authorization: `Device ${deviceKey}`,
       'upload-length': String(data.length),
-      'upload-metadata': `filename ${b64('wall.png')},kind ${b64('picture')}`,
+      'upload-metadata': `filename ${b64(name)},kind ${b64(kind)}`,
     },
   });
   const location = created.headers.get('location');
@@ -171,7 +176,7 @@ export async function reviewTask(
   } = {},
 ): Promise<string> {
   const robot = await robotTask(setup, name, options);
-  const picture = await uploadPicture(robot.deviceKey, await planPng());
+  const picture = await uploadDeviceFile(robot.deviceKey, await planPng(), 'wall.png', 'picture');
   const ruler = (y: number) => ({ X1: 100, Y1: y, X2: 2100, Y2: y });
   await sendResults(
     robot,

@@ -13,7 +13,9 @@
  * stream on another instance, p99 < 1 s) and storage-upload (a few minutes: a 100 MB tus upload into
  * S3 mode (s3rver) against local disk, throughput ratio >= 0.5) and scan-tiling (a minute or two: a
  * generated 20,000,000-point PLY tiled into 3D Tiles by the scan engine, >= 1,000,000 points/s, peak
- * memory < 1 GB).
+ * memory < 1 GB) and scan-viewer (a few minutes: a 3,000,000-point cloud tiled by the scans job, the
+ * model preview's first frame with points in chromium <= 2 s and <= 8 MB downloaded, orbiting > 20
+ * frames per second at the median).
  * Names as arguments run only those:
  *
  *   npm run bench                    all of them
@@ -26,6 +28,7 @@
  *   npm run bench -- live-events     only the live events benchmark (two instances)
  *   npm run bench -- storage-upload  only the S3 upload benchmark
  *   npm run bench -- scan-tiling     only the point-cloud tiling benchmark
+ *   npm run bench -- scan-viewer     only the 3D viewer benchmark
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +45,7 @@ const BENCHES = [
   'live-events',
   'storage-upload',
   'scan-tiling',
+  'scan-viewer',
 ] as const;
 
 const wanted = process.argv.slice(2);

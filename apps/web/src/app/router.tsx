@@ -165,6 +165,16 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/review/TaskDataPage.tsx')),
               },
               {
+                path: 'modelTaskData',
+                handle: title('layout:menu.modelTaskData'),
+                lazy: page(() => import('../features/scans/ModelTaskDataPage.tsx')),
+              },
+              {
+                path: 'mscPointCloudData',
+                handle: title('layout:menu.mscPointCloudData'),
+                lazy: page(() => import('../features/scans/PointCloudPage.tsx')),
+              },
+              {
                 path: 'dataPool',
                 handle: title('layout:menu.dataPool'),
                 lazy: page(() => import('../features/results/DataPoolPage.tsx')),
@@ -291,10 +301,15 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/reports/SharedSitePage.tsx')),
       },
       {
-        // three.js lives in this page's chunk only.
+        // three.js lives in the 3D pages' chunks only: the shared task's scans, else its rooms as boxes.
         path: `${SUBSYSTEM.share}/taskReportThreeDimensional/:shareId`,
         handle: title('layout:menu.sharedPlan3d'),
-        lazy: page(() => import('../features/reports/SharedPlan3dPage.tsx')),
+        lazy: page(() => import('../features/scans/SharedThreeDimensionalPage.tsx')),
+      },
+      {
+        path: `${SUBSYSTEM.share}/modelTaskPreview/:shareId`,
+        handle: title('layout:menu.sharedModelPreview'),
+        lazy: page(() => import('../features/scans/SharedModelPreviewPage.tsx')),
       },
       {
         path: `${SUBSYSTEM.share}/tempRjReport/:shareId`,

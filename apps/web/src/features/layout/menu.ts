@@ -15,6 +15,7 @@ export interface MenuEntry {
 export const MENU: readonly MenuEntry[] = [
   { path: 'home', titleKey: 'layout:menu.home' },
   { path: 'mscProjectList', titleKey: 'layout:menu.mscProjectList' },
+  { path: 'mscPointCloudData', titleKey: 'layout:menu.mscPointCloudData', feature: 'EnabledModeling' },
   { path: 'TaskExcuse', titleKey: 'layout:menu.TaskExcuse' },
   { path: 'taskManage', titleKey: 'layout:menu.taskManage', permission: 'project.distribute' },
   { path: 'taskCenter', titleKey: 'layout:menu.taskCenter' },
@@ -69,6 +70,8 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
   // Spec section 2: a child of data reports; opened from the task detail, so the task center too.
   mscReportData: ['mscProjectList', 'taskCenter'],
   mscProjectReports: ['mscProjectList'],
+  // A child of task data (spec section 2), also opened from the point cloud page.
+  modelTaskData: ['mscProjectList', 'mscPointCloudData', 'taskCenter'],
 };
 
 /**
@@ -78,6 +81,11 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
 const CHILD_PERMISSION: Readonly<Record<string, Permission>> = {
   mscUserCreate: 'user.create',
   viewDeviceDetail: 'device.distribute',
+};
+
+/** Child pages shown only to companies with a feature switched on (as their menu pages are). */
+const CHILD_FEATURE: Readonly<Record<string, FeatureFlag>> = {
+  modelTaskData: 'EnabledModeling',
 };
 
 /** Every child page (opened from a menu page, with breadcrumbs). */
@@ -112,6 +120,8 @@ export function visibleMenu(entries: readonly MenuEntry[], self: Access | undefi
 export function mayOpen(path: string, self: Access | undefined): boolean {
   const entry = MENU.find((item) => item.path === path);
   if (entry) return visibleMenu([entry], self).length === 1;
+  const feature = CHILD_FEATURE[path];
+  if (feature && !self?.[feature]) return false;
   const permission = CHILD_PERMISSION[path];
   return !permission || (self?.Permissions.includes(permission) ?? false);
 }

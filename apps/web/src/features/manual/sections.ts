@@ -57,6 +57,8 @@ export const MANUAL_SECTIONS = [
   { id: 'taskDetail', chapter: 'tasks', page: true },
   { id: 'reports', chapter: 'tasks', page: false },
   { id: 'mscReportData', chapter: 'tasks', page: true },
+  { id: 'modelTaskData', chapter: 'tasks', page: true },
+  { id: 'mscPointCloudData', chapter: 'tasks', page: true },
   { id: 'TaskExcuse', chapter: 'tasks', page: true },
   { id: 'manualMeasure', chapter: 'tasks', page: true },
   { id: 'dataPool', chapter: 'tasks', page: true },

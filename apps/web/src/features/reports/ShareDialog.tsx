@@ -1,6 +1,6 @@
 import { REPORT_LIMITS, type ReportShare } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Flex, InputNumber, List, Modal, Popconfirm, Space, Typography } from 'antd';
+import { Button, Checkbox, Empty, Flex, InputNumber, List, Modal, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
@@ -30,13 +30,26 @@ function ShareCard({ share }: { share: ReportShare }) {
   );
 }
 
-/** Sharing a task's report: a new link with its QR code, and the open shares, each revocable. */
-export function ShareDialog({ taskId, onClose }: { taskId: string; onClose: () => void }) {
+/**
+ * Sharing a task's report: a new link with its QR code, and the open shares, each revocable. Opened
+ * where a scan is viewed (`scanId`), the new share may name it (SharingReport's ScanId: the shared
+ * model preview opens on that scan).
+ */
+export function ShareDialog({
+  taskId,
+  scanId,
+  onClose,
+}: {
+  taskId: string;
+  scanId?: string | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['reports', 'common']);
   const queryClient = useQueryClient();
   const [days, setDays] = useState<number>(REPORT_LIMITS.shareDefaultDays);
   const [created, setCreated] = useState<ReportShare | null>(null);
   const [busy, setBusy] = useState(false);
+  const [withScan, setWithScan] = useState(Boolean(scanId));
   const key = ['reports', 'shares', taskId];
   const shares = useQuery({
     queryKey: key,
@@ -55,7 +68,13 @@ export function ShareDialog({ taskId, onClose }: { taskId: string; onClose: () =
   };
   const create = () =>
     run(async () => {
-      setCreated(await callApi(routes.reports.sharingReport, { TaskId: taskId, ExpiresInDays: days }));
+      setCreated(
+        await callApi(routes.reports.sharingReport, {
+          TaskId: taskId,
+          ExpiresInDays: days,
+          ...(scanId && withScan ? { ScanId: scanId } : {}),
+        }),
+      );
     });
   const revoke = (shareId: string) =>
     run(async () => {
@@ -82,6 +101,11 @@ export function ShareDialog({ taskId, onClose }: { taskId: string; onClose: () =
             onChange={(value) => setDays(value ?? REPORT_LIMITS.shareDefaultDays)}
             aria-label={t('share.days')}
           />
+          {scanId && (
+            <Checkbox checked={withScan} onChange={(event) => setWithScan(event.target.checked)}>
+              {t('share.withScan')}
+            </Checkbox>
+          )}
           <Button type="primary" loading={busy} onClick={() => void create()}>
             {t('share.create')}
           </Button>

@@ -9,7 +9,6 @@ import {
   Mesh,
   MeshLambertMaterial,
   PerspectiveCamera,
-  Raycaster,
   Scene,
   Shape,
   Vector2,
@@ -18,10 +17,9 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { softwareWebGl } from '../house-maps/softwareWebGl.ts';
+import { listenForTaps } from './tapPick.ts';
 import type { PlanScene, SceneRoom } from './planScene.ts';
 
-/** A tap moves the finger less than this (px); more is turning the view. */
-const TAP_SLOP_PX = 6;
 const SELECTED_GLOW = new Color('#444444');
 const NO_GLOW = new Color('#000000');
 
@@ -118,28 +116,12 @@ export function createPlanViewer(
   observer.observe(container);
   resize();
 
-  const raycaster = new Raycaster();
-  let down: { x: number; y: number } | null = null;
-  const onDown = (event: PointerEvent) => {
-    down = { x: event.clientX, y: event.clientY };
-  };
-  const onUp = (event: PointerEvent) => {
-    if (!down || Math.hypot(event.clientX - down.x, event.clientY - down.y) > TAP_SLOP_PX) return;
-    down = null;
-    const box = canvas.getBoundingClientRect();
-    const pointer = new Vector2(
-      ((event.clientX - box.left) / box.width) * 2 - 1,
-      -((event.clientY - box.top) / box.height) * 2 + 1,
-    );
-    raycaster.setFromCamera(pointer, camera);
-    const [hit] = raycaster.intersectObjects(
-      [...meshes.values()].map((entry) => entry.mesh),
-      false,
-    );
-    onPick(hit ? (rooms.get(String(hit.object.userData.key)) ?? null) : null);
-  };
-  canvas.addEventListener('pointerdown', onDown);
-  canvas.addEventListener('pointerup', onUp);
+  const stopTaps = listenForTaps(
+    canvas,
+    camera,
+    () => [...meshes.values()].map((entry) => entry.mesh),
+    (hit) => onPick(hit ? (rooms.get(String(hit.object.userData.key)) ?? null) : null),
+  );
 
   return {
     select(key) {
@@ -150,8 +132,7 @@ export function createPlanViewer(
     },
     dispose() {
       observer.disconnect();
-      canvas.removeEventListener('pointerdown', onDown);
-      canvas.removeEventListener('pointerup', onUp);
+      stopTaps();
       controls.dispose();
       world.traverse((object) => {
         if (object instanceof Mesh || object instanceof LineSegments) {

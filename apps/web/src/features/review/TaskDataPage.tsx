@@ -3,7 +3,7 @@ import { GRADE_NAMES, type GradeName, type PlanHousehold, type TaskDetail } from
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Row, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
@@ -14,6 +14,8 @@ import { notify } from '../../shared/feedback/notify.ts';
 import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { useCan } from '../auth/permissions.ts';
+import { useSelf } from '../auth/self.ts';
+import { useTaskHasScans } from '../scans/useTaskHasScans.ts';
 import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
 import { formatRate, TaskStateTag } from '../tasks/taskLabels.tsx';
 import { PlaceFigures, useFigureColumns } from './PlaceFigures.tsx';
@@ -23,6 +25,9 @@ import { SiteReview } from './SiteReview.tsx';
 import { SiteFilters, type Filters } from './SiteFilters.tsx';
 import { TaskGrinding } from './TaskGrinding.tsx';
 import './i18n.ts';
+
+/** The 3D tab (three.js in its own chunk, loaded when the tab opens). */
+const TaskScansTab = lazy(() => import('../scans/TaskScansTab.tsx'));
 
 type PlanSite = PlanHousehold['Sites'][number];
 type SiteRow = PlanSite & { household: string; place: string };
@@ -59,6 +64,8 @@ export default function TaskDataPage() {
     queryFn: ({ signal }) => callApi(routes.review.getPlanViewLabelingImages, { TaskId: taskId }, { signal }),
     enabled: Boolean(taskId),
   });
+  const modelling = useSelf().data?.EnabledModeling ?? false;
+  const hasScans = useTaskHasScans(taskId, modelling);
   const itemFigureColumns = useFigureColumns<ItemRow>();
   const [filters, setFilters] = useState<Filters>({});
   // `point` opens a site directly (from the data pool or a work order).
@@ -271,6 +278,26 @@ export default function TaskDataPage() {
                       />
                     ),
                   },
+                  ...(hasScans
+                    ? [
+                        {
+                          key: 'model',
+                          label: t('plan.model'),
+                          children: (
+                            <Suspense fallback={<PageLoading />}>
+                              <TaskScansTab
+                                taskId={detail.TaskId}
+                                selected={current}
+                                onSelect={(pointIndex) => {
+                                  setFilters({});
+                                  setSelected(pointIndex);
+                                }}
+                              />
+                            </Suspense>
+                          ),
+                        },
+                      ]
+                    : []),
                 ]}
               />
             </Card>

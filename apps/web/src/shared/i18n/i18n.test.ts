@@ -7,6 +7,7 @@ import { resultsResources } from '../../features/results/i18n.ts';
 import { analysisResources } from '../../features/analysis/i18n.ts';
 import { workOrdersResources } from '../../features/work-orders/i18n.ts';
 import { reviewResources } from '../../features/review/i18n.ts';
+import { scansResources } from '../../features/scans/i18n.ts';
 import { reportsResources } from '../../features/reports/i18n.ts';
 import { houseMapsResources } from '../../features/house-maps/i18n.ts';
 import { notificationsResources } from '../../features/notifications/i18n.ts';
@@ -38,6 +39,7 @@ const lazyResources = {
   analysis: analysisResources,
   'work-orders': workOrdersResources,
   review: reviewResources,
+  scans: scansResources,
   reports: reportsResources,
 };
 
@@ -88,12 +90,18 @@ const LATIN_IN_CHINESE = new Set(
     'Excel xlsx PDF pdf DXF dxf PNG png JPEG jpeg jpg JSON PostData multipart form-data boundary',
     'NUL Unicode ISO SHA SHA- sha sum certutil hashfile MAC WebGL Enter Esc Backspace',
     'Idempotency-Key Upload-Length filename',
+    // Point-cloud and model file formats, and the not-a-number of a bad coordinate (scans).
+    'PLY PCD LAS LAZ glTF NaN',
   ]
     .join(' ')
     .split(' '),
 );
 /** Device API answers that name the values a device must send, as the device sends them. */
-const WIRE_VALUE_KEYS = new Set(['messages:results.sourceInvalid', 'messages:results.fileKindInvalid']);
+const WIRE_VALUE_KEYS = new Set([
+  'messages:results.sourceInvalid',
+  'messages:results.fileKindInvalid',
+  'messages:scans.kindInvalid',
+]);
 
 describe('translations', () => {
   it('have the same namespaces and keys in both languages', () => {
@@ -145,6 +153,7 @@ describe('translations', () => {
       analysis: true,
       'work-orders': true,
       review: true,
+      scans: true,
       reports: true,
       layout: true,
       account: true,

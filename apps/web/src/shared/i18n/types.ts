@@ -14,6 +14,7 @@ import type results from '../../features/results/locales/zh-CN.ts';
 import type analysis from '../../features/analysis/locales/zh-CN.ts';
 import type workOrders from '../../features/work-orders/locales/zh-CN.ts';
 import type review from '../../features/review/locales/zh-CN.ts';
+import type scans from '../../features/scans/locales/zh-CN.ts';
 import type reports from '../../features/reports/locales/zh-CN.ts';
 import type houseMaps from '../../features/house-maps/locales/zh-CN.ts';
 import type layout from '../../features/layout/locales/zh-CN.ts';
@@ -50,6 +51,7 @@ export interface AppResources {
   analysis: typeof analysis;
   'work-orders': typeof workOrders;
   review: typeof review;
+  scans: typeof scans;
   reports: typeof reports;
   /** The contract's catalogue (./messages.ts). */
   messages: Record<MessageKey, string>;

@@ -124,6 +124,28 @@ describe('live cache: the invalidation map', () => {
     expect(fetched).toEqual([JSON.stringify(robots)]);
   });
 
+  it('writes a scan event into scan lists and previews, then reads them again', async () => {
+    const list: QueryKey = ['scans', 'list', {}];
+    const preview: QueryKey = ['scans', 'preview', TASK];
+    const scan = { ScanId: 's1', Status: 'queued', Progress: 0 };
+    const { client, live, timers, fetched, settle } = cacheWith([
+      [list, { Total: 2, Items: [scan, { ...scan, ScanId: 's2' }] }],
+      [preview, { TaskId: TASK, Scans: [scan] }],
+      [['devices', 'robots', ''], { Items: [] }],
+    ]);
+    live.scan?.({ ScanId: 's1', TaskId: TASK, ProjectId: 'p', Status: 'processing', Progress: 40 }, '6');
+    expect(client.getQueryData<{ Items: (typeof scan)[] }>(list)?.Items).toEqual([
+      { ScanId: 's1', Status: 'processing', Progress: 40 },
+      { ScanId: 's2', Status: 'queued', Progress: 0 },
+    ]);
+    expect(client.getQueryData<{ Scans: (typeof scan)[] }>(preview)?.Scans).toEqual([
+      { ScanId: 's1', Status: 'processing', Progress: 40 },
+    ]);
+    timers.runAll();
+    await settle();
+    expect(fetched.sort()).toEqual([JSON.stringify(list), JSON.stringify(preview)].sort());
+  });
+
   it('refreshes reports, work orders and the message badge on their events only', async () => {
     const badge: QueryKey = ['notifications', 'messages', 'unread'];
     const reports: QueryKey = ['reports', 'task', TASK];

@@ -1,8 +1,10 @@
 import type {
   ChangeEventName,
   LiveEventData,
+  ModelPreview,
   PageResult,
   RobotRow,
+  ScanItem,
   TaskDetail,
   TaskRow,
 } from '@measure/contract';
@@ -77,6 +79,16 @@ type TaskEvent = LiveEventData<'task'>;
 const patchRow = <T extends { TaskId: string }>(row: T, event: TaskEvent): T =>
   row.TaskId === event.TaskId ? { ...row, State: event.State, Figures: event.Figures } : row;
 
+type ScanEvent = LiveEventData<'scan'>;
+
+const patchScan = <T extends Pick<ScanItem, 'ScanId' | 'Status' | 'Progress'>>(
+  row: T,
+  event: ScanEvent,
+): T =>
+  row.ScanId === event.ScanId
+    ? { ...row, Status: event.Status, Progress: event.Progress ?? row.Progress }
+    : row;
+
 /** A deleted task leaves the cached task lists at once (their refetch follows). */
 function dropTask(client: QueryClient, taskId: string) {
   for (const list of [
@@ -94,7 +106,7 @@ function dropTask(client: QueryClient, taskId: string) {
 /**
  * The parts of cached answers an event states exactly, written at once (the refetch that follows
  * brings the rest): a task's State and Figures in its detail and in task lists; a robot's Online and
- * Battery in the robots page.
+ * Battery in the robots page; a scan's Status and Progress in scan lists and previews.
  */
 export const CACHE_UPDATES: {
   [N in ChangeEventName]?: (client: QueryClient, data: LiveEventData<N>) => void;
@@ -116,6 +128,15 @@ export const CACHE_UPDATES: {
         page?.Items ? { ...page, Items: page.Items.map((row) => patchRow(row, event)) } : page,
       );
     }
+  },
+  scan: (client, event) => {
+    client.setQueriesData<PageResult<ScanItem> | ModelPreview>({ queryKey: ['scans'] }, (data) => {
+      if (data && 'Items' in data && Array.isArray(data.Items))
+        return { ...data, Items: data.Items.map((row) => patchScan(row, event)) };
+      if (data && 'Scans' in data && Array.isArray(data.Scans))
+        return { ...data, Scans: data.Scans.map((row) => patchScan(row, event)) };
+      return data;
+    });
   },
   device: (client, event) => {
     client.setQueriesData<{ Items: RobotRow[] }>({ queryKey: ['devices', 'robots'] }, (list) =>

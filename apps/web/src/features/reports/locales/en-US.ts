@@ -29,6 +29,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'share.open': 'Open shares',
   'share.noneOpen': 'No open shares',
   'share.revoke': 'Revoke',
+  'share.withScan': 'Open on this model (3D preview)',
   'share.revokeConfirm': 'The link stops working at once. Revoke it?',
   'share.qrAlt': 'QR code of the share link',
   'share.close': 'Close',

@@ -28,6 +28,7 @@ const zhCN = {
   'share.open': '有效的分享',
   'share.noneOpen': '没有有效的分享',
   'share.revoke': '撤销',
+  'share.withScan': '打开时显示此模型（三维预览）',
   'share.revokeConfirm': '撤销后该链接立即失效，确定撤销？',
   'share.qrAlt': '分享链接二维码',
   'share.close': '关闭',

@@ -19,6 +19,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'sites.empty': 'No site matches the filters',
   'sites.list': 'List',
   'plan.title': 'Plan',
+  'plan.model': '3D',
   'plan.hint':
     "Rooms are coloured by their sites' worst grade, with the number of sites in brackets; click a room to open its first site",
   'plan.noRooms': "No rooms are drawn on this household's plan",

@@ -18,6 +18,7 @@ const zhCN = {
   'sites.empty': '没有符合条件的测区',
   'sites.list': '列表',
   'plan.title': '平面图',
+  'plan.model': '三维',
   'plan.hint': '房间按其测区的最差等级着色，括号内为测区数；点击房间查看它的第一个测区',
   'plan.noRooms': '该户的户型图上没有画房间',
   'site.choose': '在左侧选择一个测区',

@@ -3,6 +3,7 @@ import account from './account.ts';
 import basics from './basics.ts';
 import devices from './devices.ts';
 import tasks from './tasks.ts';
+import scans from './scans.ts';
 import analysis from './analysis.ts';
 import library from './library.ts';
 import people from './people.ts';
@@ -18,6 +19,7 @@ const manual: ManualContent = {
   ...people,
   ...devices,
   ...tasks,
+  ...scans,
   ...analysis,
   ...account,
 };
