@@ -120,10 +120,17 @@ describe('raised events', () => {
     const stream = await listen(surveyor);
     const asDevice = { headers: { authorization: `Device ${device.key}` } };
     await callRouteOk(t.app, apiRoutes.taskDevice.start, { TaskId: taskId }, asDevice);
-    const started = await stream.next(named('task'));
+    // The planning's own `pending` event may still arrive after the stream opened: wait for the start.
+    const started = await stream.find(
+      (event) => named('task')(event) && (event.data as { State?: string }).State === 'inProgress',
+      5_000,
+    );
     expect(started.data).toMatchObject({ TaskId: taskId, State: 'inProgress' });
     await callRouteOk(t.app, apiRoutes.taskDevice.finish, { TaskId: taskId }, asDevice);
-    const finished = await stream.find((event) => named('task')(event) && event !== started);
+    const finished = await stream.find(
+      (event) => named('task')(event) && (event.data as { State?: string }).State === 'uploaded',
+      5_000,
+    );
     expect(finished.data).toMatchObject({ TaskId: taskId, ProjectId: projectId, State: 'uploaded' });
     const report = await stream.find(named('report'));
     expect(report.data).toMatchObject({ TaskId: taskId, ProjectId: projectId, Status: 'queued' });
