@@ -60,6 +60,8 @@ describe('HouseholdReports', () => {
     await initI18n('en-US');
     const en = render();
     expect(en).toContain('Household reports');
+    expect(en).toContain('data-testid="household-reports"');
+    expect(en).toContain('data-testid="household-report-status"');
     expect(en).toContain('1 floor 2, household 1');
     expect(en).toContain('>75.00%<');
     expect(en).toContain('>Ready<');
