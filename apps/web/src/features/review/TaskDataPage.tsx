@@ -28,6 +28,8 @@ import './i18n.ts';
 
 /** The 3D tab (three.js in its own chunk, loaded when the tab opens). */
 const TaskScansTab = lazy(() => import('../scans/TaskScansTab.tsx'));
+/** Per-household reports, with the modelling feature on (the `scans` words load with it). */
+const HouseholdReports = lazy(() => import('../scans/HouseholdReports.tsx'));
 
 type PlanSite = PlanHousehold['Sites'][number];
 type SiteRow = PlanSite & { household: string; place: string };
@@ -224,6 +226,11 @@ export default function TaskDataPage() {
         <PlaceFigures task={detail} />
         <TaskGrinding taskId={detail.TaskId} />
       </Card>
+      {modelling && (
+        <Suspense fallback={<PageLoading />}>
+          <HouseholdReports taskId={detail.TaskId} />
+        </Suspense>
+      )}
       {rows.length === 0 ? (
         <Card>
           <Empty description={t('page.noSites')} />

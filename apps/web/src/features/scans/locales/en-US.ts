@@ -86,5 +86,18 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'tab.title': '3D',
   'tab.full': 'Full preview',
   'share.title': 'Share this model',
+  'households.title': 'Household reports',
+  'households.place': 'Household',
+  'households.sites': 'Sites',
+  'households.status': 'Status',
+  'households.status.queued': 'Queued',
+  'households.status.rendering': 'Rendering',
+  'households.status.ready': 'Ready',
+  'households.status.failed': 'Failed',
+  'households.modelView': '3D view',
+  'households.hasModelView': 'With 3D view',
+  'households.actions': 'Actions',
+  'households.download': 'Download',
+  'households.empty': 'No household of this task has been measured yet',
 };
 export default enUS;

@@ -84,5 +84,18 @@ const zhCN = {
   'tab.title': '三维',
   'tab.full': '全屏预览',
   'share.title': '分享此模型',
+  'households.title': '分户报告',
+  'households.place': '户',
+  'households.sites': '测区数',
+  'households.status': '状态',
+  'households.status.queued': '排队中',
+  'households.status.rendering': '生成中',
+  'households.status.ready': '已生成',
+  'households.status.failed': '生成失败',
+  'households.modelView': '三维视图',
+  'households.hasModelView': '含三维视图',
+  'households.actions': '操作',
+  'households.download': '下载',
+  'households.empty': '该任务还没有已测量的户',
 } as const;
 export default zhCN;
