@@ -77,6 +77,7 @@ for (const role of ['ProjectAdmin', 'Surveyor'] as const)
       expect(await menuTexts(page)).toEqual([
         '首页',
         '数据报表',
+        '点云数据',
         '任务执行',
         '任务管理',
         '数据库',

@@ -12,6 +12,7 @@ import {
   BarChartOutlined,
   BookOutlined,
   CloudUploadOutlined,
+  CodeSandboxOutlined,
   ControlOutlined,
   FileProtectOutlined,
   HddOutlined,
@@ -37,6 +38,7 @@ import { MENU, menuKeyOf, visibleMenu } from './menu.ts';
 const ICONS: Record<string, ReactNode> = {
   home: <DashboardOutlined />,
   mscProjectList: <BarChartOutlined />,
+  mscPointCloudData: <CodeSandboxOutlined />,
   TaskExcuse: <PlayCircleOutlined />,
   taskManage: <SendOutlined />,
   taskCenter: <ScheduleOutlined />,
