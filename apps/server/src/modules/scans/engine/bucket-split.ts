@@ -1,0 +1,230 @@
+/**
+ * The out-of-core tiler's partition step: points streamed through a `CellSplitter` go down `levels`
+ * levels of the octree below a cell. Each cell on the way keeps a uniform random sample of the points
+ * that reach it (a reservoir of `keep` points: its own tile if its subtree is too large to tile in
+ * memory); the rest end in bucket files, one per cell `levels` below, on local disk. Every point is in
+ * exactly one reservoir or bucket; each cell counts and bounds the points of its subtree.
+ *
+ * Records (reservoirs and bucket files): 16 bytes, float32 x, y, z (relative to the store's origin),
+ * 8-bit r, g, b and the point's surface (`SurfaceMeter.assign`). The files are this machine's own
+ * temporary files, so typed-array views (the platform's byte order) read them back.
+ */
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { type TileCell, childCentre } from './tiler.ts';
+
+export const RECORD_BYTES = 16;
+/** Points buffered per bucket before a write (256 KB). */
+const BUFFER_POINTS = 16_384;
+
+/** Points with their surface: positions relative to the origin, sRGB colours, `member` per point. */
+export interface MemberPoints {
+  positions: Float32Array;
+  colors: Uint8Array;
+  member: Uint8Array;
+  count: number;
+}
+
+export const pointsOf = (capacity: number): MemberPoints => ({
+  positions: new Float32Array(capacity * 3),
+  colors: new Uint8Array(capacity * 3),
+  member: new Uint8Array(capacity),
+  count: 0,
+});
+
+/** A cell of the split: its subtree's count and bounds, then a reservoir and children, or a bucket file. */
+export interface SplitNode {
+  name: string;
+  cell: TileCell;
+  count: number;
+  lo: Float64Array;
+  hi: Float64Array;
+  /** Inner cells: a uniform sample of at most `keep` of the subtree's points. */
+  reservoir: MemberPoints | null;
+  children: Array<SplitNode | undefined>;
+  /** Cells at the split's last level: the file of all their points. */
+  bucket: { file: string; fd: number; buffer: Uint8Array; floats: Float32Array; pending: number } | null;
+}
+
+/** A seeded generator (the same cloud gives the same tiles). */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+/** Copies point `i` of `from` to point `j` of `to`. */
+function copyPoint(from: MemberPoints, i: number, to: MemberPoints, j: number): void {
+  to.positions[j * 3] = from.positions[i * 3]!;
+  to.positions[j * 3 + 1] = from.positions[i * 3 + 1]!;
+  to.positions[j * 3 + 2] = from.positions[i * 3 + 2]!;
+  to.colors[j * 3] = from.colors[i * 3]!;
+  to.colors[j * 3 + 1] = from.colors[i * 3 + 1]!;
+  to.colors[j * 3 + 2] = from.colors[i * 3 + 2]!;
+  to.member[j] = from.member[i]!;
+}
+
+export class CellSplitter {
+  readonly root: SplitNode;
+  private readonly rand: () => number;
+  /** The point being placed, and a slot to swap it through a reservoir. */
+  private readonly carry = pointsOf(2);
+  private readonly buckets: SplitNode[] = [];
+
+  constructor(
+    name: string,
+    cell: TileCell,
+    private readonly levels: number,
+    private readonly keep: number,
+    private readonly dir: string,
+  ) {
+    this.root = this.node(name, cell);
+    this.rand = random(cell.depth * 7919 + name.length);
+  }
+
+  private node(name: string, cell: TileCell): SplitNode {
+    return {
+      name,
+      cell,
+      count: 0,
+      lo: Float64Array.of(Infinity, Infinity, Infinity),
+      hi: Float64Array.of(-Infinity, -Infinity, -Infinity),
+      reservoir: null,
+      children: [],
+      bucket: null,
+    };
+  }
+
+  /** Places points 0..count-1 of `points`. */
+  add(points: MemberPoints): void {
+    const { carry } = this;
+    for (let i = 0; i < points.count; i += 1) {
+      copyPoint(points, i, carry, 0);
+      let node = this.root;
+      for (let level = 0; ; level += 1) {
+        const x = carry.positions[0]!;
+        const y = carry.positions[1]!;
+        const z = carry.positions[2]!;
+        node.count += 1;
+        if (x < node.lo[0]!) node.lo[0] = x;
+        if (y < node.lo[1]!) node.lo[1] = y;
+        if (z < node.lo[2]!) node.lo[2] = z;
+        if (x > node.hi[0]!) node.hi[0] = x;
+        if (y > node.hi[1]!) node.hi[1] = y;
+        if (z > node.hi[2]!) node.hi[2] = z;
+        if (level === this.levels) {
+          this.append(node);
+          break;
+        }
+        // Reservoir sampling: the n-th point to arrive is kept with probability keep / n, in place
+        // of a random kept one, which goes on down instead.
+        const reservoir = (node.reservoir ??= pointsOf(this.keep));
+        if (reservoir.count < this.keep) {
+          copyPoint(carry, 0, reservoir, reservoir.count);
+          reservoir.count += 1;
+          break;
+        }
+        const slot = Math.floor(this.rand() * node.count);
+        if (slot < this.keep) {
+          copyPoint(reservoir, slot, carry, 1);
+          copyPoint(carry, 0, reservoir, slot);
+          copyPoint(carry, 1, carry, 0);
+        }
+        const { centre, half, depth } = node.cell;
+        const cx = carry.positions[0]!;
+        const cy = carry.positions[1]!;
+        const cz = carry.positions[2]!;
+        const octant = (cx >= centre[0]! ? 1 : 0) | (cy >= centre[1]! ? 2 : 0) | (cz >= centre[2]! ? 4 : 0);
+        node = node.children[octant] ??= this.node(`${node.name}-${octant}`, {
+          centre: childCentre(node.cell, octant),
+          half: half / 2,
+          depth: depth + 1,
+        });
+      }
+    }
+  }
+
+  private append(node: SplitNode): void {
+    if (!node.bucket) {
+      const file = path.join(this.dir, `${node.name}.bin`);
+      const buffer = new Uint8Array(BUFFER_POINTS * RECORD_BYTES);
+      const floats = new Float32Array(buffer.buffer);
+      node.bucket = { file, fd: openSync(file, 'w'), buffer, floats, pending: 0 };
+      this.buckets.push(node);
+    }
+    const bucket = node.bucket;
+    const { positions, colors, member } = this.carry;
+    const at = bucket.pending * RECORD_BYTES;
+    const f = bucket.pending * 4;
+    bucket.floats[f] = positions[0]!;
+    bucket.floats[f + 1] = positions[1]!;
+    bucket.floats[f + 2] = positions[2]!;
+    bucket.buffer[at + 12] = colors[0]!;
+    bucket.buffer[at + 13] = colors[1]!;
+    bucket.buffer[at + 14] = colors[2]!;
+    bucket.buffer[at + 15] = member[0]!;
+    bucket.pending += 1;
+    if (bucket.pending === BUFFER_POINTS) this.flush(node);
+  }
+
+  private flush(node: SplitNode): void {
+    const bucket = node.bucket!;
+    writeSync(bucket.fd, bucket.buffer, 0, bucket.pending * RECORD_BYTES);
+    bucket.pending = 0;
+  }
+
+  /** Writes what is buffered and closes the bucket files; returns the split's root. */
+  finish(): SplitNode {
+    for (const node of this.buckets) {
+      this.flush(node);
+      closeSync(node.bucket!.fd);
+    }
+    return this.root;
+  }
+
+  /** Closes the bucket files after a failure (the caller removes the directory). */
+  abandon(): void {
+    for (const node of this.buckets)
+      try {
+        closeSync(node.bucket!.fd);
+      } catch {
+        // already closed
+      }
+  }
+}
+
+/** The records of a bucket file, `CHUNK` points at a time, decoded into `into` (reused). */
+export function* bucketChunks(file: string, total: number, into: MemberPoints) {
+  const capacity = into.member.length;
+  const bytes = new Uint8Array(capacity * RECORD_BYTES);
+  const floats = new Float32Array(bytes.buffer);
+  const fd = openSync(file, 'r');
+  try {
+    for (let done = 0; done < total;) {
+      const want = Math.min(capacity, total - done);
+      let got = 0;
+      while (got < want * RECORD_BYTES) {
+        const n = readSync(fd, bytes, got, want * RECORD_BYTES - got, null);
+        if (n === 0)
+          throw new Error(`bucket ${file} ends after ${done + got / RECORD_BYTES} of ${total} points`);
+        got += n;
+      }
+      for (let i = 0; i < want; i += 1) {
+        into.positions[i * 3] = floats[i * 4]!;
+        into.positions[i * 3 + 1] = floats[i * 4 + 1]!;
+        into.positions[i * 3 + 2] = floats[i * 4 + 2]!;
+        into.colors[i * 3] = bytes[i * 16 + 12]!;
+        into.colors[i * 3 + 1] = bytes[i * 16 + 13]!;
+        into.colors[i * 3 + 2] = bytes[i * 16 + 14]!;
+        into.member[i] = bytes[i * 16 + 15]!;
+      }
+      into.count = want;
+      done += want;
+      yield into;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
