@@ -69,7 +69,7 @@ function copyPoint(from: MemberPoints, i: number, to: MemberPoints, j: number): 
 export class CellSplitter {
   readonly root: SplitNode;
   private readonly rand: () => number;
-  /** The point being placed, and a slot to swap it through a reservoir. */
+  /** Points taken out of a reservoir on their way down (two slots: one may be placed while the other is taken). */
   private readonly carry = pointsOf(2);
   private readonly buckets: SplitNode[] = [];
 
@@ -99,44 +99,48 @@ export class CellSplitter {
 
   /** Places points 0..count-1 of `points`. */
   add(points: MemberPoints): void {
-    const { carry } = this;
+    const { carry, keep, levels } = this;
     for (let i = 0; i < points.count; i += 1) {
-      copyPoint(points, i, carry, 0);
+      // The point being placed: points[i] until a reservoir swaps it for one it held (then in carry).
+      let from = points;
+      let at = i;
       let node = this.root;
       for (let level = 0; ; level += 1) {
-        const x = carry.positions[0]!;
-        const y = carry.positions[1]!;
-        const z = carry.positions[2]!;
+        const x = from.positions[at * 3]!;
+        const y = from.positions[at * 3 + 1]!;
+        const z = from.positions[at * 3 + 2]!;
         node.count += 1;
-        if (x < node.lo[0]!) node.lo[0] = x;
-        if (y < node.lo[1]!) node.lo[1] = y;
-        if (z < node.lo[2]!) node.lo[2] = z;
-        if (x > node.hi[0]!) node.hi[0] = x;
-        if (y > node.hi[1]!) node.hi[1] = y;
-        if (z > node.hi[2]!) node.hi[2] = z;
-        if (level === this.levels) {
-          this.append(node);
+        const { lo, hi } = node;
+        if (x < lo[0]!) lo[0] = x;
+        if (y < lo[1]!) lo[1] = y;
+        if (z < lo[2]!) lo[2] = z;
+        if (x > hi[0]!) hi[0] = x;
+        if (y > hi[1]!) hi[1] = y;
+        if (z > hi[2]!) hi[2] = z;
+        if (level === levels) {
+          this.append(node, from, at);
           break;
         }
         // Reservoir sampling: the n-th point to arrive is kept with probability keep / n, in place
         // of a random kept one, which goes on down instead.
-        const reservoir = (node.reservoir ??= pointsOf(this.keep));
-        if (reservoir.count < this.keep) {
-          copyPoint(carry, 0, reservoir, reservoir.count);
+        const reservoir = (node.reservoir ??= pointsOf(keep));
+        if (reservoir.count < keep) {
+          copyPoint(from, at, reservoir, reservoir.count);
           reservoir.count += 1;
           break;
         }
         const slot = Math.floor(this.rand() * node.count);
-        if (slot < this.keep) {
-          copyPoint(reservoir, slot, carry, 1);
-          copyPoint(carry, 0, reservoir, slot);
-          copyPoint(carry, 1, carry, 0);
+        if (slot < keep) {
+          const free = from === carry && at === 0 ? 1 : 0;
+          copyPoint(reservoir, slot, carry, free);
+          copyPoint(from, at, reservoir, slot);
+          [from, at] = [carry, free];
         }
         const { centre, half, depth } = node.cell;
-        const cx = carry.positions[0]!;
-        const cy = carry.positions[1]!;
-        const cz = carry.positions[2]!;
-        const octant = (cx >= centre[0]! ? 1 : 0) | (cy >= centre[1]! ? 2 : 0) | (cz >= centre[2]! ? 4 : 0);
+        const px = from.positions[at * 3]!;
+        const py = from.positions[at * 3 + 1]!;
+        const pz = from.positions[at * 3 + 2]!;
+        const octant = (px >= centre[0]! ? 1 : 0) | (py >= centre[1]! ? 2 : 0) | (pz >= centre[2]! ? 4 : 0);
         node = node.children[octant] ??= this.node(`${node.name}-${octant}`, {
           centre: childCentre(node.cell, octant),
           half: half / 2,
@@ -146,7 +150,7 @@ export class CellSplitter {
     }
   }
 
-  private append(node: SplitNode): void {
+  private append(node: SplitNode, from: MemberPoints, at: number): void {
     if (!node.bucket) {
       const file = path.join(this.dir, `${node.name}.bin`);
       const buffer = new Uint8Array(BUFFER_POINTS * RECORD_BYTES);
@@ -155,16 +159,15 @@ export class CellSplitter {
       this.buckets.push(node);
     }
     const bucket = node.bucket;
-    const { positions, colors, member } = this.carry;
-    const at = bucket.pending * RECORD_BYTES;
+    const b = bucket.pending * RECORD_BYTES;
     const f = bucket.pending * 4;
-    bucket.floats[f] = positions[0]!;
-    bucket.floats[f + 1] = positions[1]!;
-    bucket.floats[f + 2] = positions[2]!;
-    bucket.buffer[at + 12] = colors[0]!;
-    bucket.buffer[at + 13] = colors[1]!;
-    bucket.buffer[at + 14] = colors[2]!;
-    bucket.buffer[at + 15] = member[0]!;
+    bucket.floats[f] = from.positions[at * 3]!;
+    bucket.floats[f + 1] = from.positions[at * 3 + 1]!;
+    bucket.floats[f + 2] = from.positions[at * 3 + 2]!;
+    bucket.buffer[b + 12] = from.colors[at * 3]!;
+    bucket.buffer[b + 13] = from.colors[at * 3 + 1]!;
+    bucket.buffer[b + 14] = from.colors[at * 3 + 2]!;
+    bucket.buffer[b + 15] = from.member[at]!;
     bucket.pending += 1;
     if (bucket.pending === BUFFER_POINTS) this.flush(node);
   }
