@@ -63,6 +63,8 @@ async function tilePoints(outputDir: string) {
   const uris: string[] = [];
   let points = 0;
   let outside = 0;
+  /** Every point as "x y z r g b" (its position and colour, whichever tile holds it). */
+  const keys: string[] = [];
   const walk = async (tile: Tile) => {
     uris.push(tile.content.uri);
     const [cx, cy, cz, hx, , , , hy, , , , hz] = tile.boundingVolume.box as number[];
@@ -70,6 +72,7 @@ async function tilePoints(outputDir: string) {
     for (const mesh of doc.getRoot().listMeshes())
       for (const primitive of mesh.listPrimitives()) {
         const position = primitive.getAttribute('POSITION');
+        const colour = primitive.getAttribute('COLOR_0');
         const n = position?.getCount() ?? 0;
         points += n;
         for (let i = 0; i < n; i += 1) {
@@ -80,12 +83,13 @@ async function tilePoints(outputDir: string) {
             Math.abs(-z - cy!) <= hy! + 1e-6 &&
             Math.abs(y - cz!) <= hz! + 1e-6;
           if (!inside) outside += 1;
+          keys.push([x, y, z, ...(colour?.getElement(i, [0, 0, 0]) ?? [])].join(' '));
         }
       }
     for (const child of tile.children ?? []) await walk(child);
   };
   await walk(tileset.root);
-  return { tileset, uris, points, outside };
+  return { tileset, uris, points, outside, keys: keys.sort() };
 }
 
 /** Entries the out-of-core path left beside outputDir (its bucket directory must be gone). */
@@ -121,9 +125,13 @@ describe('the out-of-core path', () => {
     expect(result.bounds).toEqual(expected.bounds);
     expect(result.format).toBe('ply');
 
-    const { tileset, uris, points, outside } = await tilePoints(outOfCore.job.outputDir);
+    const { tileset, uris, points, outside, keys } = await tilePoints(outOfCore.job.outputDir);
     expect(points).toBe(count);
     expect(outside).toBe(0);
+    // The same points in the same deviation colours as the in-memory tileset.
+    const memoryKeys = (await tilePoints(inMemory.job.outputDir)).keys;
+    expect(new Set(memoryKeys.map((key) => key.split(' ').slice(3).join(' '))).size).toBeGreaterThan(1);
+    expect(keys).toEqual(memoryKeys);
     expect(tileset.asset.version).toBe('1.1');
     expect(tileset.root.refine).toBe('ADD');
     expect(tileset.root.transform?.slice(12, 15)).toEqual([0, 2, 0]);

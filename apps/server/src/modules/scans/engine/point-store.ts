@@ -5,6 +5,9 @@ import { type Point3, ScanInputError } from './engine-types.ts';
 /** Colour of points whose file has none. */
 export const NEUTRAL_GREY = 180;
 
+/** The cloud is to be processed out of core (out-of-core.ts): thrown before anything is allocated. */
+export class TooLargeForMemory extends Error {}
+
 /**
  * A cloud in memory, 15 bytes a point: float32 x, y, z relative to `origin` (the first point read,
  * whole metres, so float32 keeps sub-millimetre precision within kilometres of it, even for LAS files
@@ -21,11 +24,16 @@ export class PointStore implements CloudSink {
   readonly min: Point3 = [Infinity, Infinity, Infinity];
   readonly max: Point3 = [-Infinity, -Infinity, -Infinity];
 
-  constructor(private readonly maxPoints: number = SCAN_LIMITS.maxPoints) {}
+  /** memoryMax: a cloud declaring more (and at most maxPoints) throws TooLargeForMemory at start. */
+  constructor(
+    private readonly maxPoints: number = SCAN_LIMITS.maxPoints,
+    private readonly memoryMax: number = Infinity,
+  ) {}
 
   start(info: CloudInfo): void {
     if (info.declaredPoints > this.maxPoints)
       throw new ScanInputError('scans.error.tooManyPoints', { max: this.maxPoints });
+    if (info.declaredPoints > this.memoryMax) throw new TooLargeForMemory();
     this.hasColor = info.hasColor;
     this.grow(info.declaredPoints);
   }

@@ -8,7 +8,7 @@ import { SCAN_LIMITS } from '@measure/contract/routes/scans';
 import { readCloud } from './cloud-reader.ts';
 import type { ProcessCloudInput, ProcessCloudResult } from './engine-types.ts';
 import { BUCKET_MAX_POINTS, processCloudOutOfCore } from './out-of-core.ts';
-import { PointStore } from './point-store.ts';
+import { PointStore, TooLargeForMemory } from './point-store.ts';
 import { householdSurfaces, siteSurface } from './surface-finder.ts';
 import { measureSurfaces } from './surface-measure.ts';
 import { writeTileset } from './tiler.ts';
@@ -42,21 +42,12 @@ function sampleOf(store: PointStore, most: number): Float64Array {
   return sample;
 }
 
-/** Thrown by the in-memory store's start when the cloud declares too many points for memory. */
-class TooLargeForMemory extends Error {}
-
 export async function processCloud(
   job: CloudJob,
   progress: (percent: number) => void,
 ): Promise<ProcessCloudResult> {
   const maxPoints = job.maxPoints ?? SCAN_LIMITS.maxPoints;
-  const inMemoryMax = job.inMemoryMaxPoints ?? IN_MEMORY_MAX_POINTS;
-  const store = new PointStore(maxPoints);
-  const start = store.start.bind(store);
-  store.start = (info) => {
-    if (info.declaredPoints > inMemoryMax && info.declaredPoints <= maxPoints) throw new TooLargeForMemory();
-    start(info);
-  };
+  const store = new PointStore(maxPoints, job.inMemoryMaxPoints ?? IN_MEMORY_MAX_POINTS);
   store.progress = (read: number, size: number) => progress(Math.floor((50 * read) / Math.max(1, size)));
   let info;
   try {
