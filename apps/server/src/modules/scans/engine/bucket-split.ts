@@ -36,6 +36,8 @@ export const pointsOf = (capacity: number): MemberPoints => ({
 export interface SplitNode {
   name: string;
   cell: TileCell;
+  /** The cell's centre (for the hot loop). */
+  centre: Float64Array;
   count: number;
   lo: Float64Array;
   hi: Float64Array;
@@ -44,15 +46,6 @@ export interface SplitNode {
   children: Array<SplitNode | undefined>;
   /** Cells at the split's last level: the file of all their points. */
   bucket: { file: string; fd: number; buffer: Uint8Array; floats: Float32Array; pending: number } | null;
-}
-
-/** A seeded generator (the same cloud gives the same tiles). */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 4294967296;
-  };
 }
 
 /** Copies point `i` of `from` to point `j` of `to`. */
@@ -68,7 +61,8 @@ function copyPoint(from: MemberPoints, i: number, to: MemberPoints, j: number): 
 
 export class CellSplitter {
   readonly root: SplitNode;
-  private readonly rand: () => number;
+  /** A seeded linear congruential generator's state (the same cloud gives the same tiles). */
+  private seed: number;
   /** Points taken out of a reservoir on their way down (two slots: one may be placed while the other is taken). */
   private readonly carry = pointsOf(2);
   private readonly buckets: SplitNode[] = [];
@@ -81,18 +75,19 @@ export class CellSplitter {
     private readonly dir: string,
   ) {
     this.root = this.node(name, cell);
-    this.rand = random(cell.depth * 7919 + name.length);
+    this.seed = (cell.depth * 7919 + name.length) >>> 0;
   }
 
   private node(name: string, cell: TileCell): SplitNode {
     return {
       name,
       cell,
+      centre: Float64Array.from(cell.centre),
       count: 0,
       lo: Float64Array.of(Infinity, Infinity, Infinity),
       hi: Float64Array.of(-Infinity, -Infinity, -Infinity),
       reservoir: null,
-      children: [],
+      children: [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined],
       bucket: null,
     };
   }
@@ -100,23 +95,15 @@ export class CellSplitter {
   /** Places points 0..count-1 of `points`. */
   add(points: MemberPoints): void {
     const { carry, keep, levels } = this;
+    let seed = this.seed;
     for (let i = 0; i < points.count; i += 1) {
       // The point being placed: points[i] until a reservoir swaps it for one it held (then in carry).
       let from = points;
       let at = i;
       let node = this.root;
       for (let level = 0; ; level += 1) {
-        const x = from.positions[at * 3]!;
-        const y = from.positions[at * 3 + 1]!;
-        const z = from.positions[at * 3 + 2]!;
+        // Every point arriving at a cell stays in its subtree: count = arrivals = the subtree's points.
         node.count += 1;
-        const { lo, hi } = node;
-        if (x < lo[0]!) lo[0] = x;
-        if (y < lo[1]!) lo[1] = y;
-        if (z < lo[2]!) lo[2] = z;
-        if (x > hi[0]!) hi[0] = x;
-        if (y > hi[1]!) hi[1] = y;
-        if (z > hi[2]!) hi[2] = z;
         if (level === levels) {
           this.append(node, from, at);
           break;
@@ -129,25 +116,30 @@ export class CellSplitter {
           reservoir.count += 1;
           break;
         }
-        const slot = Math.floor(this.rand() * node.count);
+        seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+        const slot = Math.floor((seed / 4294967296) * node.count);
         if (slot < keep) {
           const free = from === carry && at === 0 ? 1 : 0;
           copyPoint(reservoir, slot, carry, free);
           copyPoint(from, at, reservoir, slot);
-          [from, at] = [carry, free];
+          from = carry;
+          at = free;
         }
-        const { centre, half, depth } = node.cell;
-        const px = from.positions[at * 3]!;
-        const py = from.positions[at * 3 + 1]!;
-        const pz = from.positions[at * 3 + 2]!;
-        const octant = (px >= centre[0]! ? 1 : 0) | (py >= centre[1]! ? 2 : 0) | (pz >= centre[2]! ? 4 : 0);
-        node = node.children[octant] ??= this.node(`${node.name}-${octant}`, {
-          centre: childCentre(node.cell, octant),
-          half: half / 2,
-          depth: depth + 1,
-        });
+        const centre = node.centre;
+        const octant =
+          (from.positions[at * 3]! >= centre[0]! ? 1 : 0) |
+          (from.positions[at * 3 + 1]! >= centre[1]! ? 2 : 0) |
+          (from.positions[at * 3 + 2]! >= centre[2]! ? 4 : 0);
+        node = node.children[octant] ?? this.child(node, octant);
       }
     }
+    this.seed = seed;
+  }
+
+  private child(node: SplitNode, octant: number): SplitNode {
+    const { half, depth } = node.cell;
+    const cell = { centre: childCentre(node.cell, octant), half: half / 2, depth: depth + 1 };
+    return (node.children[octant] = this.node(`${node.name}-${octant}`, cell));
   }
 
   private append(node: SplitNode, from: MemberPoints, at: number): void {
@@ -159,11 +151,21 @@ export class CellSplitter {
       this.buckets.push(node);
     }
     const bucket = node.bucket;
+    const x = from.positions[at * 3]!;
+    const y = from.positions[at * 3 + 1]!;
+    const z = from.positions[at * 3 + 2]!;
+    const { lo, hi } = node;
+    if (x < lo[0]!) lo[0] = x;
+    if (y < lo[1]!) lo[1] = y;
+    if (z < lo[2]!) lo[2] = z;
+    if (x > hi[0]!) hi[0] = x;
+    if (y > hi[1]!) hi[1] = y;
+    if (z > hi[2]!) hi[2] = z;
     const b = bucket.pending * RECORD_BYTES;
     const f = bucket.pending * 4;
-    bucket.floats[f] = from.positions[at * 3]!;
-    bucket.floats[f + 1] = from.positions[at * 3 + 1]!;
-    bucket.floats[f + 2] = from.positions[at * 3 + 2]!;
+    bucket.floats[f] = x;
+    bucket.floats[f + 1] = y;
+    bucket.floats[f + 2] = z;
     bucket.buffer[b + 12] = from.colors[at * 3]!;
     bucket.buffer[b + 13] = from.colors[at * 3 + 1]!;
     bucket.buffer[b + 14] = from.colors[at * 3 + 2]!;
@@ -178,12 +180,13 @@ export class CellSplitter {
     bucket.pending = 0;
   }
 
-  /** Writes what is buffered and closes the bucket files; returns the split's root. */
+  /** Writes what is buffered and closes the bucket files; returns the split's root, bounds set. */
   finish(): SplitNode {
     for (const node of this.buckets) {
       this.flush(node);
       closeSync(node.bucket!.fd);
     }
+    boundSubtree(this.root);
     return this.root;
   }
 
@@ -195,6 +198,25 @@ export class CellSplitter {
       } catch {
         // already closed
       }
+  }
+}
+
+/** An inner cell's bounds: its reservoir's points and its children's bounds (buckets have theirs). */
+function boundSubtree(node: SplitNode): void {
+  const { lo, hi, reservoir } = node;
+  for (let i = 0; i < (reservoir?.count ?? 0); i += 1)
+    for (let k = 0; k < 3; k += 1) {
+      const v = reservoir!.positions[i * 3 + k]!;
+      if (v < lo[k]!) lo[k] = v;
+      if (v > hi[k]!) hi[k] = v;
+    }
+  for (const child of node.children) {
+    if (!child) continue;
+    boundSubtree(child);
+    for (let k = 0; k < 3; k += 1) {
+      if (child.lo[k]! < lo[k]!) lo[k] = child.lo[k]!;
+      if (child.hi[k]! > hi[k]!) hi[k] = child.hi[k]!;
+    }
   }
 }
 
