@@ -132,7 +132,18 @@ class SplitSink implements CloudSink {
 const levelsFor = (points: number, bucketMax: number) =>
   Math.min(3, Math.max(1, Math.ceil(Math.log(Math.max(1, (points * 4) / bucketMax)) / Math.log(8))));
 
+/**
+ * Arrays reused from one gathered cell to the next (grown as needed, at most to the bucket limit), so
+ * memory is that of the largest cell, not of two while the collector catches up.
+ */
+interface Pool {
+  points: MemberPoints | null;
+  order: Uint32Array;
+  scratch: Uint32Array;
+}
+
 interface Tiling {
+  pool: Pool;
   meter: SurfaceMeter;
   output: TileOutput;
   dir: string;
@@ -140,9 +151,19 @@ interface Tiling {
   bucketMax: number;
 }
 
-/** All points of a split subtree (reservoirs and bucket files, which are removed) in memory. */
-async function gather(node: SplitNode): Promise<MemberPoints> {
-  const all = pointsOf(node.count);
+/** All points of a split subtree (reservoirs and bucket files, which are removed) in the pool's arrays. */
+async function gather(node: SplitNode, t: Tiling): Promise<MemberPoints> {
+  const { pool } = t;
+  if (!pool.points || pool.points.member.length < node.count) {
+    const capacity = Math.min(Math.max(node.count, (pool.points?.member.length ?? 0) * 1.5), t.bucketMax);
+    pool.points = null;
+    pool.order = pool.scratch = new Uint32Array(0);
+    pool.points = pointsOf(Math.max(capacity, node.count));
+    pool.order = new Uint32Array(pool.points.member.length);
+    pool.scratch = new Uint32Array(pool.points.member.length);
+  }
+  const all = pool.points;
+  all.count = 0;
   const chunk = pointsOf(CHUNK);
   const put = (from: MemberPoints) => {
     all.positions.set(from.positions.subarray(0, from.count * 3), all.count * 3);
@@ -182,10 +203,10 @@ async function resplit(node: SplitNode, t: Tiling): Promise<SplitNode> {
 async function emit(node: SplitNode, t: Tiling): Promise<TileJson> {
   const small = node.count <= t.bucketMax || node.cell.depth >= MAX_DEPTH || node.cell.half < 0.001;
   if (small) {
-    const points = await gather(node);
+    const points = await gather(node, t);
     t.meter.tally(points.positions, points.colors, points.member, points.count);
     const bounds = { lo: Array.from(node.lo), hi: Array.from(node.hi) };
-    return tileCell(points, t.output, node.name, node.cell, bounds, t.pointsPerTile);
+    return tileCell(points, t.output, node.name, node.cell, bounds, t.pointsPerTile, t.pool);
   }
   if (node.bucket) return emit(await resplit(node, t), t);
   const own = node.reservoir!;
@@ -254,6 +275,7 @@ export async function processCloudOutOfCore(
     let tree: TileJson;
     try {
       tree = await emit(root, {
+        pool: { points: null, order: new Uint32Array(0), scratch: new Uint32Array(0) },
         meter,
         output,
         dir,

@@ -258,11 +258,14 @@ export async function tileCell(
   cell: TileCell,
   bounds: { lo: number[]; hi: number[] },
   pointsPerTile: number,
+  work?: { order: Uint32Array; scratch: Uint32Array },
 ): Promise<TileJson> {
   const { positions, count } = points;
-  const order = new Uint32Array(count);
+  // Working arrays of the caller's (reused from cell to cell out of core) when large enough.
+  const reuse = work && work.order.length >= count;
+  const order = reuse ? work.order.subarray(0, count) : new Uint32Array(count);
   for (let i = 0; i < count; i += 1) order[i] = i;
-  const scratch = new Uint32Array(count);
+  const scratch = reuse ? work.scratch.subarray(0, count) : new Uint32Array(count);
 
   /** A tile of the points order[start..end) in the octree cell (centre, half); lo/hi: their bounds. */
   const tile = async (
