@@ -11,18 +11,15 @@
  */
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { type TileCell, childCentre } from './tiler.ts';
+import { type TileCell, type TilePoints, childCentre } from './tiler.ts';
 
 export const RECORD_BYTES = 16;
 /** Points buffered per bucket before a write (256 KB). */
 const BUFFER_POINTS = 16_384;
 
-/** Points with their surface: positions relative to the origin, sRGB colours, `member` per point. */
-export interface MemberPoints {
-  positions: Float32Array;
-  colors: Uint8Array;
+/** Points with their surface (`member`, per point). */
+export interface MemberPoints extends TilePoints {
   member: Uint8Array;
-  count: number;
 }
 
 export const pointsOf = (capacity: number): MemberPoints => ({

@@ -1,26 +1,20 @@
 import { readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { NodeIO } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FrozenItem } from '../../../db/json-types.ts';
 import { ScanInputError } from './engine-types.ts';
 import { type CloudJob, processCloud } from './process-cloud.ts';
-import { binaryPly, type Cloud, wallCloud } from './test-clouds.ts';
+import {
+  TEST_COLORS as colors,
+  binaryPly,
+  type Cloud,
+  readTileset,
+  roomCloud,
+  testItem,
+  wallCloud,
+} from './test-clouds.ts';
 
-const colors = { qualified: '#16a34a', warning: '#facc15', unqualified: '#dc2626', exploded: '#7c3aed' };
-const item = (Code: string, Right: number) =>
-  ({
-    Code,
-    Mode: 'absolute',
-    Left: 0,
-    Right,
-    WarnLeft: 0,
-    WarnRight: Right * 0.75,
-    Exploded: 2 * Right,
-    Rule: { RulerLength: 2000 },
-  }) as unknown as FrozenItem;
 /** Thresholds low enough for a small cloud to go out of core, with cells split again from their files. */
 const OUT_OF_CORE = { inMemoryMaxPoints: 1000, bucketMaxPoints: 3000, pointsPerTile: 500 };
 
@@ -40,56 +34,27 @@ async function jobFor(cloud: Cloud, siteScan: boolean, extra: Partial<CloudJob> 
   await writeFile(inputPath, binaryPly(cloud));
   const outputDir = path.join(base, 'tiles');
   await mkdir(outputDir);
-  const flatness = item('flatness', 4);
-  const verticality = item('verticality', 4);
+  const flatness = testItem('flatness', 4);
+  const verticality = testItem('verticality', 4);
   return { base, job: { inputPath, outputDir, siteScan, flatness, verticality, colors, ...extra } };
 }
 
-interface Tile {
-  boundingVolume: { box: number[] };
-  content: { uri: string };
-  children?: Tile[];
-  refine?: string;
-  transform?: number[];
-}
-
-/** Walks the tileset: points per tile, each checked inside its tile's box (z-up, relative to the root transform). */
+/** The tileset, its uris, its points, how many lie outside their tile's box and every point as "x y z r g b". */
 async function tilePoints(outputDir: string) {
-  const tileset = JSON.parse(await readFile(path.join(outputDir, 'tileset.json'), 'utf8')) as {
-    asset: { version: string };
-    root: Tile;
-  };
-  const io = new NodeIO();
-  const uris: string[] = [];
-  let points = 0;
+  const { tileset, tiles } = await readTileset(outputDir);
   let outside = 0;
-  /** Every point as "x y z r g b" (its position and colour, whichever tile holds it). */
   const keys: string[] = [];
-  const walk = async (tile: Tile) => {
-    uris.push(tile.content.uri);
+  for (const { tile, points, colours } of tiles) {
     const [cx, cy, cz, hx, , , , hy, , , , hz] = tile.boundingVolume.box as number[];
-    const doc = await io.readBinary(await readFile(path.join(outputDir, tile.content.uri)));
-    for (const mesh of doc.getRoot().listMeshes())
-      for (const primitive of mesh.listPrimitives()) {
-        const position = primitive.getAttribute('POSITION');
-        const colour = primitive.getAttribute('COLOR_0');
-        const n = position?.getCount() ?? 0;
-        points += n;
-        for (let i = 0; i < n; i += 1) {
-          // glTF y-up back to z-up: (x, y, z) -> (x, -z, y).
-          const [x, y, z] = position?.getElement(i, [0, 0, 0]) as [number, number, number];
-          const inside =
-            Math.abs(x - cx!) <= hx! + 1e-6 &&
-            Math.abs(-z - cy!) <= hy! + 1e-6 &&
-            Math.abs(y - cz!) <= hz! + 1e-6;
-          if (!inside) outside += 1;
-          keys.push([x, y, z, ...(colour?.getElement(i, [0, 0, 0]) ?? [])].join(' '));
-        }
-      }
-    for (const child of tile.children ?? []) await walk(child);
-  };
-  await walk(tileset.root);
-  return { tileset, uris, points, outside, keys: keys.sort() };
+    points.forEach(([x, y, z], i) => {
+      const inside =
+        Math.abs(x - cx!) <= hx! + 1e-6 && Math.abs(y - cy!) <= hy! + 1e-6 && Math.abs(z - cz!) <= hz! + 1e-6;
+      if (!inside) outside += 1;
+      keys.push([x, y, z, ...colours[i]!].join(' '));
+    });
+  }
+  const uris = tiles.map((t) => t.tile.content.uri);
+  return { tileset, uris, points: keys.length, outside, keys: keys.sort() };
 }
 
 /** Entries the out-of-core path left beside outputDir (its bucket directory must be gone). */
@@ -150,13 +115,7 @@ describe('the out-of-core path', () => {
   });
 
   it('finds and measures a household the same way as in memory', async () => {
-    const xyz: number[] = [];
-    const step = 0.04;
-    const [w, l, h] = [4, 3, 2.8];
-    for (let a = 0; a <= w; a += step) for (let z = 0; z <= h; z += step) xyz.push(a, 0, z, a, l, z);
-    for (let a = 0; a <= l; a += step) for (let z = 0; z <= h; z += step) xyz.push(0, a, z, w, a, z);
-    for (let a = 0; a <= w; a += step) for (let b = 0; b <= l; b += step) xyz.push(a, b, 0, a, b, h);
-    const cloud = { xyz, rgb: xyz.map(() => 128) };
+    const cloud = roomCloud(4, 3, 2.8, 0.04);
     const expected = await processCloud((await jobFor(cloud, false)).job, () => {});
     const outOfCore = await jobFor(cloud, false, OUT_OF_CORE);
     const result = await processCloud(outOfCore.job, () => {});
@@ -170,7 +129,7 @@ describe('the out-of-core path', () => {
     ]);
     expect(result.surfaces).toEqual(expected.surfaces);
     const { points, outside } = await tilePoints(outOfCore.job.outputDir);
-    expect(points).toBe(xyz.length / 3);
+    expect(points).toBe(cloud.xyz.length / 3);
     expect(outside).toBe(0);
     expect(await leftovers(outOfCore.base)).toEqual([]);
   });

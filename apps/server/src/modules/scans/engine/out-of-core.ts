@@ -14,7 +14,7 @@ import path from 'node:path';
 import { type CloudChunk, type CloudInfo, type CloudSink, readCloud } from './cloud-reader.ts';
 import type { Point3, ProcessCloudResult } from './engine-types.ts';
 import { ScanInputError } from './engine-types.ts';
-import { NEUTRAL_GREY } from './point-store.ts';
+import { NEUTRAL_GREY, widen } from './point-store.ts';
 import { CellSplitter, type MemberPoints, type SplitNode, bucketChunks, pointsOf } from './bucket-split.ts';
 import { type SurfacePlan, householdSurfaces, siteSurface } from './surface-finder.ts';
 import { SurfaceMeter } from './surface-measure.ts';
@@ -76,12 +76,7 @@ class CloudSurvey implements CloudSink {
       const lx = x - o[0];
       const ly = y - o[1];
       const lz = z - o[2];
-      if (lx < min[0]) min[0] = lx;
-      if (lx > max[0]) max[0] = lx;
-      if (ly < min[1]) min[1] = ly;
-      if (ly > max[1]) max[1] = ly;
-      if (lz < min[2]) min[2] = lz;
-      if (lz > max[2]) max[2] = lz;
+      widen(min, max, lx, ly, lz);
       const j = this.count % step === 0 ? (this.count / step) * 3 : sample.length;
       if (j < sample.length) {
         sample[j] = Math.fround(lx);
