@@ -150,7 +150,8 @@ interface Tiling {
 async function gather(node: SplitNode, t: Tiling): Promise<MemberPoints> {
   const { pool } = t;
   if (!pool.points || pool.points.member.length < node.count) {
-    const capacity = Math.min(Math.max(node.count, (pool.points?.member.length ?? 0) * 1.5), t.bucketMax);
+    const grown = Math.ceil((pool.points?.member.length ?? 0) * 1.5);
+    const capacity = Math.min(Math.max(node.count, grown), t.bucketMax);
     pool.points = null;
     pool.order = pool.scratch = new Uint32Array(0);
     pool.points = pointsOf(Math.max(capacity, node.count));
