@@ -23,7 +23,7 @@ export const POINT_CLOUD_FORMATS = ['ply', 'pcd', 'las', 'laz'] as const;
 
 export const SCAN_LIMITS = {
   /**
-   * A cloud of more points fails with a translated reason. The engine tiles clouds of up to 30,000,000
+   * A cloud of more points fails with a translated reason. The engine tiles clouds of up to 25,000,000
    * points in memory and larger ones out of core (bucket files on local disk, bounded memory), so the
    * limit is what the 2 GB point-cloud upload can hold: binary PLY or PCD of float x, y, z alone is 12
    * bytes a point, about 179,000,000 points.
