@@ -23,10 +23,12 @@ export const POINT_CLOUD_FORMATS = ['ply', 'pcd', 'las', 'laz'] as const;
 
 export const SCAN_LIMITS = {
   /**
-   * A cloud of more points fails with a translated reason: the tiler holds a cloud in memory (about 24
-   * bytes a point, so 30,000,000 points stay under 1 GB); larger clouds need an out-of-core tiler.
+   * A cloud of more points fails with a translated reason. The engine tiles clouds of up to 25,000,000
+   * points in memory and larger ones out of core (bucket files on local disk, bounded memory), so the
+   * limit is what the 2 GB point-cloud upload can hold: binary PLY or PCD of float x, y, z alone is 12
+   * bytes a point, about 179,000,000 points.
    */
-  maxPoints: 30_000_000,
+  maxPoints: 200_000_000,
   /** Points of one tile; tiles of fewer points stop splitting. */
   pointsPerTile: 100_000,
   /** How long a download address of the original file works. */

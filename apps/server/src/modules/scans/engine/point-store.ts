@@ -5,6 +5,19 @@ import { type Point3, ScanInputError } from './engine-types.ts';
 /** Colour of points whose file has none. */
 export const NEUTRAL_GREY = 180;
 
+/** Widens the bounds min..max to hold (x, y, z). */
+export function widen(min: Point3, max: Point3, x: number, y: number, z: number): void {
+  if (x < min[0]) min[0] = x;
+  if (x > max[0]) max[0] = x;
+  if (y < min[1]) min[1] = y;
+  if (y > max[1]) max[1] = y;
+  if (z < min[2]) min[2] = z;
+  if (z > max[2]) max[2] = z;
+}
+
+/** The cloud is to be processed out of core (out-of-core.ts): thrown before anything is allocated. */
+export class TooLargeForMemory extends Error {}
+
 /**
  * A cloud in memory, 15 bytes a point: float32 x, y, z relative to `origin` (the first point read,
  * whole metres, so float32 keeps sub-millimetre precision within kilometres of it, even for LAS files
@@ -21,11 +34,16 @@ export class PointStore implements CloudSink {
   readonly min: Point3 = [Infinity, Infinity, Infinity];
   readonly max: Point3 = [-Infinity, -Infinity, -Infinity];
 
-  constructor(private readonly maxPoints: number = SCAN_LIMITS.maxPoints) {}
+  /** memoryMax: a cloud declaring more (and at most maxPoints) throws TooLargeForMemory at start. */
+  constructor(
+    private readonly maxPoints: number = SCAN_LIMITS.maxPoints,
+    private readonly memoryMax: number = Infinity,
+  ) {}
 
   start(info: CloudInfo): void {
     if (info.declaredPoints > this.maxPoints)
       throw new ScanInputError('scans.error.tooManyPoints', { max: this.maxPoints });
+    if (info.declaredPoints > this.memoryMax) throw new TooLargeForMemory();
     this.hasColor = info.hasColor;
     this.grow(info.declaredPoints);
   }
@@ -61,12 +79,7 @@ export class PointStore implements CloudSink {
       positions[at] = lx;
       positions[at + 1] = ly;
       positions[at + 2] = lz;
-      if (lx < min[0]) min[0] = lx;
-      if (lx > max[0]) max[0] = lx;
-      if (ly < min[1]) min[1] = ly;
-      if (ly > max[1]) max[1] = ly;
-      if (lz < min[2]) min[2] = lz;
-      if (lz > max[2]) max[2] = lz;
+      widen(min, max, lx, ly, lz);
       if (rgb) {
         colors[at] = rgb[i * 3] as number;
         colors[at + 1] = rgb[i * 3 + 1] as number;

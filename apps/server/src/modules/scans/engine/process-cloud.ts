@@ -1,19 +1,35 @@
 /**
  * The point-cloud pipeline, run inside the engine's worker thread (scan-worker.mjs): read (0-50 %),
- * find and measure surfaces (50-60 %), write the tileset (60-100 %).
+ * find and measure surfaces (50-60 %), write the tileset (60-100 %). A cloud that declares more than
+ * `inMemoryMaxPoints` takes the out-of-core path (out-of-core.ts: two reads, bucket files on disk,
+ * bounded memory) instead.
  */
 import { SCAN_LIMITS } from '@measure/contract/routes/scans';
 import { readCloud } from './cloud-reader.ts';
 import type { ProcessCloudInput, ProcessCloudResult } from './engine-types.ts';
-import { PointStore } from './point-store.ts';
+import { BUCKET_MAX_POINTS, processCloudOutOfCore } from './out-of-core.ts';
+import { PointStore, TooLargeForMemory } from './point-store.ts';
 import { householdSurfaces, siteSurface } from './surface-finder.ts';
 import { measureSurfaces } from './surface-measure.ts';
 import { writeTileset } from './tiler.ts';
 
 /** Points the surfaces are looked for on (an even stride of the cloud). */
 const SAMPLE_POINTS = { site: 500_000, household: 150_000 };
+/**
+ * Clouds of up to this many points are held in memory (one read of the file; about 24 bytes a point
+ * on top of some 260 MB of process: the 20,000,000-point bench peaks at 670-740 MB, so 25,000,000
+ * stay under 1 GB with room to spare); larger ones go out of core.
+ */
+export const IN_MEMORY_MAX_POINTS = 25_000_000;
 
-export type CloudJob = Omit<ProcessCloudInput, 'onProgress'> & { maxPoints?: number; pointsPerTile?: number };
+export type CloudJob = Omit<ProcessCloudInput, 'onProgress'> & {
+  maxPoints?: number;
+  pointsPerTile?: number;
+  /** Tests: a low threshold forces the out-of-core path. */
+  inMemoryMaxPoints?: number;
+  /** Tests: cells of more points are split further out of core. */
+  bucketMaxPoints?: number;
+};
 
 /** An even-stride sample of the store's points as float64 triples. */
 function sampleOf(store: PointStore, most: number): Float64Array {
@@ -31,9 +47,25 @@ export async function processCloud(
   job: CloudJob,
   progress: (percent: number) => void,
 ): Promise<ProcessCloudResult> {
-  const store = new PointStore(job.maxPoints ?? SCAN_LIMITS.maxPoints);
+  const maxPoints = job.maxPoints ?? SCAN_LIMITS.maxPoints;
+  const store = new PointStore(maxPoints, job.inMemoryMaxPoints ?? IN_MEMORY_MAX_POINTS);
   store.progress = (read: number, size: number) => progress(Math.floor((50 * read) / Math.max(1, size)));
-  const info = await readCloud(job.inputPath, store);
+  let info;
+  try {
+    info = await readCloud(job.inputPath, store);
+  } catch (error) {
+    if (!(error instanceof TooLargeForMemory)) throw error;
+    return processCloudOutOfCore(
+      job,
+      {
+        maxPoints,
+        pointsPerTile: job.pointsPerTile ?? SCAN_LIMITS.pointsPerTile,
+        bucketMaxPoints: job.bucketMaxPoints ?? BUCKET_MAX_POINTS,
+        samplePoints: SAMPLE_POINTS,
+      },
+      progress,
+    );
+  }
   store.assertUsable();
   progress(50);
   const origin = store.origin ?? [0, 0, 0];

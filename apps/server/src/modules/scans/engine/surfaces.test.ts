@@ -2,23 +2,18 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FrozenItem } from '../../../db/json-types.ts';
 import type { Point3, ProcessCloudResult } from './engine-types.ts';
 import { processCloud } from './process-cloud.ts';
-import { binaryPly, type Cloud, wallCloud } from './test-clouds.ts';
+import {
+  TEST_COLORS as colors,
+  binaryPly,
+  type Cloud,
+  roomCloud,
+  testItem,
+  wallCloud,
+} from './test-clouds.ts';
 
-const colors = { qualified: '#16a34a', warning: '#facc15', unqualified: '#dc2626', exploded: '#7c3aed' };
-const item = (Code: string, Right: number) =>
-  ({
-    Code,
-    Mode: 'absolute',
-    Left: 0,
-    Right,
-    WarnLeft: 0,
-    WarnRight: Right * 0.75,
-    Exploded: 2 * Right,
-    Rule: { RulerLength: 2000 },
-  }) as unknown as FrozenItem;
+const item = testItem;
 const flatness = item('flatness', 4);
 const verticality = item('verticality', 4);
 
@@ -137,13 +132,8 @@ describe('virtual rulers', () => {
 
 describe('a household cloud', () => {
   it('gives its walls, floor and ceiling, normals into the room', async () => {
-    const xyz: number[] = [];
-    const step = 0.03;
     const [w, l, h] = [4, 3, 2.8];
-    for (let a = 0; a <= w; a += step) for (let z = 0; z <= h; z += step) xyz.push(a, 0, z, a, l, z);
-    for (let a = 0; a <= l; a += step) for (let z = 0; z <= h; z += step) xyz.push(0, a, z, w, a, z);
-    for (let a = 0; a <= w; a += step) for (let b = 0; b <= l; b += step) xyz.push(a, b, 0, a, b, h);
-    const result = await run({ xyz, rgb: xyz.map(() => 128) }, false);
+    const result = await run(roomCloud(w, l, h, 0.03), false);
     const kinds = result.surfaces.map((s) => s.kind).sort();
     expect(kinds).toEqual(['ceiling', 'floor', 'wall', 'wall', 'wall', 'wall']);
     for (const s of result.surfaces) {

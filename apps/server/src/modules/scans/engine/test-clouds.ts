@@ -1,6 +1,79 @@
 /** Synthetic clouds and models for the engine's tests (written to files in the tests' temp dirs). */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { NodeIO } from '@gltf-transform/core';
+import type { FrozenItem } from '../../../db/json-types.ts';
 
 export type Cloud = { xyz: number[]; rgb: number[] };
+
+export const TEST_COLORS = {
+  qualified: '#16a34a',
+  warning: '#facc15',
+  unqualified: '#dc2626',
+  exploded: '#7c3aed',
+};
+
+/** A frozen item judged on |value| up to `Right` mm (warning above 3/4 of it, exploded at twice it). */
+export const testItem = (Code: string, Right: number) =>
+  ({
+    Code,
+    Mode: 'absolute',
+    Left: 0,
+    Right,
+    WarnLeft: 0,
+    WarnRight: Right * 0.75,
+    Exploded: 2 * Right,
+    Rule: { RulerLength: 2000 },
+  }) as unknown as FrozenItem;
+
+export interface TileNode {
+  boundingVolume: { box: number[] };
+  geometricError: number;
+  content: { uri: string };
+  children?: TileNode[];
+  transform?: number[];
+  refine?: string;
+}
+
+/** A tile's content read back: its points in the tileset's z-up frame, colours, primitive modes and colour normalization. */
+export interface ReadTile {
+  tile: TileNode;
+  points: Array<[number, number, number]>;
+  colours: number[][];
+  modes: number[];
+  normalized: boolean[];
+}
+
+/** The tileset.json of `outputDir` and every tile's content, depth first, with @gltf-transform. */
+export async function readTileset(outputDir: string) {
+  const tileset = JSON.parse(await readFile(path.join(outputDir, 'tileset.json'), 'utf8')) as {
+    asset: { version: string };
+    root: TileNode;
+  };
+  const io = new NodeIO();
+  const tiles: ReadTile[] = [];
+  const walk = async (tile: TileNode) => {
+    const read: ReadTile = { tile, points: [], colours: [], modes: [], normalized: [] };
+    const doc = await io.readBinary(await readFile(path.join(outputDir, tile.content.uri)));
+    for (const mesh of doc.getRoot().listMeshes())
+      for (const primitive of mesh.listPrimitives()) {
+        read.modes.push(primitive.getMode());
+        const position = primitive.getAttribute('POSITION');
+        const colour = primitive.getAttribute('COLOR_0');
+        read.normalized.push(colour?.getNormalized() ?? false);
+        for (let i = 0; i < (position?.getCount() ?? 0); i += 1) {
+          // glTF y-up back to the tileset's z-up: (x, y, z) -> (x, -z, y).
+          const [x, y, z] = position?.getElement(i, [0, 0, 0]) as [number, number, number];
+          read.points.push([x, -z, y]);
+          read.colours.push(colour?.getElement(i, [0, 0, 0]) ?? []);
+        }
+      }
+    tiles.push(read);
+    for (const child of tile.children ?? []) await walk(child);
+  };
+  await walk(tileset.root);
+  return { tileset, tiles };
+}
 
 /**
  * A wall in the plane y = `y` (metres), x from 0 to `width`, z from 0 to `height`, points every
@@ -22,6 +95,15 @@ export function wallCloud(o: {
       rgb.push(200, 150, 100);
     }
   return { xyz, rgb };
+}
+
+/** A w x l x h m room's four walls, floor and ceiling (no noise), points every `step` m, grey. */
+export function roomCloud(w: number, l: number, h: number, step: number): Cloud {
+  const xyz: number[] = [];
+  for (let a = 0; a <= w; a += step) for (let z = 0; z <= h; z += step) xyz.push(a, 0, z, a, l, z);
+  for (let a = 0; a <= l; a += step) for (let z = 0; z <= h; z += step) xyz.push(0, a, z, w, a, z);
+  for (let a = 0; a <= w; a += step) for (let b = 0; b <= l; b += step) xyz.push(a, b, 0, a, b, h);
+  return { xyz, rgb: xyz.map(() => 128) };
 }
 
 export function asciiPly({ xyz, rgb }: Cloud): Buffer {

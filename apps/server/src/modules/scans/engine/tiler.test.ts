@@ -1,13 +1,20 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { NodeIO } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScanEngine } from './index.ts';
 import { processCloud } from './process-cloud.ts';
-import { asciiPly, binaryPly, type Cloud, las, pcd, wallCloud } from './test-clouds.ts';
+import {
+  TEST_COLORS as colors,
+  asciiPly,
+  binaryPly,
+  type Cloud,
+  las,
+  pcd,
+  readTileset,
+  wallCloud,
+} from './test-clouds.ts';
 
-const colors = { qualified: '#16a34a', warning: '#facc15', unqualified: '#dc2626', exploded: '#7c3aed' };
 /** A site's cloud without items: tiles only. */
 const siteJob = (inputPath: string, outputDir: string) => ({
   inputPath,
@@ -24,46 +31,17 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
-interface Tile {
-  boundingVolume: { box: number[] };
-  geometricError: number;
-  content: { uri: string };
-  children?: Tile[];
-  transform?: number[];
-  refine?: string;
-}
-
-/** Every tile's content read back with @gltf-transform: the POSITION counts and the uris met. */
+/** The tiles' POSITION counts, the uris met and the lowest coordinates (z-up, relative to the root transform). */
 async function readTiles(out: string) {
-  const tileset = JSON.parse(await readFile(path.join(out, 'tileset.json'), 'utf8')) as {
-    asset: { version: string };
-    root: Tile;
-  };
-  const io = new NodeIO();
-  const uris: string[] = [];
-  let points = 0;
+  const { tileset, tiles } = await readTileset(out);
   const lows = [Infinity, Infinity, Infinity];
-  const walk = async (tile: Tile) => {
-    uris.push(tile.content.uri);
-    const doc = await io.readBinary(await readFile(path.join(out, tile.content.uri)));
-    for (const mesh of doc.getRoot().listMeshes())
-      for (const primitive of mesh.listPrimitives()) {
-        expect(primitive.getMode()).toBe(0);
-        expect(primitive.getAttribute('COLOR_0')?.getNormalized()).toBe(true);
-        const position = primitive.getAttribute('POSITION');
-        points += position?.getCount() ?? 0;
-        // glTF y-up back to the tileset's z-up: (x, y, z) -> (x, -z, y).
-        for (let i = 0; i < (position?.getCount() ?? 0); i += 1) {
-          const [x, y, z] = position?.getElement(i, [0, 0, 0]) as number[];
-          lows[0] = Math.min(lows[0] as number, x as number);
-          lows[1] = Math.min(lows[1] as number, -(z as number));
-          lows[2] = Math.min(lows[2] as number, y as number);
-        }
-      }
-    for (const child of tile.children ?? []) await walk(child);
-  };
-  await walk(tileset.root);
-  return { tileset, uris, points, lows };
+  for (const { modes, normalized, points } of tiles) {
+    expect(modes.every((mode) => mode === 0)).toBe(true);
+    expect(normalized.every(Boolean)).toBe(true);
+    for (const p of points) for (let k = 0; k < 3; k += 1) lows[k] = Math.min(lows[k]!, p[k]!);
+  }
+  const uris = tiles.map((t) => t.tile.content.uri);
+  return { tileset, uris, points: tiles.reduce((sum, t) => sum + t.points.length, 0), lows };
 }
 
 const wall: Cloud = wallCloud({ width: 3, height: 2.5, step: 0.02 });

@@ -46,10 +46,10 @@ function tileWriter() {
 }
 
 /** Points kept by an inner tile (a random sample of its points); the rest go to its children. */
-const SAMPLE_FRACTION = 0.5;
-const MAX_DEPTH = 18;
+export const SAMPLE_FRACTION = 0.5;
+export const MAX_DEPTH = 18;
 
-interface TileJson {
+export interface TileJson {
   boundingVolume: { box: number[] };
   geometricError: number;
   refine?: 'ADD';
@@ -157,119 +157,185 @@ function partition(
   return { counts, firsts, bounds };
 }
 
-export async function writeTileset(
-  store: PointStore,
-  outputDir: string,
-  options: { pointsPerTile: number; onProgress?: (done: number) => void },
-): Promise<TilingResult> {
-  const { positions, colors, count } = store;
-  const order = new Uint32Array(count);
-  for (let i = 0; i < count; i += 1) order[i] = i;
-  const scratch = new Uint32Array(count);
-  const writer = tileWriter();
-  const writes = new Set<Promise<void>>();
-  let failure: Error | undefined;
-  const files: string[] = [];
-  let written = 0;
+/** Points in memory: float32 x, y, z (relative to the tileset's origin) and 8-bit sRGB colours. */
+export interface TilePoints {
+  positions: Float32Array;
+  colors: Uint8Array;
+  count: number;
+}
 
-  const writeTile = async (name: string, start: number, end: number) => {
+/** An octree cell: its centre, half edge and depth (0: the root). */
+export interface TileCell {
+  centre: number[];
+  half: number;
+  depth: number;
+}
+
+/** A tile's box around points of bounds lo..hi (at least 1 mm thick). */
+export function boundingVolumeOf(lo: ArrayLike<number>, hi: ArrayLike<number>) {
+  const box = [0, 1, 2].map((k) => ((lo[k] as number) + (hi[k] as number)) / 2);
+  const halves = [0, 1, 2].map((k) => Math.max(((hi[k] as number) - (lo[k] as number)) / 2, 0.001));
+  return { box: [...box, halves[0]!, 0, 0, 0, halves[1]!, 0, 0, 0, halves[2]!] };
+}
+
+/** The root cell: a cube around the cloud's bounds. */
+export function rootCell(min: ArrayLike<number>, max: ArrayLike<number>): TileCell {
+  const centre = [0, 1, 2].map((k) => ((min[k] as number) + (max[k] as number)) / 2);
+  const half =
+    Math.max(...[0, 1, 2].map((k) => ((max[k] as number) - (min[k] as number)) / 2), 0.01) * 1.0001;
+  return { centre, half, depth: 0 };
+}
+
+/** Centre of a cell's child in `octant` (bit 0: x, bit 1: y, bit 2: z above the centre). */
+export const childCentre = (cell: TileCell, octant: number) =>
+  [0, 1, 2].map((k) => cell.centre[k]! + ((octant >> k) & 1 ? cell.half / 2 : -cell.half / 2));
+
+/** geometricError of an inner tile of `own` points in a cell of `half`: twice its point spacing. */
+export const innerError = (half: number, own: number) => 2 * ((2 * half) / Math.sqrt(Math.max(1, own)));
+
+/**
+ * The tile files of one tileset: .glb content goes to the writer thread (at most WRITES_IN_FLIGHT
+ * waiting), `onProgress` gets the points written so far, `files` the names in the order tiles were made.
+ */
+export class TileOutput {
+  readonly files: string[] = [];
+  private readonly writer = tileWriter();
+  private readonly writes = new Set<Promise<void>>();
+  private failure: Error | undefined;
+  private written = 0;
+
+  constructor(
+    readonly outputDir: string,
+    private readonly onProgress?: (done: number) => void,
+  ) {}
+
+  /** Writes the points order[start..end) of `points` (all of them without `order`) as the tile `name`. */
+  async write(name: string, points: TilePoints, order: Uint32Array | null, start: number, end: number) {
     const n = end - start;
-    const { xyz, rgb } = tileArrays(order, positions, colors, start, end);
+    const { xyz, rgb } = tileArrays(
+      order ?? Uint32Array.from({ length: end }, (_, i) => i),
+      points.positions,
+      points.colors,
+      start,
+      end,
+    );
     const file = `${name}.glb`;
-    const write: Promise<void> = writer.write(path.join(outputDir, file), name, xyz, rgb).then(
+    const write: Promise<void> = this.writer.write(path.join(this.outputDir, file), name, xyz, rgb).then(
       () => {
-        writes.delete(write);
-        written += n;
-        options.onProgress?.(written);
+        this.writes.delete(write);
+        this.written += n;
+        this.onProgress?.(this.written);
       },
       (error: Error) => {
-        writes.delete(write);
-        failure ??= error;
+        this.writes.delete(write);
+        this.failure ??= error;
       },
     );
-    writes.add(write);
-    if (writes.size >= WRITES_IN_FLIGHT) await Promise.race(writes);
-    if (failure) throw failure;
-    files.push(file);
+    this.writes.add(write);
+    if (this.writes.size >= WRITES_IN_FLIGHT) await Promise.race(this.writes);
+    if (this.failure) throw this.failure;
+    this.files.push(file);
     return file;
-  };
+  }
+
+  /** Waits for every tile to be on disk; throws the first write's failure. */
+  async flush(): Promise<void> {
+    await Promise.all(this.writes);
+    if (this.failure) throw this.failure;
+  }
+
+  close = () => this.writer.close();
+}
+
+/**
+ * Tiles all `points` as the subtree of `cell` named `name`: a leaf when they are few enough, else a
+ * tile of a hash-picked share of them with children by octant. lo/hi: the points' bounds.
+ */
+export async function tileCell(
+  points: TilePoints,
+  output: TileOutput,
+  name: string,
+  cell: TileCell,
+  bounds: { lo: number[]; hi: number[] },
+  pointsPerTile: number,
+  work?: { order: Uint32Array; scratch: Uint32Array },
+): Promise<TileJson> {
+  const { positions, count } = points;
+  // Working arrays of the caller's (reused from cell to cell out of core) when large enough.
+  const reuse = work && work.order.length >= count;
+  const order = reuse ? work.order.subarray(0, count) : new Uint32Array(count);
+  for (let i = 0; i < count; i += 1) order[i] = i;
+  const scratch = reuse ? work.scratch.subarray(0, count) : new Uint32Array(count);
 
   /** A tile of the points order[start..end) in the octree cell (centre, half); lo/hi: their bounds. */
   const tile = async (
     name: string,
     [start, end]: [number, number],
-    cell: { centre: number[]; half: number; depth: number },
+    { centre, half, depth }: TileCell,
     { lo, hi }: { lo: number[]; hi: number[] },
   ): Promise<TileJson> => {
-    const { centre, half, depth } = cell;
     const n = end - start;
-    const box = [0, 1, 2].map((k) => ((lo[k] as number) + (hi[k] as number)) / 2);
-    const halves = [0, 1, 2].map((k) => Math.max(((hi[k] as number) - (lo[k] as number)) / 2, 0.001));
-    const boundingVolume = {
-      box: [...box, halves[0] as number, 0, 0, 0, halves[1] as number, 0, 0, 0, halves[2] as number],
-    };
-    if (n <= options.pointsPerTile || depth >= MAX_DEPTH || half < 0.001) {
-      return { boundingVolume, geometricError: 0, content: { uri: await writeTile(name, start, end) } };
+    const boundingVolume = boundingVolumeOf(lo, hi);
+    if (n <= pointsPerTile || depth >= MAX_DEPTH || half < 0.001) {
+      const uri = await output.write(name, points, order, start, end);
+      return { boundingVolume, geometricError: 0, content: { uri } };
     }
     // The tile's own points first, then its children's points by octant (a counting sort through
     // `scratch`), so each child is a contiguous range of `order`.
-    const keep = Math.min(options.pointsPerTile * SAMPLE_FRACTION, n) / n;
-    const { counts, firsts, bounds } = partition(
-      order,
-      scratch,
-      positions,
-      [start, end],
-      centre,
-      keep,
-      depth,
-    );
-    const ownEnd = start + (counts[0] as number);
-    const spacing = (2 * half) / Math.sqrt(Math.max(1, counts[0] as number));
+    const keep = Math.min(pointsPerTile * SAMPLE_FRACTION, n) / n;
+    const part = partition(order, scratch, positions, [start, end], centre, keep, depth);
+    const ownEnd = start + part.counts[0]!;
     const children: TileJson[] = [];
     for (let octant = 0; octant < 8; octant += 1) {
-      const from = firsts[octant + 1] as number;
-      const to = from + (counts[octant + 1] as number);
+      const from = part.firsts[octant + 1]!;
+      const to = from + part.counts[octant + 1]!;
       if (to === from) continue;
-      const h = half / 2;
-      const c = [0, 1, 2].map((k) => (centre[k] as number) + ((octant >> k) & 1 ? h : -h));
       const b = (octant + 1) * 6;
       const box = {
-        lo: Array.from(bounds.subarray(b, b + 3)),
-        hi: Array.from(bounds.subarray(b + 3, b + 6)),
+        lo: Array.from(part.bounds.subarray(b, b + 3)),
+        hi: Array.from(part.bounds.subarray(b + 3, b + 6)),
       };
-      children.push(
-        await tile(`${name}-${octant}`, [from, to], { centre: c, half: h, depth: depth + 1 }, box),
-      );
+      const child = {
+        centre: childCentre({ centre, half, depth }, octant),
+        half: half / 2,
+        depth: depth + 1,
+      };
+      children.push(await tile(`${name}-${octant}`, [from, to], child, box));
     }
-    const content = { uri: await writeTile(name, start, ownEnd) };
-    return { boundingVolume, geometricError: spacing * 2, content, children };
+    const content = { uri: await output.write(name, points, order, start, ownEnd) };
+    return { boundingVolume, geometricError: innerError(half, part.counts[0]!), content, children };
   };
+  return tile(name, [0, count], cell, bounds);
+}
 
-  const centre = [0, 1, 2].map((k) => ((store.min[k] as number) + (store.max[k] as number)) / 2);
-  const half =
-    Math.max(...[0, 1, 2].map((k) => ((store.max[k] as number) - (store.min[k] as number)) / 2), 0.01) *
-    1.0001;
-  let root: TileJson;
-  try {
-    root = await tile(
-      't-0',
-      [0, count],
-      { centre, half, depth: 0 },
-      { lo: [...store.min], hi: [...store.max] },
-    );
-    await Promise.all(writes);
-    if (failure) throw failure;
-  } finally {
-    await writer.close();
-  }
-  const origin = store.origin ?? [0, 0, 0];
+/** Writes tileset.json: the root refines by adding, its transform moves `origin` back into place. */
+export async function writeTilesetJson(outputDir: string, root: TileJson, origin: number[], half: number) {
   root.refine = 'ADD';
-  root.transform = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, origin[0], origin[1], origin[2], 1];
+  root.transform = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, origin[0]!, origin[1]!, origin[2]!, 1];
   const tileset = {
     asset: { version: '1.1', generator: 'Measure Cloud scan engine' },
     geometricError: Math.max(root.geometricError * 2, half),
     root,
   };
   await writeFile(path.join(outputDir, 'tileset.json'), JSON.stringify(tileset));
-  return { files: ['tileset.json', ...files], tiles: files.length };
+}
+
+/** Tiles a cloud held in memory (the in-memory path; out-of-core.ts tiles larger clouds). */
+export async function writeTileset(
+  store: PointStore,
+  outputDir: string,
+  options: { pointsPerTile: number; onProgress?: (done: number) => void },
+): Promise<TilingResult> {
+  const output = new TileOutput(outputDir, options.onProgress);
+  const cell = rootCell(store.min, store.max);
+  let root: TileJson;
+  try {
+    const bounds = { lo: [...store.min], hi: [...store.max] };
+    root = await tileCell(store, output, 't-0', cell, bounds, options.pointsPerTile);
+    await output.flush();
+  } finally {
+    await output.close();
+  }
+  await writeTilesetJson(outputDir, root, store.origin ?? [0, 0, 0], cell.half);
+  return { files: ['tileset.json', ...output.files], tiles: output.files.length };
 }
