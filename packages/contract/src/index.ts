@@ -6,5 +6,6 @@ export * from './i18n/index.ts';
 export * from './permissions.ts';
 export * from './seeded-texts.ts';
 export * from './task-names.ts';
+export * from './places.ts';
 export * as rules from './rules.ts';
 export * from './routes/index.ts';

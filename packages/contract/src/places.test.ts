@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPlace, formatSitePlace, type PlaceFill, siteNameOnly } from './places.ts';
+import { formatPlace, formatSitePlace, placeKind, type PlaceFill, siteNameOnly } from './places.ts';
 
 /** Catalogues shaped like the web's and the server's (their own words, one per language). */
 const TEMPLATES = {
@@ -7,12 +7,14 @@ const TEMPLATES = {
     building: '{building}',
     floor: '{building} {floor} 层',
     household: '{building} {floor} 层 {household} 户',
+    facade: '{building} {side} 立面 {floor} 层',
     site: '{place} {name}',
   },
   'en-US': {
     building: '{building}',
     floor: '{building}, floor {floor}',
     household: '{building}, floor {floor}, household {household}',
+    facade: '{building} side {side}, floor {floor}',
     site: '{place} · {name}',
   },
 };
@@ -64,5 +66,13 @@ describe('formatPlace and formatSitePlace', () => {
     const place = { BuildingNumber: '1#', Floor: 3, Household: 1 };
     expect(formatSitePlace({ ...place, Name: '1# 3-1' }, fillOf('zh-CN'))).toBe('1# 3 层 1 户');
     expect(formatSitePlace({ ...place, Name: null }, fillOf('en-US'))).toBe('1#, floor 3, household 1');
+  });
+
+  it('write a facade site by its side and floor, never by a household', () => {
+    const panel = { BuildingNumber: '3#', Floor: 7, Household: null, Side: 'N', Name: '3# 7-1 N-2' };
+    expect(formatSitePlace(panel, fillOf('zh-CN'))).toBe('3# N 立面 7 层 3# 7-1 N-2');
+    expect(formatPlace(panel, fillOf('en-US'))).toBe('3# side N, floor 7');
+    expect(placeKind(panel)).toBe('facade');
+    expect(placeKind({ BuildingNumber: '3#', Floor: 7, Household: 2, Side: null })).toBe('indoor');
   });
 });

@@ -259,6 +259,10 @@ export const routePaths = {
   scanDevice: {
     registerScan: { method: 'POST', path: '/api/device/v1/Tasks/:TaskId/Scans' },
   },
+  externalWalls: {
+    getTask: { method: 'POST', path: '/api/ms/ExternalWall/GetTask' },
+    getSharedExternalWall: { method: 'GET', path: '/api/share/:ShareId/ExternalWall' },
+  },
   reports: {
     getReportList: { method: 'POST', path: '/api/ms/statis/GetReportList' },
     downloadReport: { method: 'POST', path: '/api/ms/statis/DownloadReport' },

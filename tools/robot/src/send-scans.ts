@@ -62,6 +62,7 @@ export class HouseholdScans {
     wallMm: number,
     pointIndex: number,
   ): Promise<string | null> {
+    if (site.Household === null) return null; // facade panels are not part of a household's cloud
     const key = `${site.BuildingNumber}/${site.Floor}/${site.Household}`;
     let walked = this.walked.get(key);
     if (!walked) {

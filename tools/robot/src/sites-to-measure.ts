@@ -4,7 +4,8 @@ import type { ResultSite, WorkPackage } from '@measure/contract';
 export interface SiteToMeasure {
   BuildingNumber: string;
   Floor: number;
-  Household: number;
+  /** Null on a facade panel (an external-wall task's site, placed by side). */
+  Household: number | null;
   RoomId: string | null;
   Name: string;
   Surface: ResultSite['Surface'];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RegisterScanBody, ResultSite, WorkPackage } from '@measure/contract';
+import type { HouseholdRef, RegisterScanBody, ResultSite, WorkPackage } from '@measure/contract';
 import { explodedBulge, householdScanFiles } from '@measure/robot/household-scans';
 import { householdGeometry } from '@measure/robot/household-rooms';
 import type { Bulge } from '@measure/robot/point-cloud';
@@ -9,6 +9,9 @@ import { DeviceFileStore } from '../modules/results/device-file-store.ts';
 import { DeviceFilesRepository } from '../modules/results/device-files-repository.ts';
 import { ScansService } from '../modules/scans/scans-service.ts';
 import { DEMO_ROOMS, demoMeasurePoints, PLAN_HEIGHT, PLAN_WIDTH } from './demo-plan.ts';
+
+/** Null or undefined: a nullish field not sent. */
+const absent = (value: unknown): value is null | undefined => value === null || value === undefined;
 
 /** Points of a demo household's cloud: enough to look at, small enough for a quick seed (about 1.5 MB each). */
 export const DEMO_SCAN_POINTS = 100_000;
@@ -82,10 +85,14 @@ export async function seedDemoScans(
     deviceFiles: new DeviceFileStore(objects),
     removeUpload: async () => {},
   });
-  const households = new Map<string, { ref: ResultSite; bulges: Bulge[] }>();
+  const households = new Map<string, { ref: HouseholdRef; bulges: Bulge[] }>();
   for (const site of sites) {
+    if (absent(site.Household)) continue; // a facade panel: scanned per side, not per household
     const key = `${site.BuildingNumber}/${site.Floor}/${site.Household}`;
-    const entry = households.get(key) ?? { ref: site, bulges: [] };
+    const entry = households.get(key) ?? {
+      ref: { BuildingNumber: site.BuildingNumber, Floor: site.Floor, Household: site.Household },
+      bulges: [],
+    };
     households.set(key, entry);
     const wall = {
       room: DEMO_ROOMS.findIndex((room) => room.id === site.RoomId),

@@ -38,6 +38,7 @@ export const reportsMessagesEnUS: Record<keyof typeof reportsMessagesZhCN, strin
   'reports.doc.place.building': '{building}',
   'reports.doc.place.floor': '{building} floor {floor}',
   'reports.doc.place.household': '{building} floor {floor}, household {household}',
+  'reports.doc.place.facade': '{building} side {side}, floor {floor}',
   'reports.doc.place.site': '{place} · {name}',
   'reports.doc.standard': 'Standard used (frozen when the task was created)',
   'reports.doc.readings': 'Readings',

@@ -35,6 +35,7 @@ export const reportsMessagesZhCN = {
   'reports.doc.place.building': '{building}',
   'reports.doc.place.floor': '{building} {floor} 层',
   'reports.doc.place.household': '{building} {floor} 层 {household} 户',
+  'reports.doc.place.facade': '{building} {side} 立面 {floor} 层',
   'reports.doc.place.site': '{place} {name}',
   'reports.doc.standard': '所用标准（任务创建时冻结）',
   'reports.doc.readings': '读数',

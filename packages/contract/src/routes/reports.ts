@@ -77,7 +77,9 @@ export const sharedReportSchema = taskRowSchema
         PointIndex: z.number().int(),
         BuildingNumber: z.string(),
         Floor: z.number().int(),
-        Household: z.number().int(),
+        /** Null on a facade site, which has its Side instead (measurement-api.md section 9). */
+        Household: z.number().int().nullable(),
+        Side: z.string().nullable(),
         Name: z.string(),
         Figures: figuresSchema,
       }),

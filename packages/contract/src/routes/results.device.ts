@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { figuresSchema } from '../figures.ts';
+import { FACADE_LIMITS } from '../places.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+
+/** Null or undefined: a nullish field not sent. */
+const absent = (value: unknown): value is null | undefined => value === null || value === undefined;
 
 /**
  * Results of a task from a device (measurement-api.md section 3): batches of sites with readings,
@@ -59,22 +63,73 @@ export const resultReadingSchema = z.object({
   DesignValue: reading.nullish(),
 });
 
-export const resultSiteSchema = z.object({
-  PointIndex: z.number('validation.invalidValue').int().min(1).max(1_000_000),
-  BuildingNumber: rules.requiredText(20),
-  Floor: z.number('validation.invalidValue').int().min(1).max(200),
-  Household: z.number('validation.invalidValue').int().min(1).max(50),
-  RoomId: elementId.nullish(),
-  StationId: elementId.nullish(),
-  Name: rules.optionalText(64),
-  Surface: z.enum(SURFACES).nullish(),
-  AreaM2: z.number().finite().min(0).max(100_000).nullish(),
-  /** ISO date-time; default: when the batch arrives. */
-  MeasuredAt: z.iso.datetime({ offset: true, error: 'results.measuredAtInvalid' }).nullish(),
-  PictureFileIds: z.array(fileId).max(50).nullish(),
-  PointCloudFileId: fileId.nullish(),
-  Readings: z.array(resultReadingSchema).min(1, 'results.readingsRequired').max(200),
-});
+const metresAlong = z
+  .number('validation.invalidValue')
+  .min(0, 'externalWalls.outsideSide')
+  .max(FACADE_LIMITS.maxWidthM, 'externalWalls.outsideSide');
+const metresUp = z
+  .number('validation.invalidValue')
+  .min(FACADE_LIMITS.minHeightM, 'externalWalls.heightRange')
+  .max(FACADE_LIMITS.maxHeightM, 'externalWalls.heightRange');
+
+/**
+ * A site is indoor (Household, RoomId) or a facade panel (Side, X0 < X1, Z0 < Z1; measurement-api.md
+ * section 9), never both; which one the task takes is the results service's rule (its TaskKind).
+ */
+function checkSitePlace(
+  site: {
+    Household?: number | null;
+    Side?: string | null;
+    X0?: number | null;
+    X1?: number | null;
+    Z0?: number | null;
+    Z1?: number | null;
+  },
+  context: z.RefinementCtx,
+): void {
+  const issue = (path: string, message: string) =>
+    context.addIssue({ code: 'custom', path: [path], message });
+  if (absent(site.Side)) {
+    if (absent(site.Household)) issue('Household', 'validation.required');
+    return;
+  }
+  if (!absent(site.Household)) issue('Household', 'externalWalls.facadeHasNoHousehold');
+  for (const field of ['X0', 'X1', 'Z0', 'Z1'] as const)
+    if (absent(site[field])) issue(field, 'validation.required');
+  if (!absent(site.X0) && !absent(site.X1) && site.X0 >= site.X1) issue('X1', 'externalWalls.panelEmpty');
+  if (!absent(site.Z0) && !absent(site.Z1) && site.Z0 >= site.Z1) issue('Z1', 'externalWalls.panelEmpty');
+}
+
+export const resultSiteSchema = z
+  .object({
+    PointIndex: z.number('validation.invalidValue').int().min(1).max(1_000_000),
+    BuildingNumber: rules.requiredText(20),
+    Floor: z.number('validation.invalidValue').int().min(1).max(200),
+    /** Indoor sites: 1-based household on the floor. Omitted on facade sites. */
+    Household: z.number('validation.invalidValue').int().min(1).max(50).nullish(),
+    RoomId: elementId.nullish(),
+    /** Facade sites (`Surface: "facade"`): the side and the panel in metres (section 9). */
+    Side: z
+      .string('validation.invalidValue')
+      .trim()
+      .min(1, 'validation.required')
+      .max(FACADE_LIMITS.sideName, 'externalWalls.sideTooLong')
+      .nullish(),
+    X0: metresAlong.nullish(),
+    X1: metresAlong.nullish(),
+    Z0: metresUp.nullish(),
+    Z1: metresUp.nullish(),
+    StationId: elementId.nullish(),
+    Name: rules.optionalText(64),
+    Surface: z.enum(SURFACES).nullish(),
+    AreaM2: z.number().finite().min(0).max(100_000).nullish(),
+    /** ISO date-time; default: when the batch arrives. */
+    MeasuredAt: z.iso.datetime({ offset: true, error: 'results.measuredAtInvalid' }).nullish(),
+    PictureFileIds: z.array(fileId).max(50).nullish(),
+    PointCloudFileId: fileId.nullish(),
+    Readings: z.array(resultReadingSchema).min(1, 'results.readingsRequired').max(200),
+  })
+  .superRefine(checkSitePlace);
 export type ResultSite = z.infer<typeof resultSiteSchema>;
 
 export const resultBatchSchema = z.object({

@@ -6,7 +6,13 @@ import { defineRoute } from './define.ts';
 import { xlsxAttachment } from './file-answers.ts';
 import { RESULT_SOURCES, resultReadingSchema } from './results.device.ts';
 import { ANALYSIS_LIMITS, checkAnalysisDates } from './analysis.ts';
-import { householdRefSchema, frozenStandardSchema, INSPECTION_KINDS, taskDate } from './tasks.ts';
+import {
+  householdRefSchema,
+  frozenStandardSchema,
+  INSPECTION_KINDS,
+  sitePlaceShape,
+  taskDate,
+} from './tasks.ts';
 import { JUDGING_MODES, MEASURE_KINDS, STAGES } from './standards.ts';
 
 /**
@@ -27,9 +33,9 @@ export const manualItemSchema = z.object({
   InitialReadings: z.number().int(),
 });
 
-export const manualEntrySchema = householdRefSchema.extend({
+export const manualEntrySchema = z.object({
   PointIndex: z.number().int(),
-  RoomId: z.string().nullable(),
+  ...sitePlaceShape,
   Name: z.string(),
   MeasuredAt: z.string(),
   Readings: z.array(
@@ -118,8 +124,10 @@ export const dataPoolRowSchema = z.object({
   PointIndex: z.number().int(),
   BuildingNumber: z.string(),
   Floor: z.number().int(),
-  Household: z.number().int(),
+  /** Null on a facade site, which has its Side instead (measurement-api.md section 9). */
+  Household: z.number().int().nullable(),
   RoomId: z.string().nullable(),
+  Side: z.string().nullable(),
   SiteName: z.string(),
   ItemCode: z.string(),
   ItemName: z.string(),

@@ -7,6 +7,7 @@ import { grindingSchema } from './review.algorithm.ts';
 import { measurePointsSchema } from './house-maps.measure-points.ts';
 import { GRADE_NAMES } from './results.ts';
 import { RESULT_LIMITS, RESULT_SOURCES } from './results.device.ts';
+import { sitePlaceShape } from './tasks.ts';
 
 /**
  * Reviewing a task's data (measurement-api.md section 4; spec mscReportData): one site with its
@@ -92,10 +93,7 @@ export type SiteChange = z.infer<typeof siteChangeSchema>;
 export const reviewSiteSchema = z.object({
   TaskId: z.string(),
   PointIndex: z.number().int(),
-  BuildingNumber: z.string(),
-  Floor: z.number().int(),
-  Household: z.number().int(),
-  RoomId: z.string().nullable(),
+  ...sitePlaceShape,
   StationId: z.string().nullable(),
   Name: z.string(),
   Surface: z.string().nullable(),

@@ -4,7 +4,14 @@ import { defineRoute } from './define.ts';
 import { planAttachment } from './file-answers.ts';
 import { measurePointsSchema } from './house-maps.measure-points.ts';
 import { JUDGING_MODES, measureRuleSchema } from './standards.ts';
-import { householdRefSchema, remeasureSitesSchema, TASK_STATES, taskDesignValuesSchema } from './tasks.ts';
+import {
+  householdRefSchema,
+  remeasureSitesSchema,
+  TASK_STATES,
+  taskDesignValuesSchema,
+  taskFacadeSideSchema,
+} from './tasks.ts';
+import { TASK_KINDS } from '../places.ts';
 
 /**
  * The task side of the device API (measurement-api.md section 3), under /api/device/v1/. Every call
@@ -29,9 +36,16 @@ export const workPackageSchema = z.object({
   ProjectId: z.string(),
   ProjectName: z.string(),
   Stage: z.string(),
+  /** indoor | externalWall (measurement-api.md section 9). */
+  TaskKind: z.enum(TASK_KINDS),
   MeasureKind: z.string(),
   InspectionKind: z.string(),
   PlannedDate: z.string().nullable(),
+  /** External-wall tasks: the building, the floor band and the sides to measure (empty for indoor). */
+  BuildingNumber: z.string().nullable(),
+  FloorFrom: z.number().int().nullable(),
+  FloorTo: z.number().int().nullable(),
+  Sides: z.array(taskFacadeSideSchema),
   Households: z.array(householdRefSchema.extend({ HouseMapId: z.string() })),
   HouseMaps: z.array(
     z.object({

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import { figuresSchema } from '../figures.ts';
+import { FACADE_LIMITS, TASK_KINDS } from '../places.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
 import { xlsxAttachment } from './file-answers.ts';
 import { DEVICE_TYPES } from './devices.ts';
 import { JUDGING_MODES, MEASURE_KINDS, measureRuleSchema, STAGES } from './standards.ts';
+
+/** Null or undefined: a nullish field not sent. */
+const absent = (value: unknown): value is null | undefined => value === null || value === undefined;
 
 /**
  * Tasks (measurement-api.md sections 1, 2 and 6; spec taskManage, taskCenter, TaskExcuse): planning,
@@ -63,38 +67,122 @@ export type HouseholdRef = z.infer<typeof householdRefSchema>;
 
 const itemCode = rules.requiredText(20);
 
-/** What planning a task sends (AddTask) and what the pre-save check (CheckTask) reads. */
+/** `Side` of a facade (measurement-api.md section 9): N, E, S, W or a name up to 16 characters. */
+export const facadeSideNameSchema = z
+  .string('validation.invalidValue')
+  .trim()
+  .min(1, 'validation.required')
+  .max(FACADE_LIMITS.sideName, 'externalWalls.sideTooLong');
+
+/** One facade an external-wall task measures. */
+export const facadeSideSchema = z.object({
+  Side: facadeSideNameSchema,
+  Name: rules.optionalText(32),
+  WidthM: z
+    .number('validation.invalidValue')
+    .min(0.01, 'externalWalls.widthRange')
+    .max(FACADE_LIMITS.maxWidthM, 'externalWalls.widthRange'),
+});
+export type FacadeSide = z.infer<typeof facadeSideSchema>;
+
+const floorNumber = z
+  .number('validation.invalidValue')
+  .int('validation.invalidValue')
+  .min(1, 'tasks.floorRange')
+  .max(200, 'tasks.floorRange');
+
+/**
+ * What planning a task sends (AddTask) and what the pre-save check (CheckTask) reads. An indoor task
+ * (the default) names households; an external-wall task names one building, its sides and a floor
+ * band instead (measurement-api.md section 9). `checkTaskPlan` tells which fields each kind needs.
+ */
 export const taskPlanShape = {
   ProjectId: rules.uuid,
   Stage: z.enum(STAGES, { error: 'tasks.stageInvalid' }),
+  TaskKind: z
+    .enum(TASK_KINDS, { error: 'externalWalls.taskKindInvalid' })
+    .nullish()
+    .transform((value) => value ?? 'indoor'),
   Households: z
     .array(householdRefSchema)
-    .min(1, 'tasks.householdsRequired')
-    .max(TASK_LIMITS.maxHouseholds, 'tasks.tooManyHouseholds'),
-  /** Default: the stage's enabled items in the project's standards. */
+    .max(TASK_LIMITS.maxHouseholds, 'tasks.tooManyHouseholds')
+    .nullish()
+    .transform((value) => value ?? []),
+  /** External-wall tasks: the building, its sides (unique `Side`) and the floor band FloorFrom..FloorTo. */
+  BuildingNumber: rules.optionalText(20),
+  Sides: z
+    .array(facadeSideSchema)
+    .max(FACADE_LIMITS.maxSides, 'externalWalls.tooManySides')
+    .nullish()
+    .transform((value) => value ?? []),
+  FloorFrom: floorNumber.nullish(),
+  FloorTo: floorNumber.nullish(),
+  /** Default: the stage's enabled items of the task's kind in the project's standards. */
   ItemCodes: z.array(itemCode).max(TASK_LIMITS.maxItems).nullish(),
 };
 
-export const addTaskBodySchema = z.object({
-  ...taskPlanShape,
-  MeasureKind: z.enum(MEASURE_KINDS, { error: 'tasks.measureKindInvalid' }),
-  InspectionKind: z.enum(INSPECTION_KINDS, { error: 'tasks.inspectionKindInvalid' }),
-  Name: rules.optionalText(TASK_LIMITS.name),
-  DeviceGuid: z
-    .union([rules.uuid, z.literal('')])
-    .nullish()
-    .transform((value) => value || null),
-  SurveyorIds: z
-    .array(rules.uuid)
-    .max(TASK_LIMITS.maxSurveyors)
-    .nullish()
-    .transform((value) => value ?? []),
-  PlannedDate: taskDate,
-  ParentTaskId: z
-    .union([rules.uuid, z.literal('')])
-    .nullish()
-    .transform((value) => value || null),
-});
+type PlanFields = {
+  TaskKind: string;
+  Households: unknown[];
+  BuildingNumber?: string | null;
+  Sides: { Side: string }[];
+  FloorFrom?: number | null;
+  FloorTo?: number | null;
+};
+
+/** The fields each task kind needs, each refusal naming its field. */
+export function checkTaskPlan(value: PlanFields, context: z.RefinementCtx): void {
+  const issue = (path: string, message: string) =>
+    context.addIssue({ code: 'custom', path: [path], message });
+  if (value.TaskKind === 'indoor') {
+    if (value.Households.length === 0) issue('Households', 'tasks.householdsRequired');
+    return;
+  }
+  if (value.Households.length > 0) issue('Households', 'externalWalls.noHouseholds');
+  if (!value.BuildingNumber) issue('BuildingNumber', 'validation.required');
+  if (value.Sides.length === 0) issue('Sides', 'externalWalls.sidesRequired');
+  const seen = new Set<string>();
+  value.Sides.forEach((side, index) => {
+    const key = side.Side.toUpperCase();
+    if (seen.has(key))
+      context.addIssue({
+        code: 'custom',
+        path: ['Sides', index, 'Side'],
+        message: 'externalWalls.sideTwice',
+      });
+    seen.add(key);
+  });
+  if (absent(value.FloorFrom)) issue('FloorFrom', 'validation.required');
+  if (absent(value.FloorTo)) issue('FloorTo', 'validation.required');
+  if (!absent(value.FloorFrom) && !absent(value.FloorTo) && value.FloorFrom > value.FloorTo) {
+    issue('FloorTo', 'externalWalls.floorBand');
+  }
+}
+
+export const taskPlanSchema = z.object(taskPlanShape).superRefine(checkTaskPlan);
+
+export const addTaskBodySchema = z
+  .object({
+    ...taskPlanShape,
+    MeasureKind: z.enum(MEASURE_KINDS, { error: 'tasks.measureKindInvalid' }),
+    InspectionKind: z.enum(INSPECTION_KINDS, { error: 'tasks.inspectionKindInvalid' }),
+    Name: rules.optionalText(TASK_LIMITS.name),
+    DeviceGuid: z
+      .union([rules.uuid, z.literal('')])
+      .nullish()
+      .transform((value) => value || null),
+    SurveyorIds: z
+      .array(rules.uuid)
+      .max(TASK_LIMITS.maxSurveyors)
+      .nullish()
+      .transform((value) => value ?? []),
+    PlannedDate: taskDate,
+    ParentTaskId: z
+      .union([rules.uuid, z.literal('')])
+      .nullish()
+      .transform((value) => value || null),
+  })
+  .superRefine(checkTaskPlan);
 export type AddTaskBodyInput = z.input<typeof addTaskBodySchema>;
 
 export const taskSurveyorSchema = z.object({ UserId: z.string(), Name: z.string() });
@@ -107,13 +195,20 @@ export const taskRowSchema = z.object({
   ProjectName: z.string(),
   Stage: z.enum(STAGES),
   StageName: z.string(),
+  TaskKind: z.enum(TASK_KINDS),
+  /** External-wall tasks: the building and floor band; null for indoor tasks. */
+  BuildingNumber: z.string().nullable(),
+  FloorFrom: z.number().int().nullable(),
+  FloorTo: z.number().int().nullable(),
   MeasureKind: z.enum(MEASURE_KINDS),
   InspectionKind: z.enum(INSPECTION_KINDS),
   State: z.enum(TASK_STATES),
   DeviceGuid: z.string().nullable(),
   DeviceNumber: z.string().nullable(),
-  /** How many households the task covers. */
+  /** How many households the task covers (0 for an external-wall task). */
   Households: z.number().int(),
+  /** How many facade sides an external-wall task covers (0 for an indoor task). */
+  Sides: z.number().int(),
   Surveyors: z.array(taskSurveyorSchema),
   PlannedDate: z.string().nullable(),
   ParentTaskId: z.string().nullable(),
@@ -153,12 +248,26 @@ export const taskHouseholdSchema = householdRefSchema.extend({
   HouseMapName: z.string(),
 });
 
-export const taskSiteSchema = z.object({
-  PointIndex: z.number().int(),
+/**
+ * A site's place (the one place model, places.ts): an indoor site has Household (and RoomId); a facade
+ * site has Side and its panel X0..X1 (metres from the facade's left edge) by Z0..Z1 (metres above
+ * ±0.000), and Household null.
+ */
+export const sitePlaceShape = {
   BuildingNumber: z.string(),
   Floor: z.number().int(),
-  Household: z.number().int(),
+  Household: z.number().int().nullable(),
   RoomId: z.string().nullable(),
+  Side: z.string().nullable(),
+  X0: z.number().nullable(),
+  X1: z.number().nullable(),
+  Z0: z.number().nullable(),
+  Z1: z.number().nullable(),
+};
+
+export const taskSiteSchema = z.object({
+  PointIndex: z.number().int(),
+  ...sitePlaceShape,
   Name: z.string(),
   Figures: figuresSchema,
   MeasuredAt: z.string(),
@@ -188,8 +297,16 @@ export const remeasureSitesSchema = z
   .nullable();
 export type RemeasureSites = z.infer<typeof remeasureSitesSchema>;
 
+/** A facade of an external-wall task as planned; `Index` is the 0-based side index of the share address. */
+export const taskFacadeSideSchema = facadeSideSchema.extend({
+  Index: z.number().int(),
+  Name: z.string().nullable(),
+});
+
 export const taskDetailSchema = taskRowSchema.extend({
   Items: z.array(taskItemSchema),
+  /** External-wall tasks: the sides planned (empty for indoor tasks). */
+  FacadeSides: z.array(taskFacadeSideSchema),
   Sites: z.array(taskSiteSchema),
   /** How many sites are stamped outside the task's window (stored, but their time is not worked). */
   SitesOutsideWindow: z.number().int(),
@@ -214,6 +331,8 @@ export const taskListFilterShape = {
     .transform((value) => value || null),
   State: z.enum(TASK_STATES).nullish(),
   Stage: z.enum(STAGES).nullish(),
+  /** indoor | externalWall; default both. */
+  TaskKind: z.enum(TASK_KINDS, { error: 'externalWalls.taskKindInvalid' }).nullish(),
   Keyword: rules.optionalText(50),
   /** Inclusive, on the planned date, or the creation date when none was planned (Asia/Shanghai). */
   StartDate: taskDate,
@@ -244,7 +363,7 @@ export const tasksRoutes = {
     summary:
       'Before saving a plan: the items that would be frozen, the households without a house type, and the items ' +
       'that need a design value which a site type of the households lacks (HasMeasureItemInput for a task)',
-    body: z.object(taskPlanShape),
+    body: taskPlanSchema,
     result: z.object({
       Households: z.number().int(),
       Items: z.array(z.object({ ItemCode: z.string(), Name: z.string(), NeedsDesign: z.boolean() })),

@@ -27,5 +27,7 @@ export const taskAttributeColumns = () => ({
   stage: text('stage').notNull(),
   inspectionKind: text('inspection_kind').notNull(),
   measureKind: text('measure_kind').notNull(),
+  /** indoor | externalWall: analyses filter by it (measurement-api.md section 9). */
+  taskKind: text('task_kind').notNull().default('indoor'),
   cancelled: boolean('cancelled').notNull(),
 });

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -39,8 +40,18 @@ export const taskSites = pgTable(
       .references(() => projectBuildings.id, { onDelete: 'cascade' }),
     buildingNumber: text('building_number').notNull(),
     floor: integer('floor').notNull(),
-    household: integer('household').notNull(),
+    /** An indoor site's household; null on a facade site (a site is one or the other, see the check). */
+    household: integer('household'),
     roomId: text('room_id'),
+    /**
+     * A facade site (external-wall task, measurement-api.md section 9): its side, and the panel from
+     * X0 to X1 metres along the facade (from its left edge, looking at it) and Z0 to Z1 metres above ±0.000.
+     */
+    side: text('side'),
+    x0: doublePrecision('x0'),
+    x1: doublePrecision('x1'),
+    z0: doublePrecision('z0'),
+    z1: doublePrecision('z1'),
     stationId: text('station_id'),
     name: text('name').notNull(),
     surface: text('surface'),
@@ -66,6 +77,10 @@ export const taskSites = pgTable(
     primaryKey({ columns: [table.taskId, table.pointIndex] }),
     index('task_sites_place_idx').on(table.taskId, table.buildingId, table.floor, table.household),
     index('task_sites_company_day_idx').on(table.companyId, table.day),
+    check(
+      'task_sites_place_ck',
+      sql`(${table.side} is null and ${table.household} is not null) or (${table.side} is not null and ${table.household} is null and ${table.x0} < ${table.x1} and ${table.z0} < ${table.z1})`,
+    ),
   ],
 );
 

@@ -31,6 +31,8 @@ export const measureItems = pgTable(
     /** width | height | thickness, for section and opening items. */
     dimension: text('dimension'),
     needsDesign: boolean('needs_design').notNull().default(false),
+    /** Measured on facades (external-wall tasks take only these; indoor tasks never). */
+    external: boolean('external').notNull().default(false),
     standards: jsonb('standards').$type<StoredStandard[]>().notNull(),
     rule: jsonb('rule').$type<MeasureRule>().notNull(),
     sort: integer('sort').notNull().default(0),

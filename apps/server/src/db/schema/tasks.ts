@@ -1,13 +1,16 @@
 /** Measuring tasks with their households and surveyors. */
 import {
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -38,6 +41,12 @@ export const tasks = pgTable(
     /** What a name the system made is made of, rendered in the reader's language; null: typed. */
     nameParts: jsonb('name_parts').$type<TaskNameParts>(),
     stage: text('stage').notNull(),
+    /** indoor | externalWall (measurement-api.md section 9); fixed when planned. */
+    taskKind: text('task_kind').notNull().default('indoor'),
+    /** An external-wall task's building and floor band (inclusive); null for indoor tasks. */
+    buildingId: uuid('building_id').references(() => projectBuildings.id, { onDelete: 'cascade' }),
+    floorFrom: integer('floor_from'),
+    floorTo: integer('floor_to'),
     measureKind: text('measure_kind').notNull(),
     inspectionKind: text('inspection_kind').notNull(),
     state: text('state').notNull().default('pending'),
@@ -104,5 +113,28 @@ export const taskSurveyors = pgTable(
   (table) => [
     primaryKey({ columns: [table.taskId, table.userId] }),
     index('task_surveyors_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * The facades an external-wall task measures (measurement-api.md section 9): one row per side, in the
+ * order planned; `side_index` is the 0-based index the share address carries.
+ */
+export const taskFacadeSides = pgTable(
+  'task_facade_sides',
+  {
+    companyId: companyId(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    sideIndex: smallint('side_index').notNull(),
+    /** N | E | S | W or a name up to 16 characters. */
+    side: text('side').notNull(),
+    name: text('name'),
+    widthM: doublePrecision('width_m').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.taskId, table.sideIndex] }),
+    uniqueIndex('task_facade_sides_side_uq').on(table.taskId, table.side),
   ],
 );

@@ -36,8 +36,10 @@ export const isHouseholdRenderPayload = (value: unknown): value is HouseholdRend
   typeof (value as HouseholdRenderPayload).companyId === 'string' &&
   typeof (value as HouseholdRenderPayload).householdReportId === 'string';
 
-const samePlace = (a: HouseholdPlace, b: { BuildingNumber: string; Floor: number; Household: number }) =>
-  a.buildingNumber === b.BuildingNumber && a.floor === b.Floor && a.household === b.Household;
+const samePlace = (
+  a: HouseholdPlace,
+  b: { BuildingNumber: string; Floor: number; Household: number | null },
+) => a.buildingNumber === b.BuildingNumber && a.floor === b.Floor && a.household === b.Household;
 
 /** An item's figures at one household, counted from its readings' grades (one value, one grade). */
 function itemFigures(readings: ReportReading[], itemCode: string): Figures {

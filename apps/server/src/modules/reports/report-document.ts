@@ -8,7 +8,8 @@ export interface ReportReading {
   PointIndex: number;
   BuildingNumber: string;
   Floor: number;
-  Household: number;
+  /** Null on a facade site (its Side is in the task's Sites). */
+  Household: number | null;
   RoomId: string | null;
   SiteName: string;
   ItemCode: string;

@@ -25,7 +25,7 @@ const column = <T>(key: MessageKey, width: number, cell: SheetColumn<T>['cell'])
 });
 
 const place = <
-  T extends { BuildingNumber: string; Floor: number; Household: number },
+  T extends { BuildingNumber: string; Floor: number; Household: number | null },
 >(): SheetColumn<T>[] => [
   column('reports.doc.building', 10, (row) => row.BuildingNumber),
   column('reports.doc.floor', 8, (row) => row.Floor),
@@ -76,8 +76,10 @@ export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
   ];
   const itemNames = new Map(task.Items.map((item) => [item.ItemCode, item.Name]));
   // Rooms by the name drawn on the household's plan; the id only where the plan has no such room.
-  const placeKey = (row: { BuildingNumber: string; Floor: number; Household: number }, roomId: string) =>
-    `${row.BuildingNumber}|${row.Floor}|${row.Household}|${roomId}`;
+  const placeKey = (
+    row: { BuildingNumber: string; Floor: number; Household: number | null },
+    roomId: string,
+  ) => `${row.BuildingNumber}|${row.Floor}|${row.Household}|${roomId}`;
   const roomNames = new Map(
     doc.plans.flatMap((plan) => plan.MeasurePoints.Rooms.map((room) => [placeKey(plan, room.Id), room.Name])),
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql, type SQL, isNotNull } from 'drizzle-orm';
 import type { ReportQueuedReason } from '@measure/contract';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import {
@@ -249,12 +249,13 @@ export class ReportsRepository {
   }
 
   /** Figures counts per household of a task, from the floor rollups' sites. */
+  /** Figures per household: facade sites have none and never count here (measurement-api.md section 9). */
   async householdCounts(companyId: string, taskId: string) {
     return this.db
       .select({
         buildingNumber: taskSites.buildingNumber,
         floor: taskSites.floor,
-        household: taskSites.household,
+        household: sql<number>`${taskSites.household}`,
         qualified: sql<number>`sum(${taskSites.qualified})::int`,
         warning: sql<number>`sum(${taskSites.warning})::int`,
         unqualified: sql<number>`sum(${taskSites.unqualified})::int`,
@@ -264,7 +265,9 @@ export class ReportsRepository {
         explodedSites: sql<number>`count(*) filter (where ${taskSites.explodedSite})::int`,
       })
       .from(taskSites)
-      .where(and(eq(taskSites.companyId, companyId), eq(taskSites.taskId, taskId)))
+      .where(
+        and(eq(taskSites.companyId, companyId), eq(taskSites.taskId, taskId), isNotNull(taskSites.household)),
+      )
       .groupBy(taskSites.buildingNumber, taskSites.floor, taskSites.household)
       .orderBy(taskSites.buildingNumber, taskSites.floor, taskSites.household);
   }

@@ -332,6 +332,7 @@ export class ReportsService {
         BuildingNumber: site.BuildingNumber,
         Floor: site.Floor,
         Household: site.Household,
+        Side: site.Side,
         Name: site.Name,
         Figures: site.Figures,
       })),

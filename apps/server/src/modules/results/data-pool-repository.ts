@@ -58,6 +58,7 @@ const rowColumns = {
   floor: taskSites.floor,
   household: taskSites.household,
   roomId: taskSites.roomId,
+  side: taskSites.side,
   siteName: taskSites.name,
   itemCode: siteReadings.itemCode,
   source: taskSites.source,

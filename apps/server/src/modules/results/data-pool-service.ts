@@ -160,6 +160,7 @@ export class DataPoolService {
       Floor: record.floor,
       Household: record.household,
       RoomId: record.roomId,
+      Side: record.side,
       SiteName: record.siteName,
       ItemCode: record.itemCode,
       ItemName: names.get(record.taskId)?.get(record.itemCode) ?? record.itemCode,

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { siteReadings, taskSites } from '../../db/schema.ts';
+import { sitePlaceColumns } from './results-repository.ts';
 
 /** The manual sites of tasks (`source = 'manual'`) and where a new one goes. Every query filters by company. */
 export class ManualEntryRepository {
@@ -10,12 +11,7 @@ export class ManualEntryRepository {
   async sites(companyId: string, taskId: string, pointIndex?: number) {
     return this.db
       .select({
-        pointIndex: taskSites.pointIndex,
-        buildingNumber: taskSites.buildingNumber,
-        floor: taskSites.floor,
-        household: taskSites.household,
-        roomId: taskSites.roomId,
-        name: taskSites.name,
+        ...sitePlaceColumns,
         measuredAt: taskSites.measuredAt,
         qualified: taskSites.qualified,
         warning: taskSites.warning,

@@ -97,6 +97,21 @@ const sumCounts = {
 };
 
 /** Sites, readings, their history, idempotency records and rollups. Every query filters by company. */
+/** A site's place columns (the one place model, tasks' `sitePlace` maps them to the contract). */
+export const sitePlaceColumns = {
+  pointIndex: taskSites.pointIndex,
+  buildingNumber: taskSites.buildingNumber,
+  floor: taskSites.floor,
+  household: taskSites.household,
+  roomId: taskSites.roomId,
+  side: taskSites.side,
+  x0: taskSites.x0,
+  x1: taskSites.x1,
+  z0: taskSites.z0,
+  z1: taskSites.z1,
+  name: taskSites.name,
+};
+
 export class ResultsRepository {
   constructor(private readonly db: DbExecutor) {}
 
@@ -330,12 +345,7 @@ export class ResultsRepository {
   async sites(companyId: string, taskId: string) {
     return this.db
       .select({
-        pointIndex: taskSites.pointIndex,
-        buildingNumber: taskSites.buildingNumber,
-        floor: taskSites.floor,
-        household: taskSites.household,
-        roomId: taskSites.roomId,
-        name: taskSites.name,
+        ...sitePlaceColumns,
         measuredAt: taskSites.measuredAt,
         qualified: taskSites.qualified,
         warning: taskSites.warning,

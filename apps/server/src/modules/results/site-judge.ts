@@ -14,6 +14,9 @@ import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
 import { judgeReading, siteCounts } from './judge-readings.ts';
 import type { ReadingRow, SiteRow } from './results-repository.ts';
 
+/** Null or undefined: a nullish field not sent. */
+const absent = (value: unknown): value is null | undefined => value === null || value === undefined;
+
 /** Household key of a task: building number, floor, position. */
 const placeKey = (building: string, floor: number, household: number) => `${building}/${floor}/${household}`;
 
@@ -89,6 +92,7 @@ export class SiteJudge {
         minutes: RESULT_LIMITS.measuredAheadMinutes,
       });
     }
+    if (absent(site.Household)) throw fieldError(`${at}.Side`, 'externalWalls.facadeSiteOnIndoorTask');
     const place = this.placeOf.get(placeKey(site.BuildingNumber, site.Floor, site.Household));
     if (!place) {
       throw fieldError(at, 'results.householdNotInTask', {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, isNotNull } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { SiteRuler, SiteValueState } from '../../db/json-types.ts';
 import { deviceFiles, siteChanges, siteReadings, taskSites, users } from '../../db/schema.ts';
@@ -159,7 +159,8 @@ export class ReviewRepository {
         pointIndex: taskSites.pointIndex,
         buildingNumber: taskSites.buildingNumber,
         floor: taskSites.floor,
-        household: taskSites.household,
+        // Plans are per household: facade sites (no household) are never drawn on one.
+        household: sql<number>`${taskSites.household}`,
         roomId: taskSites.roomId,
         stationId: taskSites.stationId,
         name: taskSites.name,
@@ -180,6 +181,7 @@ export class ReviewRepository {
         and(
           eq(taskSites.companyId, companyId),
           eq(taskSites.taskId, taskId),
+          isNotNull(taskSites.household),
           only && eq(taskSites.buildingNumber, only.buildingNumber),
           only && eq(taskSites.floor, only.floor),
           only && eq(taskSites.household, only.household),

@@ -12,6 +12,7 @@ import {
   type TaskDetail,
   type TaskRow,
   type TaskState,
+  TASK_KINDS,
   TASK_STATES,
   toFigures,
   type WorkPackage,
@@ -49,12 +50,17 @@ export function toTaskRow(record: TaskRecord, lang: Language, figures: Figures =
     ProjectName: record.projectName,
     Stage: stage,
     StageName: STAGE_LABELS[stage][lang],
+    TaskKind: oneOf(TASK_KINDS, record.taskKind),
+    BuildingNumber: record.facadeBuildingNumber,
+    FloorFrom: record.floorFrom,
+    FloorTo: record.floorTo,
     MeasureKind: oneOf(MEASURE_KINDS, record.measureKind),
     InspectionKind: oneOf(INSPECTION_KINDS, record.inspectionKind),
     State: oneOf(TASK_STATES, record.state),
     DeviceGuid: record.deviceId,
     DeviceNumber: record.deviceNumber,
     Households: record.householdCount,
+    Sides: record.facadeSides.length,
     Surveyors: record.surveyors,
     PlannedDate: record.plannedDate,
     ParentTaskId: record.parentTaskId,
@@ -78,6 +84,7 @@ export function toTaskDetail(
   const standard = record.standard;
   return {
     ...toTaskRow(record, lang, figures),
+    FacadeSides: record.facadeSides,
     Items: standard.Items.map((item) => ({
       ItemCode: item.Code,
       Name: itemName(item, lang),
@@ -154,19 +161,32 @@ export function toRemeasureSites(
   return sites.map((site) => ({ ...sitePlace(site), Surface: site.surface, ItemCodes: itemCodes }));
 }
 
-/** A stored site's PointIndex, place, room and name as the contract names them. */
-export const sitePlace = (site: {
+/** A stored site's place columns (the one place model: indoor household and room, or facade panel). */
+export interface StoredSitePlace {
   pointIndex: number;
   buildingNumber: string;
   floor: number;
-  household: number;
+  household: number | null;
   roomId: string | null;
+  side: string | null;
+  x0: number | null;
+  x1: number | null;
+  z0: number | null;
+  z1: number | null;
   name: string;
-}) => ({
+}
+
+/** A stored site's PointIndex, place, room and name as the contract names them. */
+export const sitePlace = (site: StoredSitePlace) => ({
   PointIndex: site.pointIndex,
   BuildingNumber: site.buildingNumber,
   Floor: site.floor,
   Household: site.household,
   RoomId: site.roomId,
+  Side: site.side,
+  X0: site.x0,
+  X1: site.x1,
+  Z0: site.z0,
+  Z1: site.z1,
   Name: site.name,
 });

@@ -4,7 +4,9 @@ import type { DbExecutor } from '../../db/database-handle.ts';
 import type { FrozenStandard, TaskNameParts } from '../../db/json-types.ts';
 import {
   devices,
+  projectBuildings,
   projects,
+  taskFacadeSides,
   taskHouseholds,
   tasks,
   taskSites,
@@ -76,17 +78,34 @@ const surveyorsJson = sql<{ UserId: string; Name: string }[]>`coalesce((
   where ${taskSurveyors.taskId} = ${tasks}.id and ${taskSurveyors.companyId} = ${tasks}.company_id
 ), '[]'::json)`;
 
+/** A facade an external-wall task measures, as the contract names it. */
+export interface FacadeSideRecord {
+  Index: number;
+  Side: string;
+  Name: string | null;
+  WidthM: number;
+}
+
+/** An external-wall task's sides as a JSON array in planned order (empty for indoor tasks). */
+const facadeSidesJson = sql<FacadeSideRecord[]>`coalesce((
+  select json_agg(json_build_object('Index', s.side_index, 'Side', s.side, 'Name', s.name, 'WidthM', s.width_m)
+    order by s.side_index)
+  from ${taskFacadeSides} s where s.task_id = ${tasks}.id and s.company_id = ${tasks}.company_id
+), '[]'::json)`;
+
+/** An external-wall task's building number (null for indoor tasks). */
+const facadeBuildingNumber = sql<string | null>`(
+  select b.building_number from ${projectBuildings} b
+  where b.id = ${tasks}.building_id and b.company_id = ${tasks}.company_id
+)`;
+
 const rowColumns = {
   task: tasks,
   projectName: projects.name,
   deviceNumber: devices.deviceNumber,
   surveyors: surveyorsJson,
-};
-
-export type TaskRecord = typeof tasks.$inferSelect & {
-  projectName: string;
-  deviceNumber: string | null;
-  surveyors: { UserId: string; Name: string }[];
+  facadeSides: facadeSidesJson,
+  facadeBuildingNumber,
 };
 
 type JoinedRow = {
@@ -94,12 +113,19 @@ type JoinedRow = {
   projectName: string;
   deviceNumber: string | null;
   surveyors: { UserId: string; Name: string }[];
+  facadeSides: FacadeSideRecord[];
+  facadeBuildingNumber: string | null;
 };
+
+export type TaskRecord = typeof tasks.$inferSelect & Omit<JoinedRow, 'task'>;
+
 const toRecord = (row: JoinedRow): TaskRecord => ({
   ...row.task,
   projectName: row.projectName,
   deviceNumber: row.deviceNumber,
   surveyors: row.surveyors,
+  facadeSides: row.facadeSides,
+  facadeBuildingNumber: row.facadeBuildingNumber,
 });
 
 /** The day a task counts on: its planned date, or its creation day in the company's time zone. */

@@ -63,7 +63,7 @@ export async function checkPlace(tx: DbExecutor, auth: AuthContext, body: AddBod
           index: body.PointIndex,
           building: site.buildingNumber,
           floor: site.floor,
-          household: site.household,
+          household: site.household ?? '',
         });
       }
     }

@@ -353,6 +353,8 @@ export class WorkOrdersService {
           MeasureKind: 're',
           InspectionKind: (parent?.inspectionKind ?? 'self') as 'self' | 'third',
           Name: undefined,
+          TaskKind: 'indoor',
+          Sides: [],
           Households: (assigned.length > 0 ? assigned : [{ household: household ?? 1 }]).map((row) => ({
             BuildingNumber: order.buildingNumber,
             Floor: order.floor,

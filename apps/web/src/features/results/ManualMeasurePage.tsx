@@ -30,7 +30,7 @@ import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import './i18n.ts';
 
 type Values = Record<string, (number | null)[]>;
-const householdKey = (row: { BuildingNumber: string; Floor: number; Household: number }) =>
+const householdKey = (row: { BuildingNumber: string; Floor: number; Household: number | null }) =>
   `${row.BuildingNumber}|${row.Floor}|${row.Household}`;
 
 /** Manual entry (`manualMeasure?taskId=`): readings typed in per household, room and item. */

@@ -163,7 +163,10 @@ export function NewWorkOrderButton({ projectId, stage, taskId, site }: Props) {
             <Form.Item name="Remark" label={t('field.remark')} rules={[{ max: 200 }]}>
               <Input.TextArea rows={3} maxLength={200} showCount />
             </Form.Item>
-            <PinPicker place={place} pin={pin} onPin={setPin} />
+            {/* A facade panel has no household plan to pin on. */}
+            {place.Household !== null && (
+              <PinPicker place={{ ...place, Household: place.Household }} pin={pin} onPin={setPin} />
+            )}
           </Form>
         </Modal>
       )}

@@ -24,6 +24,7 @@ const commonEnUS: Record<keyof typeof common, string> = {
   'place.building': '{{building}}',
   'place.floor': '{{building}} floor {{floor}}',
   'place.household': '{{building}} floor {{floor}}, household {{household}}',
+  'place.facade': '{{building}} side {{side}}, floor {{floor}}',
   'place.site': '{{place}} · {{name}}',
   'source.robot': 'Robot',
   'source.scanner': 'Scanner',

@@ -23,6 +23,7 @@ const common = {
   'place.building': '{{building}}',
   'place.floor': '{{building}} {{floor}} 层',
   'place.household': '{{building}} {{floor}} 层 {{household}} 户',
+  'place.facade': '{{building}} {{side}} 立面 {{floor}} 层',
   'place.site': '{{place}} {{name}}',
   'source.robot': '机器人',
   'source.scanner': '扫描仪',
