@@ -17,12 +17,13 @@
  *   npm run bench -- editor-render
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { chromiumPresent, DEMO_ADMIN, launchChromium, signedInPage } from './support/chromium.ts';
 import { loadConfig } from '../src/config.ts';
 import { encodeLoginField } from '../src/modules/auth/login-cipher.ts';
 
@@ -30,8 +31,6 @@ const ENTITIES = 50_000;
 const LIMIT_MS = 2000;
 const OPENINGS = 3;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const CHROMIUM = '/usr/bin/chromium';
-const DEMO_ADMIN = { login: 'admin@example.com', password: 'Admin@123456' };
 
 /**
  * A drawing of 50,000 entities laid out as a grid of 1,000 flats of 6 m (units: mm), each of 50
@@ -212,23 +211,9 @@ async function blankFirstFrames(page: Page): Promise<number[]> {
  * returns both series of times in ms.
  */
 async function measure(baseUrl: string, houseMapId: string): Promise<{ times: number[]; blank: number[] }> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-    await page.goto(`${baseUrl}/measurerobot/login`);
-    await page.getByPlaceholder('邮箱或手机号').fill(DEMO_ADMIN.login);
-    await page.getByPlaceholder('密码', { exact: true }).fill(DEMO_ADMIN.password);
-    await page.getByPlaceholder('密码', { exact: true }).press('Enter');
-    await page.waitForURL('**/measurerobot/mscProjectList');
+    const page = await signedInPage(browser, baseUrl);
     const blank = await blankFirstFrames(page);
     const times: number[] = [];
     for (let run = 0; run < OPENINGS; run += 1) {
@@ -265,10 +250,7 @@ async function measure(baseUrl: string, houseMapId: string): Promise<{ times: nu
 }
 
 async function main(): Promise<number> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(`This benchmark needs Debian's chromium at ${CHROMIUM} (apt-get install chromium).`);
-    return 1;
-  }
+  if (!chromiumPresent()) return 1;
   console.log('building the web app...');
   execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'ignore' });
   const drawing = benchDrawing();

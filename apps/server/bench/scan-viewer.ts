@@ -15,10 +15,10 @@
  *   npm run bench -- scan-viewer
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { chromiumPresent, launchChromium, signedInPage } from './support/chromium.ts';
 import { startBenchServer } from './support/bench-server.ts';
 import { benchProject } from './support/bench-task.ts';
 import { registerAndWait, roomPly, uploadDeviceFile } from './support/scan-upload.ts';
@@ -28,7 +28,6 @@ const GOALS = { firstFrameMs: 2000, bytes: 8 * 1024 * 1024, fps: 20 };
 const OPENINGS = 3;
 const ORBIT_MS = 3000;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const CHROMIUM = '/usr/bin/chromium';
 const MARK = 'scan-viewer:first-points';
 
 interface Opening {
@@ -101,10 +100,7 @@ async function orbit(page: Page): Promise<{ median: number; frames: number }> {
 }
 
 async function main(): Promise<number> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(`This benchmark needs Debian's chromium at ${CHROMIUM} (apt-get install chromium).`);
-    return 1;
-  }
+  if (!chromiumPresent()) return 1;
   console.log('building the web app...');
   execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'ignore' });
   const server = await startBenchServer('scan-viewer');
@@ -123,24 +119,10 @@ async function main(): Promise<number> {
         `${((Date.now() - tilingStarted) / 1000).toFixed(1)} s (${scan.Points?.toLocaleString('en-US')} points tiled)`,
     );
 
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-      ],
-    });
+    const browser = await launchChromium();
     try {
-      const page = await browser.newPage({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
       const base = `http://127.0.0.1:${server.port}`;
-      await page.goto(`${base}/measurerobot/login`);
-      await page.getByPlaceholder('邮箱或手机号').fill('admin@example.com');
-      await page.getByPlaceholder('密码', { exact: true }).fill('Admin@123456');
-      await page.getByPlaceholder('密码', { exact: true }).press('Enter');
-      await page.waitForURL('**/measurerobot/mscProjectList');
+      const page = await signedInPage(browser, base);
       const url = `${base}/measurerobot/modelTaskData?taskId=${taskId}`;
       const openings: Opening[] = [];
       for (let run = 0; run < OPENINGS; run += 1) openings.push(await open(page, url));

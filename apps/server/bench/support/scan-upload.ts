@@ -2,24 +2,14 @@
  * A synthetic room scan as a scanner sends it, for the scan benchmarks: binary little-endian PLY
  * (float x, y, z in metres, z up; uchar red, green, blue) of the four walls of a `width` x `depth`
  * room, 2.8 m high, with 1.5 mm of noise and a 12 mm bump on the first wall; uploaded through tus
- * with the device key and registered on Tasks/{TaskId}/Scans.
+ * with the device key (the robot simulator's device client) and registered on Tasks/{TaskId}/Scans.
  */
+import { DeviceClient } from '@measure/robot/device-client';
+import { seededRandom } from '@measure/robot/random';
 import { ok } from './bench-server.ts';
 
 const HEIGHT_M = 2.8;
 const BYTES_PER_POINT = 15;
-
-/** A deterministic generator (mulberry32): the same cloud every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function roomPly(points: number, width = 6, depth = 4): Buffer {
   const header = Buffer.from(
@@ -27,7 +17,7 @@ export function roomPly(points: number, width = 6, depth = 4): Buffer {
       'property float z\nproperty uchar red\nproperty uchar green\nproperty uchar blue\nend_header\n',
   );
   const body = Buffer.alloc(points * BYTES_PER_POINT);
-  const next = random(32);
+  const next = seededRandom(32); // the same cloud every run
   const perimeter = 2 * (width + depth);
   for (let index = 0; index < points; index += 1) {
     const along = next() * perimeter;
@@ -52,45 +42,15 @@ export function roomPly(points: number, width = 6, depth = 4): Buffer {
   return Buffer.concat([header, body]);
 }
 
-const tus = { 'tus-resumable': '1.0.0' };
-const b64 = (text: string) => Buffer.from(text).toString('base64');
-const CHUNK = 8 * 1024 * 1024;
-
-/** Uploads `data` through the device API's tus endpoint in 8 MB PATCHes; answers the FileId. */
-export async function uploadDeviceFile(
+/** Uploads `data` through the device API's tus endpoint with the robot's device client; answers the FileId. */
+export function uploadDeviceFile(
   port: number,
   deviceKey: string,
   data: Buffer,
   name: string,
   kind: 'pointcloud' | 'model',
 ): Promise<string> {
-  const base = `http://127.0.0.1:${port}`;
-  const created = await fetch(`${base}/api/device/v1/Files`, {
-    method: 'POST',
-    headers: {
-      ...tus,
-      authorization: `Device ${deviceKey}`,
-      'upload-length': String(data.length),
-      'upload-metadata': `filename ${b64(name)},kind ${b64(kind)}`,
-    },
-  });
-  const location = created.headers.get('location');
-  if (created.status !== 201 || !location) throw new Error(`tus creation answered ${created.status}`);
-  const url = new URL(location, base).toString();
-  for (let offset = 0; offset < data.length; offset += CHUNK) {
-    const patched = await fetch(url, {
-      method: 'PATCH',
-      headers: {
-        ...tus,
-        authorization: `Device ${deviceKey}`,
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      },
-      body: new Uint8Array(data.subarray(offset, Math.min(data.length, offset + CHUNK))),
-    });
-    if (patched.status !== 204) throw new Error(`tus PATCH answered ${patched.status}`);
-  }
-  return decodeURIComponent(url.split('/').pop() ?? '');
+  return new DeviceClient(`http://127.0.0.1:${port}`, deviceKey).upload(data, name, kind);
 }
 
 interface ScanRow {
