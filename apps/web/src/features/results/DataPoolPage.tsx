@@ -8,20 +8,7 @@ import {
   type DataPoolRow,
 } from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Checkbox,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Checkbox, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -30,6 +17,7 @@ import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
+import { PlaceFilterItems } from '../../shared/forms/PlaceFilterItems.tsx';
 import { columnsWidth } from '../../shared/table/columnsWidth.ts';
 import { formatRate, siteReviewPath, taskDetailPath } from '../tasks/taskLabels.tsx';
 import { ExportProgress } from './ExportProgress.tsx';
@@ -119,7 +107,6 @@ export default function DataPoolPage() {
   const { t: tc } = useTranslation('common');
   const places = usePlaceText();
   const [form] = Form.useForm<FilterForm>();
-  const projectId = Form.useWatch('ProjectId', form);
   // Analysis pages link here with the readings behind a figure (project, item, building, floor, dates).
   const [params] = useSearchParams();
   const [filters, setFilters] = useState<Filters>(() => filtersFromParams(params));
@@ -127,16 +114,6 @@ export default function DataPoolPage() {
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const exporter = useDataPoolExport();
 
-  const projects = useQuery({
-    queryKey: ['projects', 'select'],
-    queryFn: ({ signal }) => callApi(routes.projects.getProjectSelectItem, undefined, { signal }),
-  });
-  const tasks = useQuery({
-    queryKey: ['tasks', 'list', { ProjectId: projectId, picker: true }],
-    queryFn: ({ signal }) =>
-      callApi(routes.tasks.getTaskList, { ProjectId: projectId, PageSize: 200, CurrentPage: 1 }, { signal }),
-    enabled: Boolean(projectId),
-  });
   const pool = useQuery({
     queryKey: ['results', 'pool', { ...filters, page, pageSize }],
     queryFn: ({ signal }) =>
@@ -249,52 +226,17 @@ export default function DataPoolPage() {
         initialValues={formOf(filters)}
         onFinish={search}
         style={{ marginBottom: 16, rowGap: 8 }}
-        onValuesChange={(changed: Partial<FilterForm>) => {
-          if ('ProjectId' in changed) form.setFieldsValue({ TaskId: undefined });
-        }}
       >
-        <Form.Item name="ProjectId">
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 170 }}
-            aria-label={t('pool.project')}
-            placeholder={t('pool.allProjects')}
-            options={(projects.data ?? []).map((item) => ({ value: item.ProjectId, label: item.Name }))}
-          />
-        </Form.Item>
-        <Form.Item name="TaskId">
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 190 }}
-            aria-label={t('pool.task')}
-            placeholder={t('pool.allTasks')}
-            disabled={!projectId}
-            options={(tasks.data?.Items ?? []).map((item) => ({ value: item.TaskId, label: item.Name }))}
-          />
-        </Form.Item>
-        <Form.Item name="BuildingNumber">
-          <Input
-            allowClear
-            maxLength={20}
-            style={{ width: 90 }}
-            placeholder={t('pool.building')}
-            aria-label={t('pool.building')}
-          />
-        </Form.Item>
-        <Form.Item name="Floor">
-          <InputNumber
-            min={1}
-            max={200}
-            precision={0}
-            style={{ width: 80 }}
-            placeholder={t('pool.floor')}
-            aria-label={t('pool.floor')}
-          />
-        </Form.Item>
+        <PlaceFilterItems
+          texts={{
+            project: t('pool.project'),
+            allProjects: t('pool.allProjects'),
+            task: t('pool.task'),
+            allTasks: t('pool.allTasks'),
+            building: t('pool.building'),
+            floor: t('pool.floor'),
+          }}
+        />
         <Form.Item name="ItemCode">
           <Input
             allowClear

@@ -8,7 +8,7 @@ import {
   type ScanStatus,
 } from '@measure/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, InputNumber, Popconfirm, Select, Space, Table } from 'antd';
+import { Button, Card, DatePicker, Form, Popconfirm, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
 import { notify } from '../../shared/feedback/notify.ts';
 import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
+import { PlaceFilterItems } from '../../shared/forms/PlaceFilterItems.tsx';
 import { showDateTime } from '../../shared/i18n/dates.ts';
 import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import { columnsWidth } from '../../shared/table/columnsWidth.ts';
@@ -59,18 +60,6 @@ export default function PointCloudPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const sort = useServerSort(SCAN_SORT_COLUMNS, () => setPage(1));
-  const project = Form.useWatch('ProjectId', form);
-
-  const projects = useQuery({
-    queryKey: ['projects', 'select'],
-    queryFn: ({ signal }) => callApi(routes.projects.getProjectSelectItem, undefined, { signal }),
-  });
-  const tasks = useQuery({
-    queryKey: ['tasks', 'list', { ProjectId: project, scans: true }],
-    queryFn: ({ signal }) =>
-      callApi(routes.tasks.getTaskList, { ProjectId: project, PageSize: 200, CurrentPage: 1 }, { signal }),
-    enabled: Boolean(project),
-  });
   const query = useQuery({
     queryKey: ['scans', 'list', filters, sort.order, page, pageSize],
     queryFn: ({ signal }) =>
@@ -200,49 +189,16 @@ export default function PointCloudPage() {
   return (
     <Card>
       <Form<FilterForm> form={form} layout="inline" onFinish={search} style={{ rowGap: 8, marginBottom: 16 }}>
-        <Form.Item name="ProjectId">
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 180 }}
-            placeholder={t('list.allProjects')}
-            aria-label={t('list.project')}
-            onChange={() => form.setFieldValue('TaskId', undefined)}
-            options={(projects.data ?? []).map((item) => ({ value: item.ProjectId, label: item.Name }))}
-          />
-        </Form.Item>
-        <Form.Item name="TaskId">
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 180 }}
-            disabled={!project}
-            placeholder={t('list.allTasks')}
-            aria-label={t('list.task')}
-            options={(tasks.data?.Items ?? []).map((task) => ({ value: task.TaskId, label: task.Name }))}
-          />
-        </Form.Item>
-        <Form.Item name="BuildingNumber">
-          <Input
-            allowClear
-            maxLength={20}
-            style={{ width: 110 }}
-            placeholder={t('list.building')}
-            aria-label={t('list.building')}
-          />
-        </Form.Item>
-        <Form.Item name="Floor">
-          <InputNumber
-            min={1}
-            max={200}
-            precision={0}
-            style={{ width: 90 }}
-            placeholder={t('list.floor')}
-            aria-label={t('list.floor')}
-          />
-        </Form.Item>
+        <PlaceFilterItems
+          texts={{
+            project: t('list.project'),
+            allProjects: t('list.allProjects'),
+            task: t('list.task'),
+            allTasks: t('list.allTasks'),
+            building: t('list.building'),
+            floor: t('list.floor'),
+          }}
+        />
         <Form.Item name="Kind">
           <Select
             allowClear
