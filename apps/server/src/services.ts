@@ -202,6 +202,7 @@ export function createServices(
     account: new AccountService({ db, users, hasher, sessions, audit }),
     passwordReset: new PasswordResetService({ db, users, hasher, sessions, audit, sender: codeSender }),
     notifications: new NotificationService(db),
+    featureGate: new FeatureGate(db),
     planFiles,
     projects: new ProjectService({ db, genericPlans: database.genericPlans, files: planFiles, audit }),
     projectStaff: new ProjectStaffService({ db }),

@@ -34,6 +34,8 @@ import { workOrderPictureRoutes } from './work-orders.pictures.ts';
 import { reportsRoutes } from './reports.ts';
 import { eventsRoutes } from './events.ts';
 import { scanDeviceRoutes, scanShareRoutes, scansRoutes } from './scans.ts';
+import { reviewSeedRoutes } from './review.seed-paths.ts';
+import { reportSeedRoutes } from './reports.seed-paths.ts';
 
 export * from './define.ts';
 export * from './file-answers.ts';
@@ -75,6 +77,8 @@ export * from './work-orders.comments.ts';
 export * from './work-orders.pictures.ts';
 export * from './events.ts';
 export * from './scans.ts';
+export * from './review.seed-paths.ts';
+export * from './reports.seed-paths.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -103,10 +107,16 @@ export const apiRoutes = {
   resultsDevice: resultsDeviceRoutes,
   results: resultsRoutes,
   analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
-  review: { ...reviewRoutes, ...reviewAlgorithmRoutes },
+  review: { ...reviewRoutes, ...reviewAlgorithmRoutes, ...reviewSeedRoutes },
   workOrders: { ...workOrdersRoutes, ...commentRoutes, ...workOrderPictureRoutes },
   events: eventsRoutes,
   scans: { ...scansRoutes, ...scanShareRoutes },
   scanDevice: scanDeviceRoutes,
-  reports: { ...reportsRoutes, ...reportProjectsRoutes, ...reportSharesRoutes, ...reportVerifyRoutes },
+  reports: {
+    ...reportsRoutes,
+    ...reportProjectsRoutes,
+    ...reportSharesRoutes,
+    ...reportVerifyRoutes,
+    ...reportSeedRoutes,
+  },
 };
