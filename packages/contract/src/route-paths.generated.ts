@@ -284,4 +284,10 @@ export const routePaths = {
     msTaskGetShareMsPicDto: { method: 'POST', path: '/api/ms/MsTask/GetShareMsPicDto' },
     msTaskGetSharePointReport: { method: 'POST', path: '/api/ms/MsTask/GetSharePointReport' },
   },
+  demoArea: {
+    getDemoProjectList: { method: 'POST', path: '/api/ms/DemoArea/GetProjectList' },
+    getDemoTaskList: { method: 'POST', path: '/api/ms/DemoArea/GetTaskList' },
+    getDemoTask: { method: 'POST', path: '/api/ms/DemoArea/GetTask' },
+    getDemoSite: { method: 'POST', path: '/api/ms/DemoArea/GetSite' },
+  },
 } as const;

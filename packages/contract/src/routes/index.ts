@@ -36,6 +36,7 @@ import { eventsRoutes } from './events.ts';
 import { scanDeviceRoutes, scanShareRoutes, scansRoutes } from './scans.ts';
 import { reviewSeedRoutes } from './review.seed-paths.ts';
 import { reportSeedRoutes } from './reports.seed-paths.ts';
+import { demoAreaRoutes } from './demo-area.ts';
 
 export * from './define.ts';
 export * from './file-answers.ts';
@@ -79,6 +80,7 @@ export * from './events.ts';
 export * from './scans.ts';
 export * from './review.seed-paths.ts';
 export * from './reports.seed-paths.ts';
+export * from './demo-area.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -119,4 +121,5 @@ export const apiRoutes = {
     ...reportVerifyRoutes,
     ...reportSeedRoutes,
   },
+  demoArea: demoAreaRoutes,
 };

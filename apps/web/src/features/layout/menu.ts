@@ -58,6 +58,8 @@ export const MENU: readonly MenuEntry[] = [
   { path: 'myDevices', titleKey: 'layout:menu.myDevices', feature: 'EnabledRobotTask' },
   { path: 'changePassword', titleKey: 'layout:menu.changePassword' },
   { path: 'userManual', titleKey: 'layout:menu.userManual' },
+  { path: 'messageList', titleKey: 'layout:menu.messageList' },
+  { path: 'demoProjectList', titleKey: 'layout:menu.demoProjectList' },
 ];
 
 /**
@@ -87,6 +89,9 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
   mscProjectReports: ['mscProjectList'],
   // A child of task data (spec section 2), also opened from the point cloud page.
   modelTaskData: ['mscProjectList', 'mscPointCloudData', 'taskCenter'],
+  // The demo area (spec section 2): demo project list > demo task list > demo task detail.
+  demoTaskList: ['demoProjectList'],
+  demoTaskDetail: ['demoProjectList'],
 };
 
 /**
