@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDatabase, SeedError } from './demo/seed.ts';
+import { ensureDemoArea } from './demo/demo-area.ts';
 import { createLogger } from './logger.ts';
 import { createObjectStore } from './core/storage/create-object-store.ts';
 import { StorageUnavailableError } from './core/storage/s3-object-store.ts';
@@ -62,6 +63,9 @@ async function main(): Promise<void> {
       objects,
     );
     if (seeded !== 'existing') log.info({ seeded }, 'database initialised');
+    // The platform's demo area (issue 34 item 3): made at the first start of any database, kept after.
+    if (await ensureDemoArea(database.db, new PasswordHasher(config.passwordHashLogN), objects))
+      log.info('demo area made');
   } catch (error) {
     await database.close();
     if (error instanceof SeedError) {

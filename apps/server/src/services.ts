@@ -69,6 +69,7 @@ import { UserImportService } from './modules/user-admin/user-import-service.ts';
 import { UserRepository } from './modules/account/user-repository.ts';
 import { EventsService } from './modules/events/events-service.ts';
 import { ScansService } from './modules/scans/scans-service.ts';
+import { DemoAreaService } from './modules/demo-area/demo-area-service.ts';
 import { ScanSharesService } from './modules/scans/scan-shares-service.ts';
 import { ScanProcessor } from './modules/scans/scan-job.ts';
 import { loadScanEngine } from './modules/scans/scan-engine.ts';
@@ -139,6 +140,7 @@ export function createServices(
   // Rendered reports (PDF and Excel): any instance serves what a job on another rendered.
   const reportFiles = new FileStore<ReportExtension>(objects, 'reports', ['pdf', 'xlsx']);
   const review = new ReviewService({ db, deviceFiles: deviceFileStore });
+  const projects = new ProjectService({ db, genericPlans: database.genericPlans, files: planFiles, audit });
   // Where the public pages are: printed in report PDFs (verification), answered by the verify route.
   const publicBase = `${config.publicOrigin}${config.basePath}`;
   const reportRenderer = new ReportRenderer({
@@ -202,8 +204,9 @@ export function createServices(
     account: new AccountService({ db, users, hasher, sessions, audit }),
     passwordReset: new PasswordResetService({ db, users, hasher, sessions, audit, sender: codeSender }),
     notifications: new NotificationService(db),
+    featureGate: new FeatureGate(db),
     planFiles,
-    projects: new ProjectService({ db, genericPlans: database.genericPlans, files: planFiles, audit }),
+    projects,
     projectStaff: new ProjectStaffService({ db }),
     houseMaps: new HouseMapService({ db, files: planFiles }),
     pointTypes: new PointTypeService({ db }),
@@ -252,6 +255,7 @@ export function createServices(
     scans,
     scanProcessor,
     scanShares: new ScanSharesService({ db, scans }),
+    demoArea: new DemoAreaService({ db, projects, tasks, review, scans }),
     ready: async () => !draining && (await pingDatabase(database.pool)),
     /** SIGTERM: not ready any more (balancers stop sending), no new jobs; requests are still answered. */
     beginDrain: () => {

@@ -219,6 +219,8 @@ export const routePaths = {
     getTaskGrinding: { method: 'POST', path: '/api/ms/MsTask/GetTaskGrinding' },
     showVerHor: { method: 'POST', path: '/api/ms/Task/ShowVerHor' },
     redrawPicture: { method: 'POST', path: '/api/ms/Task/RedrawPicture' },
+    msTaskGetMsPicDto: { method: 'POST', path: '/api/ms/MsTask/GetMsPicDto' },
+    msTaskRedrawPicture: { method: 'POST', path: '/api/ms/MsTask/RedrawPicture' },
   },
   workOrders: {
     add: { method: 'POST', path: '/api/rs/WorkOrderMap/Add' },
@@ -281,5 +283,15 @@ export const routePaths = {
     getSharedPlan: { method: 'GET', path: '/api/share/:ShareId/Plan' },
     getSharedPdf: { method: 'GET', path: '/api/share/:ShareId/Pdf' },
     getReportVerification: { method: 'GET', path: '/api/verify/:Code' },
+    taskUpdateReport: { method: 'POST', path: '/api/ms/Task/UpdateReport' },
+    reportGetList: { method: 'POST', path: '/api/ms/Report/GetList' },
+    msTaskGetShareMsPicDto: { method: 'POST', path: '/api/ms/MsTask/GetShareMsPicDto' },
+    msTaskGetSharePointReport: { method: 'POST', path: '/api/ms/MsTask/GetSharePointReport' },
+  },
+  demoArea: {
+    getDemoProjectList: { method: 'POST', path: '/api/ms/DemoArea/GetProjectList' },
+    getDemoTaskList: { method: 'POST', path: '/api/ms/DemoArea/GetTaskList' },
+    getDemoTask: { method: 'POST', path: '/api/ms/DemoArea/GetTask' },
+    getDemoSite: { method: 'POST', path: '/api/ms/DemoArea/GetSite' },
   },
 } as const;

@@ -8,7 +8,11 @@ export class FeatureGateRepository {
 
   async flags(companyId: string) {
     const [row] = await this.db
-      .select({ modeling: companies.enabledModeling, externalWall: companies.enabledExternalWall })
+      .select({
+        robotTask: companies.enabledRobotTask,
+        modeling: companies.enabledModeling,
+        externalWall: companies.enabledExternalWall,
+      })
       .from(companies)
       .where(eq(companies.id, companyId));
     return row;

@@ -1,10 +1,14 @@
 import { ErrorCode } from '@measure/contract';
+import type { FastifyRequest } from 'fastify';
 import type { DbExecutor } from '../db/database-handle.ts';
 import { AppError, notFound } from './app-error.ts';
 import { FeatureGateRepository } from './feature-gate-repository.ts';
 
-/** A feature a company may have switched off (spec section 6): modelling, external walls. */
-export type GatedFeature = 'modeling' | 'externalWall';
+/**
+ * A feature a company may have switched off (spec section 6): robot tasks (task dispatch to robots and
+ * the robot pages), modelling, external walls.
+ */
+export type GatedFeature = 'robotTask' | 'modeling' | 'externalWall';
 
 /**
  * The company's feature switches. Web calls of a switched-off feature answer Code 403
@@ -31,3 +35,14 @@ export class FeatureGate {
 
 export const featureNotEnabled = (feature: GatedFeature) =>
   new AppError(ErrorCode.Forbidden, 'features.notEnabled', { feature: { key: `features.${feature}` } });
+
+/**
+ * registerRoute's `gate` option for a web call of a gated feature: checked on every call (before the
+ * body is validated), so a switch turned off while a page is open answers the translated 403 on the
+ * page's next call. Device calls never take it.
+ */
+export const requireFeature =
+  (gate: FeatureGate, feature: GatedFeature) =>
+  async (request: FastifyRequest): Promise<void> => {
+    if (request.auth) await gate.assertEnabled(request.auth.companyId, feature);
+  };

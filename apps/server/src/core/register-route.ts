@@ -63,6 +63,8 @@ export function registerRoute<R extends RouteDefinition>(
     parseBodyInTurns?: (body: unknown) => Promise<object | undefined>;
     /** Big answers of a fixed shape (the analysis): see compiled-serializer.ts. */
     compiledSerializer?: boolean;
+    /** Refuses the call before anything else is read (a feature gate: see feature-gate.ts). */
+    gate?: (request: FastifyRequest) => Promise<void>;
   } = {},
 ): void {
   app.route({
@@ -89,6 +91,7 @@ export function registerRoute<R extends RouteDefinition>(
       response: { 200: envelopeSchema(definition.result) },
     },
     preValidation: async (request) => {
+      if (options.gate) await options.gate(request);
       // A big body (results batches) is walked three times; other requests get a turn in between.
       const big = Number(request.headers['content-length'] ?? 0) > BIG_BODY_BYTES;
       // NUL and lone surrogates are refused everywhere (PostData too, once unwrapped), whatever the schema.

@@ -141,7 +141,8 @@ describe('demo data', () => {
     expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['queued']));
     const jobs = await client.db.execute<{ n: number }>(
       sql`select count(*)::int as n from graphile_worker._private_jobs j
-        join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'scans:process'`,
+        join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'scans:process'
+        and j.payload->>'companyId' = (select id::text from companies where code = 'demo')`,
     );
     expect(jobs.rows[0]?.n).toBe(16);
   });
@@ -159,6 +160,8 @@ describe('demo data', () => {
     expect(rows).toEqual([
       { code: 'demo', robot: true, modeling: true, externalWall: true },
       { code: 'other', robot: true, modeling: false, externalWall: false },
+      // The platform's hidden demo area (demo-area.ts), every feature on.
+      { code: 'platform-demo-area', robot: true, modeling: true, externalWall: true },
     ]);
   });
 

@@ -35,6 +35,8 @@ export interface DemoCompany {
   projects: DemoProject[];
   /** Feature gates (companies' Enabled* flags) turned off; every other gate is on. */
   featuresOff?: ('modeling' | 'externalWall')[];
+  /** The platform's hidden demo area dataset (demo-area.ts), not a customer company. */
+  demoArea?: boolean;
 }
 
 export const DEMO_COMPANIES: DemoCompany[] = [

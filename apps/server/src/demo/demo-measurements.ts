@@ -44,6 +44,27 @@ export interface SeededCompany {
   projectIds: Map<string, string>;
 }
 
+/** What a measurement seed makes, acting as `actor` (a login of the company). */
+export interface DemoMeasurementPlan {
+  actor: string;
+  houseTypes: readonly DemoHouseType[];
+  devices: readonly { number: string; type: 'robot' | 'scanner'; holder: string | null }[];
+  tasks: readonly DemoTask[];
+}
+interface DemoHouseType {
+  project: string;
+  name: string;
+  area: number;
+  building: string;
+  floors: readonly [number, number];
+}
+const MAIN_DEMO_PLAN: DemoMeasurementPlan = {
+  actor: 'admin@example.com',
+  houseTypes: DEMO_HOUSE_TYPES,
+  devices: DEMO_DEVICES,
+  tasks: DEMO_TASKS,
+};
+
 const WALLS = ['北墙', '东墙', '南墙', '西墙'] as const;
 const SITES_PER_BATCH = 50;
 const DAY_MS = 86_400_000;
@@ -91,8 +112,10 @@ export async function seedDemoMeasurements(
   company: SeededCompany,
   /** Where the scans' uploads go (the server's object store). */
   objects: ObjectStore,
+  /** What to make: the main demo company's by default; the demo area passes its own (demo-area.ts). */
+  what: DemoMeasurementPlan = MAIN_DEMO_PLAN,
 ): Promise<void> {
-  const admin = actingAs(company, 'admin@example.com', 'CompanyAdmin');
+  const admin = actingAs(company, what.actor, 'CompanyAdmin');
   const audit = new AuditRepository(db);
   const projectStandards = new ProjectStandardsService({ db });
   const pointTypes = new PointTypeService({ db });
@@ -108,7 +131,7 @@ export async function seedDemoMeasurements(
     'image',
   );
 
-  for (const houseType of DEMO_HOUSE_TYPES) {
+  for (const houseType of what.houseTypes) {
     const ProjectId = idOf(company.projectIds, houseType.project);
     const copies = await projectStandards.listByProject(admin, ProjectId, 'zh-CN');
     const items = copies.flatMap((copy) => copy.Classes);
@@ -162,7 +185,7 @@ export async function seedDemoMeasurements(
   }
 
   const deviceIds = new Map<string, string>();
-  for (const device of DEMO_DEVICES) {
+  for (const device of what.devices) {
     const id = await devices.add(
       admin,
       bodyOf(apiRoutes.devices.addDevice, { DeviceNumber: device.number, DeviceType: device.type }),
@@ -174,7 +197,7 @@ export async function seedDemoMeasurements(
   }
 
   const now = Date.now();
-  for (const demo of DEMO_TASKS) {
+  for (const demo of what.tasks) {
     const deviceId = demo.device ? idOf(deviceIds, demo.device) : null;
     const Households = [];
     for (let floor = demo.floors[0]; floor <= demo.floors[1]; floor += 1) {
@@ -213,7 +236,7 @@ export async function seedDemoMeasurements(
     if (device) await taskDevice.move(device, taskId, 'inProgress', 'zh-CN');
     const sender: ResultsSender = device ?? {
       companyId: company.companyId,
-      userId: idOf(company.userIds, demo.surveyors[0] ?? 'admin@example.com'),
+      userId: idOf(company.userIds, demo.surveyors[0] ?? what.actor),
     };
     const task = await new TasksRepository(db).find(company.companyId, taskId);
     if (!task) throw new Error('demo task vanished');
@@ -233,7 +256,7 @@ export async function seedDemoMeasurements(
       );
     }
     if (demo.scans && device) {
-      const houseType = DEMO_HOUSE_TYPES.find((type) => type.project === demo.project);
+      const houseType = what.houseTypes.find((type) => type.project === demo.project);
       await seedDemoScans(db, objects, device, taskId, { area: houseType?.area ?? 90 }, items, sites, SEED);
     }
     if (demo.state !== 'inProgress') {

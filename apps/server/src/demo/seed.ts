@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { DbExecutor } from '../db/database-handle.ts';
@@ -20,8 +20,9 @@ import { createObjectStore } from '../core/storage/create-object-store.ts';
 import type { ObjectStore } from '../core/storage/object-store.ts';
 import { DEMO_COMPANIES, DEMO_NOTIFICATION, type DemoCompany } from './demo-data.ts';
 import { seedDemoMeasurements, type SeededCompany } from './demo-measurements.ts';
+import { ensureDemoArea } from './demo-area.ts';
 
-async function insertCompany(
+export async function insertCompany(
   tx: DbExecutor,
   hasher: PasswordHasher,
   company: DemoCompany,
@@ -36,6 +37,7 @@ async function insertCompany(
       enabledModeling: !company.featuresOff?.includes('modeling'),
       enabledExternalWall: !company.featuresOff?.includes('externalWall'),
       enabledGj: false,
+      isDemoArea: company.demoArea ?? false,
     })
     .returning({ id: companies.id });
   if (!created) throw new Error('company insert returned nothing');
@@ -129,7 +131,11 @@ export async function seedDatabase(
   /** Where the demo plan files go (server.ts passes the store it opened). */
   objects: ObjectStore = createObjectStore(config),
 ): Promise<'demo' | 'admin' | 'existing'> {
-  const [existing] = await db.select({ total: count() }).from(companies);
+  // The platform's hidden demo area company (demo-area.ts) is no customer: it does not count.
+  const [existing] = await db
+    .select({ total: count() })
+    .from(companies)
+    .where(eq(companies.isDemoArea, false));
   if ((existing?.total ?? 0) > 0) return 'existing';
 
   if (config.demo) {
@@ -146,6 +152,7 @@ export async function seedDatabase(
       const files = new PlanFileStore(objects);
       await seedDemoMeasurements(db, files, main, objects);
     }
+    await ensureDemoArea(db, hasher, objects);
     return 'demo';
   }
 

@@ -279,6 +279,26 @@ export const routes: RouteObject[] = [
                 handle: title('layout:menu.userManual'),
                 lazy: page(() => import('../features/manual/ManualPage.tsx')),
               },
+              {
+                path: 'messageList',
+                handle: title('layout:menu.messageList'),
+                lazy: page(() => import('../features/notifications/MessagesPage.tsx')),
+              },
+              {
+                path: 'demoProjectList',
+                handle: title('layout:menu.demoProjectList'),
+                lazy: page(() => import('../features/demo-area/DemoProjectListPage.tsx')),
+              },
+              {
+                path: 'demoTaskList',
+                handle: title('layout:menu.demoTaskList'),
+                lazy: page(() => import('../features/demo-area/DemoTaskListPage.tsx')),
+              },
+              {
+                path: 'demoTaskDetail',
+                handle: title('layout:menu.demoTaskDetail'),
+                lazy: page(() => import('../features/demo-area/DemoTaskDetailPage.tsx')),
+              },
               { path: '*', handle: title('common:notFound.title', true), lazy: notFound },
             ],
           },

@@ -3,6 +3,7 @@ import type { scansMessagesZhCN } from './scans.zh-CN.ts';
 /** Scan messages (English), typed against the Chinese keys. */
 export const scansMessagesEnUS: Record<keyof typeof scansMessagesZhCN, string> = {
   'features.notEnabled': 'This feature is not enabled for your company: {feature}',
+  'features.robotTask': 'Robot tasks',
   'features.modeling': 'Modelling',
   'features.externalWall': 'External walls',
   'scans.kindInvalid': 'The scan kind must be pointcloud or model',

@@ -1,6 +1,7 @@
 /** Scan messages (Chinese, the reference): registering, processing and reading point clouds and models. */
 export const scansMessagesZhCN = {
   'features.notEnabled': '贵公司未开通此功能：{feature}',
+  'features.robotTask': '机器人任务',
   'features.modeling': '建模',
   'features.externalWall': '外墙',
   'scans.kindInvalid': '扫描类型只能是 pointcloud 或 model',

@@ -35,6 +35,9 @@ import { reportsRoutes } from './reports.ts';
 import { eventsRoutes } from './events.ts';
 import { scanDeviceRoutes, scanShareRoutes, scansRoutes } from './scans.ts';
 import { externalWallShareRoutes, externalWallsRoutes } from './external-walls.ts';
+import { reviewSeedRoutes } from './review.seed-paths.ts';
+import { reportSeedRoutes } from './reports.seed-paths.ts';
+import { demoAreaRoutes } from './demo-area.ts';
 
 export * from './define.ts';
 export * from './file-answers.ts';
@@ -77,6 +80,9 @@ export * from './work-orders.pictures.ts';
 export * from './events.ts';
 export * from './scans.ts';
 export * from './external-walls.ts';
+export * from './review.seed-paths.ts';
+export * from './reports.seed-paths.ts';
+export * from './demo-area.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -105,11 +111,18 @@ export const apiRoutes = {
   resultsDevice: resultsDeviceRoutes,
   results: resultsRoutes,
   analysis: { ...analysisRoutes, ...progressRoutes, ...efficiencyRoutes },
-  review: { ...reviewRoutes, ...reviewAlgorithmRoutes },
+  review: { ...reviewRoutes, ...reviewAlgorithmRoutes, ...reviewSeedRoutes },
   workOrders: { ...workOrdersRoutes, ...commentRoutes, ...workOrderPictureRoutes },
   events: eventsRoutes,
   scans: { ...scansRoutes, ...scanShareRoutes },
   scanDevice: scanDeviceRoutes,
   externalWalls: { ...externalWallsRoutes, ...externalWallShareRoutes },
-  reports: { ...reportsRoutes, ...reportProjectsRoutes, ...reportSharesRoutes, ...reportVerifyRoutes },
+  reports: {
+    ...reportsRoutes,
+    ...reportProjectsRoutes,
+    ...reportSharesRoutes,
+    ...reportVerifyRoutes,
+    ...reportSeedRoutes,
+  },
+  demoArea: demoAreaRoutes,
 };

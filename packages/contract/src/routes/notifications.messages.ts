@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { taskDate } from './tasks.ts';
 
 /**
  * The message list (issue 18 item 4; spec section 2 "message list"): messages to the signed-in user,
@@ -36,8 +37,23 @@ export const messageRoutes = {
     path: '/api/sys/Notification/GetMessageList',
     access: 'authenticated',
     tag: 'notifications',
-    summary: 'The signed-in user’s messages and the version notices, newest first, with the unread count',
-    body: z.object({ UnreadOnly: z.boolean('validation.invalidValue').nullish(), ...pageRequestShape }),
+    summary:
+      'The signed-in user’s messages and the version notices, newest first, with the unread count (of all). ' +
+      'Filters (the messages page): UnreadOnly, IsReaded (true: read ones, false: unread ones), Kind, ' +
+      'StartDate..EndDate (YYYY-MM-DD, days in the company time zone, both included)',
+    body: z
+      .object({
+        UnreadOnly: z.boolean('validation.invalidValue').nullish(),
+        IsReaded: z.boolean('validation.invalidValue').nullish(),
+        Kind: z.enum(MESSAGE_KINDS, { error: 'validation.invalidValue' }).nullish(),
+        StartDate: taskDate,
+        EndDate: taskDate,
+        ...pageRequestShape,
+      })
+      .superRefine((value, context) => {
+        if (value.StartDate && value.EndDate && value.EndDate < value.StartDate)
+          context.addIssue({ code: 'custom', path: ['EndDate'], message: 'analysis.dateOrder' });
+      }),
     result: pageResultSchema(messageRowSchema).extend({ Unread: z.number().int() }),
   }),
   getUnreadCount: defineRoute({

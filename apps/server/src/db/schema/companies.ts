@@ -13,6 +13,11 @@ export const companies = pgTable('companies', {
   enabledGj: boolean('enabled_gj').notNull().default(false),
   /** Passwords older than this many days must be changed at sign-in; null means no limit. */
   passwordMaxAgeDays: integer('password_max_age_days'),
+  /**
+   * The platform's demo area dataset (issue 34 item 3): a hidden company nobody signs in to, read
+   * through the read-only demo routes only; listed nowhere (operator console lists skip it).
+   */
+  isDemoArea: boolean('is_demo_area').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

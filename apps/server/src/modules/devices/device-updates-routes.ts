@@ -2,6 +2,7 @@ import { deviceUpdatesApiRoutes, deviceUpdatesRoutes, uploadUpdateFieldsSchema }
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseFormFields } from '../../core/form-fields.ts';
 import { sendRangedFile } from '../../core/http-range.ts';
+import { requireFeature } from '../../core/feature-gate.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 import type { DeviceContext } from './device-context.ts';
@@ -17,39 +18,57 @@ const deviceOf = (request: FastifyRequest): DeviceContext => {
 /** Software updates: administration (/api/sys/SysDevice) and the device side (/api/device/v1, /api/sys/Vision). */
 export async function registerDeviceUpdatesRoutes(
   app: FastifyInstance,
-  { deviceUpdates }: Services,
+  { deviceUpdates, featureGate }: Services,
 ): Promise<void> {
+  // Administering updates is a robot page (EnabledRobotTask); the device side is never gated.
+  const robotTask = { gate: requireFeature(featureGate, 'robotTask') };
   // The upload gets its own scope: the multipart parser and its 2 GB limit apply to it alone.
   await app.register(async (scope) => {
     await acceptUpdateUploads(scope);
-    registerRoute(scope, deviceUpdatesRoutes.uploadUpdate, async ({ request, user, ip, setMessage }) => {
-      const upload = await readUpdateUpload(
-        request,
-        (source) => deviceUpdates.stage(source),
-        async (raw) => deviceUpdates.precheck(user, parseFormFields(uploadUpdateFieldsSchema, raw)),
-      );
-      let fields;
-      try {
-        fields = parseFormFields(uploadUpdateFieldsSchema, upload.fields);
-      } catch (error) {
-        await upload.staged.discard();
-        throw error;
-      }
-      const row = await deviceUpdates.upload(user, fields, upload.staged, upload.fileName, ip);
-      setMessage('deviceUpdates.uploaded', { version: row.Version });
-      return row;
-    });
+    registerRoute(
+      scope,
+      deviceUpdatesRoutes.uploadUpdate,
+      async ({ request, user, ip, setMessage }) => {
+        const upload = await readUpdateUpload(
+          request,
+          (source) => deviceUpdates.stage(source),
+          async (raw) => deviceUpdates.precheck(user, parseFormFields(uploadUpdateFieldsSchema, raw)),
+        );
+        let fields;
+        try {
+          fields = parseFormFields(uploadUpdateFieldsSchema, upload.fields);
+        } catch (error) {
+          await upload.staged.discard();
+          throw error;
+        }
+        const row = await deviceUpdates.upload(user, fields, upload.staged, upload.fileName, ip);
+        setMessage('deviceUpdates.uploaded', { version: row.Version });
+        return row;
+      },
+      robotTask,
+    );
   });
-  registerRoute(app, deviceUpdatesRoutes.getUpdateList, async ({ body, user }) =>
-    deviceUpdates.list(user, body.DeviceType),
+  registerRoute(
+    app,
+    deviceUpdatesRoutes.getUpdateList,
+    async ({ body, user }) => deviceUpdates.list(user, body.DeviceType),
+    robotTask,
   );
-  registerRoute(app, deviceUpdatesRoutes.deleteUpdate, async ({ body, user, ip, setMessage }) => {
-    await deviceUpdates.delete(user, body.UpdateId, ip);
-    setMessage('deviceUpdates.deleted');
-    return null;
-  });
-  registerRoute(app, deviceUpdatesRoutes.getUpdateStatus, async ({ body, user }) =>
-    deviceUpdates.status(user, body),
+  registerRoute(
+    app,
+    deviceUpdatesRoutes.deleteUpdate,
+    async ({ body, user, ip, setMessage }) => {
+      await deviceUpdates.delete(user, body.UpdateId, ip);
+      setMessage('deviceUpdates.deleted');
+      return null;
+    },
+    robotTask,
+  );
+  registerRoute(
+    app,
+    deviceUpdatesRoutes.getUpdateStatus,
+    async ({ body, user }) => deviceUpdates.status(user, body),
+    robotTask,
   );
 
   const api = deviceUpdatesApiRoutes;

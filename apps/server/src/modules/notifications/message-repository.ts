@@ -1,3 +1,4 @@
+import { COMPANY_TIME_ZONE } from '@measure/contract';
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import {
@@ -49,6 +50,30 @@ export interface InsertedMessage {
   projectId: string | null;
   taskId: string | null;
   workOrderId: string | null;
+}
+
+/** The message list's filters; dates are days (YYYY-MM-DD) in the company time zone, both included. */
+export interface MessageFilter {
+  /** true: read entries only; false: unread entries only. */
+  read?: boolean | null;
+  kind?: string | null;
+  from?: string | null;
+  to?: string | null;
+}
+
+/** The filter as a condition on the entries `e`. */
+function filtered(filter: MessageFilter) {
+  const conditions = [sql`true`];
+  if (filter.read === true) conditions.push(sql`e.is_read`);
+  if (filter.read === false) conditions.push(sql`not e.is_read`);
+  if (filter.kind) conditions.push(sql`e.kind = ${filter.kind}`);
+  if (filter.from)
+    conditions.push(sql`e.created_at >= (${filter.from}::date)::timestamp at time zone ${COMPANY_TIME_ZONE}`);
+  if (filter.to)
+    conditions.push(
+      sql`e.created_at < (${filter.to}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE}`,
+    );
+  return sql.join(conditions, sql` and `);
 }
 
 export class MessageRepository {
@@ -125,23 +150,24 @@ export class MessageRepository {
    * work order (the rule of both: its project, `project_id`, is one he sees), so a message never links
    * to a refused page (an assignee taken off the project keeps the message, not the link).
    */
-  async page(auth: AuthContext, unreadOnly: boolean, limit: number, offset: number) {
+  async page(auth: AuthContext, filter: MessageFilter, limit: number, offset: number) {
     const entries = this.entries(auth.companyId, auth.userId);
     const linkShown = assignedProjectCondition(auth, sql`e.project_id`);
     const result = await this.db.execute<MessageListRow>(sql`
       select e.id, e.kind, e.params, e.title_zh, e.title_en, e.text_zh, e.text_en, e.project_id,
         case when ${linkShown} then e.task_id end as task_id, e.task_name_parts,
         case when ${linkShown} then e.work_order_id end as work_order_id, e.is_read, e.created_at
-      from ${entries} e where ${!unreadOnly} or not e.is_read
+      from ${entries} e where ${filtered(filter)}
       order by e.created_at desc, e.id desc limit ${limit} offset ${offset}`);
-    const counts = await this.counts(auth.companyId, auth.userId, unreadOnly);
+    const counts = await this.counts(auth.companyId, auth.userId, filter);
     return { rows: result.rows, ...counts };
   }
 
-  async counts(companyId: string, userId: string, unreadOnly = false) {
+  /** `unread`: all the user's unread entries; `total`: the entries the filter keeps. */
+  async counts(companyId: string, userId: string, filter: MessageFilter = {}) {
     const result = await this.db.execute<{ unread: number; total: number }>(sql`
       select count(*) filter (where not e.is_read)::int as unread,
-        count(*) filter (where ${!unreadOnly} or not e.is_read)::int as total
+        count(*) filter (where ${filtered(filter)})::int as total
       from ${this.entries(companyId, userId)} e`);
     return { unread: result.rows[0]?.unread ?? 0, total: result.rows[0]?.total ?? 0 };
   }

@@ -81,11 +81,24 @@ export class NotificationService {
   async messageList(
     auth: AuthContext,
     lang: Language,
-    body: { UnreadOnly?: boolean | null; PageSize: number; CurrentPage: number },
+    body: {
+      UnreadOnly?: boolean | null;
+      IsReaded?: boolean | null;
+      Kind?: MessageKind | null;
+      StartDate?: string | null;
+      EndDate?: string | null;
+      PageSize: number;
+      CurrentPage: number;
+    },
   ): Promise<PageResult<MessageRow> & { Unread: number }> {
     const { rows, total, unread } = await this.messages.page(
       auth,
-      body.UnreadOnly ?? false,
+      {
+        read: body.UnreadOnly ? false : body.IsReaded,
+        kind: body.Kind,
+        from: body.StartDate,
+        to: body.EndDate,
+      },
       body.PageSize,
       (body.CurrentPage - 1) * body.PageSize,
     );

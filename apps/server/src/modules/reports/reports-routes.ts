@@ -1,12 +1,13 @@
 import {
   reportProjectsRoutes,
+  reportSeedRoutes,
   reportSharesRoutes,
   reportsRoutes,
   reportVerifyRoutes,
 } from '@measure/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendPrivateFile } from '../../core/file-reply.ts';
-import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
+import { REPLY_SENT, registerRoute, type RouteHandler } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -21,6 +22,9 @@ export function registerReportsRoutes(
   );
   registerRoute(app, reportSharesRoutes.getSharedSite, async ({ params, request }) =>
     reportShares.site(params.ShareId, params.PointIndex, request.lang),
+  );
+  registerRoute(app, reportSeedRoutes.msTaskGetShareMsPicDto, async ({ body, request }) =>
+    reportShares.site(body.ShareId, body.PointIndex, request.lang),
   );
   registerRoute(app, reportSharesRoutes.getSharedPicture, async ({ params, query, reply }) => {
     const picture = await reportShares.picture(params.ShareId, params, query.Annotated === 'true');
@@ -49,9 +53,10 @@ export function registerReportsRoutes(
   registerRoute(app, reportProjectsRoutes.getSummaryReport, async ({ body, user, request }) =>
     reportProjects.summary(user, body, request.lang),
   );
-  registerRoute(app, reportsRoutes.getReportList, async ({ body, user, request }) =>
-    reports.list(user, body, request.lang),
-  );
+  const list: RouteHandler<typeof reportsRoutes.getReportList> = async ({ body, user, request }) =>
+    reports.list(user, body, request.lang);
+  registerRoute(app, reportsRoutes.getReportList, list);
+  registerRoute(app, reportSeedRoutes.reportGetList, list);
   // The address answers the files in the requester's language (Accept-Language), Chinese by default.
   registerRoute(app, reportsRoutes.downloadReport, async ({ body, user, request }) =>
     reports.download(user, body.ReportIds, body.Format, originOf(request), request.lang),
@@ -66,11 +71,18 @@ export function registerReportsRoutes(
     setMessage('reports.deleted');
     return deleted;
   });
-  registerRoute(app, reportsRoutes.retryReport, async ({ body, user, setMessage, request }) => {
+  const retry: RouteHandler<typeof reportsRoutes.retryReport> = async ({
+    body,
+    user,
+    setMessage,
+    request,
+  }) => {
     const row = await reports.retry(user, body.TaskId, request.lang);
     setMessage('reports.retried');
     return row;
-  });
+  };
+  registerRoute(app, reportsRoutes.retryReport, retry);
+  registerRoute(app, reportSeedRoutes.taskUpdateReport, retry);
   registerRoute(app, reportsRoutes.sharingReport, async ({ body, user, request, setMessage }) => {
     const share = await reports.share(
       user,
@@ -92,5 +104,8 @@ export function registerReportsRoutes(
   });
   registerRoute(app, reportsRoutes.getSharedReport, async ({ params, request }) =>
     reports.shared(params.ShareId, request.lang),
+  );
+  registerRoute(app, reportSeedRoutes.msTaskGetSharePointReport, async ({ body, request }) =>
+    reports.shared(body.ShareId, request.lang),
   );
 }

@@ -1,7 +1,7 @@
-import { reviewAlgorithmRoutes, reviewRoutes } from '@measure/contract';
+import { reviewAlgorithmRoutes, reviewRoutes, reviewSeedRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
 import { sendPrivateFile } from '../../core/file-reply.ts';
-import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
+import { REPLY_SENT, registerRoute, type RouteHandler } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 
 /** Reviewing a task's data: the site view, its pictures, value changes, the plan view and the audit. */
@@ -9,9 +9,10 @@ export function registerReviewRoutes(
   app: FastifyInstance,
   { review, reviewChanges, reviewAlgorithm }: Services,
 ): void {
-  registerRoute(app, reviewRoutes.getMsPicDto, async ({ body, user, request }) =>
-    review.site(user, body.TaskId, body.PointIndex, request.lang),
-  );
+  const site: RouteHandler<typeof reviewRoutes.getMsPicDto> = async ({ body, user, request }) =>
+    review.site(user, body.TaskId, body.PointIndex, request.lang);
+  registerRoute(app, reviewRoutes.getMsPicDto, site);
+  registerRoute(app, reviewSeedRoutes.msTaskGetMsPicDto, site);
   registerRoute(app, reviewRoutes.getPicture, async ({ params, query, user, reply }) => {
     const picture = await review.picture(user, params, query.Annotated === 'true');
     await sendPrivateFile(reply, picture);
@@ -25,11 +26,13 @@ export function registerReviewRoutes(
     await sendPrivateFile(reply, picture);
     return REPLY_SENT;
   });
-  registerRoute(app, reviewAlgorithmRoutes.redrawPicture, async ({ body, user, reply }) => {
+  const redraw: RouteHandler<typeof reviewAlgorithmRoutes.redrawPicture> = async ({ body, user, reply }) => {
     const picture = await review.picture(user, body, true);
     await sendPrivateFile(reply, picture);
     return REPLY_SENT;
-  });
+  };
+  registerRoute(app, reviewAlgorithmRoutes.redrawPicture, redraw);
+  registerRoute(app, reviewSeedRoutes.msTaskRedrawPicture, redraw);
   registerRoute(app, reviewRoutes.updateRulerSetting, async ({ body, user, setMessage }) => {
     const figures = await reviewChanges.setValid(user, body);
     setMessage('review.rulerSaved');

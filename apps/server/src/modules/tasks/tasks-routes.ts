@@ -1,6 +1,7 @@
 import { taskDeviceRoutes, tasksRoutes } from '@measure/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { downloadName } from '../../core/download-names.ts';
+import { requireFeature } from '../../core/feature-gate.ts';
 import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import { sendWorkbook } from '../../core/file-reply.ts';
 import type { Services } from '../../services.ts';
@@ -14,14 +15,27 @@ const callingDevice = (request: FastifyRequest) => {
 };
 
 /** Tasks (/api/ms/MsTask) and the task side of the device API (/api/device/v1/Tasks). */
-export function registerTasksRoutes(app: FastifyInstance, { tasks, taskDevice }: Services): void {
-  registerRoute(app, tasksRoutes.addTask, async ({ body, user, request, setMessage }) => {
-    const id = await tasks.add(user, body, request.lang);
-    setMessage('tasks.created');
-    return id;
-  });
-  registerRoute(app, tasksRoutes.checkTask, async ({ body, user, request }) =>
-    tasks.check(user, body, request.lang),
+export function registerTasksRoutes(
+  app: FastifyInstance,
+  { tasks, taskDevice, featureGate }: Services,
+): void {
+  // Dispatching to robots (plan, check, change the device) is gated by EnabledRobotTask.
+  const robotTask = { gate: requireFeature(featureGate, 'robotTask') };
+  registerRoute(
+    app,
+    tasksRoutes.addTask,
+    async ({ body, user, request, setMessage }) => {
+      const id = await tasks.add(user, body, request.lang);
+      setMessage('tasks.created');
+      return id;
+    },
+    robotTask,
+  );
+  registerRoute(
+    app,
+    tasksRoutes.checkTask,
+    async ({ body, user, request }) => tasks.check(user, body, request.lang),
+    robotTask,
   );
   registerRoute(app, tasksRoutes.getTaskList, async ({ body, user, request }) =>
     tasks.list(user, body, request.lang),
@@ -44,11 +58,16 @@ export function registerTasksRoutes(app: FastifyInstance, { tasks, taskDevice }:
     setMessage('tasks.cancelled');
     return row;
   });
-  registerRoute(app, tasksRoutes.reassignTask, async ({ body, user, request, setMessage }) => {
-    const row = await tasks.reassign(user, body, request.lang);
-    setMessage('tasks.reassigned');
-    return row;
-  });
+  registerRoute(
+    app,
+    tasksRoutes.reassignTask,
+    async ({ body, user, request, setMessage }) => {
+      const row = await tasks.reassign(user, body, request.lang);
+      setMessage('tasks.reassigned');
+      return row;
+    },
+    robotTask,
+  );
   registerRoute(app, tasksRoutes.getTaskOptions, async ({ body, user, request }) =>
     tasks.options(user, body.ProjectId, request.lang),
   );

@@ -1,5 +1,7 @@
 import {
   DashboardOutlined,
+  ExperimentOutlined,
+  MessageOutlined,
   DatabaseOutlined,
   FundOutlined,
   RiseOutlined,
@@ -62,6 +64,8 @@ const ICONS: Record<string, ReactNode> = {
   aboug: <UserOutlined />,
   changePassword: <LockOutlined />,
   userManual: <BookOutlined />,
+  messageList: <MessageOutlined />,
+  demoProjectList: <ExperimentOutlined />,
 };
 
 export function SideMenu({ self }: { self: SelfInfo | undefined }) {

@@ -50,12 +50,25 @@ describe('menu', () => {
 
   it('shows the device pages to holders of device.distribute only (company administrator)', () => {
     const paths = (permissions: string[]) =>
-      visibleMenu(MENU, { Permissions: permissions, ...flags }).map((e) => e.path);
+      visibleMenu(MENU, { Permissions: permissions, ...flags, EnabledRobotTask: true }).map((e) => e.path);
     expect(paths(['user.view', 'user.create', 'standard.modify'])).not.toContain('SKU');
     expect(paths(['device.distribute'])).toEqual(
       expect.arrayContaining(['SKU', 'equipment', 'deviceUpdates']),
     );
     expect(menuKeyOf('viewDeviceDetail')).toBe('SKU');
+  });
+
+  it('hides the robot pages (task dispatch, devices) while EnabledRobotTask is off, whatever the permissions', () => {
+    const all = ['project.distribute', 'device.distribute'] as never[];
+    const off = { Permissions: all, ...flags };
+    const on = { ...off, EnabledRobotTask: true };
+    const robotPages = ['taskManage', 'SKU', 'equipment', 'deviceUpdates', 'myDevices'];
+    expect(visibleMenu(MENU, on).map((e) => e.path)).toEqual(expect.arrayContaining(robotPages));
+    const paths = visibleMenu(MENU, off).map((e) => e.path);
+    for (const page of robotPages) expect(paths, page).not.toContain(page);
+    expect(mayOpen('viewDeviceDetail', on)).toBe(true);
+    expect(mayOpen('viewDeviceDetail', off)).toBe(false);
+    expect(mayOpen('taskManage', off)).toBe(false);
   });
 
   it('keeps the parent entry selected on a child page', () => {
@@ -103,7 +116,7 @@ describe('menu', () => {
 
   it('leads every role only to pages it may open: its menu, and the parent of each child page it opens', () => {
     for (const role of ROLES) {
-      const self = { Permissions: [...ROLE_PERMISSIONS[role]], ...flags };
+      const self = { Permissions: [...ROLE_PERMISSIONS[role]], ...flags, EnabledRobotTask: true };
       const visible = visibleMenu(MENU, self).map((entry) => entry.path);
       for (const path of visible) expect(mayOpen(path, self), `${role} ${path}`).toBe(true);
       for (const child of CHILD_PAGES.filter((page) => mayOpen(page, self))) {

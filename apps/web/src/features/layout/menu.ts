@@ -17,7 +17,12 @@ export const MENU: readonly MenuEntry[] = [
   { path: 'mscProjectList', titleKey: 'layout:menu.mscProjectList' },
   { path: 'mscPointCloudData', titleKey: 'layout:menu.mscPointCloudData', feature: 'EnabledModeling' },
   { path: 'TaskExcuse', titleKey: 'layout:menu.TaskExcuse' },
-  { path: 'taskManage', titleKey: 'layout:menu.taskManage', permission: 'project.distribute' },
+  {
+    path: 'taskManage',
+    titleKey: 'layout:menu.taskManage',
+    permission: 'project.distribute',
+    feature: 'EnabledRobotTask',
+  },
   { path: 'taskCenter', titleKey: 'layout:menu.taskCenter' },
   { path: 'dataPool', titleKey: 'layout:menu.dataPool' },
   { path: 'mscQualityAnalysis', titleKey: 'layout:menu.mscQualityAnalysis' },
@@ -35,14 +40,26 @@ export const MENU: readonly MenuEntry[] = [
   },
   { path: 'mscUser', titleKey: 'layout:menu.mscUser', permission: 'user.view' },
   { path: 'orgManage', titleKey: 'layout:menu.orgManage', permission: 'org.manage' },
-  { path: 'SKU', titleKey: 'layout:menu.SKU', permission: 'device.distribute' },
-  { path: 'equipment', titleKey: 'layout:menu.equipment', permission: 'device.distribute' },
-  { path: 'deviceUpdates', titleKey: 'layout:menu.deviceUpdates', permission: 'device.distribute' },
+  { path: 'SKU', titleKey: 'layout:menu.SKU', permission: 'device.distribute', feature: 'EnabledRobotTask' },
+  {
+    path: 'equipment',
+    titleKey: 'layout:menu.equipment',
+    permission: 'device.distribute',
+    feature: 'EnabledRobotTask',
+  },
+  {
+    path: 'deviceUpdates',
+    titleKey: 'layout:menu.deviceUpdates',
+    permission: 'device.distribute',
+    feature: 'EnabledRobotTask',
+  },
   { path: 'permissionList', titleKey: 'layout:menu.permissionList', permission: 'permission.view' },
   { path: 'aboug', titleKey: 'layout:menu.aboug' },
-  { path: 'myDevices', titleKey: 'layout:menu.myDevices' },
+  { path: 'myDevices', titleKey: 'layout:menu.myDevices', feature: 'EnabledRobotTask' },
   { path: 'changePassword', titleKey: 'layout:menu.changePassword' },
   { path: 'userManual', titleKey: 'layout:menu.userManual' },
+  { path: 'messageList', titleKey: 'layout:menu.messageList' },
+  { path: 'demoProjectList', titleKey: 'layout:menu.demoProjectList' },
 ];
 
 /**
@@ -72,6 +89,9 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
   mscProjectReports: ['mscProjectList'],
   // A child of task data (spec section 2), also opened from the point cloud page.
   modelTaskData: ['mscProjectList', 'mscPointCloudData', 'taskCenter'],
+  // The demo area (spec section 2): demo project list > demo task list > demo task detail.
+  demoTaskList: ['demoProjectList'],
+  demoTaskDetail: ['demoProjectList'],
 };
 
 /**
@@ -86,6 +106,7 @@ const CHILD_PERMISSION: Readonly<Record<string, Permission>> = {
 /** Child pages shown only to companies with a feature switched on (as their menu pages are). */
 const CHILD_FEATURE: Readonly<Record<string, FeatureFlag>> = {
   modelTaskData: 'EnabledModeling',
+  viewDeviceDetail: 'EnabledRobotTask',
 };
 
 /** Every child page (opened from a menu page, with breadcrumbs). */

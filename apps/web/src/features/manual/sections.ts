@@ -74,6 +74,10 @@ export const MANUAL_SECTIONS = [
   { id: 'aboug', chapter: 'account', page: true },
   { id: 'changePassword', chapter: 'account', page: true },
   { id: 'userManual', chapter: 'account', page: true },
+  { id: 'messageList', chapter: 'account', page: true },
+  { id: 'demoProjectList', chapter: 'basics', page: true },
+  { id: 'demoTaskList', chapter: 'basics', page: true },
+  { id: 'demoTaskDetail', chapter: 'basics', page: true },
 ] as const satisfies readonly SectionInfo[];
 
 export type SectionId = (typeof MANUAL_SECTIONS)[number]['id'];

@@ -1,42 +1,22 @@
 import type { MessageRow } from '@measure/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Drawer, Empty, List, Pagination, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
-import { showError } from '../../shared/api/showError.ts';
 import { SUBSYSTEM } from '../../shared/routing/paths.ts';
-import { taskDetailPath } from '../tasks/taskLabels.tsx';
 import { MESSAGES_KEY } from './messageKeys.ts';
+import { KIND_COLOR, MESSAGE_LIST_PAGE, targetOf } from './messageLinks.ts';
+import { useMarkMessagesRead } from './useMarkMessagesRead.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
 
 const PAGE_SIZE = 10;
-const KIND_COLOR: Record<MessageRow['Kind'], string> = {
-  version: 'purple',
-  workOrderAssigned: 'blue',
-  taskFinished: 'cyan',
-  reportAudited: 'green',
-  deviceOffline: 'red',
-};
-
-/** Where a message leads: its work order, else its task (version notices lead nowhere). */
-function targetOf(message: MessageRow): { path: string; label: 'openWorkOrder' | 'openTask' } | null {
-  if (message.WorkOrderId) {
-    return {
-      path: `/${SUBSYSTEM.cloud}/workOrder?id=${encodeURIComponent(message.WorkOrderId)}`,
-      label: 'openWorkOrder',
-    };
-  }
-  if (message.TaskId) return { path: taskDetailPath(message.TaskId), label: 'openTask' };
-  return null;
-}
 
 /** The message list: the user's messages and the version notices, newest first; mark one or all read. */
 export default function MessageDrawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('notifications');
-  const client = useQueryClient();
   const navigate = useNavigate();
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [page, setPage] = useState(1);
@@ -52,14 +32,7 @@ export default function MessageDrawer({ onClose }: { onClose: () => void }) {
     staleTime: 0,
   });
 
-  const markRead = async (MessageId?: string) => {
-    try {
-      await callApi(routes.notifications.setMessageReaded, MessageId ? { MessageId } : {});
-    } catch (error) {
-      showError(error);
-    }
-    await client.invalidateQueries({ queryKey: MESSAGES_KEY });
-  };
+  const markRead = useMarkMessagesRead();
 
   const open = (message: MessageRow, path: string) => {
     if (!message.IsReaded) void markRead(message.MessageId);
@@ -74,9 +47,20 @@ export default function MessageDrawer({ onClose }: { onClose: () => void }) {
       title={t('messages.title')}
       onClose={onClose}
       extra={
-        <Button size="small" disabled={!list.data?.Unread} onClick={() => void markRead()}>
-          {t('messages.markAll')}
-        </Button>
+        <Space size={8}>
+          <Button
+            size="small"
+            onClick={() => {
+              onClose();
+              void navigate(`/${SUBSYSTEM.cloud}/${MESSAGE_LIST_PAGE}`);
+            }}
+          >
+            {t('messages.viewAll')}
+          </Button>
+          <Button size="small" disabled={!list.data?.Unread} onClick={() => void markRead()}>
+            {t('messages.markAll')}
+          </Button>
+        </Space>
       }
     >
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>

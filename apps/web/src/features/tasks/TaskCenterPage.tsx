@@ -20,6 +20,7 @@ import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
 import { columnsWidth, SELECTION_WIDTH } from '../../shared/table/columnsWidth.ts';
 import { useCan } from '../auth/permissions.ts';
+import { useSelf } from '../auth/self.ts';
 import {
   formatRate,
   taskDetailPath,
@@ -54,6 +55,9 @@ export default function TaskCenterPage() {
   const { t: tc } = useTranslation('common');
   const can = useCan();
   const planner = can('project.distribute');
+  // Dispatching to robots (the dispatch page, a task's device) follows the company's EnabledRobotTask.
+  const robotTask = useSelf().data?.EnabledRobotTask ?? false;
+  const dispatcher = planner && robotTask;
   const navigate = useNavigate();
   const stageLabel = useStageLabel();
   const actions = useTaskActions();
@@ -152,7 +156,7 @@ export default function TaskCenterPage() {
       fixed: 'right',
       render: (_, row) => (
         <Space size={4} wrap>
-          {planner && row.State === 'pending' && (
+          {dispatcher && row.State === 'pending' && (
             <Button type="link" size="small" onClick={() => setReassigning(row)}>
               {t('action.reassign')}
             </Button>
@@ -206,13 +210,15 @@ export default function TaskCenterPage() {
               >
                 {t('action.deleteSelected')}
               </Button>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => void navigate(TASK_DISPATCH_PATH)}
-              >
-                {t('action.dispatch')}
-              </Button>
+              {dispatcher && (
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => void navigate(TASK_DISPATCH_PATH)}
+                >
+                  {t('action.dispatch')}
+                </Button>
+              )}
             </>
           )}
         </Space>

@@ -16,6 +16,16 @@ const notificationsEnUS: Record<keyof typeof notifications, string> = {
   'messages.kind.workOrderAssigned': 'Work order',
   'messages.kind.taskFinished': 'Task',
   'messages.kind.reportAudited': 'Report',
+  'messages.viewAll': 'View all',
+  'page.state': 'State',
+  'page.read': 'Read',
+  'page.kind': 'Kind',
+  'page.allKinds': 'All kinds',
+  'page.message': 'Message',
+  'page.time': 'Time',
+  'page.dates': 'Dates',
+  'page.unreadCount': 'Unread: {{count}}',
+  'page.total': 'Messages: {{count}}',
   'messages.kind.deviceOffline': 'Device',
 };
 

@@ -15,6 +15,16 @@ const notificationsZhCN = {
   'messages.kind.workOrderAssigned': '工单',
   'messages.kind.taskFinished': '任务',
   'messages.kind.reportAudited': '报告',
+  'messages.viewAll': '查看全部',
+  'page.state': '状态',
+  'page.read': '已读',
+  'page.kind': '类型',
+  'page.allKinds': '全部类型',
+  'page.message': '消息',
+  'page.time': '时间',
+  'page.dates': '日期',
+  'page.unreadCount': '未读 {{count}}',
+  'page.total': '共 {{count}} 条',
   'messages.kind.deviceOffline': '设备',
 };
 

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "is_demo_area" boolean DEFAULT false NOT NULL;
