@@ -278,4 +278,11 @@ export const routePaths = {
     getSharedPdf: { method: 'GET', path: '/api/share/:ShareId/Pdf' },
     getReportVerification: { method: 'GET', path: '/api/verify/:Code' },
   },
+  dataBackup: {
+    startBackup: { method: 'POST', path: '/api/sys/Vision/Backup' },
+    getBackupList: { method: 'POST', path: '/api/sys/Vision/GetBackupList' },
+    downloadBackup: { method: 'POST', path: '/api/sys/Vision/DownloadBackup' },
+    restoreBackup: { method: 'POST', path: '/api/sys/Vision/RestoreBackup' },
+    deleteBackup: { method: 'POST', path: '/api/sys/Vision/DeleteBackup' },
+  },
 } as const;

@@ -39,6 +39,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: 'equipment', titleKey: 'layout:menu.equipment', permission: 'device.distribute' },
   { path: 'deviceUpdates', titleKey: 'layout:menu.deviceUpdates', permission: 'device.distribute' },
   { path: 'permissionList', titleKey: 'layout:menu.permissionList', permission: 'permission.view' },
+  { path: 'taskDataBackup', titleKey: 'layout:menu.taskDataBackup', permission: 'data.backup' },
   { path: 'aboug', titleKey: 'layout:menu.aboug' },
   { path: 'myDevices', titleKey: 'layout:menu.myDevices' },
   { path: 'changePassword', titleKey: 'layout:menu.changePassword' },
