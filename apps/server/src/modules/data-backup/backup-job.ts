@@ -142,7 +142,10 @@ export class BackupJob {
     const planned: PlannedFile[] = [];
     const seen = new Set<string>();
     for (const taskId of taskIds) {
-      const { pictureIds, scanFileIds, reportNames } = await repository.taskFiles(companyId, taskId);
+      const { pictureIds, scanFileIds, readyScanIds, reportNames } = await repository.taskFiles(
+        companyId,
+        taskId,
+      );
       const keys = [
         ...pictureIds.map((fileId) => ({ key: `${DEVICE_FILES_PREFIX}/${fileId}`, fileId, picture: true })),
         ...scanFileIds.map((fileId) => ({ key: `${DEVICE_FILES_PREFIX}/${fileId}`, fileId, picture: false })),
@@ -163,6 +166,18 @@ export class BackupJob {
         counts.Files += 1;
         if (file.picture) counts.Pictures += 1;
       }
+      // A ready scan's tiles or model: restored with it, so its preview works without processing again.
+      for (const scanId of readyScanIds)
+        for await (const object of this.deps.objects.list(`scans/${companyId}/${scanId}/`)) {
+          planned.push({
+            key: object.key,
+            size: object.size,
+            taskId,
+            deviceFileId: undefined,
+            picture: false,
+          });
+          counts.Files += 1;
+        }
     }
     return planned;
   }

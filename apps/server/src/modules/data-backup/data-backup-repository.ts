@@ -47,10 +47,12 @@ const arrayOf = (values: readonly string[], type: 'uuid' | 'text'): SQL =>
     sql`, `,
   )}]::${sql.raw(type)}[]`;
 
-/** The stored files of one task: device uploads (pictures, scan originals) and rendered reports. */
+/** The stored files of one task: device uploads (pictures, scan originals), scan outputs, rendered reports. */
 export interface TaskFiles {
   pictureIds: string[];
   scanFileIds: string[];
+  /** Scans whose outputs (tiles, model) are in the store. */
+  readyScanIds: string[];
   reportNames: string[];
 }
 
@@ -194,6 +196,8 @@ export class DataBackupRepository {
       select distinct 'picture' as kind, unnest(picture_file_ids) as name from task_sites
         where company_id = ${companyId} and task_id = ${taskId}
       union select distinct 'scan', file_id from scans where company_id = ${companyId} and task_id = ${taskId}
+      union select 'scanOutput', id::text from scans
+        where company_id = ${companyId} and task_id = ${taskId} and status = 'ready'
       union select distinct 'report', unnest(array[pdf_name, xlsx_name, pdf_name_en, xlsx_name_en]) from reports
         where company_id = ${companyId} and task_id = ${taskId}`);
     const of = (kind: string) =>
@@ -201,7 +205,12 @@ export class DataBackupRepository {
         .filter((row) => row.kind === kind && row.name)
         .map((row) => row.name)
         .sort();
-    return { pictureIds: of('picture'), scanFileIds: of('scan'), reportNames: of('report') };
+    return {
+      pictureIds: of('picture'),
+      scanFileIds: of('scan'),
+      readyScanIds: of('scanOutput'),
+      reportNames: of('report'),
+    };
   }
 
   /** The rows of one archive table as JSON text (one per line), of the company only. */

@@ -22,6 +22,7 @@ let admin: BuiltUser;
 let stranger: BuiltUser;
 let pictureId: string;
 let cloudId: string;
+let tilesetKey: string;
 
 const silent = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} } as never;
 const routes = apiRoutes.dataBackup;
@@ -56,7 +57,9 @@ async function databaseCounts(): Promise<DataBackupCounts> {
     Pictures: await count('device_files', sql`id = ${pictureId}`),
     Scans: await count('scans'),
     Reports: await count('reports'),
-    Files: await count('device_files', sql`id in (${pictureId}, ${cloudId})`),
+    Files:
+      (await count('device_files', sql`id in (${pictureId}, ${cloudId})`)) +
+      ((await new LocalObjectStore(t.config.dataDir).stat(tilesetKey)) ? 1 : 0),
   };
 }
 
@@ -65,7 +68,7 @@ async function loseTask() {
   await t.db.execute(sql`delete from tasks where id = ${bed.taskId}`);
   await t.db.execute(sql`delete from device_files where id in (${pictureId}, ${cloudId})`);
   const objects = new LocalObjectStore(t.config.dataDir);
-  await objects.remove([`uploads/device-files/${pictureId}`, `uploads/device-files/${cloudId}`]);
+  await objects.remove([`uploads/device-files/${pictureId}`, `uploads/device-files/${cloudId}`, tilesetKey]);
 }
 
 async function backupArchive(backupId: string, as: BuiltUser = admin) {
@@ -135,6 +138,12 @@ beforeAll(async () => {
     's1',
   );
   expect(scan.body.Code).toBe(0);
+  // As if processed: the scan ready, with its tileset in the store (a backup keeps a ready scan's outputs).
+  const scanId = scan.body.Result.ScanId;
+  tilesetKey = `scans/${bed.companyId}/${scanId}/tiles/tileset.json`;
+  await t.db.execute(sql`update scans set status = 'ready', progress = 100,
+    tiles_key = ${`scans/${bed.companyId}/${scanId}/tiles`} where id = ${scanId}`);
+  await new LocalObjectStore(t.config.dataDir).put(tilesetKey, Buffer.from('{"asset":{"version":"1.1"}}'));
 });
 
 afterAll(async () => {
@@ -154,7 +163,7 @@ describe('data backup', () => {
       SiteHistory: 1,
       Pictures: 1,
       Scans: 1,
-      Files: 2,
+      Files: 3,
     });
     ({ BackupId: backupId } = await callRouteOk(
       t.app,
@@ -198,6 +207,7 @@ describe('data backup', () => {
     expect(await databaseCounts()).toEqual(before);
     const objects = new LocalObjectStore(t.config.dataDir);
     expect((await objects.read(`uploads/device-files/${pictureId}`)).toString()).toBe('picture bytes');
+    expect((await objects.read(tilesetKey)).toString()).toBe('{"asset":{"version":"1.1"}}');
   });
 
   it('restoring twice adds nothing', async () => {

@@ -160,6 +160,8 @@ export class RestoreJob {
       const file = FILE_ENTRY.exec(path)?.[1];
       if (!TABLE_ENTRY.test(path) && !file) throw new DamagedArchiveError(`unknown entry ${path}`);
       if (file) assertKey(file);
+      if (file?.startsWith('scans/') && !file.startsWith(`scans/${companyId}/`))
+        throw new RestoreRefusal('dataBackup.otherCompany');
       const hash = createHash('sha256');
       let size = 0;
       for await (const chunk of entry.body) {
