@@ -25,7 +25,8 @@ const PROGRESS_INTERVAL_MS = 1000;
 /** What a table entry weighs against file bytes in the progress (its size is known only when read). */
 const TABLE_ENTRY_WEIGHT = 64 * 1024;
 
-const emptyCounts = (): DataBackupCounts => ({
+/** Counts of nothing (what a restore adds when everything is there). */
+export const emptyCounts = (): DataBackupCounts => ({
   Tasks: 0,
   Sites: 0,
   Readings: 0,

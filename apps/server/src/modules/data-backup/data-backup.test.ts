@@ -11,7 +11,7 @@ import { buildCompany, buildUser, type BuiltUser } from '../../../test/factories
 import { asDevice, buildScanTestbed, type ScanTestbed } from '../../../test/scan-testbed.ts';
 import { runJobsOnce } from '../../../test/task-factories.ts';
 import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
-import { BackupJob } from './backup-job.ts';
+import { BackupJob, emptyCounts } from './backup-job.ts';
 import type { BackupManifest } from './backup-archive.ts';
 import { RestoreJob } from './restore-job.ts';
 import { readTar } from './tar-archive.ts';
@@ -213,16 +213,7 @@ describe('data backup', () => {
   it('restoring twice adds nothing', async () => {
     const again = await restore(backupId);
     expect(again.State).toBe('ready');
-    expect(again.Added).toEqual({
-      Tasks: 0,
-      Sites: 0,
-      Readings: 0,
-      SiteHistory: 0,
-      Pictures: 0,
-      Scans: 0,
-      Reports: 0,
-      Files: 0,
-    });
+    expect(again.Added).toEqual(emptyCounts());
     expect(await databaseCounts()).toEqual(before);
   });
 
@@ -240,17 +231,7 @@ describe('data backup', () => {
     expect(damaged.Error).toMatch(
       /^备份文件已损坏（checksum of files\/uploads\/device-files\/.+），数据未作任何更改$/,
     );
-    expect(await databaseCounts()).toEqual({
-      ...before,
-      Tasks: 0,
-      Sites: 0,
-      Readings: 0,
-      SiteHistory: 0,
-      Pictures: 0,
-      Scans: 0,
-      Reports: 0,
-      Files: 0,
-    });
+    expect(await databaseCounts()).toEqual(emptyCounts());
 
     await fs.writeFile(file, original.subarray(0, Math.floor((backup.Size ?? 0) / 2)));
     const cut = await restore(backupId);

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { DataBackupCounts } from '@measure/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { assertKey, type ObjectStore } from '../../core/storage/object-store.ts';
 import type { Database } from '../../db/client.ts';
 import { type BackupManifest, FILE_ENTRY, MANIFEST_NAME, TABLE_ENTRY, throttled } from './backup-archive.ts';
-import { type BackupJobPayload, COUNTED_TABLES } from './backup-job.ts';
+import { type BackupJobPayload, COUNTED_TABLES, emptyCounts } from './backup-job.ts';
 import {
   ARCHIVE_TABLES,
   type ArchiveTable,
@@ -74,8 +73,7 @@ export class RestoreJob {
       const added = await this.deps.db.transaction(async (tx) => {
         const staging = new RestoreRepository(tx);
         const staged = new Set<ArchiveTable>();
-        const counts: DataBackupCounts = { ...manifest.counts };
-        for (const name of Object.keys(counts) as (keyof DataBackupCounts)[]) counts[name] = 0;
+        const counts = emptyCounts();
         const expected = new Map(manifest.entries.map((entry) => [entry.path, entry]));
         const pictures = new Set(manifest.pictureKeys);
         for await (const entry of readTar(await this.deps.objects.openRead(backup.objectKey ?? ''))) {

@@ -1,25 +1,13 @@
 import type { Dayjs } from 'dayjs';
 import { DATA_BACKUP_LIMITS, type DataBackup, type DataBackupCounts } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  Popconfirm,
-  Progress,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, DatePicker, Form, Input, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
 import { downloadFile } from '../../shared/api/download.ts';
+import { useProjectOptions, useTaskOptions } from '../../shared/api/pickerOptions.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
 import { notify } from '../../shared/feedback/notify.ts';
@@ -27,6 +15,7 @@ import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
 import { fieldErrorsFor } from '../../shared/forms/serverErrors.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
 import { fileSizeText } from '../projects/projectForm.ts';
+import { ConfirmedAction, MultiPick, RunState, running } from './BackupParts.tsx';
 import './i18n.ts';
 
 interface BackupForm {
@@ -38,13 +27,6 @@ interface BackupForm {
 const FIELDS = ['backupDir', 'ProjectIds', 'TaskIds'] as const;
 /** While a backup or restore runs, the list is read again every second (its progress moves). */
 const POLL_MS = 1000;
-const running = (state: string | undefined) => state === 'queued' || state === 'running';
-const STATE_COLOURS = {
-  queued: 'default',
-  running: 'processing',
-  ready: 'success',
-  failed: 'error',
-} as const;
 
 /**
  * Data backup (`taskDataBackup`): a company administrator backs up chosen projects, tasks or a date
@@ -59,23 +41,8 @@ export default function DataBackupPage() {
   const [starting, setStarting] = useState(false);
   const chosenProjects = Form.useWatch('ProjectIds', form);
 
-  const projects = useQuery({
-    queryKey: ['projects', 'select'],
-    queryFn: ({ signal }) => callApi(routes.projects.getProjectSelectItem, undefined, { signal }),
-  });
-  const tasks = useQuery({
-    queryKey: ['tasks', 'list', { backup: true, projects: chosenProjects }],
-    queryFn: ({ signal }) =>
-      callApi(
-        routes.tasks.getTaskList,
-        {
-          ProjectId: chosenProjects?.length === 1 ? chosenProjects[0] : undefined,
-          PageSize: 200,
-          CurrentPage: 1,
-        },
-        { signal },
-      ),
-  });
+  const projectOptions = useProjectOptions();
+  const taskOptions = useTaskOptions(chosenProjects?.length === 1 ? chosenProjects[0] : undefined);
   const backups = useQuery({
     queryKey: ['data-backup', 'list'],
     queryFn: ({ signal }) => callApi(routes.dataBackup.getBackupList, {}, { signal }),
@@ -132,20 +99,7 @@ export default function DataBackupPage() {
       title: t('list.state'),
       key: 'state',
       width: 200,
-      render: (_, row) =>
-        running(row.State) ? (
-          <Progress
-            percent={row.Progress}
-            size="small"
-            status="active"
-            aria-label={t(`state.${row.State}`)}
-          />
-        ) : (
-          <Space direction="vertical" size={0}>
-            <Tag color={STATE_COLOURS[row.State]}>{t(`state.${row.State}`)}</Tag>
-            {row.Error && <Typography.Text type="danger">{row.Error}</Typography.Text>}
-          </Space>
-        ),
+      render: (_, row) => <RunState run={row} />,
     },
     {
       title: t('list.contents'),
@@ -171,26 +125,16 @@ export default function DataBackupPage() {
       title: t('list.lastRestore'),
       key: 'restore',
       width: 240,
-      render: (_, row) => {
-        const restore = row.LastRestore;
-        if (!restore) return '—';
-        if (running(restore.State))
-          return (
-            <Progress
-              percent={restore.Progress}
-              size="small"
-              status="active"
-              aria-label={t('list.lastRestore')}
-            />
-          );
-        return (
-          <Space direction="vertical" size={0} data-testid="last-restore">
-            <Tag color={STATE_COLOURS[restore.State]}>{t(`state.${restore.State}`)}</Tag>
-            {restore.Added && <span>{t('list.added', { counts: countsText(restore.Added) })}</span>}
-            {restore.Error && <Typography.Text type="danger">{restore.Error}</Typography.Text>}
-          </Space>
-        );
-      },
+      render: (_, row) =>
+        row.LastRestore ? (
+          <RunState run={row.LastRestore} testId="last-restore">
+            {row.LastRestore.Added && (
+              <span>{t('list.added', { counts: countsText(row.LastRestore.Added) })}</span>
+            )}
+          </RunState>
+        ) : (
+          '—'
+        ),
     },
     {
       title: '',
@@ -211,30 +155,21 @@ export default function DataBackupPage() {
             </Button>
           )}
           {row.State === 'ready' && !running(row.LastRestore?.State) && (
-            <Popconfirm
+            <ConfirmedAction
               title={t('list.restoreConfirm')}
-              okText={tc('action.ok')}
-              cancelText={tc('action.cancel')}
+              label={t('list.restore')}
               onConfirm={() =>
-                void act(() => callApi(routes.dataBackup.restoreBackup, { BackupId: row.BackupId }))
+                act(() => callApi(routes.dataBackup.restoreBackup, { BackupId: row.BackupId }))
               }
-            >
-              <Button size="small">{t('list.restore')}</Button>
-            </Popconfirm>
+            />
           )}
           {!running(row.State) && !running(row.LastRestore?.State) && (
-            <Popconfirm
+            <ConfirmedAction
+              danger
               title={t('list.deleteConfirm')}
-              okText={tc('action.ok')}
-              cancelText={tc('action.cancel')}
-              onConfirm={() =>
-                void act(() => callApi(routes.dataBackup.deleteBackup, { BackupId: row.BackupId }))
-              }
-            >
-              <Button size="small" danger>
-                {t('list.delete')}
-              </Button>
-            </Popconfirm>
+              label={t('list.delete')}
+              onConfirm={() => act(() => callApi(routes.dataBackup.deleteBackup, { BackupId: row.BackupId }))}
+            />
           )}
         </Space>
       ),
@@ -259,22 +194,8 @@ export default function DataBackupPage() {
           >
             <Input maxLength={DATA_BACKUP_LIMITS.dirLength} />
           </Form.Item>
-          <Form.Item name="ProjectIds" label={t('form.projects')}>
-            <Select
-              mode="multiple"
-              allowClear
-              optionFilterProp="label"
-              options={(projects.data ?? []).map((item) => ({ value: item.ProjectId, label: item.Name }))}
-            />
-          </Form.Item>
-          <Form.Item name="TaskIds" label={t('form.tasks')}>
-            <Select
-              mode="multiple"
-              allowClear
-              optionFilterProp="label"
-              options={(tasks.data?.Items ?? []).map((task) => ({ value: task.TaskId, label: task.Name }))}
-            />
-          </Form.Item>
+          <MultiPick name="ProjectIds" label={t('form.projects')} options={projectOptions} />
+          <MultiPick name="TaskIds" label={t('form.tasks')} options={taskOptions} />
           <Form.Item name="Dates" label={t('form.dates')}>
             <DatePicker.RangePicker presets={dateShortcuts(tc)} />
           </Form.Item>
