@@ -71,6 +71,9 @@ import { EventsService } from './modules/events/events-service.ts';
 import { ScansService } from './modules/scans/scans-service.ts';
 import { DemoAreaService } from './modules/demo-area/demo-area-service.ts';
 import { ScanSharesService } from './modules/scans/scan-shares-service.ts';
+import { BackupJob } from './modules/data-backup/backup-job.ts';
+import { DataBackupService } from './modules/data-backup/data-backup-service.ts';
+import { RestoreJob } from './modules/data-backup/restore-job.ts';
 import { ScanProcessor } from './modules/scans/scan-job.ts';
 import { loadScanEngine } from './modules/scans/scan-engine.ts';
 
@@ -256,6 +259,8 @@ export function createServices(
     scanProcessor,
     scanShares: new ScanSharesService({ db, scans }),
     demoArea: new DemoAreaService({ db, projects, tasks, review, scans }),
+    // Data backups: archives in the object store, written and restored by jobs.
+    dataBackup: new DataBackupService({ db, objects }),
     ready: async () => !draining && (await pingDatabase(database.pool)),
     /** SIGTERM: not ready any more (balancers stop sending), no new jobs; requests are still answered. */
     beginDrain: () => {
@@ -277,6 +282,8 @@ export function createServices(
             householdReports: householdRenderer,
             workOrderPictures,
             scans: scanProcessor,
+            backups: new BackupJob({ db, objects, log }),
+            restores: new RestoreJob({ db, objects, log }),
             deviceOffline: new DeviceOfflineNotifier({
               db,
               olderThanSeconds: config.deviceOfflineNotifySeconds,

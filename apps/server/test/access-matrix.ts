@@ -244,6 +244,11 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'scans.getSharedTile': 'public',
   'scans.getSharedModel': 'public',
   'scanDevice.registerScan': 'device',
+  'dataBackup.startBackup': 'data.backup',
+  'dataBackup.getBackupList': 'data.backup',
+  'dataBackup.downloadBackup': 'data.backup',
+  'dataBackup.restoreBackup': 'data.backup',
+  'dataBackup.deleteBackup': 'data.backup',
 };
 
 /**
@@ -612,6 +617,11 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
     params: { TaskId: random() },
     body: { FileId: 'matrix', Kind: 'model', BuildingNumber: '1#', Floor: 1 },
   }),
+  'dataBackup.startBackup': () => ({ body: { backupDir: 'matrix', TaskIds: [random()] }, codes: [400] }),
+  'dataBackup.getBackupList': () => ({ body: {}, codes: [0] }),
+  'dataBackup.downloadBackup': () => ({ body: { BackupId: random() } }),
+  'dataBackup.restoreBackup': () => ({ body: { BackupId: random() } }),
+  'dataBackup.deleteBackup': () => ({ body: { BackupId: random() } }),
   'tasks.cancelTask': () => ({ body: { TaskId: random() } }),
   'tasks.reassignTask': () => ({ body: { TaskId: random(), SurveyorIds: [] } }),
   'tasks.getTaskOptions': () => ({ body: { ProjectId: random() } }),

@@ -100,6 +100,12 @@ export const PERMISSION_CATALOGUE = {
     '编辑项目标准中的测量项操作',
     'Edit measure item operations of project standards',
   ),
+  'data.backup': info(
+    '数据备份',
+    'Data backup',
+    '备份、下载、恢复和删除公司的测量数据',
+    'Back up, download, restore and delete the company measurement data',
+  ),
 } as const satisfies Record<string, PermissionInfo>;
 
 export type Permission = keyof typeof PERMISSION_CATALOGUE;
@@ -152,6 +158,7 @@ export const ROLE_PERMISSIONS = {
     'device.unbind',
     'device.download',
     'standard.modify',
+    'data.backup',
   ],
   MeasureAdmin: [
     ...PROJECT_PERMISSIONS,

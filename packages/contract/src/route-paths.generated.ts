@@ -294,4 +294,11 @@ export const routePaths = {
     getDemoTask: { method: 'POST', path: '/api/ms/DemoArea/GetTask' },
     getDemoSite: { method: 'POST', path: '/api/ms/DemoArea/GetSite' },
   },
+  dataBackup: {
+    startBackup: { method: 'POST', path: '/api/sys/Vision/Backup' },
+    getBackupList: { method: 'POST', path: '/api/sys/Vision/GetBackupList' },
+    downloadBackup: { method: 'POST', path: '/api/sys/Vision/DownloadBackup' },
+    restoreBackup: { method: 'POST', path: '/api/sys/Vision/RestoreBackup' },
+    deleteBackup: { method: 'POST', path: '/api/sys/Vision/DeleteBackup' },
+  },
 } as const;

@@ -17,6 +17,9 @@ import type { DeviceOfflineNotifier } from '../modules/notifications/device-offl
 import type { WorkOrderPicturesService } from '../modules/work-orders/work-order-pictures-service.ts';
 import { isScanJobPayload, type ScanProcessor } from '../modules/scans/scan-job.ts';
 import { SCAN_JOB } from '../modules/scans/scans-repository.ts';
+import { type BackupJob, isBackupJobPayload } from '../modules/data-backup/backup-job.ts';
+import { BACKUP_JOB, RESTORE_JOB } from '../modules/data-backup/data-backup-repository.ts';
+import type { RestoreJob } from '../modules/data-backup/restore-job.ts';
 import type { JobDefinitions } from './job-worker.ts';
 
 /** Every background job of the product and when the scheduled ones run. */
@@ -31,6 +34,8 @@ export function jobDefinitions(
     deviceOffline?: Pick<DeviceOfflineNotifier, 'notify'>;
     workOrderPictures?: Pick<WorkOrderPicturesService, 'sweepOrphans'>;
     scans?: Pick<ScanProcessor, 'run'>;
+    backups?: Pick<BackupJob, 'run'>;
+    restores?: Pick<RestoreJob, 'run'>;
   } = {},
 ): JobDefinitions {
   return {
@@ -83,6 +88,13 @@ export function jobDefinitions(
             attempts: helpers.job.attempts,
             maxAttempts: helpers.job.max_attempts,
           });
+      },
+      // One data backup or restore (queued in the transaction that recorded it; job key per backup/restore).
+      [BACKUP_JOB]: async (payload) => {
+        if (isBackupJobPayload(payload)) await services.backups?.run(payload);
+      },
+      [RESTORE_JOB]: async (payload) => {
+        if (isBackupJobPayload(payload)) await services.restores?.run(payload);
       },
       'reports:sweep': async () => {
         const removed = await services.reports?.sweepOrphanFiles();

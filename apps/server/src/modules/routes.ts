@@ -25,6 +25,7 @@ import { registerHouseholdReportsRoutes } from './reports/household-reports-rout
 import { registerEventsRoutes } from './events/events-routes.ts';
 import { registerScansRoutes } from './scans/scans-routes.ts';
 import { registerDemoAreaRoutes } from './demo-area/demo-area-routes.ts';
+import { registerDataBackupRoutes } from './data-backup/data-backup-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -53,4 +54,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerEventsRoutes(app, services);
   registerScansRoutes(app, services);
   registerDemoAreaRoutes(app, services);
+  registerDataBackupRoutes(app, services);
 }

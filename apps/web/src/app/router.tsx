@@ -265,6 +265,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/roles/PermissionListPage.tsx')),
               },
               {
+                path: 'taskDataBackup',
+                handle: title('layout:menu.taskDataBackup'),
+                lazy: page(() => import('../features/data-backup/DataBackupPage.tsx')),
+              },
+              {
                 path: 'aboug',
                 handle: title('layout:menu.aboug'),
                 lazy: page(() => import('../features/account/ProfilePage.tsx')),

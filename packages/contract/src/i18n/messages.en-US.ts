@@ -9,6 +9,7 @@ import { notificationsMessagesEnUS } from './notifications.en-US.ts';
 import { downloadsMessagesEnUS } from './downloads.en-US.ts';
 import { scansMessagesEnUS } from './scans.en-US.ts';
 import { externalWallsMessagesEnUS } from './external-walls.en-US.ts';
+import { dataBackupMessagesEnUS } from './data-backup.en-US.ts';
 
 /** English server and rule messages; typed against the Chinese keys so both stay complete. */
 export const messagesEnUS: Record<MessageKey, string> = {
@@ -22,6 +23,7 @@ export const messagesEnUS: Record<MessageKey, string> = {
   ...downloadsMessagesEnUS,
   ...scansMessagesEnUS,
   ...externalWallsMessagesEnUS,
+  ...dataBackupMessagesEnUS,
   'common.success': 'Done',
 
   'errors.badRequest': 'The request is not valid',

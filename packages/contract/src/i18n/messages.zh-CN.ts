@@ -13,6 +13,7 @@ import { notificationsMessagesZhCN } from './notifications.zh-CN.ts';
 import { downloadsMessagesZhCN } from './downloads.zh-CN.ts';
 import { scansMessagesZhCN } from './scans.zh-CN.ts';
 import { externalWallsMessagesZhCN } from './external-walls.zh-CN.ts';
+import { dataBackupMessagesZhCN } from './data-backup.zh-CN.ts';
 
 export const messagesZhCN = {
   ...tasksMessagesZhCN,
@@ -25,6 +26,7 @@ export const messagesZhCN = {
   ...downloadsMessagesZhCN,
   ...scansMessagesZhCN,
   ...externalWallsMessagesZhCN,
+  ...dataBackupMessagesZhCN,
   'common.success': '操作成功',
 
   'errors.badRequest': '请求参数不正确',

@@ -38,6 +38,7 @@ import { externalWallShareRoutes, externalWallsRoutes } from './external-walls.t
 import { reviewSeedRoutes } from './review.seed-paths.ts';
 import { reportSeedRoutes } from './reports.seed-paths.ts';
 import { demoAreaRoutes } from './demo-area.ts';
+import { dataBackupRoutes } from './data-backup.ts';
 
 export * from './define.ts';
 export * from './file-answers.ts';
@@ -83,6 +84,7 @@ export * from './external-walls.ts';
 export * from './review.seed-paths.ts';
 export * from './reports.seed-paths.ts';
 export * from './demo-area.ts';
+export * from './data-backup.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -125,4 +127,5 @@ export const apiRoutes = {
     ...reportSeedRoutes,
   },
   demoArea: demoAreaRoutes,
+  dataBackup: dataBackupRoutes,
 };

@@ -54,6 +54,7 @@ export const MENU: readonly MenuEntry[] = [
     feature: 'EnabledRobotTask',
   },
   { path: 'permissionList', titleKey: 'layout:menu.permissionList', permission: 'permission.view' },
+  { path: 'taskDataBackup', titleKey: 'layout:menu.taskDataBackup', permission: 'data.backup' },
   { path: 'aboug', titleKey: 'layout:menu.aboug' },
   { path: 'myDevices', titleKey: 'layout:menu.myDevices', feature: 'EnabledRobotTask' },
   { path: 'changePassword', titleKey: 'layout:menu.changePassword' },

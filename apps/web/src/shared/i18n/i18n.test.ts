@@ -19,6 +19,7 @@ import { templatesResources } from '../../features/templates/i18n.ts';
 import { standardsResources } from '../../features/standards/i18n.ts';
 import { usersResources } from '../../features/user-admin/i18n.ts';
 import { demoAreaResources } from '../../features/demo-area/i18n.ts';
+import { dataBackupResources } from '../../features/data-backup/i18n.ts';
 import { messageResources } from './messages.ts';
 import { NAMESPACES, resources } from './resources.ts';
 import type { AppNamespace } from './types.ts';
@@ -43,6 +44,7 @@ const lazyResources = {
   scans: scansResources,
   reports: reportsResources,
   'demo-area': demoAreaResources,
+  'data-backup': dataBackupResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');
@@ -170,6 +172,7 @@ describe('translations', () => {
       standards: true,
       'house-maps': true,
       'demo-area': true,
+      'data-backup': true,
       messages: true,
     };
     expect(Object.keys(typed).sort()).toEqual([...namespaceList].sort());

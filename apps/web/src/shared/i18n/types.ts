@@ -28,6 +28,7 @@ import type standards from '../../features/standards/locales/zh-CN.ts';
 import type templates from '../../features/templates/locales/zh-CN.ts';
 import type userAdmin from '../../features/user-admin/locales/zh-CN.ts';
 import type demoArea from '../../features/demo-area/locales/zh-CN.ts';
+import type dataBackup from '../../features/data-backup/locales/zh-CN.ts';
 import type common from './locales/zh-CN.ts';
 
 /** Every namespace by name: key -> text. Values are plain strings, so en-US is typed the same way. */
@@ -55,6 +56,7 @@ export interface AppResources {
   scans: typeof scans;
   reports: typeof reports;
   'demo-area': typeof demoArea;
+  'data-backup': typeof dataBackup;
   /** The contract's catalogue (./messages.ts). */
   messages: Record<MessageKey, string>;
 }

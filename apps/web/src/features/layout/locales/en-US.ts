@@ -33,6 +33,7 @@ const layoutEnUS: Record<keyof typeof layout, string> = {
   'menu.deviceUpdates': 'Software updates',
   'menu.orgManage': 'Organisations',
   'menu.permissionList': 'Permissions',
+  'menu.taskDataBackup': 'Data backup',
   'menu.floorPlan': 'House type maps',
   'menu.floorPlanEditorDetail': 'Floor plan editor',
   'menu.standardManage': 'Standard library',

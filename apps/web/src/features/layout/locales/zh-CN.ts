@@ -32,6 +32,7 @@ const layout = {
   'menu.myDevices': '我的设备',
   'menu.deviceUpdates': '软件升级',
   'menu.permissionList': '权限列表',
+  'menu.taskDataBackup': '数据备份',
   'menu.floorPlan': '户型图',
   'menu.floorPlanEditorDetail': '户型图编辑',
   'menu.standardManage': '标准库管理',
