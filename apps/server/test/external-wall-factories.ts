@@ -11,6 +11,7 @@ import {
   tasks,
 } from '../src/db/schema.ts';
 import { judgeReading, siteCounts } from '../src/modules/results/judge-readings.ts';
+import { RollupsRepository } from '../src/modules/results/rollups-repository.ts';
 import type { TestApp } from './app.ts';
 
 export const setExternalWall = (t: TestApp, companyId: string, on: boolean) =>
@@ -78,15 +79,22 @@ export type FacadeSite = ResultSite & { Side: string; X0: number; X1: number; Z0
 /**
  * Stores facade panels of an external-wall task as the results module would (judged with the task's
  * frozen items, one row per site and per reading), writing the rows directly. Stands in for a device
- * results batch until the results module takes facade sites.
+ * results batch until the results module takes facade sites; the task's rollups are rebuilt after.
+ * `deviceId`: the device that sent them (its holder is the person who measured them).
  */
 export async function storeFacadePanels(
   t: TestApp,
   taskId: string,
   sites: readonly FacadeSite[],
+  deviceId: string | null = null,
 ): Promise<void> {
   const [task] = await t.db
-    .select({ companyId: tasks.companyId, standard: tasks.standard, buildingId: tasks.buildingId })
+    .select({
+      companyId: tasks.companyId,
+      projectId: tasks.projectId,
+      standard: tasks.standard,
+      buildingId: tasks.buildingId,
+    })
     .from(tasks)
     .where(eq(tasks.id, taskId));
   if (!task?.buildingId) throw new Error(`no external-wall task ${taskId}`);
@@ -141,6 +149,7 @@ export async function storeFacadePanels(
         measuredAt,
         day: measuredAt.toISOString().slice(0, 10),
         source: 'robot',
+        deviceId,
         explodedSite: counts.explodedSites > 0,
         qualified: counts.qualified,
         warning: counts.warning,
@@ -151,5 +160,6 @@ export async function storeFacadePanels(
       });
       if (readings.length > 0) await tx.insert(siteReadings).values(readings);
     }
+    await new RollupsRepository(tx).rebuild(task.companyId, task.projectId, taskId, 'all');
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import { figuresSchema } from '../figures.ts';
+import { TASK_KINDS } from '../places.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
 import { xlsxAttachment } from './file-answers.ts';
@@ -84,6 +85,7 @@ export const dataPoolFilterShape = {
   Stage: z.enum(STAGES, 'tasks.stageInvalid').nullish(),
   InspectionKind: z.enum(INSPECTION_KINDS, 'tasks.inspectionKindInvalid').nullish(),
   MeasureKind: z.enum(MEASURE_KINDS, 'tasks.measureKindInvalid').nullish(),
+  TaskKind: z.enum(TASK_KINDS, 'externalWalls.taskKindInvalid').nullish(),
   /** Rows of any of these items (with ItemCode: of that one too). */
   ItemCodes: z.array(rules.requiredText(20)).max(ANALYSIS_LIMITS.maxItemCodes).nullish(),
   /** Only readings that count in figures: leaves out cancelled tasks, as every analysis does. */
@@ -202,7 +204,7 @@ export const resultsRoutes = {
     summary:
       'The data pool (dataPool): every reading of the tasks of the projects the caller sees, one row per site and ' +
       'item, newest first; filters ProjectId, TaskId, BuildingNumber, Floor, ItemCode, Grade, Source, ' +
-      'StartDate/EndDate (an end before the start is refused), Stage, InspectionKind, MeasureKind, ItemCodes ' +
+      'StartDate/EndDate (an end before the start is refused), Stage, InspectionKind, MeasureKind, TaskKind, ItemCodes ' +
       '(an item of another stage is refused), CountedOnly. Total counts up to ' +
       `${DATA_POOL_LIMITS.countCap} rows (TotalCapped beyond). With a ProjectId, Figures sums every matching ` +
       'row (not only the page): the values and pass rate the list adds up to; without one it is null',
