@@ -28,4 +28,13 @@ export const externalWallsMessagesEnUS: Record<keyof typeof externalWallsMessage
   'externalWalls.noExternalItems': 'The stage has no enabled external-wall items',
   'externalWalls.notExternalTask': 'This task is not an external-wall task',
   'externalWalls.sideIndexRange': 'The task has no side number {index}',
+  'externalWalls.report.elevations': 'Elevations',
+  'externalWalls.report.side': 'Side',
+  'externalWalls.report.sideTitle': 'Side {side}{name}, {width} m wide',
+  'externalWalls.report.sideName': ' ({name})',
+  'externalWalls.report.floor': 'Floor {floor}',
+  'externalWalls.report.legend':
+    'Each side as an elevation: floors as bands, bottom to top; panels at their X/Z, coloured by the grade of their worst value (grey: not judged).',
+  'externalWalls.report.noPanels': 'No panel measured on this side yet',
+  'externalWalls.report.ungraded': 'Not judged',
 };

@@ -23,4 +23,13 @@ export const externalWallsMessagesZhCN = {
   'externalWalls.noExternalItems': '该阶段没有启用的外墙测量项',
   'externalWalls.notExternalTask': '该任务不是外墙任务',
   'externalWalls.sideIndexRange': '该任务没有第 {index} 个立面',
+  'externalWalls.report.elevations': '立面',
+  'externalWalls.report.side': '立面',
+  'externalWalls.report.sideTitle': '{side} 立面{name}，宽 {width} m',
+  'externalWalls.report.sideName': '（{name}）',
+  'externalWalls.report.floor': '{floor} 层',
+  'externalWalls.report.legend':
+    '按立面绘制：楼层为横带，自下而上；测区按其 X/Z 位置绘制，颜色为其最差读数的等级（未判定为灰色）。',
+  'externalWalls.report.noPanels': '该立面尚无测区',
+  'externalWalls.report.ungraded': '未判定',
 } as const;

@@ -12,7 +12,14 @@ import {
 import { buildCompany, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { emptyTally, figuresOfTally, tally } from '../../../test/recompute.ts';
 import { buildPlannedProject, buildTask } from '../../../test/task-factories.ts';
-import { reportShares, scans } from '../../db/schema.ts';
+import ExcelJS from 'exceljs';
+import { pdfText } from '../../../test/pdf-text.ts';
+import { runQueuedRenders } from '../../../test/task-factories.ts';
+import { FileStore } from '../../core/file-store.ts';
+import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
+import { reportShares, scans, tasks } from '../../db/schema.ts';
+import { type ReportExtension, ReportRenderer } from '../reports/report-job.ts';
+import { facadeElevationSvg } from '../reports/report-facades.ts';
 
 /**
  * External-wall tasks per side (measurement-api.md section 9): GetTask and the share read, their
@@ -223,5 +230,77 @@ describe('the gate and the share', () => {
       await setExternalWall(t, companyId, true);
     }
     expect((await shared(shareId)).Code).toBe(0);
+  });
+});
+
+describe('the task report', () => {
+  const download = async (format: 'pdf' | 'xlsx', lang: 'zh-CN' | 'en-US') => {
+    const [report] = (
+      await callRouteOk(t.app, apiRoutes.reports.getReportList, { TaskId: taskId }, { as: admin, lang })
+    ).Items;
+    expect(report?.Status).toBe('ready');
+    const { Url } = await callRouteOk(
+      t.app,
+      apiRoutes.reports.downloadReport,
+      { ReportIds: [report?.ReportId ?? ''], Format: format },
+      { as: admin, lang },
+    );
+    return (await t.app.inject({ method: 'GET', url: new URL(Url).pathname })).rawPayload;
+  };
+
+  beforeAll(async () => {
+    await t.db.update(tasks).set({ state: 'uploaded' }).where(eq(tasks.id, taskId));
+    await callRouteOk(t.app, apiRoutes.reports.retryReport, { TaskId: taskId }, { as: admin });
+    const renderer = new ReportRenderer({
+      db: t.db,
+      files: new FileStore<ReportExtension>(new LocalObjectStore(t.config.dataDir), 'reports', [
+        'pdf',
+        'xlsx',
+      ]),
+    });
+    await runQueuedRenders(t, renderer);
+  }, 60_000);
+
+  it('has a section per side with its figures and its elevation, in both languages', async () => {
+    const zh = pdfText(await download('pdf', 'zh-CN'));
+    expect(zh).toContain('立面');
+    expect(zh).toContain('N 立面（北立面），宽 30 m');
+    expect(zh).toContain('该立面尚无测区');
+    const en = pdfText(await download('pdf', 'en-US'));
+    expect(en).toContain('Side N (北立面), 30 m wide');
+    expect(en).toContain('Side E, 12 m wide');
+    expect(en).not.toContain('Plan views');
+  });
+
+  it('draws each panel at its X/Z in its grade colour, floors as bands', async () => {
+    const task = await callRouteOk(t.app, routes.getTask, { TaskId: taskId }, { as: admin });
+    const svg = facadeElevationSvg(task.Sides[0]!, 'en-US') ?? '';
+    // Panel 3 exploded (red), panel 1 warning (one amber panel), bands for floors 2 and 3 only.
+    expect(svg).toContain('fill="#ff4d4f"');
+    expect(svg.match(/fill="#faad14" stroke="#333" stroke-width="0.8"/g)?.length).toBe(1);
+    expect(svg).toContain('>Floor 2<');
+    expect(svg).toContain('>Floor 3<');
+    expect(svg).not.toContain('>Floor 4<');
+    expect(facadeElevationSvg(task.Sides[2]!, 'en-US')).toBeNull();
+  });
+
+  it("the workbook's sites and readings show the side, not a household", async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await download('xlsx', 'en-US')) as never);
+    const sites = workbook.getWorksheet('Sites') as ExcelJS.Worksheet;
+    expect(sites.getRow(1).getCell(4).value).toBe('Side');
+    const rows = [2, 3, 4, 5].map((row) => [
+      sites.getRow(row).getCell(1).value,
+      sites.getRow(row).getCell(4).value,
+    ]);
+    expect(rows.sort()).toEqual([
+      [1, 'N'],
+      [2, 'N'],
+      [3, 'N'],
+      [4, 'E'],
+    ]);
+    const readings = workbook.getWorksheet('Readings') as ExcelJS.Worksheet;
+    expect(readings.getRow(1).getCell(5).value).toBe('Side');
+    expect(readings.getRow(2).getCell(5).value).toMatch(/^[NE]$/);
   });
 });
