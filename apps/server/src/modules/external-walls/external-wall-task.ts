@@ -10,7 +10,8 @@ import { runReads } from '../../core/run-reads.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { TaskRecord } from '../tasks/tasks-repository.ts';
 import { ExternalWallsRepository } from './external-walls-repository.ts';
-import { facadeElevations } from './facade-elevation.ts';
+import { facadeElevations, type PanelRecord } from './facade-elevation.ts';
+import { ResultsRepository } from '../results/results-repository.ts';
 
 const oneOf = <T extends string>(values: readonly T[], value: string): T => {
   if (!(values as readonly string[]).includes(value)) throw new Error(`unexpected stored value ${value}`);
@@ -30,13 +31,28 @@ export async function loadExternalWallTask(
   { inTransaction = false } = {},
 ): Promise<ExternalWallTask> {
   const repository = new ExternalWallsRepository(db);
-  const [panels, scanned, related] = await runReads(
+  const [sites, scanned, related] = await runReads(
     [
-      () => repository.panels(companyId, task.id),
+      () => new ResultsRepository(db).sites(companyId, task.id),
       () => repository.scannedPanels(companyId, task.id),
       () => repository.relatedTaskIds(companyId, task),
     ] as const,
     { inOrder: inTransaction },
+  );
+  // The facade sites are the panels (the place check makes side and X/Z present on each).
+  const panels = sites.flatMap((site): PanelRecord[] =>
+    site.side === null
+      ? []
+      : [
+          {
+            ...site,
+            side: site.side,
+            x0: site.x0 ?? 0,
+            x1: site.x1 ?? 0,
+            z0: site.z0 ?? 0,
+            z1: site.z1 ?? 0,
+          },
+        ],
   );
   const floorFrom = task.floorFrom ?? 1;
   const { sides, taskCounts } = facadeElevations(

@@ -1,61 +1,10 @@
 import { and, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import { scans, taskSites, tasks } from '../../db/schema.ts';
+import { scans, tasks } from '../../db/schema.ts';
 
-/** A facade site (panel) of a task with its stored counts. */
-export interface PanelRecord {
-  pointIndex: number;
-  name: string;
-  side: string;
-  floor: number;
-  x0: number;
-  x1: number;
-  z0: number;
-  z1: number;
-  qualified: number;
-  warning: number;
-  unqualified: number;
-  exploded: number;
-  unjudged: number;
-  explodedSite: boolean;
-}
-
-/** Reads of external-wall tasks: their panels, which panels have a ready scan, related measurements. */
+/** Reads of external-wall tasks: which panels have a ready scan, related measurements (panels: results). */
 export class ExternalWallsRepository {
   constructor(private readonly db: DbExecutor) {}
-
-  /** The task's facade sites (indoor sites are never panels), by side then PointIndex. */
-  async panels(companyId: string, taskId: string): Promise<PanelRecord[]> {
-    const rows = await this.db
-      .select({
-        pointIndex: taskSites.pointIndex,
-        name: taskSites.name,
-        side: taskSites.side,
-        floor: taskSites.floor,
-        x0: taskSites.x0,
-        x1: taskSites.x1,
-        z0: taskSites.z0,
-        z1: taskSites.z1,
-        qualified: taskSites.qualified,
-        warning: taskSites.warning,
-        unqualified: taskSites.unqualified,
-        exploded: taskSites.exploded,
-        unjudged: taskSites.unjudged,
-        explodedSite: taskSites.explodedSite,
-      })
-      .from(taskSites)
-      .where(and(eq(taskSites.companyId, companyId), eq(taskSites.taskId, taskId), isNotNull(taskSites.side)))
-      .orderBy(taskSites.side, taskSites.pointIndex);
-    // The place check (task_sites_place_ck) makes side, x0..z1 present on every facade site.
-    return rows.map((row) => ({
-      ...row,
-      side: row.side ?? '',
-      x0: row.x0 ?? 0,
-      x1: row.x1 ?? 0,
-      z0: row.z0 ?? 0,
-      z1: row.z1 ?? 0,
-    }));
-  }
 
   /** `side|pointIndex` of every panel of the task with a ready scan (its deviation view exists). */
   async scannedPanels(companyId: string, taskId: string): Promise<Set<string>> {

@@ -7,7 +7,19 @@ import {
 } from '@measure/contract';
 import { addFigureCounts } from '../results/judge-readings.ts';
 import type { FacadeSideRecord } from '../tasks/tasks-repository.ts';
-import { panelKey, type PanelRecord } from './external-walls-repository.ts';
+import type { ResultsRepository } from '../results/results-repository.ts';
+import { panelKey } from './external-walls-repository.ts';
+
+type SiteRow = Awaited<ReturnType<ResultsRepository['sites']>>[number];
+
+/** A facade site (panel) of a task with its stored counts: a site whose side and X/Z are set. */
+export type PanelRecord = Omit<SiteRow, 'side' | 'x0' | 'x1' | 'z0' | 'z1'> & {
+  side: string;
+  x0: number;
+  x1: number;
+  z0: number;
+  z1: number;
+};
 
 /** The counts of one panel (one site): its readings' counts, one site, exploded if any value is. */
 const panelCounts = (panel: PanelRecord): FigureCounts => ({
