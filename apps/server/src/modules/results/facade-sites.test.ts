@@ -10,7 +10,7 @@ import {
   taskSites,
 } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { callRouteOk, callRouteResponse } from '../../../test/call-route.ts';
+import { callRoute, callRouteOk, callRouteResponse } from '../../../test/call-route.ts';
 import { buildCompany, buildDevice, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { buildFacadeTask, facadeSite, setExternalWall } from '../../../test/facade-factories.ts';
 import { buildPlannedProject, buildTask } from '../../../test/task-factories.ts';
@@ -168,5 +168,61 @@ describe('facade sites', () => {
     expect(answer.body.Code).toBe(400);
     expect(answer.body.Result).toEqual([{ Field: 'Sites[0].Side', Message: '户内任务的测区不能按立面定位' }]);
     expect(await sitesOf(indoor)).toEqual([]);
+  });
+
+  it('takes facade panels typed in on the web under the same rules; the same panel again corrects it', async () => {
+    const taskId = await facadeTask();
+    const manual = await callRouteOk(
+      t.app,
+      apiRoutes.results.getManualMeasureSummaryItems,
+      { TaskId: taskId },
+      { as: planner },
+    );
+    expect(manual).toMatchObject({
+      TaskKind: 'externalWall',
+      BuildingNumber: '1#',
+      FloorFrom: 1,
+      FloorTo: 3,
+    });
+    expect(manual.FacadeSides.map((side) => side.Side)).toEqual(['N', 'E']);
+    expect(manual.Households).toEqual([]);
+    const panel = {
+      TaskId: taskId,
+      BuildingNumber: '1#',
+      Floor: 2,
+      Side: 'E',
+      X0: 0,
+      X1: 3,
+      Z0: 3,
+      Z1: 6,
+      Readings: [{ ItemCode: 'EW-ST-01', Values: [2, 4] }],
+    };
+    const saved = await callRouteOk(t.app, apiRoutes.results.updates, panel, { as: planner });
+    expect(saved).toMatchObject({ Side: 'E', Household: null, Floor: 2, X0: 0, X1: 3, Z0: 3, Z1: 6 });
+    const again = await callRouteOk(
+      t.app,
+      apiRoutes.results.updates,
+      { ...panel, Readings: [{ ItemCode: 'EW-ST-01', Values: [9] }] },
+      { as: planner },
+    );
+    expect(again.PointIndex).toBe(saved.PointIndex);
+    expect(again.Figures).toMatchObject({ Sites: 1, Unqualified: 1 });
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ X0: 1, X1: 4 }, 'Sites[0].X0'],
+      [{ X1: 13 }, 'Sites[0].X1'],
+      [{ Floor: 5, Z0: 12, Z1: 15 }, 'Sites[0].Floor'],
+      [{ Side: null, X0: null, X1: null, Z0: null, Z1: null, Household: 1 }, 'Sites[0].Side'],
+      [{ Household: 1 }, 'Household'],
+    ];
+    for (const [change, field] of refusals) {
+      const answer = await callRoute(t.app, apiRoutes.results.updates, { ...panel, ...change } as never, {
+        as: planner,
+      });
+      expect(answer.Code, field).toBe(400);
+      expect((answer.Result as unknown as { Field: string }[])[0]?.Field).toBe(field);
+    }
+    expect((await sitesOf(taskId)).map((site) => [site.source, site.side, site.version])).toEqual([
+      ['manual', 'E', 2],
+    ]);
   });
 });
