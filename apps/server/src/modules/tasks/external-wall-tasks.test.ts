@@ -1,5 +1,6 @@
 import { apiRoutes } from '@measure/contract';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskFacadeSides, tasks } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -194,7 +195,7 @@ describe('external-wall tasks', () => {
           t.app,
           routes.getTaskList,
           { ProjectId: projectId, TaskKind, PageSize: 100, CurrentPage: 1 } as never,
-          { as: planner },
+          { as: planner, lang: 'en-US' },
         )
       ).Items;
     const all = await list();
@@ -207,5 +208,22 @@ describe('external-wall tasks', () => {
     expect(facades.length + indoors.length).toBe(all.length);
     const stored = await t.db.select().from(taskFacadeSides).where(eq(taskFacadeSides.companyId, companyId));
     expect(stored.length).toBe(facades.length * 2);
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/ms/MsTask/ExportTaskList',
+      headers: { authorization: `Bearer ${planner.token}`, 'accept-language': 'en-US' },
+      payload: { ProjectId: projectId, TaskKind: 'externalWall' },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const header = (sheet?.getRow(1).values as unknown[]).slice(1);
+    const rows = (sheet?.getRows(2, facades.length) ?? []).map((row) =>
+      Object.fromEntries(header.map((name, index) => [String(name), row.getCell(index + 1).value])),
+    );
+    expect(rows.map((row) => row['Task name']).sort()).toEqual(facades.map((row) => row.Name).sort());
+    expect(rows[0]).toMatchObject({ 'Task kind': 'External wall', Households: 0, Building: '1#' });
+    expect(sheet?.rowCount).toBe(facades.length + 1);
   });
 });
