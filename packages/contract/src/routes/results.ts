@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import { figuresSchema } from '../figures.ts';
-import { TASK_KINDS } from '../places.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
 import { xlsxAttachment } from './file-answers.ts';
