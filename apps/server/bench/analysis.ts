@@ -288,6 +288,7 @@ async function diagnose(
     stage: 'plaster',
     inspectionKind: null,
     measureKind: null,
+    taskKind: null,
     itemCodes: null,
     start,
     end,

@@ -76,6 +76,7 @@ import { DataBackupService } from './modules/data-backup/data-backup-service.ts'
 import { RestoreJob } from './modules/data-backup/restore-job.ts';
 import { ScanProcessor } from './modules/scans/scan-job.ts';
 import { loadScanEngine } from './modules/scans/scan-engine.ts';
+import { ExternalWallsService } from './modules/external-walls/external-walls-service.ts';
 
 /** How long running jobs may take to finish when the instance stops. */
 const JOBS_GRACE_MS = 8_000;
@@ -261,6 +262,7 @@ export function createServices(
     demoArea: new DemoAreaService({ db, projects, tasks, review, scans }),
     // Data backups: archives in the object store, written and restored by jobs.
     dataBackup: new DataBackupService({ db, objects }),
+    externalWalls: new ExternalWallsService({ db }),
     ready: async () => !draining && (await pingDatabase(database.pool)),
     /** SIGTERM: not ready any more (balancers stop sending), no new jobs; requests are still answered. */
     beginDrain: () => {

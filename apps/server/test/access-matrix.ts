@@ -249,6 +249,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'dataBackup.downloadBackup': 'data.backup',
   'dataBackup.restoreBackup': 'data.backup',
   'dataBackup.deleteBackup': 'data.backup',
+  'externalWalls.getTask': 'project.detail',
+  'externalWalls.getSharedExternalWall': 'public',
 };
 
 /**
@@ -267,13 +269,16 @@ export const MODELLING_GATED = new Set([
   'scans.getModel',
 ]);
 
+/** Calls behind the external-wall gate (off in the second demo company too): Code 403 like modelling. */
+export const EXTERNAL_WALL_GATED = new Set(['externalWalls.getTask']);
+
 export interface Caller {
   key: 'admin' | 'measure' | 'pm' | 'surveyor' | 'otherAdmin';
   login: string;
   password: string;
   role: Role;
   name: string;
-  /** The caller's company has modelling switched off (the second demo company). */
+  /** The caller's company has modelling and external walls switched off (the second demo company). */
   modellingOff?: boolean;
 }
 export const CALLERS: Caller[] = [
@@ -622,6 +627,8 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'dataBackup.downloadBackup': () => ({ body: { BackupId: random() } }),
   'dataBackup.restoreBackup': () => ({ body: { BackupId: random() } }),
   'dataBackup.deleteBackup': () => ({ body: { BackupId: random() } }),
+  'externalWalls.getTask': () => ({ body: { TaskId: random() } }),
+  'externalWalls.getSharedExternalWall': () => ({ params: { ShareId: 'matrix' } }),
   'tasks.cancelTask': () => ({ body: { TaskId: random() } }),
   'tasks.reassignTask': () => ({ body: { TaskId: random(), SurveyorIds: [] } }),
   'tasks.getTaskOptions': () => ({ body: { ProjectId: random() } }),

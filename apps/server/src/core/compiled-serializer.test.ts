@@ -17,6 +17,7 @@ const answer: QualityAnalysis = {
     Stage: 'plaster',
     InspectionKind: null,
     MeasureKind: null,
+    TaskKind: null,
     ItemCodes: ['pl-01', 'pl-02'],
     StartDate: '2026-11-01',
     EndDate: '2026-11-02',

@@ -26,6 +26,7 @@ import { registerEventsRoutes } from './events/events-routes.ts';
 import { registerScansRoutes } from './scans/scans-routes.ts';
 import { registerDemoAreaRoutes } from './demo-area/demo-area-routes.ts';
 import { registerDataBackupRoutes } from './data-backup/data-backup-routes.ts';
+import { registerExternalWallsRoutes } from './external-walls/external-walls-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -55,4 +56,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerScansRoutes(app, services);
   registerDemoAreaRoutes(app, services);
   registerDataBackupRoutes(app, services);
+  registerExternalWallsRoutes(app, services);
 }

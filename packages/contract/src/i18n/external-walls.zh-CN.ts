@@ -1,12 +1,16 @@
 /** External-wall messages (Chinese, the reference): facade tasks, panels, elevations (measurement-api.md section 9). */
 export const externalWallsMessagesZhCN = {
+  'externalWalls.taskName': '{building} 外墙 {sides} {floors} {stage}',
+  'externalWalls.otherBuilding': '楼栋 {building} 不是本任务的楼栋（{taskBuilding}）',
+  'externalWalls.facadeHasNoRoom': '外墙测区按立面定位，不属于房间：不要填写 RoomId',
   'externalWalls.taskKindInvalid': '任务类型只能是 indoor（户内）或 externalWall（外墙）',
   'externalWalls.sideTooLong': '立面名称最多 16 个字符',
   'externalWalls.widthRange': '立面宽度须大于 0 米且不超过 1000 米',
   'externalWalls.tooManySides': '一个外墙任务最多 16 个立面',
   'externalWalls.noHouseholds': '外墙任务不按户分派，请不要选择户',
   'externalWalls.sidesRequired': '请至少添加一个立面',
-  'externalWalls.sideTwice': '立面 {side} 重复了',
+  'externalWalls.sideTwice': '立面名称重复了（不区分大小写）',
+  'externalWalls.alongRange': '测区沿立面的位置须在 0 到 1000 米之间',
   'externalWalls.floorBand': '结束楼层不能低于起始楼层',
   'externalWalls.floorsOutsideBuilding': '楼层段 {from}–{to} 超出了楼栋 {building} 的楼层（1–{floors}）',
   'externalWalls.outsideSide': '测区超出了立面 {side} 的宽度（0–{width} 米）',
@@ -23,4 +27,13 @@ export const externalWallsMessagesZhCN = {
   'externalWalls.noExternalItems': '该阶段没有启用的外墙测量项',
   'externalWalls.notExternalTask': '该任务不是外墙任务',
   'externalWalls.sideIndexRange': '该任务没有第 {index} 个立面',
+  'externalWalls.report.elevations': '立面',
+  'externalWalls.report.side': '立面',
+  'externalWalls.report.sideTitle': '{side} 立面{name}，宽 {width} m',
+  'externalWalls.report.sideName': '（{name}）',
+  'externalWalls.report.floor': '{floor} 层',
+  'externalWalls.report.legend':
+    '按立面绘制：楼层为横带，自下而上；测区按其 X/Z 位置绘制，颜色为其最差读数的等级（未判定为灰色）。',
+  'externalWalls.report.noPanels': '该立面尚无测区',
+  'externalWalls.report.ungraded': '未判定',
 } as const;

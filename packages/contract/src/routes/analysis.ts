@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import { figuresSchema } from '../figures.ts';
+import { TASK_KINDS } from '../places.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
 import { xlsxAttachment } from './file-answers.ts';
@@ -56,6 +57,8 @@ export const analysisFilterShape = {
   Stage: z.enum(STAGES, 'tasks.stageInvalid').nullish(),
   InspectionKind: z.enum(INSPECTION_KINDS, 'tasks.inspectionKindInvalid').nullish(),
   MeasureKind: z.enum(MEASURE_KINDS, 'tasks.measureKindInvalid').nullish(),
+  /** Indoor or external-wall tasks only (measurement-api.md section 9); default both. */
+  TaskKind: z.enum(TASK_KINDS, 'externalWalls.taskKindInvalid').nullish(),
   ItemCodes: z.array(rules.requiredText(20)).max(ANALYSIS_LIMITS.maxItemCodes).nullish(),
   StartDate: taskDate,
   EndDate: taskDate,
@@ -142,6 +145,7 @@ export const APPLIED_FILTER_NAMES = [
   'ItemCodes',
   'StartDate',
   'EndDate',
+  'TaskKind',
 ] as const;
 export type AppliedFilterName = (typeof APPLIED_FILTER_NAMES)[number];
 
@@ -154,6 +158,8 @@ export const appliedFiltersSchema = z.object({
   Stage: z.enum(STAGES).nullable(),
   InspectionKind: z.enum(INSPECTION_KINDS).nullable(),
   MeasureKind: z.enum(MEASURE_KINDS).nullable(),
+  /** null: both kinds. */
+  TaskKind: z.enum(TASK_KINDS).nullable(),
   ItemCodes: z.array(z.string()),
   StartDate: z.string(),
   EndDate: z.string(),
@@ -226,7 +232,7 @@ export type Statistics = z.infer<typeof statisticsSchema>;
 
 const tag = 'analysis';
 const FILTER_SUMMARY =
-  'Filters: ProjectId, Stage, InspectionKind, MeasureKind, ItemCodes (at least one of Stage, InspectionKind, ' +
+  'Filters: ProjectId, Stage, InspectionKind, MeasureKind, TaskKind (indoor | externalWall, default both), ItemCodes (at least one of Stage, InspectionKind, ' +
   'ItemCodes; an item of another stage than Stage is refused), StartDate/EndDate (YYYY-MM-DD, inclusive, at ' +
   'least one, at most 5 years, a missing start 30 days before the end; the reading day in Asia/Shanghai); ' +
   'AppliedFilters echoes them. Only projects the caller sees; cancelled tasks count nowhere. With ItemCodes, Sites and ' +
@@ -252,6 +258,7 @@ export const analysisRoutes = {
         Stage: analysisFilterShape.Stage,
         InspectionKind: analysisFilterShape.InspectionKind,
         MeasureKind: analysisFilterShape.MeasureKind,
+        TaskKind: analysisFilterShape.TaskKind,
         ItemCodes: analysisFilterShape.ItemCodes,
         StartDate: taskDate,
         EndDate: taskDate,

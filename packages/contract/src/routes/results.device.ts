@@ -65,8 +65,8 @@ export const resultReadingSchema = z.object({
 
 const metresAlong = z
   .number('validation.invalidValue')
-  .min(0, 'externalWalls.outsideSide')
-  .max(FACADE_LIMITS.maxWidthM, 'externalWalls.outsideSide');
+  .min(0, 'externalWalls.alongRange')
+  .max(FACADE_LIMITS.maxWidthM, 'externalWalls.alongRange');
 const metresUp = z
   .number('validation.invalidValue')
   .min(FACADE_LIMITS.minHeightM, 'externalWalls.heightRange')
@@ -76,7 +76,7 @@ const metresUp = z
  * A site is indoor (Household, RoomId) or a facade panel (Side, X0 < X1, Z0 < Z1; measurement-api.md
  * section 9), never both; which one the task takes is the results service's rule (its TaskKind).
  */
-function checkSitePlace(
+export function checkSitePlace(
   site: {
     Household?: number | null;
     Side?: string | null;
@@ -100,6 +100,20 @@ function checkSitePlace(
   if (!absent(site.Z0) && !absent(site.Z1) && site.Z0 >= site.Z1) issue('Z1', 'externalWalls.panelEmpty');
 }
 
+/** A facade site's place (measurement-api.md section 9): the side and the panel in metres. */
+export const facadePlaceShape = {
+  Side: z
+    .string('validation.invalidValue')
+    .trim()
+    .min(1, 'validation.required')
+    .max(FACADE_LIMITS.sideName, 'externalWalls.sideTooLong')
+    .nullish(),
+  X0: metresAlong.nullish(),
+  X1: metresAlong.nullish(),
+  Z0: metresUp.nullish(),
+  Z1: metresUp.nullish(),
+};
+
 export const resultSiteSchema = z
   .object({
     PointIndex: z.number('validation.invalidValue').int().min(1).max(1_000_000),
@@ -109,16 +123,7 @@ export const resultSiteSchema = z
     Household: z.number('validation.invalidValue').int().min(1).max(50).nullish(),
     RoomId: elementId.nullish(),
     /** Facade sites (`Surface: "facade"`): the side and the panel in metres (section 9). */
-    Side: z
-      .string('validation.invalidValue')
-      .trim()
-      .min(1, 'validation.required')
-      .max(FACADE_LIMITS.sideName, 'externalWalls.sideTooLong')
-      .nullish(),
-    X0: metresAlong.nullish(),
-    X1: metresAlong.nullish(),
-    Z0: metresUp.nullish(),
-    Z1: metresUp.nullish(),
+    ...facadePlaceShape,
     StationId: elementId.nullish(),
     Name: rules.optionalText(64),
     Surface: z.enum(SURFACES).nullish(),

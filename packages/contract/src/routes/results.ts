@@ -4,7 +4,8 @@ import { figuresSchema } from '../figures.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
 import { xlsxAttachment } from './file-answers.ts';
-import { RESULT_SOURCES, resultReadingSchema } from './results.device.ts';
+import { TASK_KINDS } from '../places.ts';
+import { checkSitePlace, facadePlaceShape, RESULT_SOURCES, resultReadingSchema } from './results.device.ts';
 import { ANALYSIS_LIMITS, checkAnalysisDates } from './analysis.ts';
 import {
   householdRefSchema,
@@ -12,6 +13,7 @@ import {
   INSPECTION_KINDS,
   sitePlaceShape,
   taskDate,
+  taskFacadeSideSchema,
 } from './tasks.ts';
 import { JUDGING_MODES, MEASURE_KINDS, STAGES } from './standards.ts';
 
@@ -84,6 +86,7 @@ export const dataPoolFilterShape = {
   Stage: z.enum(STAGES, 'tasks.stageInvalid').nullish(),
   InspectionKind: z.enum(INSPECTION_KINDS, 'tasks.inspectionKindInvalid').nullish(),
   MeasureKind: z.enum(MEASURE_KINDS, 'tasks.measureKindInvalid').nullish(),
+  TaskKind: z.enum(TASK_KINDS, 'externalWalls.taskKindInvalid').nullish(),
   /** Rows of any of these items (with ItemCode: of that one too). */
   ItemCodes: z.array(rules.requiredText(20)).max(ANALYSIS_LIMITS.maxItemCodes).nullish(),
   /** Only readings that count in figures: leaves out cancelled tasks, as every analysis does. */
@@ -154,11 +157,18 @@ export const resultsRoutes = {
     tag,
     summary:
       'Manual entry of a task: the items whose frozen rule allows manual entry (with standard and reading counts), ' +
-      'the households with the rooms of their house type, and the manual sites entered so far',
+      'the households with the rooms of their house type (an external-wall task: its building, floor band and ' +
+      'sides instead), and the manual sites entered so far',
     body: taskId,
     result: z.object({
       TaskId: z.string(),
       Name: z.string(),
+      TaskKind: z.enum(TASK_KINDS),
+      /** External-wall tasks: where panels may be placed; null / empty for indoor tasks. */
+      BuildingNumber: z.string().nullable(),
+      FloorFrom: z.number().int().nullable(),
+      FloorTo: z.number().int().nullable(),
+      FacadeSides: z.array(taskFacadeSideSchema),
       /** Readings can be saved: the task is open and the caller executes it or plans its project. */
       Editable: z.boolean(),
       Items: z.array(manualItemSchema),
@@ -179,19 +189,25 @@ export const resultsRoutes = {
     tag,
     summary:
       'Save the readings of one room of a household (RoomId empty: the household) as a manual site, judged at ' +
-      'once with the frozen standard; saving the same room again corrects it (its history is kept). Only items ' +
-      'whose rule allows manual entry. Result: the site with its grades and figures',
-    body: householdRefSchema.extend({
-      TaskId: rules.uuid,
-      RoomId: z
-        .union([z.string().trim().min(1).max(64), z.literal('')])
-        .nullish()
-        .transform((value) => value || null),
-      Readings: z
-        .array(resultReadingSchema.pick({ ItemCode: true, Values: true }))
-        .min(1, 'results.readingsRequired')
-        .max(100),
-    }),
+      'once with the frozen standard; saving the same room again corrects it (its history is kept). On an ' +
+      'external-wall task a facade panel instead (Side, X0, X1, Z0, Z1, no Household; the placement rules of the ' +
+      'device results hold; the same panel again corrects it). Only items whose rule allows manual entry. ' +
+      'Result: the site with its grades and figures',
+    body: householdRefSchema
+      .extend({
+        TaskId: rules.uuid,
+        Household: householdRefSchema.shape.Household.nullish(),
+        RoomId: z
+          .union([z.string().trim().min(1).max(64), z.literal('')])
+          .nullish()
+          .transform((value) => value || null),
+        ...facadePlaceShape,
+        Readings: z
+          .array(resultReadingSchema.pick({ ItemCode: true, Values: true }))
+          .min(1, 'results.readingsRequired')
+          .max(100),
+      })
+      .superRefine(checkSitePlace),
     result: manualEntrySchema,
   }),
   getDataPool: defineRoute({
@@ -202,7 +218,7 @@ export const resultsRoutes = {
     summary:
       'The data pool (dataPool): every reading of the tasks of the projects the caller sees, one row per site and ' +
       'item, newest first; filters ProjectId, TaskId, BuildingNumber, Floor, ItemCode, Grade, Source, ' +
-      'StartDate/EndDate (an end before the start is refused), Stage, InspectionKind, MeasureKind, ItemCodes ' +
+      'StartDate/EndDate (an end before the start is refused), Stage, InspectionKind, MeasureKind, TaskKind, ItemCodes ' +
       '(an item of another stage is refused), CountedOnly. Total counts up to ' +
       `${DATA_POOL_LIMITS.countCap} rows (TotalCapped beyond). With a ProjectId, Figures sums every matching ` +
       'row (not only the page): the values and pass rate the list adds up to; without one it is null',

@@ -121,6 +121,7 @@ describe('filters in force', () => {
       Stage: null,
       InspectionKind: 'self',
       MeasureKind: null,
+      TaskKind: null,
       ItemCodes: [],
       ...range(),
       Defaults: ['InspectionKind'],
@@ -178,8 +179,17 @@ describe('filters in force', () => {
       ]),
     );
     expect(sheets.get('Filters')).toEqual([
-      ['Project', 'Stage', 'Inspection kind', 'Measure kind', 'Measure items', 'Start date', 'End date'],
-      [projectId, 'Plaster', 'Self inspection', 'All', 'All', yesterday, today],
+      [
+        'Project',
+        'Stage',
+        'Inspection kind',
+        'Measure kind',
+        'Task kind',
+        'Measure items',
+        'Start date',
+        'End date',
+      ],
+      [projectId, 'Plaster', 'Self inspection', 'All', 'All', 'All', yesterday, today],
     ]);
   });
 

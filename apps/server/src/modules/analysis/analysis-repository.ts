@@ -13,6 +13,8 @@ export interface AnalysisScope {
   stage: string | null;
   inspectionKind: string | null;
   measureKind: string | null;
+  /** indoor | externalWall (the rollups carry the task's kind); null: both. */
+  taskKind: string | null;
   /** Item codes, lower-cased; null for all items. */
   itemCodes: string[] | null;
   /** Inclusive reading days, YYYY-MM-DD. */
@@ -125,6 +127,7 @@ function scopeConditions(
   if (scope.stage) parts.push(`${task}.stage = ${statement.param(scope.stage)}`);
   if (scope.inspectionKind) parts.push(`${task}.inspection_kind = ${statement.param(scope.inspectionKind)}`);
   if (scope.measureKind) parts.push(`${task}.measure_kind = ${statement.param(scope.measureKind)}`);
+  if (scope.taskKind) parts.push(`${task}.task_kind = ${statement.param(scope.taskKind)}`);
   if (items && scope.itemCodes) {
     parts.push(`lower(r.item_code) = any(${statement.param(scope.itemCodes)}::text[])`);
   }

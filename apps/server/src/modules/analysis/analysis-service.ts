@@ -58,7 +58,14 @@ type ProjectOrder = 'PassRate' | 'Name' | 'Total';
 /** What every analysis call filters on (home's body has no rating bands). */
 type ScopeFilter = Pick<
   AnalysisFilter,
-  'ProjectId' | 'Stage' | 'InspectionKind' | 'MeasureKind' | 'ItemCodes' | 'StartDate' | 'EndDate'
+  | 'ProjectId'
+  | 'Stage'
+  | 'InspectionKind'
+  | 'MeasureKind'
+  | 'TaskKind'
+  | 'ItemCodes'
+  | 'StartDate'
+  | 'EndDate'
 >;
 
 /** The filters a scope was computed with, echoed in the answer; `defaults` names those the server filled in. */
@@ -72,6 +79,7 @@ function appliedFiltersOf(
     Stage: scope.stage as AppliedFilters['Stage'],
     InspectionKind: scope.inspectionKind as AppliedFilters['InspectionKind'],
     MeasureKind: scope.measureKind as AppliedFilters['MeasureKind'],
+    TaskKind: scope.taskKind as AppliedFilters['TaskKind'],
     // As the caller wrote them (the scope matches them in lower case).
     ItemCodes: filter.ItemCodes ?? [],
     StartDate: scope.start,
@@ -118,6 +126,7 @@ export class AnalysisService {
       stage: filter.Stage ?? null,
       inspectionKind: filter.InspectionKind ?? null,
       measureKind: filter.MeasureKind ?? null,
+      taskKind: filter.TaskKind ?? null,
       itemCodes: filter.ItemCodes?.length ? filter.ItemCodes.map((code) => code.toLowerCase()) : null,
       start,
       end,

@@ -28,6 +28,12 @@ type Stage = QualityAnalysis['ByStage'][number];
 type Day = QualityAnalysis['Trend'][number];
 type Applied = QualityAnalysis['AppliedFilters'];
 
+/** The task kinds (indoor, external wall) as the filters sheet names them. */
+const TASK_KIND = {
+  indoor: { zh: '室内', en: 'Indoor' },
+  externalWall: { zh: '外墙', en: 'External wall' },
+} as const;
+
 /** What "all" reads as in the filters sheet. */
 const ALL = { zh: '全部', en: 'All' };
 const DEFAULT_MARK = { zh: '（默认）', en: ' (default)' };
@@ -69,6 +75,12 @@ const FILTER_COLUMNS: SheetColumn<Applied>[] = [
     width: 14,
     cell: (row, lang) =>
       filterCell(row, 'MeasureKind', row.MeasureKind && MEASURE_KIND[row.MeasureKind], lang),
+  },
+  {
+    zh: '任务类型',
+    en: 'Task kind',
+    width: 14,
+    cell: (row, lang) => filterCell(row, 'TaskKind', row.TaskKind && TASK_KIND[row.TaskKind], lang),
   },
   {
     zh: '测量项',

@@ -60,7 +60,7 @@ export class ProgressRepository {
         select distinct t.project_id, t.stage, s.building_id, s.floor, s.household
         from ${taskSites} s join ${tasks} t on t.id = s.task_id
         where s.company_id = ${scope.auth.companyId} and ${this.taskConditions(scope)}
-          and s.qualified + s.warning + s.unqualified + s.exploded > 0)
+          and s.household is not null and s.qualified + s.warning + s.unqualified + s.exploded > 0)
       select p.project_id, p.stage ${place}, count(*)::int planned, count(m.project_id)::int measured
       from planned p left join measured m using (project_id, stage, building_id, floor, household)
       group by p.project_id, p.stage ${place}`);
@@ -117,7 +117,8 @@ export class ProgressRepository {
 
   /**
    * Per person over the days: tasks, households, sites and readings they measured. A site belongs to
-   * the person who typed it in, else to the person holding the device that sent it.
+   * the person who typed it in, else to the person holding the device that sent it. Facade sites
+   * (household null) count as sites and readings, never as households.
    */
   async users(scope: ProgressScope, start: string, end: string) {
     const result = await this.db.execute<{
@@ -129,7 +130,8 @@ export class ProgressRepository {
       readings: number;
     }>(sql`
       select u.id user_id, u.name, count(distinct s.task_id)::int tasks,
-        count(distinct (t.project_id, s.building_id, s.floor, s.household))::int households,
+        count(distinct (t.project_id, s.building_id, s.floor, s.household))
+          filter (where s.household is not null)::int households,
         count(*)::int sites, coalesce(sum(s.readings), 0)::int readings
       from ${taskSites} s
       join ${tasks} t on t.id = s.task_id

@@ -1,4 +1,11 @@
-import type { Figures, GradeName, Language, PlanHousehold, TaskDetail } from '@measure/contract';
+import type {
+  FacadeElevation,
+  Figures,
+  GradeName,
+  Language,
+  PlanHousehold,
+  TaskDetail,
+} from '@measure/contract';
 import type { ModelView } from './household-model-view.ts';
 import type { ReportPicture } from './report-pictures.ts';
 import type { ReportVerificationMark } from './report-verification.ts';
@@ -43,6 +50,8 @@ export interface ReportSource {
   pictures: ReportPicture[];
   /** A re-measure task's sites with the original site each re-measures (null for other tasks). */
   beforeAfter?: ReportBeforeAfter | null;
+  /** An external-wall task's sides as elevations (GetTask per side); absent or null for indoor tasks. */
+  facades?: FacadeElevation[] | null;
   /** A household report's rendered view of its scans (household-model-view.ts); absent in task reports. */
   modelView?: ModelView | null;
   versions: ReportVersion[];

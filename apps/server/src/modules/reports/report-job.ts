@@ -5,6 +5,7 @@ import type { FileStore } from '../../core/file-store.ts';
 import type { Database } from '../../db/client.ts';
 import { figuresOf } from '../results/judge-readings.ts';
 import { loadTaskDetail } from '../tasks/task-detail.ts';
+import { loadExternalWallTask } from '../external-walls/external-wall-task.ts';
 import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
 import { loadPlanView } from '../review/plan-view-data.ts';
 import type { ReportSource, ReportVersion } from './report-document.ts';
@@ -207,6 +208,10 @@ export class ReportRenderer {
             .filter((plan) => plan.Sites.length > 0 && plan.MeasurePoints.Rooms.length > 0)
             .map((plan) => ({ ...plan, MeasurePoints: { ...plan.MeasurePoints, Points: [] } })),
           beforeAfter: await reportBeforeAfter(tx, companyId, task),
+          facades:
+            task.taskKind === 'externalWall'
+              ? (await loadExternalWallTask(tx, companyId, task, 'zh-CN', { inTransaction: true })).Sides
+              : null,
           households: households.map((row) => ({
             BuildingNumber: row.buildingNumber,
             Floor: row.floor,

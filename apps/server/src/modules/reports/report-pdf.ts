@@ -14,6 +14,7 @@ import { beforeAfterSection } from './report-before-after.ts';
 import { drawModelView } from './household-model-view.ts';
 import { chartsSection } from './report-charts.ts';
 import { picturesSection } from './report-pictures.ts';
+import { facadesSection } from './report-facades.ts';
 import { planSection } from './report-plan.ts';
 import { measureKindText } from './report-workbook.ts';
 
@@ -156,18 +157,28 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
     doc.task.Items.map((item) => [item.ItemCode, item.Name, ...figureCells(item.Figures)]),
   );
 
-  heading(t('reports.doc.households'));
-  table(
-    [
-      { label: t('reports.doc.building'), width: 8 },
-      { label: t('reports.doc.floor'), width: 6 },
-      { label: t('reports.doc.household'), width: 6 },
-      ...figureColumns,
-    ],
-    doc.households.map((row) => [row.BuildingNumber, row.Floor, row.Household, ...figureCells(row.Figures)]),
-  );
-
-  planSection(pdf, doc, { margin: MARGIN, width: pageWidth, bottom, heading });
+  const layout = { margin: MARGIN, width: pageWidth, bottom, heading };
+  if (doc.facades) {
+    // An external-wall task has sides, not households or plans.
+    facadesSection(pdf, doc, { ...layout, figuresTable: (f) => table(figureColumns, [figureCells(f)]) });
+  } else {
+    heading(t('reports.doc.households'));
+    table(
+      [
+        { label: t('reports.doc.building'), width: 8 },
+        { label: t('reports.doc.floor'), width: 6 },
+        { label: t('reports.doc.household'), width: 6 },
+        ...figureColumns,
+      ],
+      doc.households.map((row) => [
+        row.BuildingNumber,
+        row.Floor,
+        row.Household,
+        ...figureCells(row.Figures),
+      ]),
+    );
+    planSection(pdf, doc, layout);
+  }
   if (doc.modelView) {
     heading(t('reports.doc.modelView'), 320);
     pdf.fontSize(8).fillColor('#666666').text(t('reports.doc.modelViewNote'), MARGIN, pdf.y);
@@ -186,7 +197,7 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
         { label: t('reports.doc.pointIndex'), width: 7 },
         { label: t('reports.doc.building'), width: 7 },
         { label: t('reports.doc.floor'), width: 5 },
-        { label: t('reports.doc.household'), width: 5 },
+        { label: t(doc.facades ? 'externalWalls.report.side' : 'reports.doc.household'), width: 5 },
         { label: t('reports.doc.siteName'), width: 16 },
         { label: t('reports.doc.unqualified'), width: 7 },
         { label: t('reports.doc.exploded'), width: 7 },
@@ -195,7 +206,7 @@ export async function renderPdf(doc: ReportDocument): Promise<Buffer> {
         site.PointIndex,
         site.BuildingNumber,
         site.Floor,
-        site.Household,
+        site.Household ?? site.Side,
         siteNameOnly(site.Name, site),
         site.Figures.Unqualified,
         site.Figures.Exploded,

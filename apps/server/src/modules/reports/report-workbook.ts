@@ -24,12 +24,18 @@ const column = <T>(key: MessageKey, width: number, cell: SheetColumn<T>['cell'])
   cell,
 });
 
-const place = <
-  T extends { BuildingNumber: string; Floor: number; Household: number | null },
->(): SheetColumn<T>[] => [
+/**
+ * A row's place: building, floor and household, or on an external-wall task's sheets (`sideOf` given)
+ * building, floor and side: a facade site has no household.
+ */
+const place = <T extends { BuildingNumber: string; Floor: number; Household: number | null }>(
+  sideOf?: (row: T) => string | null,
+): SheetColumn<T>[] => [
   column('reports.doc.building', 10, (row) => row.BuildingNumber),
   column('reports.doc.floor', 8, (row) => row.Floor),
-  column('reports.doc.household', 8, (row) => row.Household),
+  sideOf
+    ? column('externalWalls.report.side', 8, (row) => sideOf(row))
+    : column('reports.doc.household', 8, (row) => row.Household),
 ];
 
 /** The columns of a row's Figures (measurement-api.md section 6), headed from the report catalogue. */
@@ -86,12 +92,17 @@ export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
   const roomName = (reading: ReportReading) =>
     reading.RoomId === null ? null : roomNames.get(placeKey(reading, reading.RoomId)) || reading.RoomId;
   type ValueRow = ReadingValue<ReportReading>;
+  // An external-wall task's sites and readings are placed by side (the readings' side is their site's).
+  const sides = new Map(task.Sites.map((site) => [site.PointIndex, site.Side]));
+  const facade = task.TaskKind === 'externalWall';
   const readingColumns: SheetColumn<ValueRow>[] = [
     column('reports.doc.pointIndex', 8, (row) => row.reading.PointIndex),
     column('reports.doc.siteName', 20, (row) => siteNameOnly(row.reading.SiteName, row.reading)),
     column('reports.doc.building', 10, (row) => row.reading.BuildingNumber),
     column('reports.doc.floor', 8, (row) => row.reading.Floor),
-    column('reports.doc.household', 8, (row) => row.reading.Household),
+    facade
+      ? column('externalWalls.report.side', 8, (row) => sides.get(row.reading.PointIndex) ?? null)
+      : column('reports.doc.household', 8, (row) => row.reading.Household),
     column('reports.doc.room', 12, (row) => roomName(row.reading)),
     column('reports.doc.itemCode', 10, (row) => row.reading.ItemCode),
     column('reports.doc.item', 20, (row) => itemNames.get(row.reading.ItemCode) ?? row.reading.ItemCode),
@@ -129,7 +140,7 @@ export async function renderWorkbook(doc: ReportDocument): Promise<Buffer> {
         rows: task.Sites,
         columns: [
           column<(typeof task.Sites)[number]>('reports.doc.pointIndex', 8, (row) => row.PointIndex),
-          ...place<(typeof task.Sites)[number]>(),
+          ...place<(typeof task.Sites)[number]>(facade ? (row) => row.Side : undefined),
           column<(typeof task.Sites)[number]>('reports.doc.siteName', 20, (row) =>
             siteNameOnly(row.Name, row),
           ),

@@ -19,6 +19,8 @@ export interface DataPoolFilter {
   stage: string | null;
   inspectionKind: string | null;
   measureKind: string | null;
+  /** indoor | externalWall; null or absent: both. */
+  taskKind?: string | null;
   /** Item codes, lower-cased; null for all. */
   itemCodes: string[] | null;
   /** Leave out cancelled tasks (their readings count in no figure). */
@@ -100,6 +102,7 @@ export class DataPoolRepository {
     if (filter.stage) conditions.push(eq(tasks.stage, filter.stage));
     if (filter.inspectionKind) conditions.push(eq(tasks.inspectionKind, filter.inspectionKind));
     if (filter.measureKind) conditions.push(eq(tasks.measureKind, filter.measureKind));
+    if (filter.taskKind) conditions.push(eq(tasks.taskKind, filter.taskKind));
     if (filter.itemCodes) {
       conditions.push(sql`lower(${siteReadings.itemCode}) = any(${sql.param(filter.itemCodes)}::text[])`);
     }

@@ -41,6 +41,7 @@ const filterOf = (body: ExportBody): DataPoolFilter => ({
   stage: body.Stage ?? null,
   inspectionKind: body.InspectionKind ?? null,
   measureKind: body.MeasureKind ?? null,
+  taskKind: body.TaskKind ?? null,
   itemCodes: body.ItemCodes?.length ? body.ItemCodes.map((code) => code.toLowerCase()) : null,
   countedOnly: body.CountedOnly ?? false,
 });

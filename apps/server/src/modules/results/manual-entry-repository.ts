@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { siteReadings, taskSites } from '../../db/schema.ts';
-import { sitePlaceColumns } from './results-repository.ts';
+import { sitePlaceColumns } from './site-places-repository.ts';
 
 /** The manual sites of tasks (`source = 'manual'`) and where a new one goes. Every query filters by company. */
 export class ManualEntryRepository {
@@ -78,7 +78,43 @@ export class ManualEntryRepository {
         ),
       )
       .limit(1);
-    if (existing) return existing.pointIndex;
+    return existing ? existing.pointIndex : this.nextPointIndex(companyId, taskId);
+  }
+
+  /**
+   * The PointIndex of a facade panel typed in: the manual site of the same side, floor and rectangle
+   * (X0, X1, Z0, Z1), else one past the task's highest. The caller holds the task row's lock.
+   */
+  async panelPointIndexFor(
+    companyId: string,
+    taskId: string,
+    panel: { side: string | null; floor: number; rectangle: (number | null | undefined)[] },
+  ): Promise<number> {
+    const [x0, x1, z0, z1] = panel.rectangle;
+    if (panel.side === null || [x0, x1, z0, z1].some((value) => value === null || value === undefined)) {
+      return this.nextPointIndex(companyId, taskId);
+    }
+    const [existing] = await this.db
+      .select({ pointIndex: taskSites.pointIndex })
+      .from(taskSites)
+      .where(
+        and(
+          eq(taskSites.companyId, companyId),
+          eq(taskSites.taskId, taskId),
+          eq(taskSites.source, 'manual'),
+          sql`upper(${taskSites.side}) = upper(${panel.side})`,
+          eq(taskSites.floor, panel.floor),
+          eq(taskSites.x0, x0 as number),
+          eq(taskSites.x1, x1 as number),
+          eq(taskSites.z0, z0 as number),
+          eq(taskSites.z1, z1 as number),
+        ),
+      )
+      .limit(1);
+    return existing ? existing.pointIndex : this.nextPointIndex(companyId, taskId);
+  }
+
+  private async nextPointIndex(companyId: string, taskId: string): Promise<number> {
     const [highest] = await this.db
       .select({ value: max(taskSites.pointIndex) })
       .from(taskSites)

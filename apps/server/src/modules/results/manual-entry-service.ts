@@ -7,6 +7,7 @@ import {
   type RouteBody,
   type RouteResult,
   type resultsRoutes,
+  TASK_KINDS,
   taskNameIn,
   toFigures,
 } from '@measure/contract';
@@ -15,7 +16,7 @@ import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleTask } from '../tasks/task-access.ts';
 import { itemName } from '../tasks/task-plan.ts';
-import { sitePlace } from '../tasks/task-rows.ts';
+import { oneOf, sitePlace } from '../tasks/task-rows.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import type { TaskRecord } from '../tasks/tasks-repository.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
@@ -47,6 +48,11 @@ export class ManualEntryService {
     return {
       TaskId: task.id,
       Name: taskNameIn(task, lang),
+      TaskKind: oneOf(TASK_KINDS, task.taskKind),
+      BuildingNumber: task.facadeBuildingNumber,
+      FloorFrom: task.floorFrom,
+      FloorTo: task.floorTo,
+      FacadeSides: task.facadeSides,
       Editable: OPEN_STATES.includes(task.state) && (executes || auth.permissions.has('project.distribute')),
       Items: task.standard.Items.filter((item) => item.Rule.ManualEntry).map((item) => ({
         ItemCode: item.Code,
@@ -96,11 +102,12 @@ export class ManualEntryService {
         });
       }
     });
+    if (task.taskKind === 'externalWall') return this.updatePanel(auth, task, body);
     const rooms = await this.roomsOf(auth.companyId, task);
     const household = rooms.households.find(
       (row) =>
         placeKey(row.buildingNumber, row.floor, row.household) ===
-        placeKey(body.BuildingNumber, body.Floor, body.Household),
+        placeKey(body.BuildingNumber, body.Floor, body.Household ?? 0),
     );
     const room = household?.rooms.find((candidate) => candidate.RoomId === body.RoomId);
     const place = `${body.BuildingNumber} ${body.Floor}-${body.Household}`;
@@ -112,6 +119,7 @@ export class ManualEntryService {
         Floor: body.Floor,
         Household: body.Household,
         RoomId: body.RoomId,
+        Side: body.Side,
         Name: room ? `${place} ${room.Name}` : place,
         MeasuredAt: new Date().toISOString(),
         Readings: body.Readings.map((reading) => ({ ItemCode: reading.ItemCode, Values: reading.Values })),
@@ -120,11 +128,47 @@ export class ManualEntryService {
         new ManualEntryRepository(tx).pointIndexFor(auth.companyId, task.id, {
           buildingNumber: body.BuildingNumber,
           floor: body.Floor,
-          household: body.Household,
+          household: body.Household ?? 0,
           roomId: body.RoomId,
         }),
     );
-    const entry = (await this.entries(auth.companyId, task.id, pointIndex)).list[0];
+    return this.entry(auth, task.id, pointIndex);
+  }
+
+  /**
+   * A facade panel typed in on an external-wall task: placed and judged by the device rules (the
+   * results service's facade placement); the same panel (side, floor, rectangle) again corrects it.
+   */
+  private async updatePanel(auth: AuthContext, task: TaskRecord, body: UpdateBody): Promise<ManualEntry> {
+    const pointIndex = await this.deps.results.ingestManualSite(
+      { companyId: auth.companyId, userId: auth.userId },
+      task.id,
+      {
+        BuildingNumber: body.BuildingNumber,
+        Floor: body.Floor,
+        Household: body.Household,
+        RoomId: body.RoomId,
+        Side: body.Side,
+        X0: body.X0,
+        X1: body.X1,
+        Z0: body.Z0,
+        Z1: body.Z1,
+        Surface: 'facade',
+        MeasuredAt: new Date().toISOString(),
+        Readings: body.Readings.map((reading) => ({ ItemCode: reading.ItemCode, Values: reading.Values })),
+      },
+      (tx) =>
+        new ManualEntryRepository(tx).panelPointIndexFor(auth.companyId, task.id, {
+          side: body.Side ?? null,
+          floor: body.Floor,
+          rectangle: [body.X0, body.X1, body.Z0, body.Z1],
+        }),
+    );
+    return this.entry(auth, task.id, pointIndex);
+  }
+
+  private async entry(auth: AuthContext, taskId: string, pointIndex: number): Promise<ManualEntry> {
+    const entry = (await this.entries(auth.companyId, taskId, pointIndex)).list[0];
     if (!entry) throw new Error('the manual site just written is missing');
     return entry;
   }

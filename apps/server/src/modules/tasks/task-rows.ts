@@ -23,7 +23,7 @@ import { itemName } from './task-plan.ts';
 
 type Household = { buildingNumber: string; floor: number; household: number; houseMapId: string | null };
 
-const oneOf = <T extends string>(values: readonly T[], value: string): T => {
+export const oneOf = <T extends string>(values: readonly T[], value: string): T => {
   if (!(values as readonly string[]).includes(value)) throw new Error(`unexpected stored value ${value}`);
   return value as T;
 };

@@ -19,6 +19,10 @@ export const MEASURE_KIND: Record<TaskRow['MeasureKind'], { zh: string; en: stri
   re: { zh: '复测', en: 'Re-measure' },
   other: { zh: '其他', en: 'Other' },
 };
+export const TASK_KIND: Record<TaskRow['TaskKind'], { zh: string; en: string }> = {
+  indoor: { zh: '户内', en: 'Indoor' },
+  externalWall: { zh: '外墙', en: 'External wall' },
+};
 export const INSPECTION_KIND: Record<TaskRow['InspectionKind'], { zh: string; en: string }> = {
   self: { zh: '自检', en: 'Self inspection' },
   third: { zh: '第三方检查', en: 'Third-party inspection' },
@@ -50,6 +54,26 @@ const COLUMNS: SheetColumn<TaskRow>[] = [
     cell: (row) => row.Surveyors.map((person) => person.Name).join(', '),
   },
   { zh: '户数', en: 'Households', width: 8, cell: (row) => row.Households },
+  {
+    zh: '任务类型',
+    en: 'Task kind',
+    width: 12,
+    cell: (row, language) => bilingualCell(TASK_KIND[row.TaskKind], language),
+  },
+  // External-wall tasks: the building's sides and the floor band (empty for indoor tasks).
+  { zh: '楼栋', en: 'Building', width: 10, cell: (row) => row.BuildingNumber },
+  {
+    zh: '立面数',
+    en: 'Sides',
+    width: 8,
+    cell: (row) => (row.TaskKind === 'externalWall' ? row.Sides : null),
+  },
+  {
+    zh: '楼层段',
+    en: 'Floors',
+    width: 10,
+    cell: (row) => (row.FloorFrom === null ? null : `${row.FloorFrom}-${row.FloorTo}`),
+  },
   { zh: '计划日期', en: 'Planned date', width: 12, cell: (row) => row.PlannedDate },
   ...figureColumns<TaskRow>((row) => row.Figures),
   timeColumn('创建时间', 'Created', (row) => row.CreateTime),

@@ -13,6 +13,7 @@ export function itemRow(overrides: Partial<MeasureItemRow> = {}): MeasureItemRow
     Concrete: false,
     Dimension: null,
     NeedsDesign: false,
+    External: false,
     Unit: 'mm',
     Standards: [
       {
