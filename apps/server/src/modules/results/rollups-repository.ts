@@ -14,9 +14,11 @@ import type { Bucket } from './results-repository.ts';
 import type { RollupDelta } from './rollup-deltas.ts';
 
 /** The task's columns the day rollups carry (copied from the task, see migration 0020)... */
-const TASK_ATTRIBUTES = sql.raw('stage, inspection_kind, measure_kind, cancelled');
+const TASK_ATTRIBUTES = sql.raw('stage, inspection_kind, measure_kind, task_kind, cancelled');
 /** ...and their values on the task (alias t), in the same order. */
-const TASK_ATTRIBUTE_VALUES = sql.raw("t.stage, t.inspection_kind, t.measure_kind, t.state = 'cancelled'");
+const TASK_ATTRIBUTE_VALUES = sql.raw(
+  "t.stage, t.inspection_kind, t.measure_kind, t.task_kind, t.state = 'cancelled'",
+);
 
 /** Counts of a rollup row, in the order the statements below list them. */
 const COUNT_COLUMNS = [
@@ -178,6 +180,7 @@ export class RollupsRepository {
       select company_id, task_id, building_id, floor, household, day, count(*),
         count(*) filter (where qualified + warning + unqualified + exploded > 0)
       from ${taskSites} x where x.company_id = ${companyId} and x.task_id = ${taskId} and ${inDays}
+        and x.household is not null
       group by company_id, task_id, building_id, floor, household, day`);
   }
 
@@ -230,7 +233,7 @@ export class RollupsRepository {
       household_expected as (
         select task_id, building_id, floor, household, day, count(*)::int sites,
           (count(*) filter (where qualified + warning + unqualified + exploded > 0))::int judged
-        from ${taskSites} where company_id = ${companyId}
+        from ${taskSites} where company_id = ${companyId} and household is not null
         group by 1, 2, 3, 4, 5),
       household_stored as (
         select task_id, building_id, floor, household, day, sites, judged_sites judged
