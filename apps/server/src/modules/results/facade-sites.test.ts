@@ -14,6 +14,7 @@ import { callRoute, callRouteOk, callRouteResponse } from '../../../test/call-ro
 import { buildCompany, buildDevice, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { buildFacadeTask, facadeSite, setExternalWall } from '../../../test/facade-factories.ts';
 import { buildPlannedProject, buildTask } from '../../../test/task-factories.ts';
+import { checkRollups } from './rollup-check.ts';
 
 /** Issue 33: facade sites from devices and their placement rules (measurement-api.md section 9). */
 let t: TestApp;
@@ -224,5 +225,22 @@ describe('facade sites', () => {
     expect((await sitesOf(taskId)).map((site) => [site.source, site.side, site.version])).toEqual([
       ['manual', 'E', 2],
     ]);
+  });
+
+  it('leaves the nightly rollup check nothing to repair, and its repair keeps the kind and no household', async () => {
+    const log = { warn: () => {}, info: () => {} };
+    expect(await checkRollups(t.db, log)).toMatchObject({ tasksRepaired: 0, rowsDiffering: 0 });
+    const taskId = await facadeTask();
+    expect(
+      (await send(taskId, [facadeSite(1, 'N', 1, 0, 4), facadeSite(2, 'E', 2, 0, 4)], 'n')).body.Code,
+    ).toBe(0);
+    await t.db
+      .update(taskDayRollups)
+      .set({ taskKind: 'indoor', sites: 9 })
+      .where(eq(taskDayRollups.taskId, taskId));
+    expect(await checkRollups(t.db, log)).toMatchObject({ tasksRepaired: 1, rowsDiffering: 1 });
+    const days = await t.db.select().from(taskDayRollups).where(eq(taskDayRollups.taskId, taskId));
+    expect(days.map((row) => [row.taskKind, row.sites])).toEqual([['externalWall', 2]]);
+    expect(await t.db.select().from(householdDays).where(eq(householdDays.taskId, taskId))).toEqual([]);
   });
 });

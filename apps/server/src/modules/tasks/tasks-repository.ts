@@ -1,4 +1,4 @@
-import { COMPANY_TIME_ZONE, type Language, type TaskState } from '@measure/contract';
+import { COMPANY_TIME_ZONE, type FacadeSide, type Language, type TaskState } from '@measure/contract';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { FrozenStandard, TaskNameParts } from '../../db/json-types.ts';
@@ -35,8 +35,7 @@ export interface TaskQuery {
   projectId?: string | null;
   state?: TaskState | null;
   stage?: string | null;
-  /** indoor | externalWall; default both. */
-  taskKind?: string | null;
+  taskKind?: string | null; // indoor | externalWall; default both
   keyword?: string;
   startDate?: string | null;
   endDate?: string | null;
@@ -68,13 +67,6 @@ export interface NewTask {
   buildingId?: string | null;
   floorFrom?: number | null;
   floorTo?: number | null;
-}
-
-/** A facade an external-wall task measures, in planned order. */
-export interface NewFacadeSide {
-  Side: string;
-  Name?: string | null;
-  WidthM: number;
 }
 
 export interface NewTaskHousehold {
@@ -275,7 +267,7 @@ export class TasksRepository {
     task: NewTask,
     households: NewTaskHousehold[],
     surveyorIds: string[],
-    facadeSides: readonly NewFacadeSide[] = [],
+    facadeSides: readonly FacadeSide[] = [],
   ) {
     const [created] = await this.db
       .insert(tasks)

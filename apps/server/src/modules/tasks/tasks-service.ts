@@ -28,6 +28,7 @@ import { visibleProject, writeProjectLog } from '../projects/project-access.ts';
 import { visibleTask } from './task-access.ts';
 import { itemName, resolvePlan } from './task-plan.ts';
 import { assertKindEnabled, facadeNameParts } from './facade-plan.ts';
+import { checkDevice, checkSurveyors } from './task-assignees.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
 import { loadTaskDetail } from './task-detail.ts';
 import { toTaskRow } from './task-rows.ts';
@@ -112,8 +113,8 @@ export class TasksService {
         }
         if (parent.stage !== body.Stage) throw fieldError('ParentTaskId', 'tasks.parentStage');
       }
-      await this.checkDevice(tx, auth, body.DeviceGuid);
-      await this.checkSurveyors(tx, auth, body.ProjectId, body.SurveyorIds);
+      await checkDevice(tx, auth, body.DeviceGuid);
+      await checkSurveyors(tx, auth, body.ProjectId, body.SurveyorIds);
       const creator = (
         await new TaskPlanRepository(tx).people(auth.companyId, body.ProjectId, [auth.userId])
       )[0];
@@ -161,36 +162,6 @@ export class TasksService {
       });
       await raiseTaskEvent(tx, auth.companyId, taskId);
       return taskId;
-    });
-  }
-
-  private async checkDevice(db: DbExecutor, auth: AuthContext, deviceId: string | null): Promise<void> {
-    if (deviceId && !(await new TaskPlanRepository(db).device(auth.companyId, deviceId))) {
-      throw fieldError('DeviceGuid', 'tasks.deviceNotFound');
-    }
-  }
-
-  /** Each surveyor: an enabled user of the company who can see the project. */
-  private async checkSurveyors(
-    db: DbExecutor,
-    auth: AuthContext,
-    projectId: string,
-    userIds: readonly string[],
-  ): Promise<void> {
-    if (userIds.length === 0) return;
-    const people = new Map(
-      (await new TaskPlanRepository(db).people(auth.companyId, projectId, userIds)).map((row) => [
-        row.id,
-        row,
-      ]),
-    );
-    userIds.forEach((userId, index) => {
-      const person = people.get(userId);
-      if (!person) throw fieldError(`SurveyorIds[${index}]`, 'tasks.surveyorNotFound');
-      const scope = projectScopeOfRoles(person.roles.filter(isRole));
-      if (scope === 'assigned' && !person.onStaff) {
-        throw fieldError(`SurveyorIds[${index}]`, 'tasks.surveyorNotOnProject', { name: person.name });
-      }
     });
   }
 
@@ -347,8 +318,8 @@ export class TasksService {
     return this.deps.db.transaction(async (tx) => {
       const { task } = await visibleTask(tx, auth, body.TaskId, true);
       if (task.state !== 'pending') throw conflictKey('tasks.notReassignable');
-      await this.checkDevice(tx, auth, body.DeviceGuid);
-      await this.checkSurveyors(tx, auth, task.projectId, body.SurveyorIds);
+      await checkDevice(tx, auth, body.DeviceGuid);
+      await checkSurveyors(tx, auth, task.projectId, body.SurveyorIds);
       const repository = new TasksRepository(tx);
       await repository.setDevice(auth.companyId, task.id, body.DeviceGuid);
       await repository.setSurveyors(auth.companyId, task.id, [...new Set(body.SurveyorIds)]);
