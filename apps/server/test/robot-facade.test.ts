@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scans } from '../src/db/schema.ts';
 import { createScanEngine } from '../src/modules/scans/engine/index.ts';
 import { createTestApp, type TestApp } from './app.ts';
-import { callRouteOk } from './call-route.ts';
+import { callRoute, callRouteOk } from './call-route.ts';
+import { uploadDeviceFile } from './device-uploads.ts';
 import { setExternalWall } from './external-wall-factories.ts';
 import { buildCompany, buildDevice, buildProject, buildUser, type BuiltUser } from './factories.ts';
 import { figuresOfTally, tally } from './recompute.ts';
 import { runScanJobs, scanProcessor } from './scan-jobs.ts';
+import { asDevice } from './scan-testbed.ts';
 
 /**
  * The outside check of issue 33: an external-wall task dispatched through AddTask, measured by the
@@ -22,6 +24,7 @@ let planner: BuiltUser;
 let taskId: string;
 let report: RobotReport;
 let items: TaskDetail['Items'];
+let deviceKey: string;
 
 const SIDES = [
   { Side: 'N', Name: '北立面', WidthM: 20.5 },
@@ -35,6 +38,7 @@ beforeAll(async () => {
   await setExternalWall(t, companyId, true);
   planner = await buildUser(t, { companyId, roles: ['MeasureAdmin'] });
   const device = await buildDevice(t, { companyId, type: 'scanner' });
+  deviceKey = device.key;
   const projectId = (await buildProject(t, { companyId })).id;
   taskId = await callRouteOk(
     t.app,
@@ -169,5 +173,41 @@ describe('robot simulator on an external-wall task (outside check)', () => {
       side.Panels.filter((panel) => panel.Scanned).map((panel) => key(side.Side, panel.PointIndex)),
     );
     expect(new Set(scanned)).toEqual(new Set(rows.map((row) => key(row.side, row.pointIndex))));
+  });
+
+  it('refuses a facade scan outside the task (building, floor band, side, a household, a PointIndex not a panel there), naming the field', async () => {
+    const sent = report.tasks[0]?.sites ?? [];
+    const first = sent[0] as ResultSite;
+    const fileId = await uploadDeviceFile(t, deviceKey, Buffer.from('ply\n'), {
+      kind: 'pointcloud',
+      fileName: 'panel.ply',
+    });
+    const before = await t.db.select({ id: scans.id }).from(scans).where(eq(scans.taskId, taskId));
+    const place = {
+      BuildingNumber: '1#',
+      Floor: first.Floor,
+      Side: first.Side,
+      PointIndex: first.PointIndex,
+    };
+    const cases = [
+      ['BuildingNumber', { BuildingNumber: '2#' }],
+      ['Floor', { Floor: 6 }],
+      ['Side', { Side: 'W' }],
+      ['Household', { Household: 1 }],
+      ['PointIndex', { PointIndex: 9_999 }],
+      ['PointIndex', { Floor: first.Floor === 2 ? 3 : 2 }],
+    ] as const;
+    for (const [index, [field, change]] of cases.entries()) {
+      const answer = await callRoute(
+        t.app,
+        apiRoutes.scanDevice.registerScan,
+        { TaskId: taskId, FileId: fileId, Kind: 'pointcloud', ...place, ...change },
+        { ...asDevice(deviceKey, `facade-bad-${index}`), lang: 'en-US' },
+      );
+      expect(answer.Code, field).toBe(400);
+      expect(answer.Result, field).toEqual([expect.objectContaining({ Field: field })]);
+    }
+    const after = await t.db.select({ id: scans.id }).from(scans).where(eq(scans.taskId, taskId));
+    expect(after).toHaveLength(before.length);
   });
 });
