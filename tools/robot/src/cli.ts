@@ -7,6 +7,7 @@ const { values } = parseArgs({
     server: { type: 'string', default: 'http://127.0.0.1:8080' },
     key: { type: 'string' },
     households: { type: 'string' },
+    floors: { type: 'string' },
     'error-rate': { type: 'string' },
     speed: { type: 'string' },
     task: { type: 'string' },
@@ -20,9 +21,10 @@ const { values } = parseArgs({
   },
 });
 
-const USAGE = `usage: npm run robot -- --server URL --key DEVICE_KEY [--households N] [--error-rate 0.08]
+const USAGE = `usage: npm run robot -- --server URL --key DEVICE_KEY [--households N] [--floors N] [--error-rate 0.08]
   [--speed MS_BETWEEN_BATCHES] [--task TASK_ID] [--no-pictures] [--heartbeat] [--seed N] [--batch-sites 50]
-  [--scans] [--scan-points 150000]   (--scans: a point cloud and a glTF model per household)`;
+  [--scans] [--scan-points 150000]   (--scans: a point cloud and a glTF model per household, a cloud per
+  facade panel with an exploded reading; --floors: floors per side of an external-wall task)`;
 
 const number = (value: string | undefined, name: string) => {
   if (value === undefined) return undefined;
@@ -45,6 +47,7 @@ try {
     server: values.server,
     key: values.key,
     households: number(values.households, 'households'),
+    floors: number(values.floors, 'floors'),
     errorRate: number(values['error-rate'], 'error-rate'),
     speed: number(values.speed, 'speed'),
     task: values.task,

@@ -98,8 +98,11 @@ export interface WallGeometry {
   from: PlanPoint;
   to: PlanPoint;
   length: number;
-  /** Unit normal in the plan, pointing into the room. */
+  /** Unit normal in the plan, pointing into the room (on a facade: towards the viewer). */
   inward: PlanPoint;
+  /** Where the wall starts and how high it is, metres (default: the floor and `WALL_HEIGHT_M`; facade panels set both). */
+  baseM?: number;
+  heightM?: number;
 }
 
 /** The walls of a room: one per outline edge, each with its inward normal. */

@@ -36,14 +36,14 @@ export function geometryOf(work: WorkPackage, household: HouseholdRef): Househol
 }
 
 /** How far an item's reading lies beyond its standard (the judged deviation), or null for range items. */
-function deviationOf(item: Item, reading: Reading, index: number): number | null {
+export function deviationOf(item: Item, reading: Reading, index: number): number | null {
   if (item.Mode === 'range') return null;
   const value = reading.Values[index];
   if (value === undefined) return null;
   return item.Mode === 'deviation' ? value - (reading.DesignValue ?? 0) : value;
 }
 
-const isExploded = (item: Item, deviation: number) =>
+export const isExploded = (item: Item, deviation: number) =>
   deviation > item.Standard.Right + item.Standard.Exploded ||
   deviation < item.Standard.Left - item.Standard.Exploded;
 

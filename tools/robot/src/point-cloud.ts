@@ -14,7 +14,7 @@ export interface Bulge {
   wall: WallGeometry;
   /** Centre along the wall from its start, metres. */
   alongM: number;
-  /** Centre height above the floor, metres. */
+  /** Centre height above the wall's base (the floor), metres. */
   heightM: number;
   /** Peak displacement into the room (negative: a dent into the wall), millimetres. */
   depthMm: number;
@@ -56,17 +56,19 @@ export function bulgeOffsetM(bulge: Bulge, alongM: number, heightM: number): num
 function wallSurface(wall: WallGeometry, bulges: readonly Bulge[]): Surface {
   const same = (a: PlanPoint, b: PlanPoint) => Math.abs(a.x - b.x) < 1e-9 && Math.abs(a.y - b.y) < 1e-9;
   const own = bulges.filter((bulge) => same(bulge.wall.from, wall.from) && same(bulge.wall.to, wall.to));
+  const wallHeight = wall.heightM ?? WALL_HEIGHT_M;
+  const base = wall.baseM ?? 0;
   return {
-    area: wall.length * WALL_HEIGHT_M,
+    area: wall.length * wallHeight,
     sample: (random, noise) => {
       const along = random() * wall.length;
-      const height = random() * WALL_HEIGHT_M;
+      const height = random() * wallHeight;
       const offset = noise() + own.reduce((sum, bulge) => sum + bulgeOffsetM(bulge, along, height), 0);
       const t = along / wall.length;
       return [
         wall.from.x + (wall.to.x - wall.from.x) * t + wall.inward.x * offset,
         wall.from.y + (wall.to.y - wall.from.y) * t + wall.inward.y * offset,
-        height,
+        base + height,
       ];
     },
   };

@@ -5,6 +5,7 @@ import { seededRandom } from './random.ts';
 import { readingFor } from './readings.ts';
 import { ServerClock } from './server-clock.ts';
 import { sitesToMeasure } from './sites-to-measure.ts';
+import { facadeBulge, type ScannedPanel, sendFacadeScans } from './facade-scans.ts';
 import { HouseholdScans, type ScanOptions, sendHouseholdScans } from './send-scans.ts';
 
 export { DeviceApiError } from './device-client.ts';
@@ -14,6 +15,8 @@ export interface RobotOptions {
   key: string;
   /** At most this many households per task (default: all). */
   households?: number;
+  /** External-wall tasks: at most this many floors of the band per side (default: all). */
+  floors?: number;
   /** Share of readings beyond the standard, 0-1 (default 0.08). */
   errorRate?: number;
   /** Pause between batches in ms (default 0). */
@@ -27,7 +30,8 @@ export interface RobotOptions {
   batchSites?: number;
   /**
    * Send scans (measurement-api.md section 8): per household a point cloud of its rooms and a glTF
-   * model, and a wall's own cloud on each site with an exploded reading. Off by default.
+   * model, and a wall's own cloud on each site with an exploded reading; on an external-wall task, a
+   * cloud of each panel with an exploded reading (registered with its Side and PointIndex). Off by default.
    */
   scans?: ScanOptions | boolean;
   log?: (line: string) => void;
@@ -97,11 +101,28 @@ export async function runRobot(options: RobotOptions): Promise<RobotReport> {
     const scans: HouseholdScans | null = scanOptions
       ? new HouseholdScans(client, task.TaskId, work, { seed: options.seed ?? 0, ...scanOptions })
       : null;
-    for (const site of sitesToMeasure(work, options.households)) {
+    const scannedPanels: ScannedPanel[] = [];
+    const walk = { households: options.households, floors: options.floors, seed: options.seed };
+    for (const site of sitesToMeasure(work, walk)) {
       pointIndex += 1;
-      const wallMm = 2400 + Math.round(random() * 2400);
+      const { Items: _items, Wall: _wall, Panel: panel, ...place } = site;
+      // A facade panel is measured over its own width; a room's wall is 2.4-4.8 m long.
+      const wallMm = panel ? Math.round((panel.X1 - panel.X0) * 1000) : 2400 + Math.round(random() * 2400);
       const readings = site.Items.map((item) => readingFor(item, wallMm, errorRate, random));
       const pointCloudFileId = scans ? await scans.measured(site, readings, wallMm, pointIndex) : null;
+      const bulge =
+        scans && panel && scans.options.siteClouds !== false
+          ? facadeBulge(panel, site.Items, readings)
+          : null;
+      if (panel && bulge)
+        scannedPanels.push({
+          BuildingNumber: site.BuildingNumber,
+          Floor: site.Floor,
+          PointIndex: pointIndex,
+          Name: site.Name,
+          panel,
+          bulge,
+        });
       const pictureIds: string[] = [];
       if (options.pictures !== false) {
         const rulers = readings.reduce((sum, reading) => sum + reading.Values.length, 0);
@@ -114,12 +135,13 @@ export async function runRobot(options: RobotOptions): Promise<RobotReport> {
         );
         report.pictures += 1;
       }
-      const { Items: _items, Wall: _wall, ...place } = site;
+      const heightM = panel ? panel.Z1 - panel.Z0 : 2.8;
       batch.push({
         ...place,
+        ...(panel ?? {}),
         ...(pointCloudFileId ? { PointCloudFileId: pointCloudFileId } : {}),
         PointIndex: pointIndex,
-        AreaM2: Math.round((wallMm / 1000) * 2.8 * 100) / 100,
+        AreaM2: Math.round((wallMm / 1000) * heightM * 100) / 100,
         MeasuredAt: clock.now().toISOString(),
         PictureFileIds: pictureIds,
         Readings: readings,
@@ -128,6 +150,7 @@ export async function runRobot(options: RobotOptions): Promise<RobotReport> {
     }
     await flush();
     if (scans) await sendHouseholdScans(scans, report.scans, log);
+    if (scans) await sendFacadeScans(client, task.TaskId, scannedPanels, scans.sizes, report.scans, log);
     await client.finish(task.TaskId);
     report.tasks.push({ TaskId: task.TaskId, Name: task.Name, sites: sent });
     log(`${task.Name}: finished, ${sent.length} sites`);

@@ -1,4 +1,5 @@
 import type { ResultSite, WorkPackage } from '@measure/contract';
+import { type FacadePanelPlace, facadePanels } from './facade-panels.ts';
 
 /** One site the robot measures: its place, room, name, surface and the items measured there. */
 export interface SiteToMeasure {
@@ -12,7 +13,29 @@ export interface SiteToMeasure {
   Items: WorkPackage['Items'];
   /** Where the site is in the household's geometry (householdGeometry): room index and compass wall (0 N .. 3 W); null on a re-measure. */
   Wall: { room: number; compass: number } | null;
+  /** A facade panel's side and rectangle (external-wall tasks); null indoors. */
+  Panel: Omit<FacadePanelPlace, 'Floor' | 'Name'> | null;
 }
+
+export interface WalkOptions {
+  /** At most this many households (indoor tasks). */
+  households?: number;
+  /** At most this many floors of the band per side (external-wall tasks). */
+  floors?: number;
+  /** The seed of the facade grid's columns. */
+  seed?: number;
+}
+
+const facadePlace = (site: {
+  Side?: string | null;
+  X0?: number | null;
+  X1?: number | null;
+  Z0?: number | null;
+  Z1?: number | null;
+}): SiteToMeasure['Panel'] =>
+  site.Side && typeof site.X0 === 'number' && typeof site.X1 === 'number'
+    ? { Side: site.Side, X0: site.X0, X1: site.X1, Z0: site.Z0 ?? 0, Z1: site.Z1 ?? 0 }
+    : null;
 
 /**
  * A site's own name as a Chinese robot writes it (measurement-api.md's "客厅 北墙"): the room and the
@@ -35,11 +58,12 @@ function roomsOf(work: WorkPackage, houseMapId: string) {
 
 /**
  * The sites of a task in walking order: a re-measure for a work order (RemeasureSites) measures only
- * the parent's sites named, under the same room and name and with their items; any other task walks
- * every household's rooms (from the house type's MeasurePoints, else a generated layout) wall by wall
- * with every item. `households` caps the households walked.
+ * the parent's sites named, under the same room (or facade panel) and name and with their items; an
+ * external-wall task measures its facades panel by panel (facadePanels: a grid per floor of each
+ * side); any other task walks every household's rooms (from the house type's MeasurePoints, else a
+ * generated layout) wall by wall with every item. `households` / `floors` cap what is walked.
  */
-export function sitesToMeasure(work: WorkPackage, households?: number): SiteToMeasure[] {
+export function sitesToMeasure(work: WorkPackage, options: WalkOptions = {}): SiteToMeasure[] {
   if (work.RemeasureSites) {
     return work.RemeasureSites.map((site) => ({
       BuildingNumber: site.BuildingNumber,
@@ -50,9 +74,25 @@ export function sitesToMeasure(work: WorkPackage, households?: number): SiteToMe
       Surface: (site.Surface ?? 'wall') as ResultSite['Surface'],
       Items: work.Items.filter((item) => site.ItemCodes.includes(item.ItemCode)),
       Wall: null,
+      Panel: facadePlace(site),
     }));
   }
-  return work.Households.slice(0, households ?? work.Households.length).flatMap((household) =>
+  if (work.TaskKind === 'externalWall') {
+    return facadePanels(work, { floors: options.floors, seed: options.seed }).map(
+      ({ Floor, Name, ...panel }) => ({
+        BuildingNumber: work.BuildingNumber ?? '',
+        Floor,
+        Household: null,
+        RoomId: null,
+        Name,
+        Surface: 'facade' as const,
+        Items: work.Items,
+        Wall: null,
+        Panel: panel,
+      }),
+    );
+  }
+  return work.Households.slice(0, options.households ?? work.Households.length).flatMap((household) =>
     roomsOf(work, household.HouseMapId).flatMap((room, roomIndex) =>
       WALLS.map((wall, compass) => ({
         BuildingNumber: household.BuildingNumber,
@@ -63,6 +103,7 @@ export function sitesToMeasure(work: WorkPackage, households?: number): SiteToMe
         Surface: 'wall' as const,
         Items: work.Items,
         Wall: { room: roomIndex, compass },
+        Panel: null,
       })),
     ),
   );

@@ -18,6 +18,7 @@ import { runMigrations } from '../db/migrate.ts';
 import { companies, scans, siteReadings, tasks } from '../db/schema.ts';
 import { PasswordHasher } from '../modules/auth/password-hasher.ts';
 import { Grade } from '../modules/standards/judging/judge.ts';
+import { DEMO_FACADE_TASK } from './demo-facade.ts';
 import { seedDatabase } from './seed.ts';
 
 const adminUrl = () => inject('adminDatabaseUrl');
@@ -129,22 +130,54 @@ describe('demo data', () => {
     expect(seedMs).toBeLessThan(10_000);
   });
 
-  it('has scans of two finished tasks: a cloud and a model per household, queued for processing', async () => {
+  it('has scans of two finished tasks: a cloud and a model per household, and a facade panel cloud, queued for processing', async () => {
     const rows = await client.db
-      .select({ kind: scans.kind, status: scans.status, household: scans.household })
+      .select({ kind: scans.kind, status: scans.status, household: scans.household, side: scans.side })
       .from(scans)
       .innerJoin(companies, eq(companies.id, scans.companyId))
       .where(eq(companies.code, 'demo'));
     // 滨江花园一期 1# floors 1-2 and 云栖科创中心 A 座 floors 1-2, two households each.
-    expect(rows.filter((row) => row.kind === 'pointcloud')).toHaveLength(8);
-    expect(rows.filter((row) => row.kind === 'model')).toHaveLength(8);
+    const indoor = rows.filter((row) => row.side === null);
+    expect(indoor.filter((row) => row.kind === 'pointcloud')).toHaveLength(8);
+    expect(indoor.filter((row) => row.kind === 'model')).toHaveLength(8);
+    // The external-wall task's one scanned panel.
+    expect(rows.filter((row) => row.side !== null)).toEqual([
+      { kind: 'pointcloud', status: 'queued', household: null, side: expect.any(String) },
+    ]);
     expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['queued']));
     const jobs = await client.db.execute<{ n: number }>(
       sql`select count(*)::int as n from graphile_worker._private_jobs j
         join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'scans:process'
         and j.payload->>'companyId' = (select id::text from companies where code = 'demo')`,
     );
-    expect(jobs.rows[0]?.n).toBe(16);
+    expect(jobs.rows[0]?.n).toBe(17);
+  });
+
+  it('has one external-wall task of the main company, finished, each side measured panel by panel', async () => {
+    const page = await callRouteOk(
+      app,
+      apiRoutes.tasks.getTaskList,
+      { CurrentPage: 1, PageSize: 100, TaskKind: 'externalWall' },
+      { as: token },
+    );
+    expect(page.Items.map((task) => [task.ProjectName, task.BuildingNumber, task.State])).toEqual([
+      [DEMO_FACADE_TASK.project, DEMO_FACADE_TASK.building, 'completed'],
+    ]);
+    const task = await callRouteOk(
+      app,
+      apiRoutes.externalWalls.getTask,
+      { TaskId: page.Items[0]?.TaskId ?? '' },
+      { as: token },
+    );
+    expect(task.Sides.map((side) => side.Side)).toEqual(DEMO_FACADE_TASK.sides.map((side) => side.Side));
+    for (const side of task.Sides) {
+      expect(side.Floors.map((floor) => floor.Floor)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(side.Panels.length).toBeGreaterThanOrEqual(6 * 3);
+      expect(side.Figures.Sites).toBe(side.Panels.length);
+    }
+    expect(task.Figures.Unqualified + task.Figures.Exploded).toBeGreaterThan(0);
+    // Its figures equal a recomputation from the stored readings (as every task's, below).
+    expect(task.Figures).toEqual(await recompute(task.TaskId));
   });
 
   it('has every feature gate on for the main company; the other has modelling and external walls off', async () => {

@@ -35,6 +35,7 @@ import {
 } from './demo-plan.ts';
 import { DEMO_DEVICES, DEMO_HOUSE_TYPES, DEMO_TASKS, type DemoTask, sourceOf } from './demo-tasks.ts';
 import { seedDemoScans } from './demo-scans.ts';
+import { DEMO_FACADE_TASK, seedDemoFacadeTask } from './demo-facade.ts';
 import type { ObjectStore } from '../core/storage/object-store.ts';
 
 /** What the company seed made: ids by login and by project name. */
@@ -274,6 +275,17 @@ export async function seedDemoMeasurements(
       demo.state === 'inProgress' ? null : new Date(Math.max(...times)),
     );
   }
+  // The external-wall task: the facades of a building, measured panel by panel, one panel scanned.
+  await seedDemoFacadeTask(
+    { db, objects, tasks, taskDevice, results },
+    admin,
+    {
+      projectId: idOf(company.projectIds, DEMO_FACADE_TASK.project),
+      deviceId: idOf(deviceIds, DEMO_FACADE_TASK.device),
+    },
+    random,
+    SEED,
+  );
 }
 
 /**

@@ -17,7 +17,7 @@ const absent = (value: unknown): value is null | undefined => value === null || 
 export const DEMO_SCAN_POINTS = 100_000;
 const WALLS = ['北墙', '东墙', '南墙', '西墙'] as const;
 
-interface DemoDevice {
+export interface DemoDevice {
   companyId: string;
   deviceId: string;
 }
@@ -26,7 +26,7 @@ interface DemoDevice {
  * A device upload as tus leaves a finished one: the bytes under the device files' key and a complete
  * row of the device (the demo has no server running to upload through).
  */
-async function storeUpload(
+export async function storeUpload(
   db: Database,
   objects: ObjectStore,
   device: DemoDevice,

@@ -33,6 +33,7 @@ export async function checkScanPlace(
   task: TaskRecord,
   place: ScanPlace,
 ): Promise<void> {
+  if (task.taskKind === 'externalWall') return checkFacadeScanPlace(tx, companyId, task, place);
   const households = await new TasksRepository(tx).households(companyId, task.id);
   const household = place.Household ?? null;
   const pointIndex = place.PointIndex ?? null;
@@ -53,6 +54,33 @@ export async function checkScanPlace(
         site.floor === place.Floor &&
         (household === null || site.household === household);
   if (!samePlace) throw fieldError('PointIndex', 'scans.placeNotInTask', pointText);
+}
+
+/**
+ * An external-wall task's scan: its building, a floor of its band, one of its sides and no household
+ * (Code 400 naming the field). A PointIndex names a panel already stored on that side and floor: a
+ * facade scan derives no site (a panel's rectangle comes with its readings, not from the cloud).
+ */
+async function checkFacadeScanPlace(
+  tx: DbExecutor,
+  companyId: string,
+  task: TaskRecord,
+  place: ScanPlace,
+): Promise<void> {
+  const text = { place: [place.BuildingNumber, place.Side ?? '', place.Floor].join(' / ') };
+  if (place.BuildingNumber !== task.facadeBuildingNumber)
+    throw fieldError('BuildingNumber', 'scans.placeNotInTask', text);
+  if (place.Floor < (task.floorFrom ?? 1) || place.Floor > (task.floorTo ?? 0))
+    throw fieldError('Floor', 'scans.placeNotInTask', text);
+  if ((place.Household ?? null) !== null) throw fieldError('Household', 'scans.placeNotInTask', text);
+  if (!task.facadeSides.some((side) => side.Side === place.Side))
+    throw fieldError('Side', 'scans.placeNotInTask', text);
+  if ((place.PointIndex ?? null) === null) return;
+  const site = await new ScansRepository(tx).siteAt(companyId, task.id, place.PointIndex as number);
+  if (!site || site.side !== place.Side || site.floor !== place.Floor)
+    throw fieldError('PointIndex', 'scans.placeNotInTask', {
+      place: `${text.place} #${place.PointIndex}`,
+    });
 }
 
 /**
@@ -108,8 +136,8 @@ export async function registerBatchScans(
       name: (pointIndex !== null ? site.Name : null) ?? file?.fileName ?? fileId,
       buildingNumber: site.BuildingNumber,
       floor: site.Floor,
-      household: site.Household,
-      side: null,
+      household: site.Household ?? null,
+      side: site.Side ?? null,
       pointIndex,
       size: file?.size ?? 0,
     };

@@ -210,6 +210,7 @@ export class ScansRepository {
         buildingNumber: taskSites.buildingNumber,
         floor: taskSites.floor,
         household: taskSites.household,
+        side: taskSites.side,
         source: taskSites.source,
       })
       .from(taskSites)
