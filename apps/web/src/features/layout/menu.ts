@@ -19,6 +19,11 @@ export const MENU: readonly MenuEntry[] = [
   { path: 'TaskExcuse', titleKey: 'layout:menu.TaskExcuse' },
   { path: 'taskManage', titleKey: 'layout:menu.taskManage', permission: 'project.distribute' },
   { path: 'taskCenter', titleKey: 'layout:menu.taskCenter' },
+  {
+    path: 'externalWallTaskManage',
+    titleKey: 'layout:menu.externalWallTaskManage',
+    feature: 'EnabledExternalWall',
+  },
   { path: 'dataPool', titleKey: 'layout:menu.dataPool' },
   { path: 'mscQualityAnalysis', titleKey: 'layout:menu.mscQualityAnalysis' },
   { path: 'mscProgressAnalysis', titleKey: 'layout:menu.mscProgressAnalysis' },
@@ -72,6 +77,8 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
   mscProjectReports: ['mscProjectList'],
   // A child of task data (spec section 2), also opened from the point cloud page.
   modelTaskData: ['mscProjectList', 'mscPointCloudData', 'taskCenter'],
+  // A child of task data (spec section 2), opened from external wall task management.
+  taskDetailExternalWall: ['mscProjectList', 'externalWallTaskManage', 'taskCenter'],
 };
 
 /**
@@ -86,6 +93,7 @@ const CHILD_PERMISSION: Readonly<Record<string, Permission>> = {
 /** Child pages shown only to companies with a feature switched on (as their menu pages are). */
 const CHILD_FEATURE: Readonly<Record<string, FeatureFlag>> = {
   modelTaskData: 'EnabledModeling',
+  taskDetailExternalWall: 'EnabledExternalWall',
 };
 
 /** Every child page (opened from a menu page, with breadcrumbs). */
