@@ -72,6 +72,7 @@ import { ScansService } from './modules/scans/scans-service.ts';
 import { ScanSharesService } from './modules/scans/scan-shares-service.ts';
 import { ScanProcessor } from './modules/scans/scan-job.ts';
 import { loadScanEngine } from './modules/scans/scan-engine.ts';
+import { ExternalWallsService } from './modules/external-walls/external-walls-service.ts';
 
 /** How long running jobs may take to finish when the instance stops. */
 const JOBS_GRACE_MS = 8_000;
@@ -252,6 +253,7 @@ export function createServices(
     scans,
     scanProcessor,
     scanShares: new ScanSharesService({ db, scans }),
+    externalWalls: new ExternalWallsService({ db }),
     ready: async () => !draining && (await pingDatabase(database.pool)),
     /** SIGTERM: not ready any more (balancers stop sending), no new jobs; requests are still answered. */
     beginDrain: () => {

@@ -234,6 +234,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'scans.getSharedTile': 'public',
   'scans.getSharedModel': 'public',
   'scanDevice.registerScan': 'device',
+  'externalWalls.getTask': 'project.detail',
+  'externalWalls.getSharedExternalWall': 'public',
 };
 
 /**
@@ -252,13 +254,16 @@ export const MODELLING_GATED = new Set([
   'scans.getModel',
 ]);
 
+/** Calls behind the external-wall gate (off in the second demo company too): Code 403 like modelling. */
+export const EXTERNAL_WALL_GATED = new Set(['externalWalls.getTask']);
+
 export interface Caller {
   key: 'admin' | 'measure' | 'pm' | 'surveyor' | 'otherAdmin';
   login: string;
   password: string;
   role: Role;
   name: string;
-  /** The caller's company has modelling switched off (the second demo company). */
+  /** The caller's company has modelling and external walls switched off (the second demo company). */
   modellingOff?: boolean;
 }
 export const CALLERS: Caller[] = [
@@ -592,6 +597,8 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
     params: { TaskId: random() },
     body: { FileId: 'matrix', Kind: 'model', BuildingNumber: '1#', Floor: 1 },
   }),
+  'externalWalls.getTask': () => ({ body: { TaskId: random() } }),
+  'externalWalls.getSharedExternalWall': () => ({ params: { ShareId: 'matrix' } }),
   'tasks.cancelTask': () => ({ body: { TaskId: random() } }),
   'tasks.reassignTask': () => ({ body: { TaskId: random(), SurveyorIds: [] } }),
   'tasks.getTaskOptions': () => ({ body: { ProjectId: random() } }),

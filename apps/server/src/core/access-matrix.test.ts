@@ -11,6 +11,7 @@ import { createTestApp, login, type TestApp } from '../../test/app.ts';
 import {
   CALLERS,
   MODELLING_GATED,
+  EXTERNAL_WALL_GATED,
   EXPECTED_ACCESS,
   prepareSamples,
   SAMPLES,
@@ -59,6 +60,11 @@ describe('access matrix', () => {
         if (allowed && caller.modellingOff && MODELLING_GATED.has(key)) {
           expect(response.body.Code, `${key} as ${caller.key}`).toBe(403);
           expect(response.body.Message, key).toBe('贵公司未开通此功能：建模');
+          continue;
+        }
+        if (allowed && caller.modellingOff && EXTERNAL_WALL_GATED.has(key)) {
+          expect(response.body.Code, `${key} as ${caller.key}`).toBe(403);
+          expect(response.body.Message, key).toBe('贵公司未开通此功能：外墙');
           continue;
         }
         const denied = response.status === 401 || response.body.Code === 401 || response.body.Code === 403;

@@ -24,6 +24,7 @@ import { registerReportsRoutes } from './reports/reports-routes.ts';
 import { registerHouseholdReportsRoutes } from './reports/household-reports-routes.ts';
 import { registerEventsRoutes } from './events/events-routes.ts';
 import { registerScansRoutes } from './scans/scans-routes.ts';
+import { registerExternalWallsRoutes } from './external-walls/external-walls-routes.ts';
 
 /** Every feature's routes. Each feature folder matches the web's and the contract's. */
 export async function registerFeatureRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -51,4 +52,5 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   registerHouseholdReportsRoutes(app, services);
   registerEventsRoutes(app, services);
   registerScansRoutes(app, services);
+  registerExternalWallsRoutes(app, services);
 }

@@ -1,0 +1,227 @@
+import { apiRoutes, type ExternalWallTask, type TaskDetail } from '@measure/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { callRoute, callRouteOk } from '../../../test/call-route.ts';
+import {
+  type FacadeSite,
+  makeExternalWallTask,
+  setExternalWall,
+  storeFacadePanels,
+} from '../../../test/external-wall-factories.ts';
+import { buildCompany, buildUser, type BuiltUser } from '../../../test/factories.ts';
+import { emptyTally, figuresOfTally, tally } from '../../../test/recompute.ts';
+import { buildPlannedProject, buildTask } from '../../../test/task-factories.ts';
+import { reportShares, scans } from '../../db/schema.ts';
+
+/**
+ * External-wall tasks per side (measurement-api.md section 9): GetTask and the share read, their
+ * figures against the tests' own judging of the readings as sent, the gate and the share rules.
+ */
+const routes = apiRoutes.externalWalls;
+let t: TestApp;
+let companyId: string;
+let admin: BuiltUser;
+let stranger: BuiltUser;
+let taskId: string;
+let indoorTaskId: string;
+let items: TaskDetail['Items'];
+
+const SIDES = [
+  { Side: 'N', Name: '北立面', WidthM: 30 },
+  { Side: 'E', WidthM: 12 },
+  { Side: 'S', WidthM: 30 },
+] as const;
+
+const panel = (
+  pointIndex: number,
+  side: string,
+  floor: number,
+  [x0, x1, z0, z1]: [number, number, number, number],
+  flatness: number[],
+  verticality: number[] = [],
+): FacadeSite => ({
+  PointIndex: pointIndex,
+  BuildingNumber: '1#',
+  Floor: floor,
+  Side: side,
+  X0: x0,
+  X1: x1,
+  Z0: z0,
+  Z1: z1,
+  Surface: 'facade',
+  MeasuredAt: '2026-11-20T04:00:00.000Z',
+  Readings: [
+    { ItemCode: 'PL-01', Values: flatness },
+    ...(verticality.length > 0 ? [{ ItemCode: 'PL-02', Values: verticality }] : []),
+  ],
+});
+
+/** Side N: floors 2 and 3, one panel warning, one exploded; side E: floor 4, all qualified; S: nothing. */
+const PANELS: FacadeSite[] = [
+  panel(1, 'N', 2, [0, 4, 3, 5.9], [1, 2, 3.5], [2]),
+  panel(2, 'N', 2, [4, 9.5, 3.1, 6], [0.5, 1]),
+  panel(3, 'N', 3, [0, 5, 6, 8.9], [6, 15], [1, 2]),
+  panel(4, 'E', 4, [2, 6, 9, 11.8], [1, 1.5, 2], [0.5]),
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  companyId = (await buildCompany(t)).id;
+  await setExternalWall(t, companyId, true);
+  admin = await buildUser(t, { companyId, roles: ['MeasureAdmin'] });
+  const strangerCompany = (await buildCompany(t)).id;
+  await setExternalWall(t, strangerCompany, true);
+  stranger = await buildUser(t, { companyId: strangerCompany, roles: ['MeasureAdmin'] });
+  const projectId = await buildPlannedProject(t, { companyId, stories: 6, households: 1 });
+  taskId = await buildTask(t, admin, { ProjectId: projectId, ItemCodes: ['PL-01', 'PL-02'] });
+  indoorTaskId = await buildTask(t, admin, { ProjectId: projectId, ItemCodes: ['PL-01'] });
+  items = (await callRouteOk(t.app, apiRoutes.tasks.getTask, { TaskId: taskId }, { as: admin })).Items;
+  await makeExternalWallTask(t, taskId, { buildingNumber: '1#', sides: SIDES, floorFrom: 2, floorTo: 4 });
+  await storeFacadePanels(t, taskId, PANELS);
+  // A processed facade scan of panel N #1; a failed one of N #2 (not a deviation view).
+  for (const [pointIndex, status] of [
+    [1, 'ready'],
+    [2, 'failed'],
+  ] as const) {
+    await t.db.insert(scans).values({
+      companyId,
+      projectId,
+      taskId,
+      fileId: `facade-${pointIndex}`,
+      kind: 'pointcloud',
+      name: `N-${pointIndex}.ply`,
+      buildingNumber: '1#',
+      floor: 2,
+      side: 'N',
+      pointIndex,
+      size: 100,
+      status,
+    });
+  }
+}, 60_000);
+afterAll(async () => t.close());
+
+const getTask = (id = taskId, as: BuiltUser = admin) =>
+  callRoute(t.app, routes.getTask, { TaskId: id }, { as });
+
+describe('GetTask per side', () => {
+  let task: ExternalWallTask;
+  beforeAll(async () => {
+    task = await callRouteOk(t.app, routes.getTask, { TaskId: taskId }, { as: admin });
+  });
+
+  it('answers the task, its planned sides in order and the task figures of all panels', () => {
+    expect(task).toMatchObject({
+      TaskId: taskId,
+      BuildingNumber: '1#',
+      FloorFrom: 2,
+      FloorTo: 4,
+      Stage: 'plaster',
+      RelatedTaskIds: [],
+      ParentTaskId: null,
+    });
+    expect(task.Sides.map((side) => [side.Index, side.Side, side.Name, side.WidthM])).toEqual([
+      [0, 'N', '北立面', 30],
+      [1, 'E', null, 12],
+      [2, 'S', null, 30],
+    ]);
+    expect(task.Figures).toEqual(figuresOfTally(tally(items, PANELS)));
+    expect(task.Figures).toMatchObject({ Sites: 4, ExplodedSites: 1, Total: 14 });
+  });
+
+  it("each side's figures, floors and panels equal the tests' own judging of the readings sent", () => {
+    for (const side of task.Sides) {
+      const sent = PANELS.filter((site) => site.Side === side.Side);
+      expect(side.Figures, side.Side).toEqual(figuresOfTally(tally(items, sent)));
+      expect(side.Floors.map((floor) => floor.Floor)).toEqual([2, 3, 4]);
+      for (const floor of side.Floors) {
+        const onFloor = sent.filter((site) => site.Floor === floor.Floor);
+        expect(floor.Figures, `${side.Side} ${floor.Floor}`).toEqual(figuresOfTally(tally(items, onFloor)));
+        expect([floor.Z0, floor.Z1]).toEqual(
+          onFloor.length === 0
+            ? [null, null]
+            : [Math.min(...onFloor.map((site) => site.Z0)), Math.max(...onFloor.map((site) => site.Z1))],
+        );
+      }
+      expect(side.Panels.map((row) => row.PointIndex)).toEqual(sent.map((site) => site.PointIndex));
+      for (const row of side.Panels) {
+        const site = sent.find((candidate) => candidate.PointIndex === row.PointIndex) as FacadeSite;
+        const own = tally(items, [site], emptyTally());
+        expect(row).toMatchObject({ Floor: site.Floor, X0: site.X0, X1: site.X1, Z0: site.Z0, Z1: site.Z1 });
+        expect(row.Figures).toEqual(figuresOfTally(own));
+        const worst = (['exploded', 'unqualified', 'warning', 'qualified'] as const).find(
+          (grade) => own[grade] > 0,
+        );
+        expect(row.Grade, `panel ${row.PointIndex}`).toBe(worst ?? null);
+      }
+    }
+  });
+
+  it('colours each panel by its worst value and marks the panel with a ready scan', () => {
+    const north = task.Sides[0]?.Panels ?? [];
+    expect(north.map((row) => [row.PointIndex, row.Grade, row.Scanned])).toEqual([
+      [1, 'warning', true],
+      [2, 'qualified', false],
+      [3, 'exploded', false],
+    ]);
+    expect(task.Sides[0]?.Floors[0]).toMatchObject({ Floor: 2, Z0: 3, Z1: 6 });
+    expect(task.Sides[2]).toMatchObject({ Panels: [], Figures: { Sites: 0, Total: 0, PassRate: null } });
+  });
+
+  it('refuses an indoor task naming TaskId, and a task of another company as unknown', async () => {
+    const indoor = await getTask(indoorTaskId);
+    expect(indoor.Code).toBe(400);
+    expect(indoor.Result).toEqual([expect.objectContaining({ Field: 'TaskId' })]);
+    expect((await getTask(taskId, stranger)).Code).toBe(404);
+  });
+});
+
+describe('the gate and the share', () => {
+  let shareId: string;
+  beforeAll(async () => {
+    shareId = (await callRouteOk(t.app, apiRoutes.reports.sharingReport, { TaskId: taskId }, { as: admin }))
+      .ShareId;
+  });
+
+  const shared = (id: string) => callRoute(t.app, routes.getSharedExternalWall, { ShareId: id });
+
+  it('reads the shared task without a session, the same as GetTask', async () => {
+    const read = await shared(shareId);
+    expect(read.Code).toBe(0);
+    expect(read.Result).toEqual(await callRouteOk(t.app, routes.getTask, { TaskId: taskId }, { as: admin }));
+  });
+
+  it('answers 404 for an unknown share, a share of an indoor task and a revoked share', async () => {
+    expect((await shared('no-such-share')).Code).toBe(404);
+    const indoorShare = (
+      await callRouteOk(t.app, apiRoutes.reports.sharingReport, { TaskId: indoorTaskId }, { as: admin })
+    ).ShareId;
+    expect((await shared(indoorShare)).Code).toBe(404);
+    const revoked = (
+      await callRouteOk(t.app, apiRoutes.reports.sharingReport, { TaskId: taskId }, { as: admin })
+    ).ShareId;
+    await t.db.update(reportShares).set({ revokedAt: new Date() }).where(eq(reportShares.id, revoked));
+    expect((await shared(revoked)).Code).toBe(404);
+  });
+
+  it('with EnabledExternalWall off: GetTask is 403 (translated), the share 404', async () => {
+    await setExternalWall(t, companyId, false);
+    try {
+      const refused = await getTask();
+      expect(refused.Code).toBe(403);
+      expect(refused.Message).toBe('贵公司未开通此功能：外墙');
+      const english = await callRoute(
+        t.app,
+        routes.getTask,
+        { TaskId: taskId },
+        { as: admin, lang: 'en-US' },
+      );
+      expect(english.Message).toContain('External walls');
+      expect((await shared(shareId)).Code).toBe(404);
+    } finally {
+      await setExternalWall(t, companyId, true);
+    }
+    expect((await shared(shareId)).Code).toBe(0);
+  });
+});
