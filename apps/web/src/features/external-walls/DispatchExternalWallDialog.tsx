@@ -6,13 +6,10 @@ import {
   MEASURE_KINDS,
   STAGES,
   type FacadeSide,
-  type InspectionKind,
-  type MeasureKind,
   type Stage,
 } from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
@@ -25,36 +22,22 @@ import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import { nestedFieldErrors } from '../../shared/forms/serverErrors.ts';
 import { zodRule } from '../../shared/forms/zodRule.ts';
 import { useStageLabel } from '../tasks/taskLabels.tsx';
-import { deviceOptions, surveyorOptions } from '../tasks/taskOptions.ts';
+import {
+  DevicePeopleFields,
+  ItemChoice,
+  PLAN_FORM_FIELDS,
+  type PlanFormValues,
+} from '../tasks/DispatchFields.tsx';
 import './i18n.ts';
 
-interface DispatchValues {
-  ProjectId?: string;
-  Stage?: Stage;
+interface DispatchValues extends PlanFormValues {
   BuildingNumber?: string;
   Sides: Partial<FacadeSide>[];
   FloorFrom?: number | null;
   FloorTo?: number | null;
-  MeasureKind: MeasureKind;
-  InspectionKind: InspectionKind;
-  Name?: string;
-  PlannedDate?: Dayjs | null;
-  DeviceGuid?: string;
-  SurveyorIds?: string[];
 }
 
-const FORM_FIELDS = new Set([
-  'ProjectId',
-  'Stage',
-  'BuildingNumber',
-  'Sides',
-  'FloorFrom',
-  'FloorTo',
-  'Name',
-  'PlannedDate',
-  'DeviceGuid',
-  'SurveyorIds',
-]);
+const FORM_FIELDS = new Set<string>([...PLAN_FORM_FIELDS, 'BuildingNumber', 'Sides', 'FloorFrom', 'FloorTo']);
 const DEFAULT_SIDES: Partial<FacadeSide>[] = ['N', 'E', 'S', 'W'].map((Side) => ({ Side }));
 const route = apiRoutes.tasks.addTask;
 
@@ -85,12 +68,6 @@ export default function DispatchExternalWallDialog(props: {
     queryKey: ['projects', 'floorTree', projectId],
     queryFn: ({ signal }) =>
       callApi(routes.projects.getBuildingFloorTreeDataByProjectId, { id: projectId as string }, { signal }),
-    enabled: Boolean(projectId),
-  });
-  const options = useQuery({
-    queryKey: ['tasks', 'options', projectId],
-    queryFn: ({ signal }) =>
-      callApi(routes.tasks.getTaskOptions, { ProjectId: projectId as string }, { signal }),
     enabled: Boolean(projectId),
   });
   const floors = buildings.data?.find((item) => item.BuildingNumber === building)?.Floors.length;
@@ -277,16 +254,7 @@ export default function DispatchExternalWallDialog(props: {
               {check.error ? String((check.error as Error).message) : t('dispatch.noItems')}
             </Typography.Text>
           ) : (
-            <Checkbox.Group
-              value={items.map((item) => item.ItemCode).filter((code) => !unchecked.includes(code))}
-              onChange={(codes) =>
-                setUnchecked(items.map((item) => item.ItemCode).filter((code) => !codes.includes(code)))
-              }
-              options={items.map((item) => ({
-                value: item.ItemCode,
-                label: `${item.ItemCode} ${item.Name}`,
-              }))}
-            />
+            <ItemChoice items={items} unchecked={unchecked} onUnchecked={setUnchecked} />
           )}
         </Form.Item>
         <Space wrap size="middle" align="start">
@@ -311,27 +279,8 @@ export default function DispatchExternalWallDialog(props: {
           <Form.Item name="PlannedDate" label={t('tasks:field.plannedDate')}>
             <DatePicker />
           </Form.Item>
-          <Form.Item name="DeviceGuid" label={t('tasks:field.device')}>
-            <Select
-              allowClear
-              style={{ width: 240 }}
-              placeholder={t('tasks:placeholder.device')}
-              loading={options.isLoading}
-              options={deviceOptions(options.data)}
-            />
-          </Form.Item>
-          <Form.Item name="SurveyorIds" label={t('tasks:field.surveyors')}>
-            <Select
-              mode="multiple"
-              allowClear
-              style={{ width: 320 }}
-              optionFilterProp="label"
-              placeholder={t('tasks:placeholder.surveyors')}
-              loading={options.isLoading}
-              options={surveyorOptions(options.data)}
-            />
-          </Form.Item>
         </Space>
+        <DevicePeopleFields projectId={projectId} />
       </Form>
     </FormDialog>
   );

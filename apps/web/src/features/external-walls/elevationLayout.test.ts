@@ -1,3 +1,4 @@
+import { emptyCounts, toFigures } from '@measure/contract';
 import { describe, expect, it } from 'vitest';
 import { elevationFrame, floorBands } from './elevationLayout.ts';
 
@@ -5,18 +6,7 @@ const floor = (Floor: number, Z0: number | null, Z1: number | null) => ({
   Floor,
   Z0,
   Z1,
-  Figures: {
-    Qualified: 0,
-    Warning: 0,
-    Unqualified: 0,
-    Exploded: 0,
-    Total: 0,
-    Unjudged: 0,
-    PassRate: null,
-    Sites: 0,
-    ExplodedSites: 0,
-    ExplodedRate: null,
-  },
+  Figures: toFigures(emptyCounts()),
 });
 
 describe('floor bands of an elevation', () => {

@@ -3,12 +3,11 @@ import type zhCN from './zh-CN.ts';
 /** Namespace `external-walls` (English), typed against the Chinese keys. */
 const externalWalls: Record<keyof typeof zhCN, string> = {
   'list.title': 'External wall task management',
-  'list.empty': 'No external-wall tasks',
-  'list.total': '{{count}} tasks',
   'field.building': 'Building',
   'field.sides': 'Sides',
   'field.floors': 'Floors',
   'field.floorsValue': 'Floors {{from}}–{{to}}',
+  'field.facades': 'Building, floors and sides',
   'field.sidesCount': '{{count}} sides',
   'field.side': 'Side',
   'field.sideName': 'Side name',

@@ -1,12 +1,11 @@
 /** Namespace `external-walls`: external-wall task management, the elevation page, comparison and share. */
 const externalWalls = {
   'list.title': '外墙任务管理',
-  'list.empty': '暂无外墙任务',
-  'list.total': '共 {{count}} 个任务',
   'field.building': '楼栋',
   'field.sides': '立面',
   'field.floors': '楼层',
   'field.floorsValue': '{{from}}–{{to}} 层',
+  'field.facades': '楼栋、楼层与立面',
   'field.sidesCount': '{{count}} 个立面',
   'field.side': '立面',
   'field.sideName': '立面名称',
