@@ -9,7 +9,8 @@ import { INSPECTION_KINDS } from './routes/tasks.ts';
  * and is shown as typed. The parts are rendered in the reader's language on every read:
  * - `plan`: planned without a name: project, stage, planned (or creation) date;
  * - `remeasure`: the re-measure task of a work order: its order number;
- * - `scope`: the place and kind of the work: building, floors, stage, inspection kind (demo data).
+ * - `scope`: the place and kind of the work: building, floors, stage, inspection kind (demo data);
+ * - `facade`: an external-wall task planned without a name: building, sides, floor band, stage.
  */
 export const taskNamePartsSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('plan'), project: z.string(), stage: z.enum(STAGES), date: z.string() }),
@@ -21,7 +22,20 @@ export const taskNamePartsSchema = z.discriminatedUnion('kind', [
     stage: z.enum(STAGES),
     inspection: z.enum(INSPECTION_KINDS),
   }),
+  z.object({
+    kind: z.literal('facade'),
+    building: z.string(),
+    sides: z.array(z.string()),
+    floors: z.tuple([z.number().int(), z.number().int()]),
+    stage: z.enum(STAGES),
+  }),
 ]);
+
+/** How floors are named in a task name: one floor, or a band. */
+const floorsText = (language: Language, [from, to]: [number, number]) =>
+  from === to
+    ? formatMessage(language, 'tasks.nameFloor', { floor: from })
+    : formatMessage(language, 'tasks.nameFloors', { from, to });
 export type TaskNameParts = z.infer<typeof taskNamePartsSchema>;
 
 /** The name the parts make in `language`. */
@@ -35,18 +49,20 @@ export function renderTaskName(parts: TaskNameParts, language: Language): string
       });
     case 'remeasure':
       return formatMessage(language, 'workOrders.remeasureName', { order: parts.order });
-    case 'scope': {
-      const [from, to] = parts.floors;
+    case 'scope':
       return formatMessage(language, 'tasks.scopeName', {
         building: parts.building,
-        floors:
-          from === to
-            ? formatMessage(language, 'tasks.nameFloor', { floor: from })
-            : formatMessage(language, 'tasks.nameFloors', { from, to }),
+        floors: floorsText(language, parts.floors),
         stage: STAGE_LABELS[parts.stage][language],
         inspection: formatMessage(language, `tasks.nameInspection.${parts.inspection}`),
       });
-    }
+    case 'facade':
+      return formatMessage(language, 'externalWalls.taskName', {
+        building: parts.building,
+        sides: parts.sides.join('/'),
+        floors: floorsText(language, parts.floors),
+        stage: STAGE_LABELS[parts.stage][language],
+      });
   }
 }
 

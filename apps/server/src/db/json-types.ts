@@ -35,6 +35,8 @@ export interface StoredItem {
   Concrete: boolean;
   Dimension: 'width' | 'height' | 'thickness' | null;
   NeedsDesign: boolean;
+  /** A facade item (library `measure_items.external`); copies made before issue 33 lack it: false. */
+  External?: boolean;
   Standards: StoredStandard[];
   Rule: MeasureRule;
   Enabled: boolean;
@@ -83,6 +85,8 @@ export interface FrozenItem {
   Mode: JudgingModeName;
   Dimension: 'width' | 'height' | 'thickness' | null;
   NeedsDesign: boolean;
+  /** A facade item; tasks frozen before issue 33 lack it: false. */
+  External?: boolean;
   StandardNameZh: string;
   StandardNameEn: string;
   Left: number;

@@ -2,13 +2,17 @@ import type { externalWallsMessagesZhCN } from './external-walls.zh-CN.ts';
 
 /** External-wall messages (English), typed against the Chinese keys. */
 export const externalWallsMessagesEnUS: Record<keyof typeof externalWallsMessagesZhCN, string> = {
+  'externalWalls.taskName': '{building} facades {sides} {floors} {stage}',
+  'externalWalls.otherBuilding': "Building {building} is not the task's building ({taskBuilding})",
+  'externalWalls.facadeHasNoRoom': 'A facade panel is placed by side, not in a room: send no RoomId',
   'externalWalls.taskKindInvalid': 'The task kind must be indoor or externalWall',
   'externalWalls.sideTooLong': 'A side name has at most 16 characters',
   'externalWalls.widthRange': 'A facade is more than 0 and at most 1,000 m wide',
   'externalWalls.tooManySides': 'An external-wall task has at most 16 sides',
   'externalWalls.noHouseholds': 'An external-wall task is not planned by household: choose no households',
   'externalWalls.sidesRequired': 'Add at least one side',
-  'externalWalls.sideTwice': 'Side {side} is named twice',
+  'externalWalls.sideTwice': 'This side is named twice (case does not matter)',
+  'externalWalls.alongRange': 'A panel lies between 0 and 1,000 m along its side',
   'externalWalls.floorBand': 'The last floor cannot be below the first floor',
   'externalWalls.floorsOutsideBuilding':
     'Floors {from}–{to} are outside building {building} (floors 1–{floors})',

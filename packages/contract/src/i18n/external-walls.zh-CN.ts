@@ -1,12 +1,16 @@
 /** External-wall messages (Chinese, the reference): facade tasks, panels, elevations (measurement-api.md section 9). */
 export const externalWallsMessagesZhCN = {
+  'externalWalls.taskName': '{building} 外墙 {sides} {floors} {stage}',
+  'externalWalls.otherBuilding': '楼栋 {building} 不是本任务的楼栋（{taskBuilding}）',
+  'externalWalls.facadeHasNoRoom': '外墙测区按立面定位，不属于房间：不要填写 RoomId',
   'externalWalls.taskKindInvalid': '任务类型只能是 indoor（户内）或 externalWall（外墙）',
   'externalWalls.sideTooLong': '立面名称最多 16 个字符',
   'externalWalls.widthRange': '立面宽度须大于 0 米且不超过 1000 米',
   'externalWalls.tooManySides': '一个外墙任务最多 16 个立面',
   'externalWalls.noHouseholds': '外墙任务不按户分派，请不要选择户',
   'externalWalls.sidesRequired': '请至少添加一个立面',
-  'externalWalls.sideTwice': '立面 {side} 重复了',
+  'externalWalls.sideTwice': '立面名称重复了（不区分大小写）',
+  'externalWalls.alongRange': '测区沿立面的位置须在 0 到 1000 米之间',
   'externalWalls.floorBand': '结束楼层不能低于起始楼层',
   'externalWalls.floorsOutsideBuilding': '楼层段 {from}–{to} 超出了楼栋 {building} 的楼层（1–{floors}）',
   'externalWalls.outsideSide': '测区超出了立面 {side} 的宽度（0–{width} 米）',

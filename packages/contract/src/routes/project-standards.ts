@@ -46,6 +46,8 @@ export const stageStandardItemSchema = z.object({
   Mode: z.enum(JUDGING_MODES),
   Dimension: z.enum(DIMENSIONS).nullable(),
   NeedsDesign: z.boolean(),
+  /** A facade item (external-wall tasks only). */
+  External: z.boolean(),
   StandardName: z.string(),
   Left: z.number(),
   Right: z.number(),

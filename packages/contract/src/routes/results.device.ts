@@ -65,8 +65,8 @@ export const resultReadingSchema = z.object({
 
 const metresAlong = z
   .number('validation.invalidValue')
-  .min(0, 'externalWalls.outsideSide')
-  .max(FACADE_LIMITS.maxWidthM, 'externalWalls.outsideSide');
+  .min(0, 'externalWalls.alongRange')
+  .max(FACADE_LIMITS.maxWidthM, 'externalWalls.alongRange');
 const metresUp = z
   .number('validation.invalidValue')
   .min(FACADE_LIMITS.minHeightM, 'externalWalls.heightRange')

@@ -121,6 +121,9 @@ export const measureItemInputSchema = z
       .transform((value) => value ?? null),
     /** Deviation items always need a design value. */
     NeedsDesign: z.boolean().optional(),
+    /** Measured on facades: external-wall tasks take only such items, indoor tasks never. Omitted on
+     * update: unchanged (new items: false). */
+    External: z.boolean('validation.invalidValue').optional(),
     Unit: z.literal('mm').default('mm'),
     Standards: z
       .array(standardValueSchema)
@@ -219,6 +222,8 @@ export const measureItemResultSchema = z.object({
   Concrete: z.boolean(),
   Dimension: z.enum(DIMENSIONS).nullable(),
   NeedsDesign: z.boolean(),
+  /** A facade item (external-wall tasks take only these; indoor tasks never). */
+  External: z.boolean(),
   Unit: z.literal('mm'),
   Standards: z.array(standardValueResultSchema),
   Enabled: z.boolean(),

@@ -249,6 +249,7 @@ export class ProjectStandardsService {
         Mode: item.Mode,
         Dimension: item.Dimension,
         NeedsDesign: item.NeedsDesign,
+        External: item.External,
         StandardName: lang === 'en-US' ? (standard.NameEn ?? standard.Name) : standard.Name,
         Left: standard.Left,
         Right: standard.Right,

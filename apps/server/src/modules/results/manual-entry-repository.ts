@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { siteReadings, taskSites } from '../../db/schema.ts';
-import { sitePlaceColumns } from './results-repository.ts';
+import { sitePlaceColumns } from './site-places-repository.ts';
 
 /** The manual sites of tasks (`source = 'manual'`) and where a new one goes. Every query filters by company. */
 export class ManualEntryRepository {

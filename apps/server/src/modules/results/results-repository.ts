@@ -1,6 +1,10 @@
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { SiteRuler } from '../../db/json-types.ts';
+import { sitePlaceColumns } from './site-places-repository.ts';
+
+/** Re-exported: callers of the foundation read the place columns from here. */
+export { sitePlaceColumns };
 import {
   floorRollups,
   itemRollups,
@@ -28,8 +32,14 @@ export interface SiteRow {
   buildingId: string;
   buildingNumber: string;
   floor: number;
-  household: number;
+  /** Indoor sites; null on a facade site, which has its side and panel instead. */
+  household: number | null;
   roomId: string | null;
+  side: string | null;
+  x0: number | null;
+  x1: number | null;
+  z0: number | null;
+  z1: number | null;
   stationId: string | null;
   name: string;
   surface: string | null;
@@ -97,21 +107,6 @@ const sumCounts = {
 };
 
 /** Sites, readings, their history, idempotency records and rollups. Every query filters by company. */
-/** A site's place columns (the one place model, tasks' `sitePlace` maps them to the contract). */
-export const sitePlaceColumns = {
-  pointIndex: taskSites.pointIndex,
-  buildingNumber: taskSites.buildingNumber,
-  floor: taskSites.floor,
-  household: taskSites.household,
-  roomId: taskSites.roomId,
-  side: taskSites.side,
-  x0: taskSites.x0,
-  x1: taskSites.x1,
-  z0: taskSites.z0,
-  z1: taskSites.z1,
-  name: taskSites.name,
-};
-
 export class ResultsRepository {
   constructor(private readonly db: DbExecutor) {}
 
@@ -243,6 +238,7 @@ export class ResultsRepository {
       key:
         | 'buildingNumber'
         | 'roomId'
+        | 'side'
         | 'stationId'
         | 'name'
         | 'surface'
@@ -253,28 +249,32 @@ export class ResultsRepository {
     ) => sql.param(textColumn(sites.map((site) => site[key])));
     const ids = (key: 'buildingId' | 'deviceId' | 'userId') =>
       sql.param(uuidColumn(sites.map((site) => site[key])));
+    const floats = (key: 'areaM2' | 'x0' | 'x1' | 'z0' | 'z1') =>
+      sql.param(float8Column(sites.map((site) => site[key])));
     const pictures = flatText(sites.map((site) => site.pictureFileIds));
     return sql`
       insert into ${taskSites} (company_id, task_id, point_index, building_id, building_number, floor, household,
-        room_id, station_id, name, surface, area_m2, measured_at, day, source, device_id, user_id,
+        room_id, side, x0, x1, z0, z1, station_id, name, surface, area_m2, measured_at, day, source, device_id, user_id,
         picture_file_ids, point_cloud_file_id, version, exploded_site,
         qualified, warning, unqualified, exploded, unjudged, readings)
       select ${companyId}::uuid, ${taskId}::uuid, r.point_index, r.building_id, r.building_number, r.floor, r.household,
-        r.room_id, r.station_id, r.name, r.surface, r.area_m2, r.measured_at::timestamptz, r.day::date, r.source,
+        r.room_id, r.side, r.x0, r.x1, r.z0, r.z1, r.station_id, r.name, r.surface, r.area_m2, r.measured_at::timestamptz, r.day::date, r.source,
         r.device_id, r.user_id, flat.pictures[r.pictures_from:r.pictures_to], r.point_cloud_file_id, r.version,
         r.exploded_site, r.qualified, r.warning, r.unqualified, r.exploded, r.unjudged, r.readings
       from (select ${sql.param(pictures.array)}::text[] pictures) flat,
         unnest(${ints('pointIndex')}::int[], ${ids('buildingId')}::uuid[], ${texts('buildingNumber')}::text[],
-          ${ints('floor')}::int[], ${ints('household')}::int[], ${texts('roomId')}::text[], ${texts('stationId')}::text[],
-          ${texts('name')}::text[], ${texts('surface')}::text[],
-          ${sql.param(float8Column(sites.map((site) => site.areaM2)))}::float8[], ${texts('measuredAt')}::text[],
+          ${ints('floor')}::int[], ${ints('household')}::int[], ${texts('roomId')}::text[], ${texts('side')}::text[],
+          ${floats('x0')}::float8[], ${floats('x1')}::float8[], ${floats('z0')}::float8[], ${floats('z1')}::float8[],
+          ${texts('stationId')}::text[], ${texts('name')}::text[], ${texts('surface')}::text[],
+          ${floats('areaM2')}::float8[], ${texts('measuredAt')}::text[],
           ${texts('day')}::text[], ${texts('source')}::text[], ${ids('deviceId')}::uuid[], ${ids('userId')}::uuid[],
           ${sql.param(int4Column(pictures.from))}::int[], ${sql.param(int4Column(pictures.to))}::int[],
           ${texts('pointCloudFileId')}::text[], ${ints('version')}::int[],
           ${sql.param(boolColumn(sites.map((site) => site.explodedSite)))}::boolean[],
           ${ints('qualified')}::int[], ${ints('warning')}::int[], ${ints('unqualified')}::int[],
           ${ints('exploded')}::int[], ${ints('unjudged')}::int[], ${ints('readings')}::int[])
-        as r(point_index, building_id, building_number, floor, household, room_id, station_id, name, surface, area_m2,
+        as r(point_index, building_id, building_number, floor, household, room_id, side, x0, x1, z0, z1, station_id,
+          name, surface, area_m2,
           measured_at, day, source, device_id, user_id, pictures_from, pictures_to, point_cloud_file_id, version,
           exploded_site, qualified, warning, unqualified, exploded, unjudged, readings)`;
   }

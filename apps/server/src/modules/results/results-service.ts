@@ -154,7 +154,12 @@ export class ResultsService {
     task: TaskRecord,
     batch: ResultBatch,
   ): Promise<ResultBatchAnswer> {
-    const judge = await SiteJudge.of(tx, sender.companyId, task);
+    const judge = await SiteJudge.of(
+      tx,
+      sender.companyId,
+      task,
+      batch.Sites.map((site) => site.PointIndex),
+    );
     await this.checkFiles(tx, sender, batch);
     const results = new ResultsRepository(tx);
     const replacedBy = sender.deviceId ? `device:${sender.deviceId}` : `user:${sender.userId ?? ''}`;

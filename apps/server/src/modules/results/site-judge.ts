@@ -11,11 +11,18 @@ import type { DbExecutor } from '../../db/database-handle.ts';
 import type { FrozenItem } from '../../db/json-types.ts';
 import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
+import { FacadePlacement, type FacadePanel } from './facade-placement.ts';
 import { judgeReading, siteCounts } from './judge-readings.ts';
+import { SitePlacesRepository } from './site-places-repository.ts';
 import type { ReadingRow, SiteRow } from './results-repository.ts';
 
 /** Null or undefined: a nullish field not sent. */
 const absent = (value: unknown): value is null | undefined => value === null || value === undefined;
+
+/** Where a site of the batch is: a household of the task (indoor) or a panel of its facades. */
+type SitePlacement =
+  | { household: Household; panel: null }
+  | { household: null; panel: FacadePanel; buildingId: string; buildingNumber: string };
 
 /** Household key of a task: building number, floor, position. */
 const placeKey = (building: string, floor: number, household: number) => `${building}/${floor}/${household}`;
@@ -44,9 +51,10 @@ export interface SiteOrigin {
 const AHEAD_MS = RESULT_LIMITS.measuredAheadMinutes * 60_000;
 
 /**
- * Checks the sites of a batch against their task (household in the task, room in its house type,
- * known items, each PointIndex and item once, value and ruler counts) and judges each reading with
- * the task's frozen standard. A problem is refused on its field (`Sites[3].Readings[0].ItemCode`).
+ * Checks the sites of a batch against their task (household in the task, room in its house type, or on
+ * an external-wall task the facade placement rules of facade-placement.ts; known items, each PointIndex
+ * and item once, value and ruler counts) and judges each reading with the task's frozen standard. A
+ * problem is refused on its field (`Sites[3].Readings[0].ItemCode`).
  */
 export class SiteJudge {
   private readonly seen = new Set<number>();
@@ -56,12 +64,27 @@ export class SiteJudge {
     private readonly task: TaskRecord,
     private readonly placeOf: Map<string, Household>,
     private readonly roomsOf: Map<string, Map<string, string | null>>,
+    private readonly facade: FacadePlacement | null,
   ) {
     this.items = new Map(task.standard.Items.map((item) => [item.Code.toLowerCase(), item]));
   }
 
-  /** The judge of one batch of a task: its households and their house types' rooms. */
-  static async of(tx: DbExecutor, companyId: string, task: TaskRecord): Promise<SiteJudge> {
+  /**
+   * The judge of one batch of a task: its households and their house types' rooms, or for an
+   * external-wall task its stored panels less those the batch sends again (`replacing`).
+   */
+  static async of(
+    tx: DbExecutor,
+    companyId: string,
+    task: TaskRecord,
+    replacing: readonly number[],
+  ): Promise<SiteJudge> {
+    if (task.taskKind === 'externalWall') {
+      const again = new Set(replacing);
+      const stored = await new SitePlacesRepository(tx).facadePanels(companyId, task.id);
+      const kept = stored.filter((panel) => !again.has(panel.pointIndex));
+      return new SiteJudge(task, new Map(), new Map(), new FacadePlacement(task, kept));
+    }
     const households = await new TasksRepository(tx).households(companyId, task.id);
     const mapIds = [...new Set(households.flatMap((row) => (row.houseMapId ? [row.houseMapId] : [])))];
     const maps = await new TaskPlanRepository(tx).houseMaps(companyId, mapIds);
@@ -74,7 +97,32 @@ export class SiteJudge {
           new Map((map.measurePoints?.Rooms ?? []).map((room) => [room.Id, room.PointTypeId ?? null])),
         ]),
       ),
+      null,
     );
+  }
+
+  /** The household (indoor task) or facade panel (external-wall task) of a site; 400 on its field. */
+  private placement(site: ResultSite, at: string): SitePlacement {
+    if (this.facade) {
+      return {
+        household: null,
+        panel: this.facade.place(site, at),
+        buildingId: this.task.buildingId as string,
+        buildingNumber: this.task.facadeBuildingNumber ?? site.BuildingNumber,
+      };
+    }
+    if (!absent(site.Side) || absent(site.Household)) {
+      throw fieldError(`${at}.Side`, 'externalWalls.facadeSiteOnIndoorTask');
+    }
+    const household = this.placeOf.get(placeKey(site.BuildingNumber, site.Floor, site.Household));
+    if (!household) {
+      throw fieldError(at, 'results.householdNotInTask', {
+        building: site.BuildingNumber,
+        floor: site.Floor,
+        household: site.Household,
+      });
+    }
+    return { household, panel: null };
   }
 
   /** Checks and judges `site`, the batch's `index`th; throws a field error on the first problem. */
@@ -92,16 +140,10 @@ export class SiteJudge {
         minutes: RESULT_LIMITS.measuredAheadMinutes,
       });
     }
-    if (absent(site.Household)) throw fieldError(`${at}.Side`, 'externalWalls.facadeSiteOnIndoorTask');
-    const place = this.placeOf.get(placeKey(site.BuildingNumber, site.Floor, site.Household));
-    if (!place) {
-      throw fieldError(at, 'results.householdNotInTask', {
-        building: site.BuildingNumber,
-        floor: site.Floor,
-        household: site.Household,
-      });
-    }
-    const rooms = place.houseMapId ? this.roomsOf.get(place.houseMapId) : undefined;
+    const placed = this.placement(site, at);
+    const place = placed.household;
+    const houseMapId = place?.houseMapId ?? null;
+    const rooms = houseMapId ? this.roomsOf.get(houseMapId) : undefined;
     const roomId = site.RoomId ?? null;
     if (roomId !== null && !rooms?.has(roomId)) {
       throw fieldError(`${at}.RoomId`, 'results.roomNotInHouseType', { room: roomId });
@@ -126,7 +168,7 @@ export class SiteJudge {
           values: reading.Values.length,
         });
       }
-      const design = this.designValue(item, reading.DesignValue, pointTypeId, place.houseMapId);
+      const design = this.designValue(item, reading.DesignValue, pointTypeId, houseMapId);
       const valid = new Array<boolean>(reading.Values.length).fill(true);
       const judged = judgeReading(item, reading.Values, valid, design);
       readings.push({
@@ -149,17 +191,43 @@ export class SiteJudge {
     });
     const counts = siteCounts(judgedReadings);
     const measuredAt = site.MeasuredAt ?? origin.measuredDefault;
+    const panel = placed.panel;
+    const where =
+      placed.panel === null
+        ? {
+            buildingId: placed.household.buildingId,
+            buildingNumber: placed.household.buildingNumber,
+            floor: placed.household.floor,
+            household: placed.household.household,
+            side: null,
+            x0: null,
+            x1: null,
+            z0: null,
+            z1: null,
+          }
+        : {
+            buildingId: placed.buildingId,
+            buildingNumber: placed.buildingNumber,
+            floor: site.Floor,
+            household: null,
+            side: placed.panel.side,
+            x0: placed.panel.x0,
+            x1: placed.panel.x1,
+            z0: placed.panel.z0,
+            z1: placed.panel.z1,
+          };
+    const defaultName = place
+      ? `${where.buildingNumber}-${where.floor}-${where.household} #${site.PointIndex}`
+      : `${where.buildingNumber}-${where.side}-${where.floor} #${site.PointIndex}`;
     return {
       site: {
         pointIndex: site.PointIndex,
-        buildingId: place.buildingId,
-        buildingNumber: place.buildingNumber,
-        floor: place.floor,
-        household: place.household,
+        ...where,
         roomId,
         stationId: site.StationId ?? null,
-        name: site.Name ?? `${place.buildingNumber}-${place.floor}-${place.household} #${site.PointIndex}`,
-        surface: site.Surface ?? null,
+        name: site.Name ?? defaultName,
+        // A facade site is a facade panel whatever surface the sender named (measurement-api.md section 9).
+        surface: panel ? 'facade' : (site.Surface ?? null),
         areaM2: site.AreaM2 ?? null,
         measuredAt,
         day: dayIn(COMPANY_TIME_ZONE, measuredAt),

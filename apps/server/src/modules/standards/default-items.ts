@@ -16,6 +16,8 @@ export interface DefaultItem {
   dimension: 'width' | 'height' | 'thickness' | null;
   standards: StandardValue[];
   rule: MeasureRule;
+  /** Measured on facades (external-wall tasks, measurement-api.md section 9). */
+  external: boolean;
 }
 
 const half = (value: number) => Math.round(value * 2) / 2;
@@ -302,8 +304,61 @@ const ROWS: Row[] = [
   ],
 ];
 
-export const DEFAULT_MEASURE_ITEMS: readonly DefaultItem[] = ROWS.map(
-  ([code, nameZh, nameEn, stage, mode, concrete, dimension, standards, rule]) => ({
+/**
+ * Facade items (domain.md sections 3 and 11): flatness and verticality of the outer wall, measured per
+ * panel from a 2 m ruler or a scan, on the concrete shell (structure, GB 50204) and on the rendered
+ * facade (plaster, GB 50210 exterior plaster). Migration `ew-core` inserts them into existing companies.
+ */
+const EXTERNAL_ROWS: Row[] = [
+  [
+    'EW-ST-01',
+    '外墙平整度',
+    'Outer-wall flatness',
+    'structure',
+    'absolute',
+    true,
+    null,
+    plain('absolute', 0, 8),
+    flatnessRule,
+  ],
+  [
+    'EW-ST-02',
+    '外墙垂直度',
+    'Outer-wall verticality',
+    'structure',
+    'absolute',
+    true,
+    null,
+    plain('absolute', 0, 10),
+    verticalityRule,
+  ],
+  [
+    'EW-PL-01',
+    '外墙抹灰平整度',
+    'Outer-wall render flatness',
+    'plaster',
+    'absolute',
+    false,
+    null,
+    plain('absolute', 0, 4),
+    flatnessRule,
+  ],
+  [
+    'EW-PL-02',
+    '外墙抹灰垂直度',
+    'Outer-wall render verticality',
+    'plaster',
+    'absolute',
+    false,
+    null,
+    plain('absolute', 0, 4),
+    verticalityRule,
+  ],
+];
+
+const toDefault =
+  (external: boolean) =>
+  ([code, nameZh, nameEn, stage, mode, concrete, dimension, standards, rule]: Row): DefaultItem => ({
     code,
     nameZh,
     nameEn,
@@ -313,8 +368,13 @@ export const DEFAULT_MEASURE_ITEMS: readonly DefaultItem[] = ROWS.map(
     dimension,
     standards,
     rule,
-  }),
-);
+    external,
+  });
+
+export const DEFAULT_MEASURE_ITEMS: readonly DefaultItem[] = [
+  ...ROWS.map(toDefault(false)),
+  ...EXTERNAL_ROWS.map(toDefault(true)),
+];
 
 /** The default rule of an item created without one. */
 export const DEFAULT_RULE: MeasureRule = sizeRule;

@@ -33,6 +33,7 @@ export function toRow(item: StoredItem, lang: Language): MeasureItemRow {
     Concrete: item.Concrete,
     Dimension: item.Dimension,
     NeedsDesign: item.NeedsDesign,
+    External: item.External ?? false,
     Unit: 'mm',
     Standards: item.Standards.map((standard) => ({
       Name: standard.Name,

@@ -36,6 +36,7 @@ function itemValues(input: MeasureItemInput) {
     concrete: input.Concrete,
     dimension: input.Dimension,
     needsDesign: input.NeedsDesign,
+    ...(input.External !== undefined && { external: input.External }),
     standards: input.Standards.map((standard) => ({ ...standard, NameEn: standard.NameEn ?? null })),
   };
 }

@@ -51,6 +51,13 @@ export function taskNameSql(language: Language): SQL<string> {
     INSPECTION_KINDS.map((code) => [code, messageCatalogues[language][`tasks.nameInspection.${code}`]]),
   );
   const scope = fill(language, 'tasks.scopeName', { building: part('building'), floors, stage, inspection });
+  const sides = sql`array_to_string(array(select jsonb_array_elements_text(${tasks.nameParts} -> 'sides')), '/')`;
+  const facade = fill(language, 'externalWalls.taskName', {
+    building: part('building'),
+    sides,
+    floors,
+    stage,
+  });
   return sql<string>`(case ${part('kind')} when 'plan' then ${plan} when 'remeasure' then ${remeasure}
-    when 'scope' then ${scope} else ${tasks.name} end)`;
+    when 'scope' then ${scope} when 'facade' then ${facade} else ${tasks.name} end)`;
 }

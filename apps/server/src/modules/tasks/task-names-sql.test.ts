@@ -98,6 +98,14 @@ describe('task names in SQL and in the migration', () => {
         'x',
         { 'zh-CN': '1# 5 层 抹灰 自检', 'en-US': '1# floor 5 Plaster self-inspection' },
       ],
+      [
+        { kind: 'facade', building: 'A 座', sides: ['N', '东立面'], floors: [2, 6], stage: 'structure' },
+        'x',
+        {
+          'zh-CN': 'A 座 外墙 N/东立面 2-6 层 主体结构',
+          'en-US': 'A 座 facades N/东立面 floors 2-6 Structure',
+        },
+      ],
     ];
     const id = await buildTask(t, admin, { ProjectId: projectId, Name: 'placeholder' });
     for (const [parts, name, expected] of cases) {

@@ -1,4 +1,4 @@
-import type { HouseholdRef, Language, Stage } from '@measure/contract';
+import type { HouseholdRef, Language, Stage, TaskKind } from '@measure/contract';
 import { fieldError } from '../../core/app-error.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { FrozenItem, FrozenStandard, StoredItem } from '../../db/json-types.ts';
@@ -6,11 +6,14 @@ import { ProjectStandardsRepository } from '../project-standards/project-standar
 import { defaultExplodedThreshold } from '../standards/judging/judge.ts';
 import type { NewTaskHousehold } from './tasks-repository.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
+import { chooseItems, type FacadePlanInput, resolveFacade, type ResolvedFacade } from './facade-plan.ts';
 
-/** A plan as sent: project, stage, households, optional item codes. */
-export interface PlanInput {
+/** A plan as sent: project, stage, households (or an external-wall task's facades), optional item codes. */
+export interface PlanInput extends FacadePlanInput {
   ProjectId: string;
   Stage: Stage;
+  /** Default indoor. */
+  TaskKind?: TaskKind;
   Households: HouseholdRef[];
   ItemCodes?: string[] | null;
 }
@@ -19,6 +22,8 @@ export interface PlanInput {
 export interface ResolvedPlan {
   households: NewTaskHousehold[];
   withoutHouseType: HouseholdRef[];
+  /** An external-wall task's building, floor band and sides; null for indoor tasks. */
+  facade: ResolvedFacade | null;
   standard: FrozenStandard;
   /** Items needing a design value that a site type (or a house type without rooms) of the households lacks. */
   missingDesignValues: { item: FrozenItem; pointTypes: string[]; houseMaps: string[] }[];
@@ -39,6 +44,7 @@ export function freezeItem(item: StoredItem): FrozenItem {
     Mode: item.Mode,
     Dimension: item.Dimension,
     NeedsDesign: item.NeedsDesign,
+    External: item.External ?? false,
     StandardNameZh: standard.Name,
     StandardNameEn: standard.NameEn ?? standard.Name,
     Left: standard.Left,
@@ -54,8 +60,9 @@ export const itemName = (item: Pick<FrozenItem, 'NameZh' | 'NameEn'>, lang: Lang
   lang === 'en-US' ? item.NameEn : item.NameZh;
 
 /**
- * Resolves a plan: every household must be in a building of the project (400 naming it); the items
- * are the stage's enabled items of the project's standards, or the named ones among them; design
+ * Resolves a plan: every household must be in a building of the project (400 naming it), or for an
+ * external-wall task the building and floor band (facade-plan.ts); the items are the stage's enabled
+ * items of the task's kind in the project's standards, or the named ones among them; design
  * values are taken from the project's site types and the house types' templates as they are now.
  */
 export async function resolvePlan(
@@ -68,6 +75,8 @@ export async function resolvePlan(
   const buildings = await repository.buildings(companyId, input.ProjectId);
   const assignments = await repository.assignments(companyId, input.ProjectId);
   const byNumber = new Map(buildings.map((building) => [building.number, building]));
+  const kind: TaskKind = input.TaskKind ?? 'indoor';
+  const facade = kind === 'externalWall' ? resolveFacade(buildings, input) : null;
   const houseTypeOf = new Map(
     assignments.map((row) => [householdKey(row.buildingId, row.floor, row.household), row.houseMapId]),
   );
@@ -103,16 +112,7 @@ export async function resolvePlan(
     (candidate) => candidate.stage === input.Stage,
   );
   const enabled = (copy?.classes ?? []).filter((item) => item.Enabled);
-  let chosen = enabled;
-  if (input.ItemCodes && input.ItemCodes.length > 0) {
-    const byCode = new Map(enabled.map((item) => [item.Code.toLowerCase(), item]));
-    chosen = input.ItemCodes.map((code, index) => {
-      const item = byCode.get(code.toLowerCase());
-      if (!item) throw fieldError(`ItemCodes[${index}]`, 'tasks.itemNotInStage', { code });
-      return item;
-    });
-    chosen = [...new Map(chosen.map((item) => [item.MeasureItemId, item])).values()];
-  }
+  const chosen = chooseItems(enabled, kind, input.ItemCodes);
   if (!copy || chosen.length === 0) throw fieldError('ItemCodes', 'tasks.noItems');
   const items = chosen.map(freezeItem);
   const codeOf = new Map(items.map((item) => [item.MeasureItemId, item.Code]));
@@ -165,6 +165,7 @@ export async function resolvePlan(
   return {
     households,
     withoutHouseType,
+    facade,
     standard: {
       ProjectStandardId: copy.id,
       BaseTime: copy.baseTime.toISOString(),

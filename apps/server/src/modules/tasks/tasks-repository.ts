@@ -35,6 +35,8 @@ export interface TaskQuery {
   projectId?: string | null;
   state?: TaskState | null;
   stage?: string | null;
+  /** indoor | externalWall; default both. */
+  taskKind?: string | null;
   keyword?: string;
   startDate?: string | null;
   endDate?: string | null;
@@ -61,6 +63,18 @@ export interface NewTask {
   standard: FrozenStandard;
   createdBy: string;
   createdByName: string;
+  /** Default indoor; an external-wall task also has its building and floor band. */
+  taskKind?: string;
+  buildingId?: string | null;
+  floorFrom?: number | null;
+  floorTo?: number | null;
+}
+
+/** A facade an external-wall task measures, in planned order. */
+export interface NewFacadeSide {
+  Side: string;
+  Name?: string | null;
+  WidthM: number;
 }
 
 export interface NewTaskHousehold {
@@ -161,6 +175,7 @@ export class TasksRepository {
     if (query.state) conditions.push(eq(tasks.state, query.state));
     else if (query.states) conditions.push(inArray(tasks.state, [...query.states]));
     if (query.stage) conditions.push(eq(tasks.stage, query.stage));
+    if (query.taskKind) conditions.push(eq(tasks.taskKind, query.taskKind));
     if (query.keyword) {
       const pattern = likePattern(query.keyword);
       conditions.push(
@@ -255,7 +270,13 @@ export class TasksRepository {
     return row !== undefined;
   }
 
-  async insert(companyId: string, task: NewTask, households: NewTaskHousehold[], surveyorIds: string[]) {
+  async insert(
+    companyId: string,
+    task: NewTask,
+    households: NewTaskHousehold[],
+    surveyorIds: string[],
+    facadeSides: readonly NewFacadeSide[] = [],
+  ) {
     const [created] = await this.db
       .insert(tasks)
       .values({ companyId, ...task, householdCount: households.length })
@@ -272,6 +293,18 @@ export class TasksRepository {
         ${sql.param(households.map((row) => row.household))}::int[],
         ${sql.param(households.map((row) => row.houseMapId))}::uuid[]
       ) as t(b, n, f, h, m)`);
+    if (facadeSides.length > 0) {
+      await this.db.insert(taskFacadeSides).values(
+        facadeSides.map((side, sideIndex) => ({
+          companyId,
+          taskId,
+          sideIndex,
+          side: side.Side,
+          name: side.Name ?? null,
+          widthM: side.WidthM,
+        })),
+      );
+    }
     await this.setSurveyors(companyId, taskId, surveyorIds);
     return taskId;
   }

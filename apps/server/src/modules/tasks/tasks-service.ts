@@ -27,6 +27,7 @@ import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProject, writeProjectLog } from '../projects/project-access.ts';
 import { visibleTask } from './task-access.ts';
 import { itemName, resolvePlan } from './task-plan.ts';
+import { assertKindEnabled, facadeNameParts } from './facade-plan.ts';
 import { TaskPlanRepository } from './task-plan-repository.ts';
 import { loadTaskDetail } from './task-detail.ts';
 import { toTaskRow } from './task-rows.ts';
@@ -58,6 +59,7 @@ export class TasksService {
 
   async check(auth: AuthContext, body: CheckBody, lang: Language): Promise<CheckResult> {
     await visibleProject(this.deps.db, auth, body.ProjectId);
+    await assertKindEnabled(this.deps.db, auth, body.TaskKind);
     const plan = await resolvePlan(this.deps.db, auth.companyId, body);
     return {
       Households: plan.households.length,
@@ -92,6 +94,7 @@ export class TasksService {
       within ? work(within) : this.deps.db.transaction(work);
     return run(async (tx) => {
       const project = await visibleProject(tx, auth, body.ProjectId);
+      await assertKindEnabled(tx, auth, body.TaskKind);
       const plan = await resolvePlan(tx, auth.companyId, body);
       const missing = plan.withoutHouseType[0];
       if (missing) {
@@ -118,13 +121,15 @@ export class TasksService {
         generated ??
         (body.Name
           ? null
-          : {
-              kind: 'plan',
-              project: project.name,
-              stage: body.Stage,
-              // The planning day as the company's calendar names it (UTC is the day before from 16:00).
-              date: body.PlannedDate ?? todayIn(),
-            });
+          : plan.facade
+            ? facadeNameParts(plan.facade, body.Stage)
+            : {
+                kind: 'plan',
+                project: project.name,
+                stage: body.Stage,
+                // The planning day as the company's calendar names it (UTC is the day before from 16:00).
+                date: body.PlannedDate ?? todayIn(),
+              });
       const name = nameParts ? renderTaskName(nameParts, 'zh-CN') : (body.Name as string);
       const taskId = await new TasksRepository(tx).insert(
         auth.companyId,
@@ -141,9 +146,14 @@ export class TasksService {
           standard: plan.standard,
           createdBy: auth.userId,
           createdByName: creator?.name ?? '',
+          taskKind: body.TaskKind,
+          buildingId: plan.facade?.buildingId ?? null,
+          floorFrom: plan.facade?.floorFrom ?? null,
+          floorTo: plan.facade?.floorTo ?? null,
         },
         plan.households,
         body.SurveyorIds,
+        plan.facade?.sides,
       );
       await writeProjectLog(tx, auth, body.ProjectId, 'projectLog.taskCreated', {
         ...taskLogParams({ name, nameParts }),
@@ -216,6 +226,7 @@ export class TasksService {
         projectId: body.ProjectId,
         state: body.State,
         stage: body.Stage,
+        taskKind: body.TaskKind,
         keyword: body.Keyword,
         startDate: body.StartDate,
         endDate: body.EndDate,

@@ -111,7 +111,10 @@ describe('planning', () => {
       { projectId: project.id, supportCraft: 'plaster' },
       { as: planner },
     );
-    expect(task.Items.map((item) => item.ItemCode)).toEqual(stage.map((item) => item.Code));
+    // An indoor task takes the stage's enabled items that are not external-wall items.
+    expect(task.Items.map((item) => item.ItemCode)).toEqual(
+      stage.filter((item) => !item.External).map((item) => item.Code),
+    );
     const flatness = task.Items.find((item) => item.ItemCode === 'PL-01');
     expect(flatness?.Standard).toMatchObject({ Left: 0, Right: 4 });
   });
