@@ -3,6 +3,7 @@ import { api, apiRoutes } from '../support/api.ts';
 import { BASE_URL } from '../support/browser.ts';
 import { facadeTask } from '../support/facade-task.ts';
 import { stamp } from '../support/names.ts';
+import { pickOption } from '../support/select.ts';
 import { signInAndLand } from '../support/sign-in.ts';
 import { taskProject, type TaskProject } from '../support/task-project.ts';
 
@@ -91,8 +92,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
       const { page, errors } = await browsers.open(language);
       await signInAndLand(page, setup.planner, language);
       await page.goto(`${new URL(page.url()).origin}/measurerobot/taskDetailExternalWall?taskId=${first}`);
-      await page.getByRole('combobox', { name: text.compare }).click();
-      await page.getByRole('option', { name: remeasureName }).click();
+      await pickOption(page, page.getByRole('combobox', { name: text.compare }), remeasureName);
       await expect(page.getByTestId('facade-compare-side')).toHaveCount(2);
       await expect(page.getByTestId('facade-rate-change').first()).toContainText(text.change);
       // The re-measure passes where the first measure failed: side N gets better.
