@@ -37,6 +37,7 @@ export function itemRow(overrides: Partial<MeasureItemRow> = {}): MeasureItemRow
       },
     ],
     Enabled: true,
+    External: false,
     Selected: 0,
     Rule: {
       MinReadings: 1,
