@@ -106,6 +106,7 @@ const WIRE_VALUE_KEYS = new Set([
   // The task kinds and the facade place fields, as AddTask and the device API take them.
   'messages:externalWalls.taskKindInvalid',
   'messages:externalWalls.indoorSiteOnFacadeTask',
+  'messages:externalWalls.facadeHasNoRoom',
 ]);
 
 describe('translations', () => {
