@@ -170,6 +170,16 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/scans/ModelTaskDataPage.tsx')),
               },
               {
+                path: 'externalWallTaskManage',
+                handle: title('layout:menu.externalWallTaskManage'),
+                lazy: page(() => import('../features/external-walls/ExternalWallTasksPage.tsx')),
+              },
+              {
+                path: 'taskDetailExternalWall',
+                handle: title('layout:menu.taskDetailExternalWall'),
+                lazy: page(() => import('../features/external-walls/ExternalWallTaskPage.tsx')),
+              },
+              {
                 path: 'mscPointCloudData',
                 handle: title('layout:menu.mscPointCloudData'),
                 lazy: page(() => import('../features/scans/PointCloudPage.tsx')),
@@ -335,6 +345,12 @@ export const routes: RouteObject[] = [
         path: `${SUBSYSTEM.share}/modelTaskPreview/:shareId`,
         handle: title('layout:menu.sharedModelPreview'),
         lazy: page(() => import('../features/scans/SharedModelPreviewPage.tsx')),
+      },
+      {
+        // One side of a shared external-wall task, opened on phones (plain elements, no antd).
+        path: `${SUBSYSTEM.share}/externalWallTaskPreview/:shareId/:index`,
+        handle: title('layout:menu.sharedExternalWall'),
+        lazy: page(() => import('../features/external-walls/SharedExternalWallPage.tsx')),
       },
       {
         path: `${SUBSYSTEM.share}/tempRjReport/:shareId`,

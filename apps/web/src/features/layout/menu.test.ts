@@ -30,6 +30,16 @@ describe('menu', () => {
     expect(visibleMenu(entries, on).map((e) => e.path)).toEqual(['mscProjectList', 'taskManage']);
   });
 
+  it('shows external wall task management and opens its elevation page only with EnabledExternalWall', () => {
+    const off = { Permissions: [], ...flags };
+    const on = { ...off, EnabledExternalWall: true };
+    const paths = (self: typeof off) => visibleMenu(MENU, self).map((entry) => entry.path);
+    expect(paths(off)).not.toContain('externalWallTaskManage');
+    expect(paths(on)).toContain('externalWallTaskManage');
+    expect(mayOpen('taskDetailExternalWall', off)).toBe(false);
+    expect(mayOpen('taskDetailExternalWall', on)).toBe(true);
+  });
+
   it('shows only unguarded entries before the user info arrives', () => {
     expect(visibleMenu(entries, undefined).map((e) => e.path)).toEqual(['mscProjectList']);
   });

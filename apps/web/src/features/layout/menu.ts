@@ -24,6 +24,11 @@ export const MENU: readonly MenuEntry[] = [
     feature: 'EnabledRobotTask',
   },
   { path: 'taskCenter', titleKey: 'layout:menu.taskCenter' },
+  {
+    path: 'externalWallTaskManage',
+    titleKey: 'layout:menu.externalWallTaskManage',
+    feature: 'EnabledExternalWall',
+  },
   { path: 'dataPool', titleKey: 'layout:menu.dataPool' },
   { path: 'mscQualityAnalysis', titleKey: 'layout:menu.mscQualityAnalysis' },
   { path: 'mscProgressAnalysis', titleKey: 'layout:menu.mscProgressAnalysis' },
@@ -93,6 +98,8 @@ const MENU_PARENT: Readonly<Record<string, readonly string[]>> = {
   // The demo area (spec section 2): demo project list > demo task list > demo task detail.
   demoTaskList: ['demoProjectList'],
   demoTaskDetail: ['demoProjectList'],
+  // A child of task data (spec section 2), opened from external wall task management.
+  taskDetailExternalWall: ['mscProjectList', 'externalWallTaskManage', 'taskCenter'],
 };
 
 /**
@@ -108,6 +115,7 @@ const CHILD_PERMISSION: Readonly<Record<string, Permission>> = {
 const CHILD_FEATURE: Readonly<Record<string, FeatureFlag>> = {
   modelTaskData: 'EnabledModeling',
   viewDeviceDetail: 'EnabledRobotTask',
+  taskDetailExternalWall: 'EnabledExternalWall',
 };
 
 /** Every child page (opened from a menu page, with breadcrumbs). */

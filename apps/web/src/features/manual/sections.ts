@@ -59,6 +59,8 @@ export const MANUAL_SECTIONS = [
   { id: 'mscReportData', chapter: 'tasks', page: true },
   { id: 'modelTaskData', chapter: 'tasks', page: true },
   { id: 'mscPointCloudData', chapter: 'tasks', page: true },
+  { id: 'externalWallTaskManage', chapter: 'tasks', page: true },
+  { id: 'taskDetailExternalWall', chapter: 'tasks', page: true },
   { id: 'TaskExcuse', chapter: 'tasks', page: true },
   { id: 'manualMeasure', chapter: 'tasks', page: true },
   { id: 'dataPool', chapter: 'tasks', page: true },

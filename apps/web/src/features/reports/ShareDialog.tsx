@@ -1,7 +1,7 @@
 import { REPORT_LIMITS, type ReportShare } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Empty, Flex, InputNumber, List, Modal, Popconfirm, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
@@ -12,7 +12,7 @@ import { showDateTime } from '../../shared/i18n/dates.ts';
 const time = (value: string) => showDateTime(value);
 
 /** One share: its link (copyable), QR code and expiry. */
-function ShareCard({ share }: { share: ReportShare }) {
+function ShareCard({ share, extra }: { share: ReportShare; extra?: ReactNode }) {
   const { t } = useTranslation('reports');
   return (
     <Flex gap={16} wrap align="center" data-testid="report-share">
@@ -25,6 +25,7 @@ function ShareCard({ share }: { share: ReportShare }) {
         <Typography.Text type="secondary">
           {t('share.expires', { time: time(share.ExpiresAt) })}
         </Typography.Text>
+        {extra}
       </Space>
     </Flex>
   );
@@ -33,15 +34,17 @@ function ShareCard({ share }: { share: ReportShare }) {
 /**
  * Sharing a task's report: a new link with its QR code, and the open shares, each revocable. Opened
  * where a scan is viewed (`scanId`), the new share may name it (SharingReport's ScanId: the shared
- * model preview opens on that scan).
+ * model preview opens on that scan). `links` adds pages of the same share (an external wall's sides).
  */
 export function ShareDialog({
   taskId,
   scanId,
+  links,
   onClose,
 }: {
   taskId: string;
   scanId?: string | null;
+  links?: (share: ReportShare) => ReactNode;
   onClose: () => void;
 }) {
   const { t } = useTranslation(['reports', 'common']);
@@ -110,7 +113,7 @@ export function ShareDialog({
             {t('share.create')}
           </Button>
         </Space>
-        {created && <ShareCard share={created} />}
+        {created && <ShareCard share={created} extra={links?.(created)} />}
         <div>
           <Typography.Title level={5}>{t('share.open')}</Typography.Title>
           <List<ReportShare>
@@ -139,7 +142,12 @@ export function ShareDialog({
                       {share.Url}
                     </Typography.Text>
                   }
-                  description={t('share.expires', { time: time(share.ExpiresAt) })}
+                  description={
+                    <>
+                      {t('share.expires', { time: time(share.ExpiresAt) })}
+                      {links?.(share)}
+                    </>
+                  }
                 />
               </List.Item>
             )}

@@ -16,6 +16,7 @@ import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { useCan } from '../auth/permissions.ts';
 import { useSelf } from '../auth/self.ts';
 import { useTaskHasScans } from '../scans/useTaskHasScans.ts';
+import { ElevationsLink } from '../external-walls/ElevationsLink.tsx';
 import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
 import { formatRate, TaskStateTag } from '../tasks/taskLabels.tsx';
 import { PlaceFigures, useFigureColumns } from './PlaceFigures.tsx';
@@ -194,6 +195,7 @@ export default function TaskDataPage() {
         }
         extra={
           <Space>
+            <ElevationsLink task={detail} />
             {can('project.publish') && (
               <Tooltip title={detail.State === 'uploaded' ? undefined : t('audit.onlyUploaded')}>
                 <Button type="primary" disabled={detail.State !== 'uploaded'} onClick={audit}>

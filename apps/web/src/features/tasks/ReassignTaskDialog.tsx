@@ -1,13 +1,13 @@
 import type { TaskRow } from '@measure/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Modal, Select } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
 import { notify } from '../../shared/feedback/notify.ts';
-import { deviceOptions, surveyorOptions } from './taskOptions.ts';
+import { DevicePeopleFields } from './DispatchFields.tsx';
 
 interface ReassignForm {
   DeviceGuid?: string;
@@ -20,10 +20,6 @@ export default function ReassignTaskDialog({ task, onClose }: { task: TaskRow; o
   const [form] = Form.useForm<ReassignForm>();
   const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
-  const options = useQuery({
-    queryKey: ['tasks', 'options', task.ProjectId],
-    queryFn: ({ signal }) => callApi(routes.tasks.getTaskOptions, { ProjectId: task.ProjectId }, { signal }),
-  });
 
   const save = async (values: ReassignForm) => {
     setSaving(true);
@@ -63,24 +59,7 @@ export default function ReassignTaskDialog({ task, onClose }: { task: TaskRow; o
           SurveyorIds: task.Surveyors.map((person) => person.UserId),
         }}
       >
-        <Form.Item name="DeviceGuid" label={t('field.device')}>
-          <Select
-            allowClear
-            loading={options.isLoading}
-            placeholder={t('placeholder.device')}
-            options={deviceOptions(options.data)}
-          />
-        </Form.Item>
-        <Form.Item name="SurveyorIds" label={t('field.surveyors')}>
-          <Select
-            mode="multiple"
-            allowClear
-            loading={options.isLoading}
-            placeholder={t('placeholder.surveyors')}
-            options={surveyorOptions(options.data)}
-            optionFilterProp="label"
-          />
-        </Form.Item>
+        <DevicePeopleFields projectId={task.ProjectId} stacked />
       </Form>
     </Modal>
   );

@@ -5,13 +5,14 @@ import {
   TASK_ORDER_FIELDS,
   TASK_STATES,
   type Stage,
+  type TaskKind,
   type TaskRow,
   type TaskState,
 } from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
@@ -51,6 +52,25 @@ interface FilterForm extends Omit<Filters, 'StartDate' | 'EndDate'> {
 
 /** Task management (`taskCenter`): every task of the projects the user sees. */
 export default function TaskCenterPage() {
+  const { t } = useTranslation('tasks');
+  const navigate = useNavigate();
+  return <TaskListCard title={t('center.title')} onDispatch={() => void navigate(TASK_DISPATCH_PATH)} />;
+}
+
+/**
+ * The task list with its filters, sort, export and the planner's actions. `kind` shows only tasks of
+ * that kind (and exports them); `placeColumn` replaces the households column and `nameLink` where a
+ * task's name leads (external-wall task management).
+ */
+export function TaskListCard(props: {
+  title: ReactNode;
+  kind?: TaskKind;
+  onDispatch: () => void;
+  dispatchLabel?: string;
+  placeColumn?: ColumnsType<TaskRow>[number];
+  nameLink?: (row: TaskRow) => string;
+  extraActions?: (row: TaskRow) => ReactNode;
+}) {
   const { t } = useTranslation(['tasks', 'common']);
   const { t: tc } = useTranslation('common');
   const can = useCan();
@@ -73,14 +93,11 @@ export default function TaskCenterPage() {
     queryKey: ['projects', 'select'],
     queryFn: ({ signal }) => callApi(routes.projects.getProjectSelectItem, undefined, { signal }),
   });
+  const listInput = { ...filters, ...order, ...(props.kind ? { TaskKind: props.kind } : {}) };
   const query = useQuery({
-    queryKey: ['tasks', 'list', { ...filters, ...order, page, pageSize }],
+    queryKey: ['tasks', 'list', { ...listInput, page, pageSize }],
     queryFn: ({ signal }) =>
-      callApi(
-        routes.tasks.getTaskList,
-        { ...filters, ...order, PageSize: pageSize, CurrentPage: page },
-        { signal },
-      ),
+      callApi(routes.tasks.getTaskList, { ...listInput, PageSize: pageSize, CurrentPage: page }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -110,7 +127,7 @@ export default function TaskCenterPage() {
       key: 'Name',
       render: (name: string, row) => (
         <Tooltip title={name}>
-          <Link to={taskDetailPath(row.TaskId)}>{name}</Link>
+          <Link to={(props.nameLink ?? ((task: TaskRow) => taskDetailPath(task.TaskId)))(row)}>{name}</Link>
         </Tooltip>
       ),
     },
@@ -132,7 +149,7 @@ export default function TaskCenterPage() {
       ellipsis: true,
       render: (v) => v ?? '—',
     },
-    { title: t('field.households'), dataIndex: 'Households', width: 84, align: 'right' },
+    props.placeColumn ?? { title: t('field.households'), dataIndex: 'Households', width: 84, align: 'right' },
     {
       title: t('field.passRate'),
       key: 'passRate',
@@ -156,6 +173,7 @@ export default function TaskCenterPage() {
       fixed: 'right',
       render: (_, row) => (
         <Space size={4} wrap>
+          {props.extraActions?.(row)}
           {dispatcher && row.State === 'pending' && (
             <Button type="link" size="small" onClick={() => setReassigning(row)}>
               {t('action.reassign')}
@@ -166,7 +184,7 @@ export default function TaskCenterPage() {
               {t('action.cancel')}
             </Button>
           )}
-          {planner && row.State !== 'pending' && row.State !== 'cancelled' && (
+          {planner && row.TaskKind === 'indoor' && row.State !== 'pending' && row.State !== 'cancelled' && (
             <Button
               type="link"
               size="small"
@@ -192,14 +210,10 @@ export default function TaskCenterPage() {
 
   return (
     <Card
-      title={t('center.title')}
+      title={props.title}
       extra={
         <Space>
-          <ExportButton
-            route={routes.tasks.exportTaskList}
-            input={{ ...filters, ...order }}
-            fallbackName="tasks.xlsx"
-          />
+          <ExportButton route={routes.tasks.exportTaskList} input={listInput} fallbackName="tasks.xlsx" />
           {planner && (
             <>
               <Button
@@ -211,12 +225,8 @@ export default function TaskCenterPage() {
                 {t('action.deleteSelected')}
               </Button>
               {dispatcher && (
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => void navigate(TASK_DISPATCH_PATH)}
-                >
-                  {t('action.dispatch')}
+                <Button type="primary" icon={<PlusOutlined />} onClick={props.onDispatch}>
+                  {props.dispatchLabel ?? t('action.dispatch')}
                 </Button>
               )}
             </>

@@ -9,6 +9,7 @@ import { routes } from '../../shared/api/routes.ts';
 import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { ReportSection } from '../reports/ReportSection.tsx';
+import { ElevationsLink, useFacadeScope } from '../external-walls/ElevationsLink.tsx';
 import { FiguresSummary } from './FiguresSummary.tsx';
 import { TaskRunProgress } from './TaskRunProgress.tsx';
 import { formatRate, TASK_CENTER_PATH, TaskStateTag, useStageLabel } from './taskLabels.tsx';
@@ -25,6 +26,7 @@ export default function TaskDetailPage() {
   const { t } = useTranslation(['tasks', 'common']);
   const stageLabel = useStageLabel();
   const places = usePlaceText();
+  const facadeScope = useFacadeScope();
   const [params] = useSearchParams();
   const taskId = params.get('id') ?? '';
   const query = useQuery({
@@ -156,6 +158,7 @@ export default function TaskDetailPage() {
         }
         extra={
           <Space>
+            <ElevationsLink task={task} />
             <Link to={`/measurerobot/mscReportData?taskId=${task.TaskId}`}>
               <Button type="primary">{t('action.data')}</Button>
             </Link>
@@ -174,6 +177,9 @@ export default function TaskDetailPage() {
           <Descriptions.Item label={t('field.inspectionKind')}>
             {t(`inspectionKind.${task.InspectionKind}`)}
           </Descriptions.Item>
+          {task.TaskKind === 'externalWall' && (
+            <Descriptions.Item label={t('field.facades')}>{facadeScope(task)}</Descriptions.Item>
+          )}
           <Descriptions.Item label={t('field.device')}>{task.DeviceNumber ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('field.surveyors')}>
             {task.Surveyors.map((person) => person.Name).join(', ') || '—'}

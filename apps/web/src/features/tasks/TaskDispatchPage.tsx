@@ -3,14 +3,11 @@ import {
   MEASURE_KINDS,
   STAGES,
   type HouseholdRef,
-  type InspectionKind,
-  type MeasureKind,
   type Stage,
   type TaskDetail,
 } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Alert, Button, Card, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -24,29 +21,11 @@ import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { PermissionGate } from '../layout/PermissionGate.tsx';
 import { HouseholdPicker } from './HouseholdPicker.tsx';
 import { taskDetailPath, useStageLabel } from './taskLabels.tsx';
-import { deviceOptions, surveyorOptions } from './taskOptions.ts';
+import { DevicePeopleFields, ItemChoice, PLAN_FORM_FIELDS, type PlanFormValues } from './DispatchFields.tsx';
 import { useTaskPlanCheck } from './useTaskPlanCheck.ts';
 
-interface DispatchValues {
-  ProjectId?: string;
-  Stage?: Stage;
-  MeasureKind: MeasureKind;
-  InspectionKind: InspectionKind;
-  Name?: string;
-  PlannedDate?: Dayjs | null;
-  DeviceGuid?: string;
-  SurveyorIds?: string[];
-}
-const FORM_FIELDS = [
-  'ProjectId',
-  'Stage',
-  'MeasureKind',
-  'InspectionKind',
-  'Name',
-  'PlannedDate',
-  'DeviceGuid',
-  'SurveyorIds',
-] as const;
+type DispatchValues = PlanFormValues;
+const FORM_FIELDS = PLAN_FORM_FIELDS;
 
 /** Task dispatch (`taskManage`): plan a task; `?parentTaskId=` plans a re-measure of a task's failed households. */
 export default function TaskDispatchPage() {
@@ -100,12 +79,6 @@ function DispatchForm({ parent }: { parent?: TaskDetail }) {
   const projects = useQuery({
     queryKey: ['projects', 'select'],
     queryFn: ({ signal }) => callApi(routes.projects.getProjectSelectItem, undefined, { signal }),
-  });
-  const options = useQuery({
-    queryKey: ['tasks', 'options', projectId],
-    queryFn: ({ signal }) =>
-      callApi(routes.tasks.getTaskOptions, { ProjectId: projectId as string }, { signal }),
-    enabled: Boolean(projectId),
   });
   const check = useTaskPlanCheck(projectId, stage, households);
   const items = check.data?.Items ?? [];
@@ -242,16 +215,7 @@ function DispatchForm({ parent }: { parent?: TaskDetail }) {
               {households.length === 0 || !stage ? t('dispatch.householdsRequired') : t('dispatch.noItems')}
             </Typography.Text>
           ) : (
-            <Checkbox.Group
-              value={items.map((item) => item.ItemCode).filter((code) => !unchecked.includes(code))}
-              onChange={(codes) =>
-                setUnchecked(items.map((item) => item.ItemCode).filter((code) => !codes.includes(code)))
-              }
-              options={items.map((item) => ({
-                value: item.ItemCode,
-                label: `${item.ItemCode} ${item.Name}`,
-              }))}
-            />
+            <ItemChoice items={items} unchecked={unchecked} onUnchecked={setUnchecked} />
           )}
         </Form.Item>
         {check.data &&
@@ -278,28 +242,7 @@ function DispatchForm({ parent }: { parent?: TaskDetail }) {
               }
             />
           )}
-        <Space wrap size="large" align="start">
-          <Form.Item name="DeviceGuid" label={t('field.device')}>
-            <Select
-              allowClear
-              style={{ width: 260 }}
-              placeholder={t('placeholder.device')}
-              loading={options.isLoading}
-              options={deviceOptions(options.data)}
-            />
-          </Form.Item>
-          <Form.Item name="SurveyorIds" label={t('field.surveyors')}>
-            <Select
-              mode="multiple"
-              allowClear
-              style={{ width: 360 }}
-              optionFilterProp="label"
-              placeholder={t('placeholder.surveyors')}
-              loading={options.isLoading}
-              options={surveyorOptions(options.data)}
-            />
-          </Form.Item>
-        </Space>
+        <DevicePeopleFields projectId={projectId} />
         <Space>
           <Button type="primary" htmlType="submit" loading={saving}>
             {t('action.save')}

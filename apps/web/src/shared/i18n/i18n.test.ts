@@ -8,6 +8,7 @@ import { analysisResources } from '../../features/analysis/i18n.ts';
 import { workOrdersResources } from '../../features/work-orders/i18n.ts';
 import { reviewResources } from '../../features/review/i18n.ts';
 import { scansResources } from '../../features/scans/i18n.ts';
+import { externalWallsResources } from '../../features/external-walls/i18n.ts';
 import { reportsResources } from '../../features/reports/i18n.ts';
 import { houseMapsResources } from '../../features/house-maps/i18n.ts';
 import { notificationsResources } from '../../features/notifications/i18n.ts';
@@ -42,6 +43,7 @@ const lazyResources = {
   'work-orders': workOrdersResources,
   review: reviewResources,
   scans: scansResources,
+  'external-walls': externalWallsResources,
   reports: reportsResources,
   'demo-area': demoAreaResources,
   'data-backup': dataBackupResources,
@@ -105,6 +107,10 @@ const WIRE_VALUE_KEYS = new Set([
   'messages:results.sourceInvalid',
   'messages:results.fileKindInvalid',
   'messages:scans.kindInvalid',
+  // The task kinds and the facade place fields, as AddTask and the device API take them.
+  'messages:externalWalls.taskKindInvalid',
+  'messages:externalWalls.indoorSiteOnFacadeTask',
+  'messages:externalWalls.facadeHasNoRoom',
 ]);
 
 describe('translations', () => {
@@ -158,6 +164,7 @@ describe('translations', () => {
       'work-orders': true,
       review: true,
       scans: true,
+      'external-walls': true,
       reports: true,
       layout: true,
       account: true,

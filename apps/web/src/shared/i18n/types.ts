@@ -15,6 +15,7 @@ import type analysis from '../../features/analysis/locales/zh-CN.ts';
 import type workOrders from '../../features/work-orders/locales/zh-CN.ts';
 import type review from '../../features/review/locales/zh-CN.ts';
 import type scans from '../../features/scans/locales/zh-CN.ts';
+import type externalWalls from '../../features/external-walls/locales/zh-CN.ts';
 import type reports from '../../features/reports/locales/zh-CN.ts';
 import type houseMaps from '../../features/house-maps/locales/zh-CN.ts';
 import type layout from '../../features/layout/locales/zh-CN.ts';
@@ -54,6 +55,7 @@ export interface AppResources {
   'work-orders': typeof workOrders;
   review: typeof review;
   scans: typeof scans;
+  'external-walls': typeof externalWalls;
   reports: typeof reports;
   'demo-area': typeof demoArea;
   'data-backup': typeof dataBackup;

@@ -22,6 +22,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'field.state': 'State',
   'field.device': 'Device',
   'field.surveyors': 'Surveyors',
+  'field.facades': 'External walls',
   'field.households': 'Households',
   'field.plannedDate': 'Planned date',
   'field.createTime': 'Created',

@@ -21,6 +21,7 @@ const zhCN = {
   'field.state': '状态',
   'field.device': '设备',
   'field.surveyors': '测量人员',
+  'field.facades': '外墙',
   'field.households': '户数',
   'field.plannedDate': '计划日期',
   'field.createTime': '创建时间',

@@ -5,6 +5,7 @@ import basics from './basics.ts';
 import devices from './devices.ts';
 import tasks from './tasks.ts';
 import scans from './scans.ts';
+import externalWalls from './external-walls.ts';
 import analysis from './analysis.ts';
 import library from './library.ts';
 import people from './people.ts';
@@ -21,6 +22,7 @@ const manual: ManualContent = {
   ...devices,
   ...tasks,
   ...scans,
+  ...externalWalls,
   ...analysis,
   ...account,
   ...messagesDemo,

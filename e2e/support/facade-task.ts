@@ -1,0 +1,82 @@
+import { api, apiLogin, apiRoutes } from './api.ts';
+import { DEMO } from './browser.ts';
+import { finishRun, sendResults, type RobotTask } from './review-task.ts';
+import type { TaskProject } from './task-project.ts';
+
+/** Floors are 3 m high from ±0.000 in these tests: floor f spans Z (f-1)*3 .. f*3. */
+const FLOOR_M = 3;
+
+/** A facade panel of building 1#: one floor high, from `x0` for `width` metres, flatness readings `values`. */
+export const facadePanel = (
+  pointIndex: number,
+  side: string,
+  floor: number,
+  x0: number,
+  width: number,
+  values: number[],
+) => ({
+  PointIndex: pointIndex,
+  BuildingNumber: '1#',
+  Floor: floor,
+  Side: side,
+  X0: x0,
+  X1: x0 + width,
+  Z0: (floor - 1) * FLOOR_M,
+  Z1: floor * FLOOR_M,
+  Surface: 'facade',
+  Name: `panel ${pointIndex}`,
+  Readings: [{ ItemCode: 'EW-ST-01', Values: values }],
+});
+
+/**
+ * An uploaded external-wall task of the project (structure stage, building 1#, floors 1-3, sides N
+ * 20 m and E 12 m) measured by a new robot through the device API: on N panel 1 (floor 1, 0-4 m,
+ * flatness 3 and 9: out of the 0-8 mm standard) and panel 2 (floor 2, 4-8 m, 2 and 3); on E panel 3
+ * (floor 1, 0-5 m, 1). `parentTaskId` makes it a re-measure of that task.
+ */
+export async function facadeTask(
+  setup: TaskProject,
+  name: string,
+  options: { parentTaskId?: string; panelOneValues?: number[] } = {},
+): Promise<RobotTask> {
+  const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
+  const deviceId = await api(
+    apiRoutes.devices.addDevice,
+    { DeviceNumber: `FW-${name}`, DeviceType: 'robot' },
+    admin,
+  );
+  const { DeviceKey } = await api(apiRoutes.devices.activateDevice, { DeviceGuid: deviceId }, admin);
+  const taskId = await api(
+    apiRoutes.tasks.addTask,
+    {
+      ProjectId: setup.project.ProjectId,
+      Stage: 'structure',
+      TaskKind: 'externalWall',
+      MeasureKind: options.parentTaskId ? 're' : 'first',
+      InspectionKind: 'self',
+      Name: name,
+      BuildingNumber: '1#',
+      Sides: [
+        { Side: 'N', WidthM: 20 },
+        { Side: 'E', WidthM: 12 },
+      ],
+      FloorFrom: 1,
+      FloorTo: 3,
+      DeviceGuid: deviceId,
+      ParentTaskId: options.parentTaskId ?? null,
+    },
+    setup.plannerToken,
+  );
+  const robot = { taskId, deviceKey: DeviceKey };
+  await sendResults(
+    robot,
+    [
+      facadePanel(1, 'N', 1, 0, 4, options.panelOneValues ?? [3, 9]),
+      facadePanel(2, 'N', 2, 4, 4, [2, 3]),
+      facadePanel(3, 'E', 1, 0, 5, [1]),
+    ],
+    'facade',
+  );
+  await finishRun(robot);
+  return robot;
+}
