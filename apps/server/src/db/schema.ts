@@ -18,3 +18,4 @@ export * from './schema/reports.ts';
 export * from './schema/household-reports.ts';
 export * from './schema/notifications.ts';
 export * from './schema/events.ts';
+export * from './schema/operator-console.ts';

@@ -8,6 +8,7 @@ import { workOrdersMessagesEnUS } from './work-orders.en-US.ts';
 import { notificationsMessagesEnUS } from './notifications.en-US.ts';
 import { downloadsMessagesEnUS } from './downloads.en-US.ts';
 import { scansMessagesEnUS } from './scans.en-US.ts';
+import { operatorConsoleMessagesEnUS } from './operator-console.en-US.ts';
 
 /** English server and rule messages; typed against the Chinese keys so both stay complete. */
 export const messagesEnUS: Record<MessageKey, string> = {
@@ -20,6 +21,7 @@ export const messagesEnUS: Record<MessageKey, string> = {
   ...reportsMessagesEnUS,
   ...downloadsMessagesEnUS,
   ...scansMessagesEnUS,
+  ...operatorConsoleMessagesEnUS,
   'common.success': 'Done',
 
   'errors.badRequest': 'The request is not valid',

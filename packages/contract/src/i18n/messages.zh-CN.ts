@@ -12,6 +12,7 @@ import { workOrdersMessagesZhCN } from './work-orders.zh-CN.ts';
 import { notificationsMessagesZhCN } from './notifications.zh-CN.ts';
 import { downloadsMessagesZhCN } from './downloads.zh-CN.ts';
 import { scansMessagesZhCN } from './scans.zh-CN.ts';
+import { operatorConsoleMessagesZhCN } from './operator-console.zh-CN.ts';
 
 export const messagesZhCN = {
   ...tasksMessagesZhCN,
@@ -23,6 +24,7 @@ export const messagesZhCN = {
   ...reportsMessagesZhCN,
   ...downloadsMessagesZhCN,
   ...scansMessagesZhCN,
+  ...operatorConsoleMessagesZhCN,
   'common.success': '操作成功',
 
   'errors.badRequest': '请求参数不正确',

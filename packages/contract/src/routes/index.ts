@@ -34,6 +34,7 @@ import { workOrderPictureRoutes } from './work-orders.pictures.ts';
 import { reportsRoutes } from './reports.ts';
 import { eventsRoutes } from './events.ts';
 import { scanDeviceRoutes, scanShareRoutes, scansRoutes } from './scans.ts';
+import { operatorConsoleRoutes } from './operator-console.ts';
 
 export * from './define.ts';
 export * from './file-answers.ts';
@@ -75,6 +76,7 @@ export * from './work-orders.comments.ts';
 export * from './work-orders.pictures.ts';
 export * from './events.ts';
 export * from './scans.ts';
+export * from './operator-console.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -109,4 +111,5 @@ export const apiRoutes = {
   scans: { ...scansRoutes, ...scanShareRoutes },
   scanDevice: scanDeviceRoutes,
   reports: { ...reportsRoutes, ...reportProjectsRoutes, ...reportSharesRoutes, ...reportVerifyRoutes },
+  operatorConsole: operatorConsoleRoutes,
 };

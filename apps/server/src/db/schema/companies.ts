@@ -1,5 +1,5 @@
 /** The company (tenant) and the `company_id` column every company-owned table carries. */
-import { boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt } from './columns.ts';
 
 export const companies = pgTable('companies', {
@@ -13,6 +13,8 @@ export const companies = pgTable('companies', {
   enabledGj: boolean('enabled_gj').notNull().default(false),
   /** Passwords older than this many days must be changed at sign-in; null means no limit. */
   passwordMaxAgeDays: integer('password_max_age_days'),
+  /** Set by the operator console: the company's sign-ins, sessions and device calls are refused. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
