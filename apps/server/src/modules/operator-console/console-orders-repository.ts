@@ -169,15 +169,13 @@ export class ConsoleOrdersRepository {
     await this.db
       .insert(orderLines)
       .values(values.lines.map((line, position) => ({ orderId: order.id, position, ...line })));
-    await this.db
-      .insert(orderHistory)
-      .values({
-        orderId: order.id,
-        fromState: null,
-        toState: 'draft',
-        operatorId: values.operatorId,
-        note: values.note,
-      });
+    await this.db.insert(orderHistory).values({
+      orderId: order.id,
+      fromState: null,
+      toState: 'draft',
+      operatorId: values.operatorId,
+      note: values.note,
+    });
     return order.id;
   }
 
