@@ -25,7 +25,7 @@ export const operatorConsoleMessagesZhCN = {
   'console.orderState.shipped': '已发货',
   'console.orderState.completed': '已完成',
   'console.orderState.cancelled': '已取消',
-  'console.orderLineKind': '行类型只能是 device 或 software',
+  'console.orderLineKind': '行类型只能是设备或软件',
   'console.orderLinesRequired': '订单至少需要一行',
   'console.orderLinesTooMany': '订单最多 {max} 行',
   'downloads.orders': '订单列表.xlsx',

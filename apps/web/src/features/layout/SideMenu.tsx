@@ -1,4 +1,6 @@
 import {
+  BankOutlined,
+  ShoppingCartOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   FundOutlined,
@@ -62,6 +64,10 @@ const ICONS: Record<string, ReactNode> = {
   aboug: <UserOutlined />,
   changePassword: <LockOutlined />,
   userManual: <BookOutlined />,
+  consoleCompanies: <BankOutlined />,
+  consoleGates: <ControlOutlined />,
+  consoleDevices: <HddOutlined />,
+  consoleOrders: <ShoppingCartOutlined />,
 };
 
 export function SideMenu({ self }: { self: SelfInfo | undefined }) {

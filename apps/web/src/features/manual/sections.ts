@@ -14,6 +14,7 @@ export const MANUAL_CHAPTERS = [
   'tasks',
   'analysis',
   'account',
+  'console',
 ] as const;
 export type ManualChapter = (typeof MANUAL_CHAPTERS)[number];
 
@@ -74,6 +75,10 @@ export const MANUAL_SECTIONS = [
   { id: 'aboug', chapter: 'account', page: true },
   { id: 'changePassword', chapter: 'account', page: true },
   { id: 'userManual', chapter: 'account', page: true },
+  { id: 'consoleCompanies', chapter: 'console', page: true },
+  { id: 'consoleGates', chapter: 'console', page: true },
+  { id: 'consoleDevices', chapter: 'console', page: true },
+  { id: 'consoleOrders', chapter: 'console', page: true },
 ] as const satisfies readonly SectionInfo[];
 
 export type SectionId = (typeof MANUAL_SECTIONS)[number]['id'];

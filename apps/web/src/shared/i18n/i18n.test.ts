@@ -18,6 +18,7 @@ import { rolesResources } from '../../features/roles/i18n.ts';
 import { templatesResources } from '../../features/templates/i18n.ts';
 import { standardsResources } from '../../features/standards/i18n.ts';
 import { usersResources } from '../../features/user-admin/i18n.ts';
+import { operatorConsoleResources } from '../../features/operator-console/i18n.ts';
 import { messageResources } from './messages.ts';
 import { NAMESPACES, resources } from './resources.ts';
 import type { AppNamespace } from './types.ts';
@@ -41,6 +42,7 @@ const lazyResources = {
   review: reviewResources,
   scans: scansResources,
   reports: reportsResources,
+  'operator-console': operatorConsoleResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');
@@ -167,6 +169,7 @@ describe('translations', () => {
       'project-standards': true,
       standards: true,
       'house-maps': true,
+      'operator-console': true,
       messages: true,
     };
     expect(Object.keys(typed).sort()).toEqual([...namespaceList].sort());

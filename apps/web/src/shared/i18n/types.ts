@@ -27,6 +27,7 @@ import type roles from '../../features/roles/locales/zh-CN.ts';
 import type standards from '../../features/standards/locales/zh-CN.ts';
 import type templates from '../../features/templates/locales/zh-CN.ts';
 import type userAdmin from '../../features/user-admin/locales/zh-CN.ts';
+import type operatorConsole from '../../features/operator-console/locales/zh-CN.ts';
 import type common from './locales/zh-CN.ts';
 
 /** Every namespace by name: key -> text. Values are plain strings, so en-US is typed the same way. */
@@ -53,6 +54,7 @@ export interface AppResources {
   review: typeof review;
   scans: typeof scans;
   reports: typeof reports;
+  'operator-console': typeof operatorConsole;
   /** The contract's catalogue (./messages.ts). */
   messages: Record<MessageKey, string>;
 }

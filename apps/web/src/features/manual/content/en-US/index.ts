@@ -1,5 +1,6 @@
 import type { ManualContent } from '../types.ts';
 import account from './account.ts';
+import operatorConsole from './console.ts';
 import basics from './basics.ts';
 import devices from './devices.ts';
 import tasks from './tasks.ts';
@@ -22,6 +23,7 @@ const manual: ManualContent = {
   ...scans,
   ...analysis,
   ...account,
+  ...operatorConsole,
 };
 
 export default manual;
