@@ -7,6 +7,7 @@ import type {
 } from '@measure/contract';
 import { conflict, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
+import { pageOf, windowOf } from './console-paging.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { SessionService } from '../auth/session-service.ts';
@@ -51,18 +52,12 @@ export class ConsoleCompaniesService {
   }
 
   async list(body: RouteBody<Routes['getCompanyList']>): Promise<PageResult<ConsoleCompany>> {
-    const { rows, total } = await this.repository.page({
+    const found = await this.repository.page({
       content: body.Content,
       disabled: body.Disabled,
-      limit: body.PageSize,
-      offset: (body.CurrentPage - 1) * body.PageSize,
+      ...windowOf(body),
     });
-    return {
-      Items: rows.map(toConsoleCompany),
-      Total: total,
-      PageSize: body.PageSize,
-      CurrentPage: body.CurrentPage,
-    };
+    return pageOf(body, found, (row) => toConsoleCompany(row));
   }
 
   async get(companyId: string): Promise<ConsoleCompany> {

@@ -8,6 +8,7 @@ import type {
 import { AppError, conflict, notFound } from '../../core/app-error.ts';
 import { ErrorCode } from '@measure/contract';
 import type { Database } from '../../db/client.ts';
+import { pageOf, windowOf } from './console-paging.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { toChanges } from '../devices/device-changes.ts';
 import { ConsoleCompaniesRepository } from './console-companies-repository.ts';
@@ -55,18 +56,12 @@ export class ConsoleDevicesService {
   }
 
   async list(body: RouteBody<Routes['getDeviceList']>, lang: Language): Promise<PageResult<ConsoleDevice>> {
-    const { rows, total } = await this.repository.page({
+    const found = await this.repository.page({
       content: body.Content,
       companyId: body.CompanyId,
-      limit: body.PageSize,
-      offset: (body.CurrentPage - 1) * body.PageSize,
+      ...windowOf(body),
     });
-    return {
-      Items: rows.map((row) => toConsoleDevice(row, lang)),
-      Total: total,
-      PageSize: body.PageSize,
-      CurrentPage: body.CurrentPage,
-    };
+    return pageOf(body, found, (row) => toConsoleDevice(row, lang));
   }
 
   async get(deviceId: string, lang: Language): Promise<ConsoleDevice> {

@@ -13,6 +13,7 @@ import {
 } from '@measure/contract';
 import { AppError, conflict, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
+import { pageOf, windowOf } from './console-paging.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import type { OperatorContext } from '../auth/auth-context.ts';
 import { ConsoleCompaniesRepository } from './console-companies-repository.ts';
@@ -59,21 +60,15 @@ export class ConsoleOrdersService {
   }
 
   async list(body: OrderListBody, lang: Language): Promise<PageResult<OrderRow>> {
-    const { rows, total } = await this.repository.page({
+    const found = await this.repository.page({
       content: body.Content,
       companyId: body.CompanyId,
       state: body.State,
       startDate: body.StartDate,
       endDate: body.EndDate,
-      limit: body.PageSize,
-      offset: (body.CurrentPage - 1) * body.PageSize,
+      ...windowOf(body),
     });
-    return {
-      Items: rows.map((row) => toOrderRow(row, lang)),
-      Total: total,
-      PageSize: body.PageSize,
-      CurrentPage: body.CurrentPage,
-    };
+    return pageOf(body, found, (row) => toOrderRow(row, lang));
   }
 
   /** The export: the list's filters and order, the first LIST_EXPORT_MAX_ROWS rows. */

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { apiRoutes, type ConsoleCompany } from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
@@ -15,7 +15,7 @@ import { KeywordSearch } from '../../shared/forms/KeywordSearch.tsx';
 import { fieldErrorsFor } from '../../shared/forms/serverErrors.ts';
 import { currentLanguage } from '../../shared/i18n/index.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
-import { tableLoading } from '../../shared/table/tableLoading.tsx';
+import { ConsoleTable } from './ConsoleTable.tsx';
 import { CONSOLE_KEY, useRefreshConsole } from './consoleQueries.ts';
 import './i18n.ts';
 
@@ -164,20 +164,13 @@ export default function CompaniesPage() {
           />
         </Form.Item>
       </Form>
-      <Table<ConsoleCompany>
+      <ConsoleTable<ConsoleCompany>
         rowKey="CompanyId"
         columns={columns}
-        dataSource={query.data?.Items ?? []}
-        {...tableLoading(query)}
-        size="middle"
-        scroll={{ x: 1300 }}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          total: query.data?.Total ?? 0,
-          showTotal: (total) => t('total', { total }),
-          onChange: setPage,
-        }}
+        query={query}
+        page={page}
+        onPage={setPage}
+        scrollX={1300}
       />
       {editing && (
         <CompanyDialog

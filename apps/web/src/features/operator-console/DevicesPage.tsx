@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { apiRoutes, type ConsoleDevice } from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
@@ -13,7 +13,7 @@ import { FormDialog } from '../../shared/forms/FormDialog.tsx';
 import { KeywordSearch } from '../../shared/forms/KeywordSearch.tsx';
 import { fieldErrorsFor } from '../../shared/forms/serverErrors.ts';
 import { showDate } from '../../shared/i18n/dates.ts';
-import { tableLoading } from '../../shared/table/tableLoading.tsx';
+import { ConsoleTable } from './ConsoleTable.tsx';
 import { CONSOLE_KEY, useCompanyOptions, useRefreshConsole } from './consoleQueries.ts';
 import './i18n.ts';
 
@@ -135,20 +135,13 @@ export default function DevicesPage() {
           />
         </Form.Item>
       </Form>
-      <Table<ConsoleDevice>
+      <ConsoleTable<ConsoleDevice>
         rowKey="DeviceId"
         columns={columns}
-        dataSource={query.data?.Items ?? []}
-        {...tableLoading(query)}
-        size="middle"
-        scroll={{ x: 1500 }}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          total: query.data?.Total ?? 0,
-          showTotal: (total) => t('total', { total }),
-          onChange: setPage,
-        }}
+        query={query}
+        page={page}
+        onPage={setPage}
+        scrollX={1500}
       />
       {dialog && (
         <DeviceDialog dialog={dialog} onClose={() => setDialog(null)} onSaved={() => void refresh()} />

@@ -5,7 +5,7 @@ import {
   type FeatureGateName,
 } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Space, Switch, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, Card, Space, Switch, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
@@ -13,7 +13,7 @@ import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
 import { notify } from '../../shared/feedback/notify.ts';
 import { currentLanguage } from '../../shared/i18n/index.ts';
-import { tableLoading } from '../../shared/table/tableLoading.tsx';
+import { ConsoleTable } from './ConsoleTable.tsx';
 import { CONSOLE_KEY, useRefreshConsole } from './consoleQueries.ts';
 import './i18n.ts';
 
@@ -83,20 +83,14 @@ export default function GatesPage() {
         <Alert type="info" showIcon title={t('gates.hint')} />
         <Alert type="warning" showIcon title={`* ${t('gates.EnabledGj')}: ${t('gates.noModule')}`} />
       </Space>
-      <Table<ConsoleCompany>
+      <ConsoleTable<ConsoleCompany>
         rowKey="CompanyId"
         columns={columns}
-        dataSource={query.data?.Items ?? []}
-        {...tableLoading(query)}
-        size="middle"
-        scroll={{ x: 800 }}
-        pagination={{
-          current: page,
-          pageSize: 20,
-          total: query.data?.Total ?? 0,
-          showTotal: (total) => t('total', { total }),
-          onChange: setPage,
-        }}
+        query={query}
+        page={page}
+        onPage={setPage}
+        pageSize={20}
+        scrollX={800}
       />
     </Card>
   );

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { apiRoutes, ORDER_STATES, type OrderRow, type OrderState } from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
@@ -10,7 +10,7 @@ import { bodyField } from '../../shared/forms/bodyRule.ts';
 import { KeywordSearch } from '../../shared/forms/KeywordSearch.tsx';
 import { showDateTime } from '../../shared/i18n/dates.ts';
 import { ExportButton } from '../../shared/table/ExportButton.tsx';
-import { tableLoading } from '../../shared/table/tableLoading.tsx';
+import { ConsoleTable } from './ConsoleTable.tsx';
 import { CONSOLE_KEY, useCompanyOptions, useRefreshConsole } from './consoleQueries.ts';
 import { OrderDetailDrawer, STATE_COLOR } from './OrderDetailDrawer.tsx';
 import { OrderFormDialog } from './OrderFormDialog.tsx';
@@ -124,20 +124,13 @@ export default function OrdersPage() {
           />
         </Form.Item>
       </Form>
-      <Table<OrderRow>
+      <ConsoleTable<OrderRow>
         rowKey="OrderId"
         columns={columns}
-        dataSource={query.data?.Items ?? []}
-        {...tableLoading(query)}
-        size="middle"
-        scroll={{ x: 960 }}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          total: query.data?.Total ?? 0,
-          showTotal: (total) => t('total', { total }),
-          onChange: setPage,
-        }}
+        query={query}
+        page={page}
+        onPage={setPage}
+        scrollX={960}
       />
       {creating && (
         <OrderFormDialog
