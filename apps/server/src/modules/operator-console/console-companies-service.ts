@@ -1,19 +1,11 @@
-import type {
-  ConsoleCompany,
-  Language,
-  PageResult,
-  RouteBody,
-  operatorConsoleRoutes,
-} from '@measure/contract';
+import type { ConsoleCompany, Language, PageResult } from '@measure/contract';
 import { conflict, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
-import { pageOf, windowOf } from './console-paging.ts';
+import { pageOf, windowOf, type ConsoleBody } from './console-paging.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { SessionService } from '../auth/session-service.ts';
 import { ConsoleCompaniesRepository, type ConsoleCompanyRecord } from './console-companies-repository.ts';
-
-type Routes = typeof operatorConsoleRoutes;
 
 export const companyNotFound = () => notFound('console.companyNotFound');
 
@@ -51,7 +43,7 @@ export class ConsoleCompaniesService {
     this.repository = new ConsoleCompaniesRepository(deps.db);
   }
 
-  async list(body: RouteBody<Routes['getCompanyList']>): Promise<PageResult<ConsoleCompany>> {
+  async list(body: ConsoleBody<'getCompanyList'>): Promise<PageResult<ConsoleCompany>> {
     const found = await this.repository.page({
       content: body.Content,
       disabled: body.Disabled,
@@ -66,7 +58,7 @@ export class ConsoleCompaniesService {
     return toConsoleCompany(record);
   }
 
-  async create(body: RouteBody<Routes['addCompany']>): Promise<ConsoleCompany> {
+  async create(body: ConsoleBody<'addCompany'>): Promise<ConsoleCompany> {
     const passwordHash = await this.deps.hasher.hash(body.AdminPassword);
     let companyId: string;
     try {
@@ -89,7 +81,7 @@ export class ConsoleCompaniesService {
     return this.get(companyId);
   }
 
-  async edit(body: RouteBody<Routes['editCompany']>): Promise<ConsoleCompany> {
+  async edit(body: ConsoleBody<'editCompany'>): Promise<ConsoleCompany> {
     try {
       await this.deps.db.transaction(async (tx) => {
         const companies = new ConsoleCompaniesRepository(tx);
@@ -123,7 +115,7 @@ export class ConsoleCompaniesService {
    * The feature switches. GetSelf reads them from the company row on every call, so the web and the
    * gates see a switch at the next call.
    */
-  async setGates(body: RouteBody<Routes['setCompanyGates']>): Promise<ConsoleCompany> {
+  async setGates(body: ConsoleBody<'setCompanyGates'>): Promise<ConsoleCompany> {
     await this.deps.db.transaction(async (tx) => {
       const companies = new ConsoleCompaniesRepository(tx);
       if (!(await companies.lock(body.CompanyId))) throw companyNotFound();

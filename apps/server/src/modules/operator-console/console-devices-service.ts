@@ -1,21 +1,12 @@
-import type {
-  ConsoleDevice,
-  Language,
-  PageResult,
-  RouteBody,
-  operatorConsoleRoutes,
-} from '@measure/contract';
+import { ErrorCode, type ConsoleDevice, type Language, type PageResult } from '@measure/contract';
 import { AppError, conflict, notFound } from '../../core/app-error.ts';
-import { ErrorCode } from '@measure/contract';
 import type { Database } from '../../db/client.ts';
-import { pageOf, windowOf } from './console-paging.ts';
+import { pageOf, windowOf, type ConsoleBody } from './console-paging.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import { toChanges } from '../devices/device-changes.ts';
 import { ConsoleCompaniesRepository } from './console-companies-repository.ts';
 import { companyName, companyNotFound } from './console-companies-service.ts';
 import { ConsoleDevicesRepository, type ConsoleDeviceRecord } from './console-devices-repository.ts';
-
-type Routes = typeof operatorConsoleRoutes;
 
 const deviceNotFound = () => notFound('console.deviceNotFound');
 const numberTaken = (number: string) =>
@@ -55,7 +46,7 @@ export class ConsoleDevicesService {
     this.repository = new ConsoleDevicesRepository(deps.db);
   }
 
-  async list(body: RouteBody<Routes['getDeviceList']>, lang: Language): Promise<PageResult<ConsoleDevice>> {
+  async list(body: ConsoleBody<'getDeviceList'>, lang: Language): Promise<PageResult<ConsoleDevice>> {
     const found = await this.repository.page({
       content: body.Content,
       companyId: body.CompanyId,
@@ -70,7 +61,7 @@ export class ConsoleDevicesService {
     return toConsoleDevice(record, lang);
   }
 
-  async register(body: RouteBody<Routes['registerDevice']>, lang: Language): Promise<ConsoleDevice> {
+  async register(body: ConsoleBody<'registerDevice'>, lang: Language): Promise<ConsoleDevice> {
     const { CompanyId: companyId, WarrantyStartsOn: warrantyStartsOn, ...fields } = body;
     const deviceId = await this.saving(body.DeviceNumber, () =>
       this.deps.db.transaction(async (tx) => {
@@ -87,7 +78,7 @@ export class ConsoleDevicesService {
    * Allocates (or re-allocates) a device to a company. A device that left tasks, readings, scans or
    * uploads in its company stays there: that data is the company's.
    */
-  async allocate(body: RouteBody<Routes['allocateDevice']>, lang: Language): Promise<ConsoleDevice> {
+  async allocate(body: ConsoleBody<'allocateDevice'>, lang: Language): Promise<ConsoleDevice> {
     await this.saving(undefined, () =>
       this.deps.db.transaction(async (tx) => {
         const devices = new ConsoleDevicesRepository(tx);
@@ -106,7 +97,7 @@ export class ConsoleDevicesService {
     return this.get(body.DeviceId, lang);
   }
 
-  async update(body: RouteBody<Routes['updateDevice']>, lang: Language): Promise<ConsoleDevice> {
+  async update(body: ConsoleBody<'updateDevice'>, lang: Language): Promise<ConsoleDevice> {
     await this.deps.db.transaction(async (tx) => {
       const devices = new ConsoleDevicesRepository(tx);
       const companyId = await devices.lockCompanyOf(body.DeviceId);

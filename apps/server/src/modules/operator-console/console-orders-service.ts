@@ -8,21 +8,18 @@ import {
   type OrderRow,
   type OrderState,
   type PageResult,
-  type RouteBody,
-  type operatorConsoleRoutes,
 } from '@measure/contract';
 import { AppError, conflict, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
-import { pageOf, windowOf } from './console-paging.ts';
+import { pageOf, windowOf, type ConsoleBody } from './console-paging.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
 import type { OperatorContext } from '../auth/auth-context.ts';
 import { ConsoleCompaniesRepository } from './console-companies-repository.ts';
 import { companyName, companyNotFound } from './console-companies-service.ts';
 import { ConsoleOrdersRepository, type OrderRecord } from './console-orders-repository.ts';
 
-type Routes = typeof operatorConsoleRoutes;
-type OrderListBody = RouteBody<Routes['getOrderList']>;
-type OrderExportBody = RouteBody<Routes['exportOrderList']>;
+type OrderListBody = ConsoleBody<'getOrderList'>;
+type OrderExportBody = ConsoleBody<'exportOrderList'>;
 
 const orderNotFound = () => notFound('console.orderNotFound');
 const yuan = (cents: number) => Math.round(cents) / 100;
@@ -104,7 +101,7 @@ export class ConsoleOrdersService {
 
   async create(
     operator: OperatorContext,
-    body: RouteBody<Routes['addOrder']>,
+    body: ConsoleBody<'addOrder'>,
     lang: Language,
   ): Promise<OrderDetail> {
     const orderNumber = body.OrderNumber ?? newOrderNumber(new Date());
@@ -138,7 +135,7 @@ export class ConsoleOrdersService {
   /** One move along ORDER_MOVES, checked under the order's row lock and kept in its history. */
   async setState(
     operator: OperatorContext,
-    body: RouteBody<Routes['setOrderState']>,
+    body: ConsoleBody<'setOrderState'>,
     lang: Language,
   ): Promise<OrderDetail> {
     await this.deps.db.transaction(async (tx) => {

@@ -1,4 +1,9 @@
-import type { PageResult } from '@measure/contract';
+import type { PageResult, RouteBody, operatorConsoleRoutes } from '@measure/contract';
+
+/** The parsed body of a console route. */
+export type ConsoleBody<K extends keyof typeof operatorConsoleRoutes> = RouteBody<
+  (typeof operatorConsoleRoutes)[K]
+>;
 
 /** A page request's window, as the console repositories take it. */
 export const windowOf = (body: { PageSize: number; CurrentPage: number }) => ({
