@@ -37,6 +37,9 @@ const server = await startRealServer({
     DEMO: 'true',
     // Robots show offline 6 s after their last heartbeat, so the devices test need not wait 30 s.
     DEVICE_OFFLINE_SECONDS: process.env.DEVICE_OFFLINE_SECONDS ?? '6',
+    // The platform operator of e2e/tests/operator-console.e2e.ts, made at start like in production.
+    OPERATOR_EMAIL: 'e2e.operator@platform.example.com',
+    OPERATOR_PASSWORD: 'Console@12345',
   },
   tmpPrefix: 'mc-e2e-',
 });

@@ -37,6 +37,15 @@ const environmentSchema = z.object({
       'must be 9 to 16 characters with a digit, a letter and one of !@#$%^&*?()\\',
     )
     .optional(),
+  /** The platform operator (operator console), made at start when both are set; idempotent. */
+  OPERATOR_EMAIL: z.string().email('must be an email address').optional(),
+  OPERATOR_PASSWORD: z
+    .string()
+    .refine(
+      rules.isStrongPassword,
+      'must be 9 to 16 characters with a digit, a letter and one of !@#$%^&*?()\\',
+    )
+    .optional(),
   LOGIN_AES_KEY: z
     .string()
     .refine((value) => Buffer.byteLength(value, 'utf8') === 16, 'must be exactly 16 bytes (AES-128 key)')
@@ -81,6 +90,9 @@ export interface AppConfig {
   demo: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** OPERATOR_EMAIL / OPERATOR_PASSWORD: the platform operator made at start (both or neither). */
+  operatorEmail: string | undefined;
+  operatorPassword: string | undefined;
   loginAesKey: string;
   /** Always starts and ends with '/'. */
   basePath: string;
@@ -130,6 +142,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if ((env.OPERATOR_EMAIL === undefined) !== (env.OPERATOR_PASSWORD === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OPERATOR_EMAIL and OPERATOR_PASSWORD must be set together',
+    );
+  }
   const production = env.NODE_ENV === 'production';
   const basePath = env.BASE_PATH.endsWith('/') ? env.BASE_PATH : `${env.BASE_PATH}/`;
   return {
@@ -142,6 +159,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     demo: env.DEMO ?? !production,
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
+    operatorEmail: env.OPERATOR_EMAIL?.toLowerCase(),
+    operatorPassword: env.OPERATOR_PASSWORD,
     loginAesKey: env.LOGIN_AES_KEY,
     basePath,
     publicOrigin: env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://${hostOf(env.HOST)}:${env.PORT}`,

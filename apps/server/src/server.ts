@@ -15,6 +15,7 @@ import { createLogger } from './logger.ts';
 import { createObjectStore } from './core/storage/create-object-store.ts';
 import { StorageUnavailableError } from './core/storage/s3-object-store.ts';
 import { PasswordHasher } from './modules/auth/password-hasher.ts';
+import { OperatorAccountService } from './modules/operator-console/operator-account-service.ts';
 
 /** Longer than the drain (5 s), the jobs' grace (8 s) and graphile-worker's forceful stop (5 s). */
 const SHUTDOWN_LIMIT_MS = 25_000;
@@ -66,6 +67,15 @@ async function main(): Promise<void> {
     // The platform's demo area (issue 34 item 3): made at the first start of any database, kept after.
     if (await ensureDemoArea(database.db, new PasswordHasher(config.passwordHashLogN), objects))
       log.info('demo area made');
+    if (config.operatorEmail && config.operatorPassword) {
+      await new OperatorAccountService(
+        database.db,
+        new PasswordHasher(config.passwordHashLogN),
+      ).ensureOperator({
+        email: config.operatorEmail,
+        password: config.operatorPassword,
+      });
+    }
   } catch (error) {
     await database.close();
     if (error instanceof SeedError) {

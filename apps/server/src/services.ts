@@ -1,3 +1,7 @@
+import { ConsoleCompaniesService } from './modules/operator-console/console-companies-service.ts';
+import { ConsoleDevicesService } from './modules/operator-console/console-devices-service.ts';
+import { ConsoleOrdersService } from './modules/operator-console/console-orders-service.ts';
+import { OperatorAccountRepository } from './modules/operator-console/operator-account-repository.ts';
 import { DeviceOfflineNotifier } from './modules/notifications/device-offline.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
@@ -204,6 +208,7 @@ export function createServices(
       tickets: new LoginTicketRepository(db),
       throttle: new LoginThrottle(audit),
       audit,
+      operators: new OperatorAccountRepository(db),
     }),
     account: new AccountService({ db, users, hasher, sessions, audit }),
     passwordReset: new PasswordResetService({ db, users, hasher, sessions, audit, sender: codeSender }),
@@ -263,6 +268,9 @@ export function createServices(
     // Data backups: archives in the object store, written and restored by jobs.
     dataBackup: new DataBackupService({ db, objects }),
     externalWalls: new ExternalWallsService({ db }),
+    consoleCompanies: new ConsoleCompaniesService({ db, hasher, sessions }),
+    consoleDevices: new ConsoleDevicesService({ db }),
+    consoleOrders: new ConsoleOrdersService({ db }),
     ready: async () => !draining && (await pingDatabase(database.pool)),
     /** SIGTERM: not ready any more (balancers stop sending), no new jobs; requests are still answered. */
     beginDrain: () => {

@@ -17,8 +17,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'auth.authLogin': 'public',
   'auth.getTokenById': 'public',
   'auth.createLoginTicket': 'authenticated',
-  'auth.logout': 'authenticated',
-  'account.getSelf': 'authenticated',
+  'auth.logout': 'signedIn',
+  'account.getSelf': 'signedIn',
   'account.editMe': 'authenticated',
   'account.changePassword': 'authenticated',
   'account.verifyCodeGet': 'public',
@@ -251,6 +251,20 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'dataBackup.deleteBackup': 'data.backup',
   'externalWalls.getTask': 'project.detail',
   'externalWalls.getSharedExternalWall': 'public',
+  'operatorConsole.getCompanyList': 'operator',
+  'operatorConsole.addCompany': 'operator',
+  'operatorConsole.editCompany': 'operator',
+  'operatorConsole.setCompanyDisabled': 'operator',
+  'operatorConsole.setCompanyGates': 'operator',
+  'operatorConsole.getDeviceList': 'operator',
+  'operatorConsole.registerDevice': 'operator',
+  'operatorConsole.allocateDevice': 'operator',
+  'operatorConsole.updateDevice': 'operator',
+  'operatorConsole.getOrderList': 'operator',
+  'operatorConsole.exportOrderList': 'operator',
+  'operatorConsole.getOrder': 'operator',
+  'operatorConsole.addOrder': 'operator',
+  'operatorConsole.setOrderState': 'operator',
 };
 
 /**
@@ -661,6 +675,45 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'deviceApi.checkSystemUpdate': () => ({ body: { Version: '1.0' } }),
   'deviceApi.downloadUpdate': () => ({ body: { UpdateId: random() } }),
   'deviceApi.updateSystem': () => ({ body: { UpdateId: random(), Success: false, Message: 'x' } }),
+  'operatorConsole.getCompanyList': () => ({ body: {}, codes: [0] }),
+  'operatorConsole.addCompany': () => {
+    sequence += 1;
+    return {
+      body: {
+        Code: `matrix-${sequence}-${random().slice(0, 8)}`,
+        NameZh: '矩阵公司',
+        NameEn: 'Matrix company',
+        AdminName: '矩阵管理',
+        AdminEmail: `matrix.${random().slice(0, 8)}@example.com`,
+        AdminPassword: 'Matrix@12345',
+      },
+      codes: [0],
+    };
+  },
+  'operatorConsole.editCompany': () => ({
+    body: { CompanyId: random(), Code: 'matrix', NameZh: '矩阵', NameEn: 'Matrix' },
+  }),
+  'operatorConsole.setCompanyDisabled': () => ({ body: { CompanyId: random(), Disabled: false } }),
+  'operatorConsole.setCompanyGates': () => ({
+    body: {
+      CompanyId: random(),
+      EnabledRobotTask: true,
+      EnabledModeling: false,
+      EnabledExternalWall: false,
+      EnabledGj: false,
+    },
+  }),
+  'operatorConsole.getDeviceList': () => ({ body: {}, codes: [0] }),
+  'operatorConsole.registerDevice': () => ({ body: { CompanyId: random(), DeviceNumber: 'MATRIX-1' } }),
+  'operatorConsole.allocateDevice': () => ({ body: { DeviceId: random(), CompanyId: random() } }),
+  'operatorConsole.updateDevice': () => ({ body: { DeviceId: random() } }),
+  'operatorConsole.getOrderList': () => ({ body: {}, codes: [0] }),
+  'operatorConsole.exportOrderList': () => ({ body: {}, codes: [0] }),
+  'operatorConsole.getOrder': () => ({ body: { OrderId: random() } }),
+  'operatorConsole.addOrder': () => ({
+    body: { CompanyId: random(), Lines: [{ Kind: 'device', Item: 'robot', Quantity: 1, UnitPrice: 1 }] },
+  }),
+  'operatorConsole.setOrderState': () => ({ body: { OrderId: random(), State: 'confirmed' } }),
 };
 
 /** Makes the sample workbook of userAdmin.importPreview (once per test file). */

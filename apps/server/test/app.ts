@@ -125,4 +125,5 @@ export const DEMO = {
   pm: { login: 'pm@example.com', password: 'Project@12345' },
   surveyor: { login: 'surveyor@example.com', password: 'Survey@123456' },
   otherAdmin: { login: 'admin@other.example.com', password: 'Admin@123456' },
+  operator: { login: 'operator@example.com', password: 'Operator@12345' },
 } as const;

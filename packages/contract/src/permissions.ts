@@ -192,10 +192,12 @@ export function projectScopeOfRoles(roles: readonly Role[]): 'company' | 'assign
 }
 
 /**
- * What a route requires: a permission, any signed-in user, nothing, or a device key
- * (`Authorization: Device <key>`, the device API of measurement-api.md section 3).
+ * What a route requires: a permission, any signed-in company user ('authenticated'), nothing, or a
+ * device key (`Authorization: Device <key>`, the device API of measurement-api.md section 3).
+ * The platform operator, who belongs to no company, passes only 'operator' (the operator console)
+ * and 'signedIn' (its own session: GetSelf, Logout); company users never pass 'operator'.
  */
-export type Access = Permission | 'authenticated' | 'public' | 'device';
+export type Access = Permission | 'authenticated' | 'public' | 'device' | 'operator' | 'signedIn';
 
 /** Whether a stored role name is one of the catalogue's assignable roles. */
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);

@@ -7,7 +7,7 @@
  */
 import { apiRoutes, ROLE_PERMISSIONS, type RouteDefinition } from '@measure/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type TestApp } from '../../test/app.ts';
+import { createTestApp, DEMO, login, type TestApp } from '../../test/app.ts';
 import {
   CALLERS,
   MODELLING_GATED,
@@ -55,7 +55,11 @@ describe('access matrix', () => {
         const token = request.freshSession
           ? await login(t.app, caller.login, caller.password)
           : (tokens.get(caller.key) ?? '');
-        const allowed = access === 'public' || access === 'authenticated' || permissions.includes(access);
+        const allowed =
+          access === 'public' ||
+          access === 'authenticated' ||
+          access === 'signedIn' ||
+          permissions.includes(access);
         const response = await sendSample(t.app, definition, request, token);
         if (allowed && caller.modellingOff && MODELLING_GATED.has(key)) {
           expect(response.body.Code, `${key} as ${caller.key}`).toBe(403);
@@ -88,4 +92,32 @@ describe('access matrix', () => {
       expect(outcomes).toEqual(expected);
     });
   }
+
+  it('lets the platform operator reach only its console and its own session, nothing of a company', async () => {
+    const token = await login(t.app, DEMO.operator.login, DEMO.operator.password);
+    const outcomes: string[] = [];
+    const expected: string[] = [];
+    const operatorCaller = { ...CALLERS[0], key: 'admin', name: 'Operator' } as Caller;
+    for (const { key, definition } of contractRoutes) {
+      const access = EXPECTED_ACCESS[key];
+      const sample = SAMPLES[key];
+      if (!access || !sample || access === 'device') continue;
+      const request = sample(operatorCaller);
+      const session = request.freshSession
+        ? await login(t.app, DEMO.operator.login, DEMO.operator.password)
+        : token;
+      const response = await sendSample(t.app, definition, request, session);
+      const allowed = access === 'public' || access === 'operator' || access === 'signedIn';
+      const denied = response.status === 401 || response.body.Code === 401 || response.body.Code === 403;
+      outcomes.push(`${key}: ${denied ? 'deny' : 'allow'}`);
+      expected.push(`${key}: ${allowed ? 'allow' : 'deny'}`);
+      if (allowed) {
+        expect(response.status, `${key}: ${JSON.stringify(response.body)}`).toBeLessThan(500);
+      } else {
+        expect(response.status, key).toBe(200);
+        expect(response.body.Code, key).toBe(403);
+      }
+    }
+    expect(outcomes).toEqual(expected);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Access } from '@measure/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditRepository } from '../modules/audit/audit-repository.ts';
+import { isOperator } from '../modules/auth/auth-context.ts';
 import type { SessionService } from '../modules/auth/session-service.ts';
 import { deviceKeyFromHeader } from '../modules/devices/device-context.ts';
 import { deviceKeyInvalid, type DevicesService } from '../modules/devices/devices-service.ts';
@@ -30,6 +31,7 @@ export function registerAuthGuard(
 ): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('device', null);
+  app.decorateRequest('operator', null);
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.url) return; // not-found handler
     const access: Access | undefined = request.routeOptions.config.access;
@@ -46,10 +48,32 @@ export function registerAuthGuard(
     }
 
     const token = tokenFromRequest(request);
-    const auth = token ? await services.sessions.authenticate(token) : null;
-    if (!auth) throw unauthorized();
+    const caller = token ? await services.sessions.authenticateCaller(token) : null;
+    if (!caller) throw unauthorized();
+    // The operator has no company: it passes only its console and its own session's routes, and
+    // never becomes `request.auth`, so no company-scoped handler can run for it.
+    if (isOperator(caller)) {
+      request.operator = caller;
+      if (access === 'operator' || access === 'signedIn') return;
+      await services.audit.record({
+        event: 'permission.denied',
+        ip: request.ip,
+        detail: {
+          route: `${request.method} ${request.routeOptions.url}`,
+          permission: access,
+          operator: caller.operatorId,
+        },
+      });
+      throw forbidden();
+    }
+    const auth = caller;
     request.auth = auth;
-    if (access === 'authenticated' || auth.permissions.has(access)) return;
+    if (
+      access === 'authenticated' ||
+      access === 'signedIn' ||
+      (access !== 'operator' && auth.permissions.has(access))
+    )
+      return;
 
     await services.audit.record({
       event: 'permission.denied',

@@ -10,7 +10,7 @@ import {
   type RouteResult,
 } from '@measure/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthContext } from '../modules/auth/auth-context.ts';
+import type { AuthContext, OperatorContext } from '../modules/auth/auth-context.ts';
 import { badRequest, unauthorized } from './app-error.ts';
 import { compiledEnvelopeSerializer } from './compiled-serializer.ts';
 import { markValidated } from './body-validation.ts';
@@ -27,6 +27,8 @@ export interface HandlerContext<R> {
   reply: FastifyReply;
   /** The caller. Reading it on a public route without a session answers 401. */
   readonly user: AuthContext;
+  /** The platform operator (operator console routes, access 'operator'); anyone else answers 401. */
+  readonly operator: OperatorContext;
   ip: string;
   userAgent: string | null;
   /** Replaces the default success message ("操作成功" / "Done"). */
@@ -132,6 +134,10 @@ export function registerRoute<R extends RouteDefinition>(
         get user() {
           if (!request.auth) throw unauthorized();
           return request.auth;
+        },
+        get operator() {
+          if (!request.operator) throw unauthorized();
+          return request.operator;
         },
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,

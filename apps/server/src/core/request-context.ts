@@ -1,6 +1,6 @@
 import type { Access, Language } from '@measure/contract';
 import type { RouteDocs } from './api-responses.ts';
-import type { AuthContext } from '../modules/auth/auth-context.ts';
+import type { AuthContext, OperatorContext } from '../modules/auth/auth-context.ts';
 import type { DeviceContext } from '../modules/devices/device-context.ts';
 
 declare module 'fastify' {
@@ -9,6 +9,8 @@ declare module 'fastify' {
     lang: Language;
     /** The signed-in caller, set by the auth guard on non-public routes. */
     auth: AuthContext | null;
+    /** The platform operator, set by the auth guard instead of `auth` (operator console, GetSelf, Logout). */
+    operator: OperatorContext | null;
     /** The calling device, set by the auth guard on device API routes (access 'device'). */
     device: DeviceContext | null;
     /** A JSON body as it was sent (results batches hash it to tell a replay from another body). */

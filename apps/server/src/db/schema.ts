@@ -19,3 +19,4 @@ export * from './schema/household-reports.ts';
 export * from './schema/notifications.ts';
 export * from './schema/events.ts';
 export * from './schema/data-backups.ts';
+export * from './schema/operator-console.ts';

@@ -13,6 +13,7 @@ import {
   users,
 } from '../db/schema.ts';
 import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
+import { OperatorAccountService } from '../modules/operator-console/operator-account-service.ts';
 import { ProjectStandardsRepository } from '../modules/project-standards/project-standards-repository.ts';
 import { StandardsRepository } from '../modules/standards/standards-repository.ts';
 import { PlanFileStore } from '../modules/house-maps/file-store.ts';
@@ -120,6 +121,8 @@ export async function insertCompany(
 
 export class SeedError extends Error {}
 
+const DEMO_OPERATOR = { email: 'operator@example.com', password: 'Operator@12345', name: 'Operator' };
+
 /**
  * Fills an empty database: the demo companies in demo mode, otherwise one company with the
  * administrator named by ADMIN_EMAIL / ADMIN_PASSWORD. A database that has a company is left alone.
@@ -153,6 +156,8 @@ export async function seedDatabase(
       await seedDemoMeasurements(db, files, main, objects);
     }
     await ensureDemoArea(db, hasher, objects);
+    // The platform operator of design.md's demo accounts (the operator console).
+    await new OperatorAccountService(db, hasher).ensureOperator(DEMO_OPERATOR);
     return 'demo';
   }
 

@@ -11,6 +11,7 @@ import { registerStandardsRoutes } from './standards/standards-routes.ts';
 import { registerTemplatesRoutes } from './templates/templates-routes.ts';
 import { registerSystemRoutes } from './system/system-routes.ts';
 import { registerUserAdminRoutes } from './user-admin/user-admin-routes.ts';
+import { registerOperatorConsoleRoutes } from './operator-console/operator-console-routes.ts';
 import { registerAccountRoutes } from './account/account-routes.ts';
 import { registerDevicesRoutes } from './devices/devices-routes.ts';
 import { registerTasksRoutes } from './tasks/tasks-routes.ts';
@@ -50,6 +51,7 @@ export async function registerFeatureRoutes(app: FastifyInstance, services: Serv
   await registerDeviceFilesRoutes(app, services);
   registerAnalysisRoutes(app, services);
   await registerWorkOrdersRoutes(app, services);
+  await registerOperatorConsoleRoutes(app, services);
   registerReportsRoutes(app, services);
   registerHouseholdReportsRoutes(app, services);
   registerEventsRoutes(app, services);

@@ -10,9 +10,11 @@ export function requireSession() {
   return getSession() ? null : redirect(loginPathFor(SUBSYSTEM.cloud));
 }
 
-/** `/measurerobot` itself: the landing page when signed in, else the login. */
+/** `/measurerobot` itself: the landing page when signed in (the session's entry), else the login. */
 export function cloudIndex() {
-  return redirect(getSession() ? LANDING_PATH : loginPathFor(SUBSYSTEM.cloud));
+  const session = getSession();
+  if (!session) return redirect(loginPathFor(SUBSYSTEM.cloud));
+  return redirect(session.entry ? `/${SUBSYSTEM.cloud}/${session.entry}` : LANDING_PATH);
 }
 
 /** Spec section 2: opening a login route while signed in clears the stored session and user info. */

@@ -68,6 +68,26 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/reports/ProjectReportsPage.tsx')),
               },
               {
+                path: 'consoleCompanies',
+                handle: title('layout:menu.consoleCompanies'),
+                lazy: page(() => import('../features/operator-console/CompaniesPage.tsx')),
+              },
+              {
+                path: 'consoleGates',
+                handle: title('layout:menu.consoleGates'),
+                lazy: page(() => import('../features/operator-console/GatesPage.tsx')),
+              },
+              {
+                path: 'consoleDevices',
+                handle: title('layout:menu.consoleDevices'),
+                lazy: page(() => import('../features/operator-console/DevicesPage.tsx')),
+              },
+              {
+                path: 'consoleOrders',
+                handle: title('layout:menu.consoleOrders'),
+                lazy: page(() => import('../features/operator-console/OrdersPage.tsx')),
+              },
+              {
                 path: 'projectList',
                 handle: title('layout:menu.projectList'),
                 lazy: page(() => import('../features/projects/ProjectListPage.tsx')),

@@ -10,6 +10,7 @@ import { downloadsMessagesEnUS } from './downloads.en-US.ts';
 import { scansMessagesEnUS } from './scans.en-US.ts';
 import { externalWallsMessagesEnUS } from './external-walls.en-US.ts';
 import { dataBackupMessagesEnUS } from './data-backup.en-US.ts';
+import { operatorConsoleMessagesEnUS } from './operator-console.en-US.ts';
 
 /** English server and rule messages; typed against the Chinese keys so both stay complete. */
 export const messagesEnUS: Record<MessageKey, string> = {
@@ -24,6 +25,7 @@ export const messagesEnUS: Record<MessageKey, string> = {
   ...scansMessagesEnUS,
   ...externalWallsMessagesEnUS,
   ...dataBackupMessagesEnUS,
+  ...operatorConsoleMessagesEnUS,
   'common.success': 'Done',
 
   'errors.badRequest': 'The request is not valid',

@@ -14,6 +14,7 @@ import { downloadsMessagesZhCN } from './downloads.zh-CN.ts';
 import { scansMessagesZhCN } from './scans.zh-CN.ts';
 import { externalWallsMessagesZhCN } from './external-walls.zh-CN.ts';
 import { dataBackupMessagesZhCN } from './data-backup.zh-CN.ts';
+import { operatorConsoleMessagesZhCN } from './operator-console.zh-CN.ts';
 
 export const messagesZhCN = {
   ...tasksMessagesZhCN,
@@ -27,6 +28,7 @@ export const messagesZhCN = {
   ...scansMessagesZhCN,
   ...externalWallsMessagesZhCN,
   ...dataBackupMessagesZhCN,
+  ...operatorConsoleMessagesZhCN,
   'common.success': '操作成功',
 
   'errors.badRequest': '请求参数不正确',

@@ -39,6 +39,11 @@ export const selfInfoSchema = z.object({
   EnabledGj: z.boolean(),
   /** The company's time zone (IANA name): every date and time is shown in it. */
   TimeZone: z.string(),
+  /**
+   * The platform operator (factory administrator): no company (CompanyId and CompanyName empty, no
+   * roles, permissions or gates); the web shows only the operator console.
+   */
+  IsOperator: z.boolean(),
 });
 export type SelfInfo = z.infer<typeof selfInfoSchema>;
 
@@ -70,7 +75,7 @@ export const accountRoutes = {
   getSelf: defineRoute({
     method: 'POST',
     path: '/api/sys/User/GetSelf',
-    access: 'authenticated',
+    access: 'signedIn',
     tag: 'users',
     summary: 'The signed-in user: profile, roles, permission strings, company feature flags and time zone',
     result: selfInfoSchema,

@@ -41,7 +41,7 @@ export const authRoutes = {
   logout: defineRoute({
     method: 'POST',
     path: '/api/sys/Auth/Logout',
-    access: 'authenticated',
+    access: 'signedIn',
     tag: 'auth',
     summary: 'End the current session',
     result: z.null(),

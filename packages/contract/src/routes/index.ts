@@ -39,6 +39,7 @@ import { reviewSeedRoutes } from './review.seed-paths.ts';
 import { reportSeedRoutes } from './reports.seed-paths.ts';
 import { demoAreaRoutes } from './demo-area.ts';
 import { dataBackupRoutes } from './data-backup.ts';
+import { operatorConsoleRoutes } from './operator-console.ts';
 
 export * from './define.ts';
 export * from './file-answers.ts';
@@ -85,6 +86,7 @@ export * from './review.seed-paths.ts';
 export * from './reports.seed-paths.ts';
 export * from './demo-area.ts';
 export * from './data-backup.ts';
+export * from './operator-console.ts';
 
 /**
  * Every API call of the product, grouped by feature. A group is named after its feature (camelCase of
@@ -128,4 +130,5 @@ export const apiRoutes = {
   },
   demoArea: demoAreaRoutes,
   dataBackup: dataBackupRoutes,
+  operatorConsole: operatorConsoleRoutes,
 };

@@ -1,5 +1,5 @@
 /** The company (tenant) and the `company_id` column every company-owned table carries. */
-import { boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt } from './columns.ts';
 
 export const companies = pgTable('companies', {
@@ -18,6 +18,8 @@ export const companies = pgTable('companies', {
    * through the read-only demo routes only; listed nowhere (operator console lists skip it).
    */
   isDemoArea: boolean('is_demo_area').notNull().default(false),
+  /** Set by the operator console: the company's sign-ins, sessions and device calls are refused. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

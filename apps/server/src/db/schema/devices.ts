@@ -55,6 +55,8 @@ export const devices = pgTable(
     encryptedDogNumber: text('encrypted_dog_number'),
     encryptedDogType: text('encrypted_dog_type'),
     deviceUserId: uuid('device_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set by the operator console: the warranties run from this day (else activation or production). */
+    warrantyStartsOn: date('warranty_starts_on', { mode: 'string' }),
     isActive: boolean('is_active').notNull().default(false),
     activeDate: timestamp('active_date', { withTimezone: true }),
     activeUserId: uuid('active_user_id').references(() => users.id, { onDelete: 'set null' }),

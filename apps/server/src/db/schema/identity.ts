@@ -17,6 +17,7 @@ import {
 import type { SheetRow } from '../json-types.ts';
 import { id, createdAt, updatedAt } from './columns.ts';
 import { companies, companyId } from './companies.ts';
+import { operators } from './operator-console.ts';
 
 export const orgs = pgTable(
   'orgs',
@@ -78,14 +79,17 @@ export const userRoles = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.role] })],
 );
 
+/**
+ * Sessions of company users (user_id and company_id set) and of the platform operator (operator_id
+ * set, no company): a check constraint in the migration keeps the two apart.
+ */
 export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    companyId: companyId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    operatorId: uuid('operator_id').references(() => operators.id, { onDelete: 'cascade' }),
     /** SHA-256 of the token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
@@ -98,6 +102,8 @@ export const sessions = pgTable(
   (table) => [
     uniqueIndex('sessions_token_hash_uq').on(table.tokenHash),
     index('sessions_user_idx').on(table.userId),
+    index('sessions_operator_idx').on(table.operatorId),
+    index('sessions_company_idx').on(table.companyId),
   ],
 );
 

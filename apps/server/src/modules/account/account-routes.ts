@@ -4,7 +4,12 @@ import { registerRoute } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 
 export function registerAccountRoutes(app: FastifyInstance, { account, passwordReset }: Services): void {
-  registerRoute(app, accountRoutes.getSelf, async ({ user, request }) => account.getSelf(user, request.lang));
+  // `context.user` is read only for a company user: the operator has none (reading it answers 401).
+  registerRoute(app, accountRoutes.getSelf, async (context) =>
+    context.request.operator
+      ? account.getOperatorSelf(context.request.operator)
+      : account.getSelf(context.user, context.request.lang),
+  );
 
   registerRoute(app, accountRoutes.editMe, async ({ body, user, request, setMessage }) => {
     const self = await account.editMe(user, body, request.lang);

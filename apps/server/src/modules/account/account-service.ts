@@ -11,7 +11,8 @@ import {
 import { conflict, fieldError, forbidden, tooManyAttempts, unauthorized } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
-import type { AuthContext } from '../auth/auth-context.ts';
+import type { AuthContext, OperatorContext } from '../auth/auth-context.ts';
+import { OperatorAccountRepository } from '../operator-console/operator-account-repository.ts';
 import { LOGIN_LIMITS } from '../auth/login-throttle.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { SessionService } from '../auth/session-service.ts';
@@ -52,6 +53,39 @@ export function toSelfInfo(row: UserProfileRow, lang: Language): SelfInfo {
     EnabledExternalWall: row.enabledExternalWall,
     EnabledGj: row.enabledGj,
     TimeZone: COMPANY_TIME_ZONE,
+    IsOperator: false,
+  };
+}
+
+/** GetSelf of the platform operator: its name and email, and nothing of any company. */
+export function operatorSelfInfo(operator: { id: string; name: string; email: string }): SelfInfo {
+  return {
+    UserId: operator.id,
+    Name: operator.name,
+    Email: operator.email,
+    Code: operator.email,
+    PhoneNumber: null,
+    AccountNumber: null,
+    Position: null,
+    Department: null,
+    Gender: 0,
+    Avatar: null,
+    Status: 1,
+    OrgId: null,
+    OrgCode: null,
+    OrgName: null,
+    CompanyId: '',
+    CompanyName: '',
+    RoleNameList: [],
+    Permissions: [],
+    ProjectIds: [],
+    MustChangePassword: false,
+    EnabledRobotTask: false,
+    EnabledModeling: false,
+    EnabledExternalWall: false,
+    EnabledGj: false,
+    TimeZone: COMPANY_TIME_ZONE,
+    IsOperator: true,
   };
 }
 
@@ -66,6 +100,12 @@ export class AccountService {
       audit: AuditRepository;
     },
   ) {}
+
+  async getOperatorSelf(caller: OperatorContext): Promise<SelfInfo> {
+    const operator = await new OperatorAccountRepository(this.deps.db).findById(caller.operatorId);
+    if (!operator) throw unauthorized();
+    return operatorSelfInfo(operator);
+  }
 
   async getSelf(auth: AuthContext, lang: Language): Promise<SelfInfo> {
     const row = await this.deps.users.findProfile(auth.companyId, auth.userId);

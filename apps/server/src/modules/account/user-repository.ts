@@ -10,6 +10,8 @@ export interface LoginCandidate {
   mustChangePassword: boolean;
   passwordChangedAt: Date;
   passwordMaxAgeDays: number | null;
+  /** The company was disabled by the operator console: sign-in is refused. */
+  companyDisabled: boolean;
 }
 
 export interface UserProfileRow {
@@ -61,6 +63,7 @@ export class UserRepository {
         mustChangePassword: users.mustChangePassword,
         passwordChangedAt: users.passwordChangedAt,
         passwordMaxAgeDays: companies.passwordMaxAgeDays,
+        companyDisabled: sql<boolean>`${companies.disabledAt} is not null`,
       })
       .from(users)
       .innerJoin(companies, eq(companies.id, users.companyId))

@@ -17,8 +17,9 @@ export function registerAuthRoutes(app: FastifyInstance, { auth }: Services): vo
     return { Id: ticket.id, ExpiresAt: ticket.expiresAt.toISOString() };
   });
 
-  registerRoute(app, authRoutes.logout, async ({ user, ip, setMessage }) => {
-    await auth.logout(user, ip);
+  registerRoute(app, authRoutes.logout, async (context) => {
+    const { request, ip, setMessage } = context;
+    await auth.logout(request.operator ?? context.user, ip);
     setMessage('auth.loggedOut');
     return null;
   });

@@ -2,6 +2,8 @@ import { ErrorCode, formatMessage, type Language } from '@measure/contract';
 import { AppError } from '../../core/app-error.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { LoginCandidate, UserRepository } from '../account/user-repository.ts';
+import type { OperatorAccountRepository } from '../operator-console/operator-account-repository.ts';
+import type { OperatorContext } from './auth-context.ts';
 import { decodeLoginField } from './login-cipher.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { LoginTicketRepository } from './login-ticket-repository.ts';
@@ -17,6 +19,9 @@ export interface RequestMeta {
 /** Unknown user, wrong password, disabled user and undecodable fields all get this answer. */
 const invalidCredentials = () => new AppError(ErrorCode.BadRequest, 'auth.invalidCredentials');
 
+/** A user of a company the operator disabled: a translated refusal, after the password matched. */
+export const companyDisabled = () => new AppError(ErrorCode.Forbidden, 'auth.companyDisabled');
+
 const DAY_MS = 86_400_000;
 
 export class AuthService {
@@ -29,6 +34,7 @@ export class AuthService {
       tickets: LoginTicketRepository;
       throttle: LoginThrottle;
       audit: AuditRepository;
+      operators: OperatorAccountRepository;
     },
   ) {}
 
@@ -40,6 +46,10 @@ export class AuthService {
     await deps.throttle.check(login, meta.ip);
 
     const user = login && password ? await deps.users.findForLogin(login) : undefined;
+    if (!user && login && password) {
+      const operator = await deps.operators.findByEmail(login);
+      if (operator) return this.operatorLogin(operator, login, password, meta);
+    }
     const passwordOk =
       user && password
         ? await deps.hasher.verify(password, user.passwordHash)
@@ -59,6 +69,18 @@ export class AuthService {
       throw invalidCredentials();
     }
 
+    if (user.companyDisabled) {
+      await deps.audit.record({
+        event: 'login.failure',
+        account: login,
+        ip: meta.ip,
+        companyId: user.companyId,
+        userId: user.id,
+        detail: { reason: 'companyDisabled' },
+      });
+      throw companyDisabled();
+    }
+
     const { token } = await deps.sessions.create({ id: user.id, companyId: user.companyId }, meta);
     await deps.audit.record({
       event: 'login.success',
@@ -69,6 +91,34 @@ export class AuthService {
     });
     const changeReason = this.passwordChangeReason(user);
     return changeReason ? `${formatMessage(meta.lang, changeReason)}#${token}` : token;
+  }
+
+  /** The platform operator signs in through the same route and format; its session has no company. */
+  private async operatorLogin(
+    operator: { id: string; passwordHash: string; status: number },
+    login: string,
+    password: string,
+    meta: RequestMeta,
+  ): Promise<string> {
+    const { deps } = this;
+    const passwordOk = await deps.hasher.verify(password, operator.passwordHash);
+    if (!passwordOk || operator.status !== 1) {
+      await deps.audit.record({
+        event: 'login.failure',
+        account: login,
+        ip: meta.ip,
+        detail: { reason: passwordOk ? 'disabled' : 'password', operator: operator.id },
+      });
+      throw invalidCredentials();
+    }
+    const { token } = await deps.sessions.create({ operatorId: operator.id }, meta);
+    await deps.audit.record({
+      event: 'login.success',
+      account: login,
+      ip: meta.ip,
+      detail: { operator: operator.id },
+    });
+    return token;
   }
 
   async createTicket(user: { userId: string; companyId: string }) {
@@ -88,14 +138,16 @@ export class AuthService {
     return token;
   }
 
-  async logout(session: { sessionId: string; userId: string; companyId: string }, ip: string): Promise<void> {
+  async logout(
+    session: { sessionId: string; userId: string; companyId: string } | OperatorContext,
+    ip: string,
+  ): Promise<void> {
     await this.deps.sessions.revoke(session.sessionId);
-    await this.deps.audit.record({
-      event: 'logout',
-      ip,
-      companyId: session.companyId,
-      userId: session.userId,
-    });
+    await this.deps.audit.record(
+      'operatorId' in session
+        ? { event: 'logout', ip, detail: { operator: session.operatorId } }
+        : { event: 'logout', ip, companyId: session.companyId, userId: session.userId },
+    );
   }
 
   private passwordChangeReason(user: LoginCandidate) {

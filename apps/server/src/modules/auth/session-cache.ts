@@ -1,7 +1,8 @@
-import type { AuthContext } from './auth-context.ts';
+import type { SessionCaller } from './auth-context.ts';
 
 export interface CachedSession {
   sessionId: string;
+  /** The user's id, or the operator's. */
   userId: string;
   /** Epoch milliseconds. */
   expiresAt: number;
@@ -9,7 +10,7 @@ export interface CachedSession {
   lastSeenAt: number;
   /** When the entry was read from the database; older entries are read again. */
   cachedAt: number;
-  auth: AuthContext;
+  auth: SessionCaller;
 }
 
 /**

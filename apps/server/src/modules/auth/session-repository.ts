@@ -1,16 +1,21 @@
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbExecutor as Database } from '../../db/database-handle.ts';
-import { sessions, userRoles, users } from '../../db/schema.ts';
+import { companies, operators, sessions, userRoles, users } from '../../db/schema.ts';
 
+/** A company user's session (userId and companyId) or the operator's (operatorId only). */
 export interface SessionRow {
   id: string;
-  userId: string;
-  companyId: string;
+  userId: string | null;
+  companyId: string | null;
+  operatorId: string | null;
   createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
-  userStatus: number;
+  /** The user's or the operator's status (1 enabled). */
+  userStatus: number | null;
+  /** Whether the user's company was disabled by the operator console. */
+  companyDisabled: boolean;
   roles: string[];
 }
 
@@ -24,23 +29,28 @@ export class SessionRepository {
         id: sessions.id,
         userId: sessions.userId,
         companyId: sessions.companyId,
+        operatorId: sessions.operatorId,
         createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
         expiresAt: sessions.expiresAt,
         revokedAt: sessions.revokedAt,
-        userStatus: users.status,
+        userStatus: sql<number | null>`coalesce(${users.status}, ${operators.status})`,
+        companyDisabled: sql<boolean>`${companies.disabledAt} is not null`,
         roles: sql<string[]>`coalesce((select array_agg(${userRoles.role} order by ${userRoles.position})
           from ${userRoles} where ${userRoles.userId} = ${users}.id), '{}')`,
       })
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(companies, eq(companies.id, sessions.companyId))
+      .leftJoin(operators, eq(operators.id, sessions.operatorId))
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
       .prepare('session_by_token_hash');
   }
 
   async insert(values: {
-    userId: string;
-    companyId: string;
+    userId?: string;
+    companyId?: string;
+    operatorId?: string;
     tokenHash: string;
     expiresAt: Date;
     ip: string | null;
@@ -70,6 +80,16 @@ export class SessionRepository {
       .update(sessions)
       .set({ revokedAt: at })
       .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  }
+
+  /** Ends every open session of a company's users; answers their user ids (for the cache). */
+  async revokeAllOfCompany(companyId: string, at: Date, db: Database = this.db): Promise<string[]> {
+    const rows = await db
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.companyId, companyId), isNull(sessions.revokedAt)))
+      .returning({ userId: sessions.userId });
+    return [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))];
   }
 
   /** Ends every open session of a user, optionally keeping one. */

@@ -1,7 +1,7 @@
 import { permissionsOfRoles, projectScopeOfRoles, ROLES, type Role } from '@measure/contract';
 import type { Database } from '../../db/client.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import type { AuthContext } from './auth-context.ts';
+import { isOperator, type AuthContext, type SessionCaller } from './auth-context.ts';
 import type { AuthEvents } from './auth-events.ts';
 import type { SessionCache } from './session-cache.ts';
 import { SessionRepository } from './session-repository.ts';
@@ -34,14 +34,16 @@ export class SessionService {
     this.repository = new SessionRepository(db);
   }
 
+  /** A company user's session (`{ id, companyId }`) or the operator's (`{ operatorId }`). */
   async create(
-    user: { id: string; companyId: string },
+    owner: { id: string; companyId: string } | { operatorId: string },
     meta: { ip: string | null; userAgent: string | null },
   ): Promise<{ token: string; sessionId: string }> {
     const token = newToken();
     const sessionId = await this.repository.insert({
-      userId: user.id,
-      companyId: user.companyId,
+      ...('operatorId' in owner
+        ? { operatorId: owner.operatorId }
+        : { userId: owner.id, companyId: owner.companyId }),
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + this.limits.absoluteMs),
       ip: meta.ip,
@@ -50,16 +52,29 @@ export class SessionService {
     return { token, sessionId };
   }
 
+  /** A company user's session; the operator's sessions answer null here (they have no company). */
   async authenticate(token: string): Promise<AuthContext | null> {
+    const caller = await this.authenticateCaller(token);
+    return caller && !isOperator(caller) ? caller : null;
+  }
+
+  /** Whoever holds the token: a company user or the platform operator (the guard's question). */
+  async authenticateCaller(token: string): Promise<SessionCaller | null> {
     if (token.length < 20 || token.length > 128) return null;
-    return this.authenticateHash(hashToken(token));
+    return this.resolveHash(hashToken(token));
   }
 
   /**
-   * The session of a token hash, by the same rules as `authenticate`. `touch: false` (an open event
-   * stream checking its session again) never counts as activity, so a page left open goes idle.
+   * The company user's session of a token hash, by the same rules as `authenticate`. `touch: false`
+   * (an open event stream checking its session again) never counts as activity, so a page left open
+   * goes idle.
    */
   async authenticateHash(tokenHash: string, { touch = true } = {}): Promise<AuthContext | null> {
+    const caller = await this.resolveHash(tokenHash, { touch });
+    return caller && !isOperator(caller) ? caller : null;
+  }
+
+  private async resolveHash(tokenHash: string, { touch = true } = {}): Promise<SessionCaller | null> {
     const now = Date.now();
     if (this.events.connected) {
       const cached = this.cache.get(tokenHash);
@@ -87,13 +102,13 @@ export class SessionService {
     tokenHash: string,
     now: number,
     touch: boolean,
-  ): Promise<AuthContext | null> {
+  ): Promise<SessionCaller | null> {
     const generation = this.cache.generation;
     const cacheable = this.events.connected;
     const session = await this.repository.findByTokenHash(tokenHash);
     if (!session || session.revokedAt) return null;
     const idle = now - session.lastSeenAt.getTime() > this.limits.idleMs;
-    if (session.expiresAt.getTime() <= now || idle || session.userStatus !== 1) {
+    if (session.expiresAt.getTime() <= now || idle || session.userStatus !== 1 || session.companyDisabled) {
       await this.repository.revoke(session.id, new Date(now));
       return null;
     }
@@ -103,21 +118,26 @@ export class SessionService {
       this.touchInBackground(session.id, now);
     }
     const roles = session.roles.filter(isRole);
-    const auth: AuthContext = {
-      sessionId: session.id,
-      userId: session.userId,
-      companyId: session.companyId,
-      roles,
-      permissions: new Set(permissionsOfRoles(roles)),
-      projectScope: projectScopeOfRoles(roles),
-    };
+    const ownerId = session.operatorId ?? session.userId;
+    if (!ownerId) return null;
+    const auth: SessionCaller =
+      session.operatorId || !session.userId || !session.companyId
+        ? { kind: 'operator', sessionId: session.id, operatorId: ownerId }
+        : {
+            sessionId: session.id,
+            userId: session.userId,
+            companyId: session.companyId,
+            roles,
+            permissions: new Set(permissionsOfRoles(roles)),
+            projectScope: projectScopeOfRoles(roles),
+          };
     // Not cached when the listener was down or something was dropped while this read ran.
     if (cacheable && this.events.connected) {
       this.cache.set(
         tokenHash,
         {
           sessionId: session.id,
-          userId: session.userId,
+          userId: ownerId,
           expiresAt: session.expiresAt.getTime(),
           lastSeenAt,
           cachedAt: now,
@@ -146,6 +166,15 @@ export class SessionService {
   async revokeAllOfUser(userId: string, exceptSessionId?: string, db: DbExecutor = this.db): Promise<void> {
     await this.repository.revokeAllOfUser(userId, new Date(), exceptSessionId, db);
     await this.events.notify(db, { userIds: [userId] });
+  }
+
+  /**
+   * A disabled company: every session of its users ends, and every instance forgets them, when `db`
+   * (the transaction of the change) commits.
+   */
+  async revokeAllOfCompany(companyId: string, db: DbExecutor): Promise<void> {
+    const userIds = await this.repository.revokeAllOfCompany(companyId, new Date(), db);
+    if (userIds.length > 0) await this.events.notify(db, { userIds });
   }
 
   /**

@@ -15,7 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import { devices, users } from '../../db/schema.ts';
+import { companies, devices, users } from '../../db/schema.ts';
 
 export type DeviceRecord = typeof devices.$inferSelect & { deviceUserName: string | null };
 
@@ -264,10 +264,17 @@ export class DevicesRepository {
   }
 
   /** The device a key belongs to (the authentication lookup: the key hash is unique). */
-  async byKeyHash(keyHash: string): Promise<{ id: string; companyId: string } | undefined> {
+  async byKeyHash(
+    keyHash: string,
+  ): Promise<{ id: string; companyId: string; companyDisabled: boolean } | undefined> {
     const [row] = await this.db
-      .select({ id: devices.id, companyId: devices.companyId })
+      .select({
+        id: devices.id,
+        companyId: devices.companyId,
+        companyDisabled: sql<boolean>`${companies.disabledAt} is not null`,
+      })
       .from(devices)
+      .innerJoin(companies, eq(companies.id, devices.companyId))
       .where(and(eq(devices.keyHash, keyHash), eq(devices.isActive, true)));
     return row;
   }

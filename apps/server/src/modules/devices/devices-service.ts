@@ -274,6 +274,8 @@ export class DevicesService {
   async authenticate(key: string): Promise<DeviceContext | null> {
     if (key.length < 16 || key.length > 128) return null;
     const device = await this.repository.byKeyHash(hashToken(key));
+    // The operator console disabled its company: refused, translated (nothing it sends is taken).
+    if (device?.companyDisabled) throw new AppError(ErrorCode.Forbidden, 'devices.companyDisabled');
     return device ? { deviceId: device.id, companyId: device.companyId } : null;
   }
 

@@ -10,6 +10,8 @@ export interface WarrantyInput {
   computerExpire: number | null;
   tripodExpire: number | null;
   activeDate: Date | null;
+  /** Set by the operator console: the day every warranty of the device starts. */
+  warrantyStartsOn?: string | null;
 }
 
 /** `YYYY-MM-DD` plus whole years (29 February rolls over to 1 March). */
@@ -23,8 +25,8 @@ const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
- * The four warranties of a device. A warranty runs its years from the activation date when the
- * device has been activated, otherwise from the part's production date (the tripod and a part
+ * The four warranties of a device. A warranty runs its years from the operator's warranty start
+ * when set, else from the activation date when the device has been activated, otherwise from the part's production date (the tripod and a part
  * without its own date use the machine's). Expired after the expiry date; expiring when it ends
  * within 30 days.
  */
@@ -40,7 +42,7 @@ export function warranties(device: WarrantyInput, today: string): Warranty[] {
   for (const part of WARRANTY_PARTS) {
     const { years, produced } = parts[part];
     if (!years) continue;
-    const startsOn = activated ?? produced ?? device.deviceDateOfProduction;
+    const startsOn = device.warrantyStartsOn ?? activated ?? produced ?? device.deviceDateOfProduction;
     const expiresOn = addYears(startsOn, years);
     const left = daysBetween(today, expiresOn);
     const status = left < 0 ? 'expired' : left <= DEVICE_LIMITS.expiringDays ? 'expiring' : 'valid';

@@ -6,7 +6,6 @@ import { showError } from '../../shared/api/showError.ts';
 import { endSession } from '../../shared/api/unauthorized.ts';
 import { notify } from '../../shared/feedback/notify.ts';
 import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
-import { LANDING_PATH } from '../../shared/routing/paths.ts';
 import controls from '../../shared/ui/controls.module.css';
 import { Icon } from '../../shared/ui/icons.tsx';
 import { clearEmbeddedMode } from '../../shared/storage/embedded.ts';
@@ -77,15 +76,16 @@ export default function LoginPage() {
   const started = useRef(false);
 
   async function enter(token: string) {
+    let landing: string;
     try {
-      await loadSelfInto(token);
+      landing = await loadSelfInto(token);
     } catch (error) {
       if (!alreadyShown(error)) notify.error(t('F00624'));
       endSession();
       return;
     }
     markFreshSignIn();
-    navigate(LANDING_PATH, { replace: true });
+    navigate(landing, { replace: true });
   }
 
   /** Spec section 5: empty user name -> login.usernameTip, empty password -> F00623; typing clears them. */

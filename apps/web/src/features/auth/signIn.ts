@@ -1,10 +1,13 @@
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { encodeLoginField } from '../../shared/crypto/loginCipher.ts';
+import { SUBSYSTEM } from '../../shared/routing/paths.ts';
 import { saveSession } from '../../shared/storage/session.ts';
 
 /** The route name stored as the session's entry: where a signed-in user starts. */
 export const ENTRY_ROUTE = 'mscProjectList';
+/** Where the platform operator starts: the operator console (it sees no company page). */
+export const OPERATOR_ENTRY_ROUTE = 'consoleCompanies';
 
 /** AuthLogin's Result: a token, or "<message>#<token>" when the password must be changed first. */
 export interface LoginOutcome {
@@ -42,11 +45,16 @@ export async function startSession(userName: string, token: string): Promise<voi
   await saveSession({ userName, token, entry: ENTRY_ROUTE });
 }
 
-/** Loads the user info the shell needs; the session name follows the profile (ticket logins have none). */
-export async function loadSelfInto(token: string): Promise<void> {
+/**
+ * Loads the user info the shell needs; the session name follows the profile (ticket logins have none).
+ * Answers the path to land on: the operator console for the platform operator.
+ */
+export async function loadSelfInto(token: string): Promise<string> {
   const { queryClient, selfQuery } = await loadQueries();
   const self = await queryClient.fetchQuery(selfQuery);
-  await saveSession({ userName: self.Name || self.Email, token, entry: ENTRY_ROUTE });
+  const entry = self.IsOperator ? OPERATOR_ENTRY_ROUTE : ENTRY_ROUTE;
+  await saveSession({ userName: self.Name || self.Email, token, entry });
+  return `/${SUBSYSTEM.cloud}/${entry}`;
 }
 
 // The version notice is fetched once after a successful login (spec section 4), by the shell.

@@ -3,6 +3,7 @@ import { Card, Layout, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { useSelf } from '../auth/self.ts';
+import { OPERATOR_ENTRY_ROUTE } from '../auth/signIn.ts';
 import { useLiveEvents } from '../../shared/live/useLiveEvents.ts';
 import { useVersionNotice } from '../notifications/useVersionNotice.tsx';
 import { queryClient } from '../../shared/api/queryClient.ts';
@@ -54,10 +55,12 @@ function Shell() {
     .filter(isRouteHandle)
     .at(-1);
 
+  // The platform operator has no company: no version notice, messages or live company events.
+  const operator = self.data?.IsOperator ?? session?.entry === OPERATOR_ENTRY_ROUTE;
   useConnectivityProbe();
-  useVersionNotice();
+  useVersionNotice(!operator);
   // Open pages follow changes made elsewhere (robots, other users, other instances).
-  useLiveEvents(session?.token ?? null);
+  useLiveEvents(operator ? null : (session?.token ?? null));
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -76,7 +79,7 @@ function Shell() {
       </Layout.Sider>
       <Layout>
         <Layout.Header style={{ background: '#fff', paddingInline: 24, borderBottom: '1px solid #f0f0f0' }}>
-          <TopBar userName={self.data?.Name ?? session?.userName ?? ''} />
+          <TopBar userName={self.data?.Name ?? session?.userName ?? ''} operator={operator} />
         </Layout.Header>
         <PageTabs />
         <Layout.Content style={{ margin: 16 }}>
@@ -93,7 +96,8 @@ function Shell() {
  * by address shows "no access" instead of a read-only dead end.
  */
 function PageAccess({ page, self }: { page: string; self: ReturnType<typeof useSelf> }) {
-  if (mayOpen(page, undefined)) return <Outlet />;
+  // The operator opens no company page, even an unguarded one (its calls would all answer 403).
+  if (!self.data?.IsOperator && mayOpen(page, undefined)) return <Outlet />;
   if (!self.data) return <Card>{self.isError ? null : <Skeleton active />}</Card>;
   return mayOpen(page, self.data) ? <Outlet /> : <NoAccess />;
 }

@@ -1,4 +1,6 @@
 import {
+  BankOutlined,
+  ShoppingCartOutlined,
   DashboardOutlined,
   ExperimentOutlined,
   MessageOutlined,
@@ -70,6 +72,10 @@ const ICONS: Record<string, ReactNode> = {
   userManual: <BookOutlined />,
   messageList: <MessageOutlined />,
   demoProjectList: <ExperimentOutlined />,
+  consoleCompanies: <BankOutlined />,
+  consoleGates: <ControlOutlined />,
+  consoleDevices: <HddOutlined />,
+  consoleOrders: <ShoppingCartOutlined />,
 };
 
 export function SideMenu({ self }: { self: SelfInfo | undefined }) {

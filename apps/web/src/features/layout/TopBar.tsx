@@ -12,7 +12,8 @@ import { loginPathFor, SUBSYSTEM } from '../../shared/routing/paths.ts';
 import { getSession } from '../../shared/storage/session.ts';
 import { MessageBell } from '../notifications/MessageBell.tsx';
 
-export function TopBar({ userName }: { userName: string }) {
+/** `operator`: the platform operator has no messages, manual pages or personal centre of a company. */
+export function TopBar({ userName, operator = false }: { userName: string; operator?: boolean }) {
   const { t } = useTranslation(['layout', 'common']);
   const modal = useModal();
   const navigate = useNavigate();
@@ -41,18 +42,22 @@ export function TopBar({ userName }: { userName: string }) {
       </Typography.Title>
       <Space size="middle">
         <LanguageSwitch size="small" />
-        <MessageBell />
-        <Button
-          type="text"
-          icon={<BookOutlined />}
-          onClick={() => navigate(`/${SUBSYSTEM.cloud}/userManual`)}
-        >
-          {t('top.userManual')}
-        </Button>
+        {!operator && <MessageBell />}
+        {!operator && (
+          <Button
+            type="text"
+            icon={<BookOutlined />}
+            onClick={() => navigate(`/${SUBSYSTEM.cloud}/userManual`)}
+          >
+            {t('top.userManual')}
+          </Button>
+        )}
         {userName && <Typography.Text type="secondary">{userName}</Typography.Text>}
-        <Button type="text" icon={<UserOutlined />} onClick={() => navigate(`/${SUBSYSTEM.cloud}/aboug`)}>
-          {t('top.profile')}
-        </Button>
+        {!operator && (
+          <Button type="text" icon={<UserOutlined />} onClick={() => navigate(`/${SUBSYSTEM.cloud}/aboug`)}>
+            {t('top.profile')}
+          </Button>
+        )}
         <Button type="text" icon={<LogoutOutlined />} onClick={signOut}>
           {t('top.signOut')}
         </Button>

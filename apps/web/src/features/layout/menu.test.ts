@@ -40,6 +40,23 @@ describe('menu', () => {
     expect(mayOpen('taskDetailExternalWall', on)).toBe(true);
   });
 
+  it('shows the platform operator the console entries only, and company users never', () => {
+    const operator = { Permissions: [], ...flags, IsOperator: true };
+    expect(visibleMenu(MENU, operator).map((e) => e.path)).toEqual([
+      'consoleCompanies',
+      'consoleGates',
+      'consoleDevices',
+      'consoleOrders',
+    ]);
+    expect(mayOpen('mscProjectList', operator)).toBe(false);
+    expect(mayOpen('taskDetail', operator)).toBe(false);
+    const allOn = { ...flags, EnabledRobotTask: true, EnabledModeling: true, EnabledExternalWall: true };
+    const admin = { Permissions: [...ROLE_PERMISSIONS.CompanyAdmin], ...allOn, IsOperator: false };
+    expect(visibleMenu(MENU, admin).filter((e) => e.path.startsWith('console'))).toEqual([]);
+    expect(mayOpen('consoleOrders', admin)).toBe(false);
+    expect(mayOpen('consoleOrders', undefined)).toBe(false);
+  });
+
   it('shows only unguarded entries before the user info arrives', () => {
     expect(visibleMenu(entries, undefined).map((e) => e.path)).toEqual(['mscProjectList']);
   });

@@ -9,6 +9,8 @@ export interface MenuEntry {
   titleKey: TitleKey;
   permission?: Permission;
   feature?: FeatureFlag;
+  /** The operator console: shown to the platform operator only, who sees nothing else. */
+  operator?: true;
 }
 
 /** Only pages that exist are listed; later issues add theirs with their permission or feature flag. */
@@ -66,6 +68,10 @@ export const MENU: readonly MenuEntry[] = [
   { path: 'userManual', titleKey: 'layout:menu.userManual' },
   { path: 'messageList', titleKey: 'layout:menu.messageList' },
   { path: 'demoProjectList', titleKey: 'layout:menu.demoProjectList' },
+  { path: 'consoleCompanies', titleKey: 'layout:menu.consoleCompanies', operator: true },
+  { path: 'consoleGates', titleKey: 'layout:menu.consoleGates', operator: true },
+  { path: 'consoleDevices', titleKey: 'layout:menu.consoleDevices', operator: true },
+  { path: 'consoleOrders', titleKey: 'layout:menu.consoleOrders', operator: true },
 ];
 
 /**
@@ -131,11 +137,15 @@ export function menuKeyOf(path: string, visible?: readonly string[]): string {
   return parents.find((parent) => !visible || visible.includes(parent)) ?? parents[0] ?? path;
 }
 
-type Access = Pick<SelfInfo, 'Permissions' | FeatureFlag>;
+type Access = Pick<SelfInfo, 'Permissions' | FeatureFlag> & Partial<Pick<SelfInfo, 'IsOperator'>>;
 
-/** Entries the user may see: the permission is held and the company has the feature switched on. */
+/**
+ * Entries the user may see: the platform operator sees the console entries only; a company user
+ * sees none of them, and the others when the permission is held and the company has the feature on.
+ */
 export function visibleMenu(entries: readonly MenuEntry[], self: Access | undefined): MenuEntry[] {
   return entries.filter((entry) => {
+    if (Boolean(entry.operator) !== Boolean(self?.IsOperator)) return false;
     if (entry.permission && !self?.Permissions.includes(entry.permission)) return false;
     if (entry.feature && !self?.[entry.feature]) return false;
     return true;
@@ -150,6 +160,7 @@ export function visibleMenu(entries: readonly MenuEntry[], self: Access | undefi
 export function mayOpen(path: string, self: Access | undefined): boolean {
   const entry = MENU.find((item) => item.path === path);
   if (entry) return visibleMenu([entry], self).length === 1;
+  if (self?.IsOperator) return false;
   const feature = CHILD_FEATURE[path];
   if (feature && !self?.[feature]) return false;
   const permission = CHILD_PERMISSION[path];

@@ -14,6 +14,7 @@ export const MANUAL_CHAPTERS = [
   'tasks',
   'analysis',
   'account',
+  'console',
 ] as const;
 export type ManualChapter = (typeof MANUAL_CHAPTERS)[number];
 
@@ -80,6 +81,10 @@ export const MANUAL_SECTIONS = [
   { id: 'demoProjectList', chapter: 'basics', page: true },
   { id: 'demoTaskList', chapter: 'basics', page: true },
   { id: 'demoTaskDetail', chapter: 'basics', page: true },
+  { id: 'consoleCompanies', chapter: 'console', page: true },
+  { id: 'consoleGates', chapter: 'console', page: true },
+  { id: 'consoleDevices', chapter: 'console', page: true },
+  { id: 'consoleOrders', chapter: 'console', page: true },
 ] as const satisfies readonly SectionInfo[];
 
 export type SectionId = (typeof MANUAL_SECTIONS)[number]['id'];

@@ -11,13 +11,13 @@ import { MESSAGES_KEY } from './messageKeys.ts';
 import './i18n.ts';
 
 /** After a successful login, an unread version notice opens once; closing it marks it read. */
-export function useVersionNotice(): void {
+export function useVersionNotice(enabled = true): void {
   const { t } = useTranslation('notifications');
   const modal = useModal();
   const client = useQueryClient();
 
   useEffect(() => {
-    if (!takeFreshSignIn()) return;
+    if (!takeFreshSignIn() || !enabled) return;
     void callApi(routes.notifications.getNotification)
       .then((notice) => {
         if (!notice || notice.IsReaded) return;
@@ -45,5 +45,5 @@ export function useVersionNotice(): void {
       })
       // The notice is a courtesy: failures were already reported by the client when they matter.
       .catch(() => undefined);
-  }, [client, modal, t]);
+  }, [client, modal, t, enabled]);
 }

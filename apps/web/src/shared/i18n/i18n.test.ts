@@ -21,6 +21,7 @@ import { standardsResources } from '../../features/standards/i18n.ts';
 import { usersResources } from '../../features/user-admin/i18n.ts';
 import { demoAreaResources } from '../../features/demo-area/i18n.ts';
 import { dataBackupResources } from '../../features/data-backup/i18n.ts';
+import { operatorConsoleResources } from '../../features/operator-console/i18n.ts';
 import { messageResources } from './messages.ts';
 import { NAMESPACES, resources } from './resources.ts';
 import type { AppNamespace } from './types.ts';
@@ -47,6 +48,7 @@ const lazyResources = {
   reports: reportsResources,
   'demo-area': demoAreaResources,
   'data-backup': dataBackupResources,
+  'operator-console': operatorConsoleResources,
 };
 
 const SRC = join(import.meta.dirname, '..', '..');
@@ -180,6 +182,7 @@ describe('translations', () => {
       'house-maps': true,
       'demo-area': true,
       'data-backup': true,
+      'operator-console': true,
       messages: true,
     };
     expect(Object.keys(typed).sort()).toEqual([...namespaceList].sort());

@@ -30,6 +30,7 @@ import type templates from '../../features/templates/locales/zh-CN.ts';
 import type userAdmin from '../../features/user-admin/locales/zh-CN.ts';
 import type demoArea from '../../features/demo-area/locales/zh-CN.ts';
 import type dataBackup from '../../features/data-backup/locales/zh-CN.ts';
+import type operatorConsole from '../../features/operator-console/locales/zh-CN.ts';
 import type common from './locales/zh-CN.ts';
 
 /** Every namespace by name: key -> text. Values are plain strings, so en-US is typed the same way. */
@@ -59,6 +60,7 @@ export interface AppResources {
   reports: typeof reports;
   'demo-area': typeof demoArea;
   'data-backup': typeof dataBackup;
+  'operator-console': typeof operatorConsole;
   /** The contract's catalogue (./messages.ts). */
   messages: Record<MessageKey, string>;
 }

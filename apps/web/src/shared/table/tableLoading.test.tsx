@@ -65,6 +65,10 @@ describe('tableLoading', () => {
 const ROWS_IN_HAND: Record<string, { tables: number; why: string }> = {
   'features/analysis/QualityView.tsx': { tables: 4, why: 'rendered with the loaded figures' },
   'features/demo-area/DemoTaskDetailPage.tsx': { tables: 3, why: 'page shows PageLoading first' },
+  'features/operator-console/OrderDetailDrawer.tsx': {
+    tables: 2,
+    why: 'lines and history of the loaded order',
+  },
   'features/project-standards/SiteItemsEditor.tsx': { tables: 1, why: 'form rows' },
   'features/project-standards/StageEditor.tsx': { tables: 1, why: 'rows of the loaded stage' },
   'features/projects/ProjectDetailPage.tsx': { tables: 1, why: 'buildings of the loaded project' },

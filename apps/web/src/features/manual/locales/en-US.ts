@@ -24,6 +24,7 @@ const manualEnUS: Record<keyof typeof manual, string> = {
   'chapter.tasks': 'Tasks and data',
   'chapter.analysis': 'Analysis',
   'chapter.account': 'Your account',
+  'chapter.console': 'Operator console',
 };
 
 export default manualEnUS;

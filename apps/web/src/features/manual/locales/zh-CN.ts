@@ -22,6 +22,7 @@ const manual = {
   'chapter.tasks': '任务与数据',
   'chapter.analysis': '分析',
   'chapter.account': '个人',
+  'chapter.console': '运营控制台',
 };
 
 export default manual;

@@ -1,6 +1,7 @@
 import type { ManualContent } from '../types.ts';
 import account from './account.ts';
 import messagesDemo from './messages-demo.ts';
+import operatorConsole from './console.ts';
 import basics from './basics.ts';
 import devices from './devices.ts';
 import tasks from './tasks.ts';
@@ -26,6 +27,7 @@ const manual: ManualContent = {
   ...analysis,
   ...account,
   ...messagesDemo,
+  ...operatorConsole,
 };
 
 export default manual;
