@@ -1,5 +1,4 @@
 import {
-  BankOutlined,
   ShoppingCartOutlined,
   DashboardOutlined,
   ExperimentOutlined,
