@@ -51,6 +51,8 @@ export interface DemoMeasurementPlan {
   houseTypes: readonly DemoHouseType[];
   devices: readonly { number: string; type: 'robot' | 'scanner'; holder: string | null }[];
   tasks: readonly DemoTask[];
+  /** The external-wall task measured panel by panel (the main demo company's only). */
+  facade?: typeof DEMO_FACADE_TASK;
 }
 interface DemoHouseType {
   project: string;
@@ -64,6 +66,7 @@ const MAIN_DEMO_PLAN: DemoMeasurementPlan = {
   houseTypes: DEMO_HOUSE_TYPES,
   devices: DEMO_DEVICES,
   tasks: DEMO_TASKS,
+  facade: DEMO_FACADE_TASK,
 };
 
 const WALLS = ['北墙', '东墙', '南墙', '西墙'] as const;
@@ -276,16 +279,18 @@ export async function seedDemoMeasurements(
     );
   }
   // The external-wall task: the facades of a building, measured panel by panel, one panel scanned.
-  await seedDemoFacadeTask(
-    { db, objects, tasks, taskDevice, results },
-    admin,
-    {
-      projectId: idOf(company.projectIds, DEMO_FACADE_TASK.project),
-      deviceId: idOf(deviceIds, DEMO_FACADE_TASK.device),
-    },
-    random,
-    SEED,
-  );
+  if (what.facade) {
+    await seedDemoFacadeTask(
+      { db, objects, tasks, taskDevice, results },
+      admin,
+      {
+        projectId: idOf(company.projectIds, what.facade.project),
+        deviceId: idOf(deviceIds, what.facade.device),
+      },
+      random,
+      SEED,
+    );
+  }
 }
 
 /**

@@ -228,6 +228,9 @@ describe('raw SQL company scope', () => {
     expect(exempt).toEqual([
       { file: 'devices/devices-repository.ts', reason: true },
       { file: 'notifications/device-offline-repository.ts', reason: true },
+      { file: 'operator-console/console-companies-repository.ts', reason: true },
+      { file: 'operator-console/console-companies-repository.ts', reason: true },
+      { file: 'operator-console/console-companies-repository.ts', reason: true },
       { file: 'reports/reports-repository.ts', reason: true },
       { file: 'reports/reports-repository.ts', reason: true },
       { file: 'reports/reports-repository.ts', reason: true },

@@ -1,30 +1,12 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import type { RouteHandle } from '../shared/routing/handle.ts';
 import { getBasename, loginPathFor, SUBSYSTEM } from '../shared/routing/paths.ts';
 import { cloudIndex, leaveSessionOnLogin, requireSession } from './guards.ts';
 import { InitialLoading, RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 import { followVisitedPages, SHELL_ROUTE_ID } from '../features/layout/followVisitedPages.ts';
-import { prefetchSharedReport } from '../features/reports/sharedReportCache.ts';
 import { floorPlanLoader } from '../features/house-maps/planPrefetch.ts';
-import { currentLanguage } from '../shared/i18n/index.ts';
-
-/** Spec section 9: a page chunk that has not arrived after 120 s counts as failed (the error page offers a reload). */
-const CHUNK_TIMEOUT_MS = 120_000;
-
-function withTimeout<T>(loading: Promise<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('Page chunk load timed out')), CHUNK_TIMEOUT_MS);
-    loading.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
-}
-
-/** Every page is its own chunk, loaded when its route is first matched. */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await withTimeout(load())).default,
-});
-const title = (titleKey: RouteHandle['titleKey'], noTab?: boolean): RouteHandle => ({ titleKey, noTab });
+import { page, title } from './routePage.ts';
+import { shareRoutes } from './shareRoutes.ts';
 
 const notFound = page(() => import('../features/layout/NotFoundPage.tsx'));
 const toCloudLogin = () => redirect(loginPathFor(SUBSYSTEM.cloud));
@@ -340,53 +322,7 @@ export const routes: RouteObject[] = [
         ],
       },
       // Public share pages: exempt from the sign-in redirect.
-      {
-        path: `${SUBSYSTEM.share}/taskReportList/:shareId`,
-        // Opened from a QR code on a phone: the report loads while the page's code downloads.
-        loader: ({ params }) => {
-          prefetchSharedReport(params.shareId ?? '', currentLanguage()).catch(() => undefined);
-          return null;
-        },
-        handle: title('layout:menu.sharedReport'),
-        lazy: page(() => import('../features/reports/SharedReportPage.tsx')),
-      },
-      {
-        path: `${SUBSYSTEM.share}/taskReportDetail/:shareId/:index`,
-        handle: title('layout:menu.sharedSite'),
-        lazy: page(() => import('../features/reports/SharedSitePage.tsx')),
-      },
-      {
-        // three.js lives in the 3D pages' chunks only: the shared task's scans, else its rooms as boxes.
-        path: `${SUBSYSTEM.share}/taskReportThreeDimensional/:shareId`,
-        handle: title('layout:menu.sharedPlan3d'),
-        lazy: page(() => import('../features/scans/SharedThreeDimensionalPage.tsx')),
-      },
-      {
-        path: `${SUBSYSTEM.share}/modelTaskPreview/:shareId`,
-        handle: title('layout:menu.sharedModelPreview'),
-        lazy: page(() => import('../features/scans/SharedModelPreviewPage.tsx')),
-      },
-      {
-        // One side of a shared external-wall task, opened on phones (plain elements, no antd).
-        path: `${SUBSYSTEM.share}/externalWallTaskPreview/:shareId/:index`,
-        handle: title('layout:menu.sharedExternalWall'),
-        lazy: page(() => import('../features/external-walls/SharedExternalWallPage.tsx')),
-      },
-      {
-        path: `${SUBSYSTEM.share}/tempRjReport/:shareId`,
-        handle: title('layout:menu.sharedCompactReport'),
-        lazy: page(() => import('../features/reports/TempReportPage.tsx')),
-      },
-      {
-        path: `${SUBSYSTEM.share}/pdfView`,
-        handle: title('layout:menu.sharedPdf'),
-        lazy: page(() => import('../features/reports/PdfViewPage.tsx')),
-      },
-      {
-        path: `${SUBSYSTEM.share}/verify/:code`,
-        handle: title('layout:menu.verifyReport'),
-        lazy: page(() => import('../features/reports/VerifyReportPage.tsx')),
-      },
+      ...shareRoutes,
       { path: `${SUBSYSTEM.share}/*`, handle: title('common:notFound.title'), lazy: notFound },
       { path: '*', handle: title('common:notFound.title'), lazy: notFound },
     ],

@@ -76,6 +76,7 @@ describe('supplement pages through a share', () => {
         BuildingNumber: site.BuildingNumber,
         Floor: site.Floor,
         Household: site.Household,
+        Side: site.Side,
         Name: site.Name,
         Figures: site.Figures,
       })),

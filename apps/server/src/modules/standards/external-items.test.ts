@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 /** The hand-written statements of the ew-core migration (everything it holds), run again. */
 async function runBackfill(): Promise<void> {
-  const file = await readFile(new URL('../../../drizzle/0028_ew-core.sql', import.meta.url), 'utf8');
+  const file = await readFile(new URL('../../../drizzle/0030_ew-core.sql', import.meta.url), 'utf8');
   for (const statement of file.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
 }
 

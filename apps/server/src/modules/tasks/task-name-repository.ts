@@ -51,7 +51,7 @@ export function taskNameSql(language: Language): SQL<string> {
     INSPECTION_KINDS.map((code) => [code, messageCatalogues[language][`tasks.nameInspection.${code}`]]),
   );
   const scope = fill(language, 'tasks.scopeName', { building: part('building'), floors, stage, inspection });
-  const sides = sql`array_to_string(array(select jsonb_array_elements_text(${tasks.nameParts} -> 'sides')), '/')`;
+  const sides = sql`array_to_string(array(select jsonb_array_elements_text(${tasks}.name_parts -> 'sides')), '/')`;
   const facade = fill(language, 'externalWalls.taskName', {
     building: part('building'),
     sides,

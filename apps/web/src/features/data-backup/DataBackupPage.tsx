@@ -17,6 +17,7 @@ import { showDateTime } from '../../shared/i18n/dates.ts';
 import { fileSizeText } from '../projects/projectForm.ts';
 import { ConfirmedAction, MultiPick, RunState, running } from './BackupParts.tsx';
 import './i18n.ts';
+import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
 interface BackupForm {
   backupDir: string;
@@ -210,10 +211,9 @@ export default function DataBackupPage() {
           size="small"
           columns={columns}
           dataSource={backups.data?.List ?? []}
-          loading={backups.isLoading}
           pagination={false}
           scroll={{ x: 1400 }}
-          locale={{ emptyText: t('list.empty') }}
+          {...tableLoading(backups, t('list.empty'))}
         />
       </Card>
     </Space>

@@ -78,6 +78,7 @@ export const MANUAL_SECTIONS = [
   { id: 'changePassword', chapter: 'account', page: true },
   { id: 'userManual', chapter: 'account', page: true },
   { id: 'messageList', chapter: 'account', page: true },
+  { id: 'taskDataBackup', chapter: 'account', page: true },
   { id: 'demoProjectList', chapter: 'basics', page: true },
   { id: 'demoTaskList', chapter: 'basics', page: true },
   { id: 'demoTaskDetail', chapter: 'basics', page: true },

@@ -19,7 +19,7 @@ const messagesDemo: Record<keyof typeof zh, ManualSection> = {
   demoProjectList: {
     title: 'Demo projects',
     paragraphs: [
-      "The demo area: a complete example project of the platform (readings, pictures, a scan and an external wall) that every signed-in user of any company can browse, to explore the product before the first robot arrives. The demo data is apart from your company's: it appears in none of your lists and analyses, and it cannot be changed.",
+      "The demo area: a complete example project of the platform (readings, audit states and scans) that every signed-in user of any company can browse, to explore the product before the first robot arrives. The demo data is apart from your company's: it appears in none of your lists and analyses, and it cannot be changed.",
     ],
     steps: ['Click "Tasks" on a project to open its demo tasks.'],
   },

@@ -1,6 +1,7 @@
 import type { ManualContent } from '../types.ts';
 import account from './account.ts';
 import messagesDemo from './messages-demo.ts';
+import dataBackup from './data-backup.ts';
 import operatorConsole from './console.ts';
 import basics from './basics.ts';
 import devices from './devices.ts';
@@ -27,6 +28,7 @@ const manual: ManualContent = {
   ...analysis,
   ...account,
   ...messagesDemo,
+  ...dataBackup,
   ...operatorConsole,
 };
 
