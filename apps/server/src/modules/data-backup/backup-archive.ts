@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataBackupCounts } from '@measure/contract';
-import { tarEnd, tarHeader, tarPadding } from './tar-archive.ts';
+import { type TarSource, writeTar } from './tar-archive.ts';
 
 /** What a manifest (the archive's last entry, `<backupDir>/manifest.json`) says. */
 export interface BackupManifest {
@@ -34,53 +34,63 @@ export type ArchiveEntry =
   | { kind: 'file'; path: string; size: number; open: () => Promise<AsyncIterable<Buffer | Uint8Array>> };
 
 /**
- * The archive's bytes: each entry with its header, hashed on the way, then the manifest and the end
- * blocks. `onBytes` reports the bytes of each entry written (progress). A stored file whose size
- * changed since it was planned fails the archive (its header already named the size).
+ * The archive's bytes: each entry hashed on the way, then the manifest and the end blocks (tar-stream
+ * writes the headers). `onBytes` reports the bytes of each entry written (progress). A stored file
+ * whose size changed since it was planned fails the archive (its header already named the size).
  */
-export async function* archiveBytes(
+export function archiveBytes(
   directory: string,
   entries: AsyncIterable<ArchiveEntry> | Iterable<ArchiveEntry>,
   manifest: Omit<BackupManifest, 'entries'>,
   onBytes: (bytes: number) => Promise<void>,
 ): AsyncGenerator<Buffer> {
+  return writeTar(tarSources(directory, entries, manifest, onBytes));
+}
+
+async function* tarSources(
+  directory: string,
+  entries: AsyncIterable<ArchiveEntry> | Iterable<ArchiveEntry>,
+  manifest: Omit<BackupManifest, 'entries'>,
+  onBytes: (bytes: number) => Promise<void>,
+): AsyncGenerator<TarSource> {
   const listed: BackupManifest['entries'] = [];
   for await (const entry of entries) {
-    const hash = createHash('sha256');
     if (entry.kind === 'table') {
       const data = Buffer.from(entry.rows.length ? `${entry.rows.join('\n')}\n` : '', 'utf8');
-      hash.update(data);
-      yield tarHeader(`${directory}/${entry.path}`, data.length);
-      yield data;
-      yield tarPadding(data.length);
+      yield { path: `${directory}/${entry.path}`, size: data.length, body: data };
       listed.push({
         path: entry.path,
         size: data.length,
-        sha256: hash.digest('hex'),
+        sha256: createHash('sha256').update(data).digest('hex'),
         rows: entry.rows.length,
       });
       await onBytes(data.length);
       continue;
     }
-    yield tarHeader(`${directory}/${entry.path}`, entry.size);
-    let written = 0;
-    for await (const part of await entry.open()) {
-      const chunk = Buffer.isBuffer(part) ? part : Buffer.from(part);
-      written += chunk.length;
-      if (written > entry.size) throw new Error(`stored file grew while backed up: ${entry.path}`);
-      hash.update(chunk);
-      yield chunk;
-      await onBytes(chunk.length);
-    }
-    if (written !== entry.size) throw new Error(`stored file shrank while backed up: ${entry.path}`);
-    yield tarPadding(entry.size);
-    listed.push({ path: entry.path, size: entry.size, sha256: hash.digest('hex') });
+    // The body is read by the writer before the next entry is asked for, so `listed` is complete.
+    yield { path: `${directory}/${entry.path}`, size: entry.size, body: fileBody(entry, listed, onBytes) };
   }
   const data = Buffer.from(JSON.stringify({ ...manifest, entries: listed }, null, 1), 'utf8');
-  yield tarHeader(`${directory}/${MANIFEST_NAME}`, data.length);
-  yield data;
-  yield tarPadding(data.length);
-  yield tarEnd();
+  yield { path: `${directory}/${MANIFEST_NAME}`, size: data.length, body: data };
+}
+
+async function* fileBody(
+  entry: Extract<ArchiveEntry, { kind: 'file' }>,
+  listed: BackupManifest['entries'],
+  onBytes: (bytes: number) => Promise<void>,
+): AsyncGenerator<Buffer> {
+  const hash = createHash('sha256');
+  let written = 0;
+  for await (const part of await entry.open()) {
+    const chunk = Buffer.isBuffer(part) ? part : Buffer.from(part);
+    written += chunk.length;
+    if (written > entry.size) throw new Error(`stored file grew while backed up: ${entry.path}`);
+    hash.update(chunk);
+    yield chunk;
+    await onBytes(chunk.length);
+  }
+  if (written !== entry.size) throw new Error(`stored file shrank while backed up: ${entry.path}`);
+  listed.push({ path: entry.path, size: entry.size, sha256: hash.digest('hex') });
 }
 
 /** A callback that runs `write` at most once per `intervalMs` (and always for `force`). */
