@@ -49,7 +49,10 @@ test('follows a language switch at once: company name, project log, seeded rules
 
   // Seeded ruler positions in the language on screen, both ways.
   await page.goto(`${BASE_URL}/measurerobot/measureRuleManage`);
-  const flatness = page.locator('.ant-table-row', { hasText: 'ST-01' });
+  // ST-01 exactly: the outer-wall item EW-ST-01 holds the same text.
+  const flatness = page
+    .locator('.ant-table-row')
+    .filter({ has: page.getByRole('cell', { name: 'ST-01', exact: true }) });
   await expect(flatness.getByText('upper-left 45°')).toBeVisible();
   await switchTo(page, '中文');
   await expect(flatness.getByText('左上 45°')).toBeVisible();

@@ -279,7 +279,8 @@ test.describe('projects', () => {
       expect(((await uploaded.json()) as { Code: number }).Code).toBe(0);
 
       await signInAndLand(page, admin, 'en-US');
-      await page.getByRole('menuitem', { name: 'Projects' }).click();
+      // Not "Demo projects": the entry's name ends the accessible name after its icon.
+      await page.getByRole('menuitem', { name: /(^| )Projects$/ }).click();
       await page.waitForURL('**/measurerobot/projectList');
       await expect(page.getByRole('button', { name: 'New project' })).toBeVisible();
       await page.getByPlaceholder('Search by project name').fill(name);

@@ -80,6 +80,7 @@ for (const role of ['ProjectAdmin', 'Surveyor'] as const)
         '点云数据',
         '任务执行',
         '任务管理',
+        '外墙任务管理',
         '数据库',
         '质量分析',
         '进度分析',
@@ -89,6 +90,8 @@ for (const role of ['ProjectAdmin', 'Surveyor'] as const)
         '我的设备',
         '修改密码',
         '用户手册',
+        '消息列表',
+        '演示项目',
       ]);
 
       // The row's project details link opens the project, read-only, with data reports still highlighted.

@@ -116,7 +116,7 @@ test.describe('standard library and measure rules', () => {
     await page.getByRole('menuitem', { name: '标准库管理' }).click();
     await page.waitForURL('**/measurerobot/standardManage');
     await expect(page.getByRole('button', { name: '新建测量项' })).toBeVisible();
-    await expect(page.locator('.ant-table-row', { hasText: 'PL-01' }).first()).toBeVisible();
+    await expect(page.locator('.ant-table-row', { hasText: 'ST-01' }).first()).toBeVisible();
     await search(page, '按编码或名称搜索', 'x'.repeat(33));
     await expect(page.getByText('查询条件不能超过 32 个字符')).toBeVisible();
     await search(page, '按编码或名称搜索', `E2E-${a.Code.split('-')[1]}`);

@@ -42,7 +42,7 @@ async function prepare() {
 const TEXT = {
   'zh-CN': {
     dispatchMenu: '任务派发',
-    centerMenu: '任务管理',
+    centerMenu: /(^| )任务管理$/, // not 外墙任务管理
     executionMenu: '任务执行',
     state: '状态',
     allStates: '全部状态',
@@ -67,7 +67,7 @@ const TEXT = {
   },
   'en-US': {
     dispatchMenu: 'Task dispatch',
-    centerMenu: 'Task management',
+    centerMenu: /(^| )Task management$/, // not External wall task management
     executionMenu: 'Task execution',
     state: 'State',
     allStates: 'All states',
