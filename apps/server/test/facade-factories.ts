@@ -16,7 +16,7 @@ export const FACADE_SIDES: FacadeSide[] = [
 ];
 
 /** What most external-wall tests plan: structure facades of 1#, floors 1-3, both sides above. */
-const FACADE_DEFAULTS = {
+export const FACADE_DEFAULTS = {
   TaskKind: 'externalWall',
   Stage: 'structure',
   MeasureKind: 'first',

@@ -6,7 +6,7 @@ import { taskFacadeSides, tasks } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk, callRouteResponse } from '../../../test/call-route.ts';
 import { buildCompany, buildDevice, buildUser, type BuiltUser } from '../../../test/factories.ts';
-import { buildFacadeTask, FACADE_SIDES, setExternalWall } from '../../../test/facade-factories.ts';
+import { buildFacadeTask, FACADE_DEFAULTS, setExternalWall } from '../../../test/facade-factories.ts';
 import { buildPlannedProject, buildTask } from '../../../test/task-factories.ts';
 
 /** Issue 33: planning external-wall tasks (measurement-api.md section 9), their items and names. */
@@ -27,17 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const FACADE_PLAN = {
-  ProjectId: '',
-  TaskKind: 'externalWall',
-  Stage: 'structure',
-  MeasureKind: 'first',
-  InspectionKind: 'self',
-  BuildingNumber: '1#',
-  Sides: FACADE_SIDES,
-  FloorFrom: 1,
-  FloorTo: 3,
-} as const;
+const FACADE_PLAN = { ProjectId: '', ...FACADE_DEFAULTS };
 
 const taskCount = async () =>
   (
