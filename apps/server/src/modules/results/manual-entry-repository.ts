@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, max, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { siteReadings, taskSites } from '../../db/schema.ts';
 import { sitePlaceColumns } from './site-places-repository.ts';
@@ -63,22 +63,12 @@ export class ManualEntryRepository {
     taskId: string,
     place: { buildingNumber: string; floor: number; household: number; roomId: string | null },
   ): Promise<number> {
-    const [existing] = await this.db
-      .select({ pointIndex: taskSites.pointIndex })
-      .from(taskSites)
-      .where(
-        and(
-          eq(taskSites.companyId, companyId),
-          eq(taskSites.taskId, taskId),
-          eq(taskSites.source, 'manual'),
-          eq(taskSites.buildingNumber, place.buildingNumber),
-          eq(taskSites.floor, place.floor),
-          eq(taskSites.household, place.household),
-          place.roomId === null ? isNull(taskSites.roomId) : eq(taskSites.roomId, place.roomId),
-        ),
-      )
-      .limit(1);
-    return existing ? existing.pointIndex : this.nextPointIndex(companyId, taskId);
+    return this.manualSiteOrNext(companyId, taskId, [
+      eq(taskSites.buildingNumber, place.buildingNumber),
+      eq(taskSites.floor, place.floor),
+      eq(taskSites.household, place.household),
+      place.roomId === null ? isNull(taskSites.roomId) : eq(taskSites.roomId, place.roomId),
+    ]);
   }
 
   /**
@@ -94,6 +84,18 @@ export class ManualEntryRepository {
     if (panel.side === null || [x0, x1, z0, z1].some((value) => value === null || value === undefined)) {
       return this.nextPointIndex(companyId, taskId);
     }
+    return this.manualSiteOrNext(companyId, taskId, [
+      sql`upper(${taskSites.side}) = upper(${panel.side})`,
+      eq(taskSites.floor, panel.floor),
+      eq(taskSites.x0, x0 as number),
+      eq(taskSites.x1, x1 as number),
+      eq(taskSites.z0, z0 as number),
+      eq(taskSites.z1, z1 as number),
+    ]);
+  }
+
+  /** The PointIndex of the task's manual site at `place` (its conditions), else one past the highest. */
+  private async manualSiteOrNext(companyId: string, taskId: string, place: SQL[]): Promise<number> {
     const [existing] = await this.db
       .select({ pointIndex: taskSites.pointIndex })
       .from(taskSites)
@@ -102,12 +104,7 @@ export class ManualEntryRepository {
           eq(taskSites.companyId, companyId),
           eq(taskSites.taskId, taskId),
           eq(taskSites.source, 'manual'),
-          sql`upper(${taskSites.side}) = upper(${panel.side})`,
-          eq(taskSites.floor, panel.floor),
-          eq(taskSites.x0, x0 as number),
-          eq(taskSites.x1, x1 as number),
-          eq(taskSites.z0, z0 as number),
-          eq(taskSites.z1, z1 as number),
+          ...place,
         ),
       )
       .limit(1);
