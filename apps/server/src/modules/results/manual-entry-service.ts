@@ -30,6 +30,17 @@ type UpdateBody = RouteBody<typeof resultsRoutes.updates>;
 const OPEN_STATES = ['pending', 'inProgress', 'uploaded'];
 const placeKey = (building: string, floor: number, household: number) => `${building}/${floor}/${household}`;
 
+/** The place and readings of a typed-in site, as the results service takes them, measured now. */
+const typedSite = (body: UpdateBody) => ({
+  BuildingNumber: body.BuildingNumber,
+  Floor: body.Floor,
+  Household: body.Household,
+  RoomId: body.RoomId,
+  Side: body.Side,
+  MeasuredAt: new Date().toISOString(),
+  Readings: body.Readings.map((reading) => ({ ItemCode: reading.ItemCode, Values: reading.Values })),
+});
+
 /**
  * Manual entry (spec `ManualMeasureSummaryItems`): readings typed in on the web per household, room
  * and item, stored through the results service as `Source: manual` sites and judged at once. Only
@@ -114,16 +125,7 @@ export class ManualEntryService {
     const pointIndex = await this.deps.results.ingestManualSite(
       { companyId: auth.companyId, userId: auth.userId },
       task.id,
-      {
-        BuildingNumber: body.BuildingNumber,
-        Floor: body.Floor,
-        Household: body.Household,
-        RoomId: body.RoomId,
-        Side: body.Side,
-        Name: room ? `${place} ${room.Name}` : place,
-        MeasuredAt: new Date().toISOString(),
-        Readings: body.Readings.map((reading) => ({ ItemCode: reading.ItemCode, Values: reading.Values })),
-      },
+      { ...typedSite(body), Name: room ? `${place} ${room.Name}` : place },
       (tx) =>
         new ManualEntryRepository(tx).pointIndexFor(auth.companyId, task.id, {
           buildingNumber: body.BuildingNumber,
@@ -143,20 +145,7 @@ export class ManualEntryService {
     const pointIndex = await this.deps.results.ingestManualSite(
       { companyId: auth.companyId, userId: auth.userId },
       task.id,
-      {
-        BuildingNumber: body.BuildingNumber,
-        Floor: body.Floor,
-        Household: body.Household,
-        RoomId: body.RoomId,
-        Side: body.Side,
-        X0: body.X0,
-        X1: body.X1,
-        Z0: body.Z0,
-        Z1: body.Z1,
-        Surface: 'facade',
-        MeasuredAt: new Date().toISOString(),
-        Readings: body.Readings.map((reading) => ({ ItemCode: reading.ItemCode, Values: reading.Values })),
-      },
+      { ...typedSite(body), X0: body.X0, X1: body.X1, Z0: body.Z0, Z1: body.Z1, Surface: 'facade' },
       (tx) =>
         new ManualEntryRepository(tx).panelPointIndexFor(auth.companyId, task.id, {
           side: body.Side ?? null,
