@@ -7,9 +7,17 @@ export { expect } from '@playwright/test';
 export interface Browsers {
   /**
    * A fresh window of the worker's chromium in its own context (own cookies and storage), so tests
-   * never share a session; `timezoneId` puts its clock in another zone (the machine's by default).
+   * never share a session; `timezoneId` puts its clock in another zone (the machine's by default);
+   * `viewport` and `deviceScaleFactor` make another screen (1440x900 at 1 by default).
    */
-  open(locale?: string, options?: { timezoneId?: string }): Promise<BrowserSession>;
+  open(
+    locale?: string,
+    options?: {
+      timezoneId?: string;
+      viewport?: { width: number; height: number };
+      deviceScaleFactor?: number;
+    },
+  ): Promise<BrowserSession>;
 }
 
 /**
@@ -26,7 +34,8 @@ export const test = base.extend<{ browsers: Browsers }>({
         const context = await browser.newContext({
           locale,
           ...(options.timezoneId && { timezoneId: options.timezoneId }),
-          viewport: { width: 1440, height: 900 },
+          viewport: options.viewport ?? { width: 1440, height: 900 },
+          ...(options.deviceScaleFactor && { deviceScaleFactor: options.deviceScaleFactor }),
           // The app then drops antd's opening and closing motion (AntdProvider), so a click never
           // lands on a dialog still zooming in or a button still moving (the flaky runs' cause).
           reducedMotion: 'reduce',

@@ -18,6 +18,8 @@ import { PageTabs } from './PageTabs.tsx';
 import { NoAccess } from './PermissionGate.tsx';
 import { ShellBreadcrumb } from './ShellBreadcrumb.tsx';
 import { SideMenu } from './SideMenu.tsx';
+import { SurfaceProvider } from './surface/SurfaceProvider.tsx';
+import { useSurfaceMode } from './surface/surfaceMode.ts';
 import { TopBar } from './TopBar.tsx';
 import { useConnectivityProbe } from './useConnectivityProbe.ts';
 
@@ -34,11 +36,13 @@ export default function AppShell() {
   useEffect(preloadMessageBar, []);
   return (
     <AntdProvider>
-      <QueryClientProvider client={queryClient}>
-        <ModalProvider>
-          <Shell />
-        </ModalProvider>
-      </QueryClientProvider>
+      <SurfaceProvider>
+        <QueryClientProvider client={queryClient}>
+          <ModalProvider>
+            <Shell />
+          </ModalProvider>
+        </QueryClientProvider>
+      </SurfaceProvider>
     </AntdProvider>
   );
 }
@@ -50,6 +54,8 @@ function Shell() {
   const { pathname } = useLocation();
   const matches = useMatches();
   const [collapsed, setCollapsed] = useState(false);
+  // Surface mode's larger menu text needs a wider menu.
+  const surface = useSurfaceMode();
   const handle = matches
     .map((match) => match.handle)
     .filter(isRouteHandle)
@@ -69,7 +75,7 @@ function Shell() {
         collapsible
         collapsed={collapsed}
         onCollapse={setCollapsed}
-        width={208}
+        width={surface ? 248 : 208}
         style={{ borderInlineEnd: '1px solid #f0f0f0' }}
       >
         <Typography.Text strong style={{ display: 'block', padding: '20px 24px', whiteSpace: 'nowrap' }}>
@@ -78,7 +84,9 @@ function Shell() {
         <SideMenu self={self.data} />
       </Layout.Sider>
       <Layout>
-        <Layout.Header style={{ background: '#fff', paddingInline: 24, borderBottom: '1px solid #f0f0f0' }}>
+        <Layout.Header
+          style={{ background: '#fff', paddingInline: surface ? 16 : 24, borderBottom: '1px solid #f0f0f0' }}
+        >
           <TopBar userName={self.data?.Name ?? session?.userName ?? ''} operator={operator} />
         </Layout.Header>
         <PageTabs />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LANDING_PATH } from '../../shared/routing/paths.ts';
 import { locationOf, neighbourOf } from './visitedPages.ts';
+import { useSurfaceMode } from './surface/surfaceMode.ts';
 import { useTabsFit } from './useTabsFit.ts';
 import { useVisitedPages, visitedPages } from './visitedStore.ts';
 
@@ -13,6 +14,8 @@ export function PageTabs() {
   const pages = useVisitedPages();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // A finger cannot hover: in surface mode the tab actions open by tap and the tabs take its size.
+  const touch = useSurfaceMode();
 
   // The landing page alone is the last tab: it stays, so the tab bar is never empty.
   const isLastLanding = (path: string) => pages.length === 1 && path === LANDING_PATH;
@@ -42,7 +45,7 @@ export function PageTabs() {
       <Tabs
         type="editable-card"
         hideAdd
-        size="small"
+        size={touch ? undefined : 'small'}
         activeKey={pathname}
         onChange={(path) => {
           const page = pages.find((item) => item.path === path);
@@ -60,6 +63,7 @@ export function PageTabs() {
         tabBarExtraContent={{
           right: (
             <Dropdown
+              trigger={touch ? ['click'] : undefined}
               menu={{
                 items: [
                   { key: 'this', label: t('tabs.closeThis') },
@@ -73,7 +77,7 @@ export function PageTabs() {
                 },
               }}
             >
-              <Button size="small" type="text" aria-label={t('tabs.actions')}>
+              <Button size={touch ? undefined : 'small'} type="text" aria-label={t('tabs.actions')}>
                 {t('tabs.actions')} <DownOutlined />
               </Button>
             </Dropdown>

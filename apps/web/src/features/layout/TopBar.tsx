@@ -37,7 +37,7 @@ export function TopBar({ userName, operator = false }: { userName: string; opera
 
   return (
     <Flex justify="space-between" align="center" style={{ height: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
+      <Typography.Title level={4} style={{ margin: 0, whiteSpace: 'nowrap' }}>
         {t('common:appName')}
       </Typography.Title>
       <Space size="middle">
@@ -52,7 +52,12 @@ export function TopBar({ userName, operator = false }: { userName: string; opera
             {t('top.userManual')}
           </Button>
         )}
-        {userName && <Typography.Text type="secondary">{userName}</Typography.Text>}
+        {userName && (
+          // One line, however large the text (surface mode): a wrapped name spills out of the bar.
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+            {userName}
+          </Typography.Text>
+        )}
         {!operator && (
           <Button type="text" icon={<UserOutlined />} onClick={() => navigate(`/${SUBSYSTEM.cloud}/aboug`)}>
             {t('top.profile')}

@@ -30,6 +30,7 @@ export const MANUAL_SECTIONS = [
   { id: 'roles', chapter: 'basics', page: false },
   { id: 'login', chapter: 'basics', page: true },
   { id: 'shell', chapter: 'basics', page: false },
+  { id: 'surfaceMode', chapter: 'basics', page: false },
   { id: 'mscProjectList', chapter: 'projects', page: true },
   { id: 'mscProjectReports', chapter: 'projects', page: true },
   { id: 'projectList', chapter: 'projects', page: true },

@@ -76,6 +76,10 @@ const layoutEnUS: Record<keyof typeof layout, string> = {
   'probe.timeout': 'The request timed out; please check the network',
   'probe.lost': 'The network is disconnected',
   'probe.back': 'The network is connected again',
+  'surface.enterTitle': 'Tap to enter full screen',
+  'surface.enterHint': 'Surface mode runs in full screen. Tap anywhere on the screen to enter it.',
+  'surface.countdown': 'You left full screen. It returns in {{time}}; use this time for settings',
+  'surface.returnNow': 'Full screen now',
 };
 
 export default layoutEnUS;

@@ -75,6 +75,10 @@ const layout = {
   'probe.timeout': '请求超时，请检查网络',
   'probe.lost': '网络已断开',
   'probe.back': '网络已连接',
+  'surface.enterTitle': '点击进入全屏',
+  'surface.enterHint': '平板模式在全屏下使用。点击屏幕任意位置进入全屏。',
+  'surface.countdown': '已退出全屏：{{time}} 后自动恢复全屏，可在此期间进行设置',
+  'surface.returnNow': '立即全屏',
 };
 
 export default layout;

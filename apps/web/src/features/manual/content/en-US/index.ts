@@ -4,6 +4,7 @@ import messagesDemo from './messages-demo.ts';
 import dataBackup from './data-backup.ts';
 import operatorConsole from './console.ts';
 import basics from './basics.ts';
+import surfaceMode from './surface-mode.ts';
 import devices from './devices.ts';
 import tasks from './tasks.ts';
 import scans from './scans.ts';
@@ -17,6 +18,7 @@ import projects from './projects.ts';
 /** The user manual in English: every section, each part typed by the Chinese part's keys. */
 const manual: ManualContent = {
   ...basics,
+  ...surfaceMode,
   ...projects,
   ...projectSetup,
   ...library,

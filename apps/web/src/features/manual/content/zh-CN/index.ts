@@ -4,6 +4,7 @@ import messagesDemo from './messages-demo.ts';
 import dataBackup from './data-backup.ts';
 import operatorConsole from './console.ts';
 import basics from './basics.ts';
+import surfaceMode from './surface-mode.ts';
 import devices from './devices.ts';
 import tasks from './tasks.ts';
 import scans from './scans.ts';
@@ -17,6 +18,7 @@ import projects from './projects.ts';
 /** 用户手册（中文，参考语言）：每个章节一个条目，缺少章节时类型检查失败。 */
 const manual: ManualContent = {
   ...basics,
+  ...surfaceMode,
   ...projects,
   ...projectSetup,
   ...library,
