@@ -10,7 +10,10 @@ import { MESSAGES_KEY } from './messageKeys.ts';
 // Registers the namespace before the hook's first render.
 import './i18n.ts';
 
-/** After a successful login, an unread version notice opens once; closing it marks it read. */
+/**
+ * After a successful login, the version notice opens when GetNotification flags it to be read
+ * (`IsReaded: true`, spec section 4); closing it acknowledges it (SetReaded turns the flag false).
+ */
 export function useVersionNotice(enabled = true): void {
   const { t } = useTranslation('notifications');
   const modal = useModal();
@@ -20,7 +23,7 @@ export function useVersionNotice(enabled = true): void {
     if (!takeFreshSignIn() || !enabled) return;
     void callApi(routes.notifications.getNotification)
       .then((notice) => {
-        if (!notice || notice.IsReaded) return;
+        if (!notice?.IsReaded) return;
         modal.info({
           title: notice.UpdateTitle || t('notice.title'),
           width: 560,
