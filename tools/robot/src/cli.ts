@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DeviceApiError, runRobot } from './simulate.ts';
+import { runUpdate } from './software-update.ts';
 
 /** `npm run robot -- --server URL --key KEY [options]`: plays one device (see simulate.ts). */
 const { values } = parseArgs({
@@ -17,6 +18,10 @@ const { values } = parseArgs({
     'batch-sites': { type: 'string' },
     scans: { type: 'boolean', default: false },
     'scan-points': { type: 'string' },
+    update: { type: 'boolean', default: false },
+    'update-dir': { type: 'string', default: '.robot-update' },
+    'software-version': { type: 'string' },
+    'update-attempts': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -43,6 +48,18 @@ if (values.help || !values.key) {
 
 const started = Date.now();
 try {
+  if (values.update) {
+    const outcome = await runUpdate({
+      server: values.server,
+      key: values.key,
+      dir: values['update-dir'],
+      version: values['software-version'],
+      attempts: number(values['update-attempts'], 'update-attempts'),
+      log: (line) => console.warn(line),
+    });
+    console.warn(`update: ${outcome.state} ${outcome.version ?? ''}`.trim());
+    process.exit(outcome.state === 'failed' ? 1 : 0);
+  }
   const report = await runRobot({
     server: values.server,
     key: values.key,
