@@ -7,6 +7,7 @@ import { routes } from '../../shared/api/routes.ts';
 import { useModal } from '../../shared/feedback/modal.tsx';
 import { takeFreshSignIn } from '../auth/signIn.ts';
 import { MESSAGES_KEY } from './messageKeys.ts';
+import { opensVersionDialog } from './versionNoticeFlag.ts';
 // Registers the namespace before the hook's first render.
 import './i18n.ts';
 
@@ -23,7 +24,7 @@ export function useVersionNotice(enabled = true): void {
     if (!takeFreshSignIn() || !enabled) return;
     void callApi(routes.notifications.getNotification)
       .then((notice) => {
-        if (!notice?.IsReaded) return;
+        if (!notice || !opensVersionDialog(notice)) return;
         modal.info({
           title: notice.UpdateTitle || t('notice.title'),
           width: 560,
