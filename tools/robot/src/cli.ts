@@ -29,7 +29,10 @@ const { values } = parseArgs({
 const USAGE = `usage: npm run robot -- --server URL --key DEVICE_KEY [--households N] [--floors N] [--error-rate 0.08]
   [--speed MS_BETWEEN_BATCHES] [--task TASK_ID] [--no-pictures] [--heartbeat] [--seed N] [--batch-sites 50]
   [--scans] [--scan-points 150000]   (--scans: a point cloud and a glTF model per household, a cloud per
-  facade panel with an exploded reading; --floors: floors per side of an external-wall task)`;
+  facade panel with an exploded reading; --floors: floors per side of an external-wall task)
+       npm run robot -- --server URL --key DEVICE_KEY --update [--update-dir .robot-update]
+  [--software-version 1.0.0] [--update-attempts 3]   (a software update: check, download with resume,
+  SHA-256 check, install into --update-dir, report the result; see tools/robot/README.md)`;
 
 const number = (value: string | undefined, name: string) => {
   if (value === undefined) return undefined;
