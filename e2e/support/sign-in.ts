@@ -21,12 +21,13 @@ export async function signIn(page: Page, account: Login, language: 'zh-CN' | 'en
 }
 
 /**
- * Closes the version notice when GetNotification said it is unread (it opens after a user's first
- * sign-in only), once it is still (a click during its opening motion can be lost).
+ * Closes the version notice when GetNotification flagged it to be read (`IsReaded: true`, spec
+ * section 4; it opens until the user acknowledges it), once it is still (a click during its opening
+ * motion can be lost).
  */
 export async function closeVersionNotice(page: Page, notice: Promise<Response>) {
   const body = (await (await notice).json()) as { Result?: { IsReaded?: boolean } | null };
-  if (!body.Result || body.Result.IsReaded) return;
+  if (!body.Result?.IsReaded) return;
   await confirmUntilGone(page.getByRole('button', { name: /我知道了|Got it/ }));
 }
 

@@ -9,7 +9,8 @@ import { signIn } from '../support/sign-in.ts';
  * The operator console (issue 34): the platform operator, made at start from OPERATOR_EMAIL /
  * OPERATOR_PASSWORD (scripts/e2e.mjs), signs in through the same login, lands in the console and sees
  * only its menus; it creates a customer company, switches one of its gates (the company's
- * administrator sees it in GetSelf) and creates an order it then confirms. In both languages.
+ * administrator sees it in GetSelf) and creates an order, edits the draft and confirms it, finds it by
+ * creation date, and is refused a password change with a wrong old password. In both languages.
  */
 const OPERATOR = { login: 'e2e.operator@platform.example.com', password: 'Console@12345' };
 const stamp = () => `${Date.now().toString(36)}${crypto.randomInt(1000, 9999)}`;
@@ -32,6 +33,16 @@ const TEXT = {
     confirm: '改为“已确认”',
     confirmed: '已确认',
     ok: /确\s*定/,
+    editDraft: '编辑草稿',
+    edited: '草稿已修改',
+    startDate: '开始日期',
+    endDate: '结束日期',
+    changePassword: '修改密码',
+    oldPassword: '原密码',
+    newPassword: '新密码',
+    confirmPassword: '确认新密码',
+    submitPassword: '确认修改',
+    oldWrong: '原密码不正确',
   },
   'en-US': {
     menus: ['Customer companies', 'Feature switches', 'Device registry', 'Orders'],
@@ -50,6 +61,16 @@ const TEXT = {
     confirm: 'Set to "Confirmed"',
     confirmed: 'Confirmed',
     ok: 'OK',
+    editDraft: 'Edit draft',
+    edited: 'Draft edited',
+    startDate: 'Start date',
+    endDate: 'End date',
+    changePassword: 'Change password',
+    oldPassword: 'Old password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    submitPassword: 'Change password',
+    oldWrong: 'The old password is wrong',
   },
 } as const;
 
@@ -99,11 +120,57 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     await orderDialog.getByLabel(text.item).fill('Measure robot');
     const ordered = page.waitForResponse((response) => response.url().includes('/Console/AddOrder'));
     await orderDialog.getByRole('button', { name: text.save }).click();
-    expect((await (await ordered).json()).Code).toBe(0);
+    const orderAnswer = (await (await ordered).json()) as { Code: number; Result: { OrderNumber: string } };
+    expect(orderAnswer.Code).toBe(0);
     await expect(page.getByTestId('order-state')).toHaveText(text.draft);
+
+    // The draft edited: its line changes and the history says so.
+    await page.getByRole('button', { name: text.editDraft }).click();
+    const editDialog = page.getByRole('dialog', { name: text.editDraft });
+    await expect(editDialog.getByLabel(text.item)).toHaveValue('Measure robot');
+    await editDialog.getByLabel(text.item).fill('Measure robot v2');
+    const edited = page.waitForResponse((response) => response.url().includes('/Console/EditOrder'));
+    await editDialog.getByRole('button', { name: text.save }).click();
+    expect((await (await edited).json()).Code).toBe(0);
+    await expect(page.getByRole('cell', { name: 'Measure robot v2', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: text.edited, exact: true })).toBeVisible();
+
     await page.getByRole('button', { name: text.confirm }).click();
     await confirmUntilGone(page.getByRole('dialog').getByRole('button', { name: text.ok }));
     await expect(page.getByTestId('order-state')).toHaveText(text.confirmed);
+    await page.keyboard.press('Escape');
+
+    // The list by creation date, days of the company time zone: today finds the order, a past range not.
+    const orderNumber = orderAnswer.Result.OrderNumber;
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    const pickDays = async (from: string, to: string) => {
+      const listed = page.waitForResponse(
+        (response) =>
+          response.url().includes('/Console/GetOrderList') &&
+          (response.request().postData() ?? '').includes(`"EndDate":"${to}"`),
+      );
+      await page.getByPlaceholder(text.startDate).fill(from);
+      await page.getByPlaceholder(text.endDate).fill(to);
+      await page.getByPlaceholder(text.endDate).press('Enter');
+      expect((await (await listed).json()).Code).toBe(0);
+    };
+    await pickDays('2020-01-01', '2020-01-02');
+    await expect(page.getByRole('cell', { name: orderNumber, exact: true })).toHaveCount(0);
+    await page.locator('.ant-picker-clear').click();
+    await pickDays(today, today);
+    await expect(page.getByRole('cell', { name: orderNumber, exact: true })).toBeVisible();
+
+    // Its own password: a wrong old one is refused in the page's language (the shared e2e operator
+    // keeps its password; the API test changes one and sees its other sessions end).
+    await page.getByRole('button', { name: text.changePassword }).click();
+    const passwordDialog = page.getByRole('dialog', { name: text.changePassword });
+    await passwordDialog.getByLabel(text.oldPassword).fill('Wrong@12345');
+    await passwordDialog.getByLabel(text.newPassword, { exact: true }).fill('Console#2026');
+    await passwordDialog.getByLabel(text.confirmPassword).fill('Console#2026');
+    const refused = page.waitForResponse((response) => response.url().includes('/Console/ChangePassWord'));
+    await passwordDialog.getByRole('button', { name: text.submitPassword }).click();
+    expect((await (await refused).json()).Code).toBe(400);
+    await expect(page.getByText(text.oldWrong).first()).toBeVisible();
 
     // The operator's session reads no company data.
     const operatorToken = await apiLogin(OPERATOR.login, OPERATOR.password);

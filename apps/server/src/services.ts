@@ -1,6 +1,7 @@
 import { ConsoleCompaniesService } from './modules/operator-console/console-companies-service.ts';
 import { ConsoleDevicesService } from './modules/operator-console/console-devices-service.ts';
 import { ConsoleOrdersService } from './modules/operator-console/console-orders-service.ts';
+import { OperatorPasswordService } from './modules/operator-console/operator-password-service.ts';
 import { OperatorAccountRepository } from './modules/operator-console/operator-account-repository.ts';
 import { DeviceOfflineNotifier } from './modules/notifications/device-offline.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -271,6 +272,7 @@ export function createServices(
     consoleCompanies: new ConsoleCompaniesService({ db, hasher, sessions }),
     consoleDevices: new ConsoleDevicesService({ db }),
     consoleOrders: new ConsoleOrdersService({ db }),
+    operatorPassword: new OperatorPasswordService({ db, hasher, sessions, audit }),
     ready: async () => !draining && (await pingDatabase(database.pool)),
     /** SIGTERM: not ready any more (balancers stop sending), no new jobs; requests are still answered. */
     beginDrain: () => {

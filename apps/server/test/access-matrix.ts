@@ -265,6 +265,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'operatorConsole.getOrder': 'operator',
   'operatorConsole.addOrder': 'operator',
   'operatorConsole.setOrderState': 'operator',
+  'operatorConsole.editOrder': 'operator',
+  'operatorConsole.changePassword': 'operator',
 };
 
 /**
@@ -714,6 +716,18 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
     body: { CompanyId: random(), Lines: [{ Kind: 'device', Item: 'robot', Quantity: 1, UnitPrice: 1 }] },
   }),
   'operatorConsole.setOrderState': () => ({ body: { OrderId: random(), State: 'confirmed' } }),
+  'operatorConsole.editOrder': () => ({
+    body: {
+      OrderId: random(),
+      CompanyId: random(),
+      Lines: [{ Kind: 'device', Item: 'robot', Quantity: 1, UnitPrice: 1 }],
+    },
+  }),
+  // A wrong old password: refused on its field, nothing changes.
+  'operatorConsole.changePassword': () => ({
+    body: { OldPassword: 'Wrong@12345', NewPassword: 'Matrix@12345' },
+    codes: [400],
+  }),
 };
 
 /** Makes the sample workbook of userAdmin.importPreview (once per test file). */

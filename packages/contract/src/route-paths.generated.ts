@@ -315,6 +315,8 @@ export const routePaths = {
     exportOrderList: { method: 'POST', path: '/api/sys/Console/ExportOrderList' },
     getOrder: { method: 'POST', path: '/api/sys/Console/GetOrder' },
     addOrder: { method: 'POST', path: '/api/sys/Console/AddOrder' },
+    editOrder: { method: 'POST', path: '/api/sys/Console/EditOrder' },
+    changePassword: { method: 'POST', path: '/api/sys/Console/ChangePassWord' },
     setOrderState: { method: 'POST', path: '/api/sys/Console/SetOrderState' },
   },
 } as const;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DeviceApiError, runRobot } from './simulate.ts';
+import { runUpdate } from './software-update.ts';
 
 /** `npm run robot -- --server URL --key KEY [options]`: plays one device (see simulate.ts). */
 const { values } = parseArgs({
@@ -17,6 +18,10 @@ const { values } = parseArgs({
     'batch-sites': { type: 'string' },
     scans: { type: 'boolean', default: false },
     'scan-points': { type: 'string' },
+    update: { type: 'boolean', default: false },
+    'update-dir': { type: 'string', default: '.robot-update' },
+    'software-version': { type: 'string' },
+    'update-attempts': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -24,7 +29,10 @@ const { values } = parseArgs({
 const USAGE = `usage: npm run robot -- --server URL --key DEVICE_KEY [--households N] [--floors N] [--error-rate 0.08]
   [--speed MS_BETWEEN_BATCHES] [--task TASK_ID] [--no-pictures] [--heartbeat] [--seed N] [--batch-sites 50]
   [--scans] [--scan-points 150000]   (--scans: a point cloud and a glTF model per household, a cloud per
-  facade panel with an exploded reading; --floors: floors per side of an external-wall task)`;
+  facade panel with an exploded reading; --floors: floors per side of an external-wall task)
+       npm run robot -- --server URL --key DEVICE_KEY --update [--update-dir .robot-update]
+  [--software-version 1.0.0] [--update-attempts 3]   (a software update: check, download with resume,
+  SHA-256 check, install into --update-dir, report the result; see tools/robot/README.md)`;
 
 const number = (value: string | undefined, name: string) => {
   if (value === undefined) return undefined;
@@ -43,6 +51,18 @@ if (values.help || !values.key) {
 
 const started = Date.now();
 try {
+  if (values.update) {
+    const outcome = await runUpdate({
+      server: values.server,
+      key: values.key,
+      dir: values['update-dir'],
+      version: values['software-version'],
+      attempts: number(values['update-attempts'], 'update-attempts'),
+      log: (line) => console.warn(line),
+    });
+    console.warn(`update: ${outcome.state} ${outcome.version ?? ''}`.trim());
+    process.exit(outcome.state === 'failed' ? 1 : 0);
+  }
   const report = await runRobot({
     server: values.server,
     key: values.key,

@@ -1,4 +1,5 @@
 import type {
+  AvailableUpdate,
   Envelope,
   RegisterScanBody,
   ResultBatch,
@@ -69,16 +70,25 @@ export class DeviceClient {
   workPackage = (taskId: string) => this.call<WorkPackage>('GET', `Tasks/${taskId}`);
   start = (taskId: string) => this.call('POST', `Tasks/${taskId}/Start`);
   finish = (taskId: string) => this.call('POST', `Tasks/${taskId}/Finish`);
-  heartbeat = (battery: number) =>
+  heartbeat = (battery: number, softwareVersion = 'simulator-1.0') =>
     this.call<{ ServerTime: string; NextHeartbeatMs: number }>('POST', 'Heartbeat', {
       DriveHealth: { Health: true, Msg: '' },
       NetworkHealth: { Health: true, Msg: '' },
       PowerHealth: { Health: true, Msg: '' },
       VisionServerHealth: { Health: true, Msg: '' },
-      SoftwareVersion: 'simulator-1.0',
+      SoftwareVersion: softwareVersion,
       Battery: battery,
       DiskFreeMB: 51_200,
     });
+  /** The newest software update newer than `version` (none: the newest of all), or null. */
+  availableUpdate = (version?: string) =>
+    this.call<AvailableUpdate | null>(
+      'GET',
+      version === undefined ? 'Updates' : `Updates?Version=${encodeURIComponent(version)}`,
+    );
+  /** The install report of a package (success, or failure with its reason). */
+  reportUpdate = (updateId: string, result: { Success: boolean; Message: string }) =>
+    this.call('POST', `Updates/${updateId}/Result`, result);
   /** One results batch; a retry after a network error sends the same Idempotency-Key. */
   results = (taskId: string, batch: ResultBatch, idempotencyKey: string) =>
     this.call<ResultBatchAnswer>('POST', `Tasks/${taskId}/Results`, batch, {

@@ -22,6 +22,8 @@ export const operatorConsoleMessagesEnUS: Record<keyof typeof operatorConsoleMes
   'console.orderCreated': 'Order created',
   'console.orderStateChanged': 'Order state changed to "{state}"',
   'console.orderStateInvalid': 'An order cannot go from "{from}" to "{to}"',
+  'console.orderSaved': 'Order saved',
+  'console.orderNotDraft': 'Only a draft order can be changed; this order is "{state}"',
   'console.orderState.draft': 'Draft',
   'console.orderState.confirmed': 'Confirmed',
   'console.orderState.shipped': 'Shipped',

@@ -20,6 +20,8 @@ export const operatorConsoleMessagesZhCN = {
   'console.orderCreated': '订单已创建',
   'console.orderStateChanged': '订单状态已改为「{state}」',
   'console.orderStateInvalid': '订单不能从「{from}」改为「{to}」',
+  'console.orderSaved': '订单已保存',
+  'console.orderNotDraft': '只有草稿订单可以修改，此订单为“{state}”',
   'console.orderState.draft': '草稿',
   'console.orderState.confirmed': '已确认',
   'console.orderState.shipped': '已发货',

@@ -138,6 +138,8 @@ export const orderDetailSchema = orderRowSchema.extend({
   ),
   History: z.array(
     z.object({
+      /** created (FromState null), moved (a state change) or edited (a draft's content changed). */
+      Kind: z.enum(['created', 'moved', 'edited']),
       FromState: z.enum(ORDER_STATES).nullable(),
       ToState: z.enum(ORDER_STATES),
       OperatorName: z.string().nullable(),
@@ -165,6 +167,19 @@ const orderLine = z.object({
 
 const note = rules.optionalText(CONSOLE_LIMITS.noteMax).transform((value) => value ?? null);
 
+/** What AddOrder and EditOrder take. */
+const orderFieldsShape = {
+  CompanyId: rules.uuid,
+  OrderNumber: rules
+    .optionalText(CONSOLE_LIMITS.orderNumberMax)
+    .refine((value) => value === undefined || !rules.patterns.whitespace.test(value), 'rules.noWhitespace'),
+  Note: note,
+  Lines: z
+    .array(orderLine)
+    .min(1, 'console.orderLinesRequired')
+    .max(CONSOLE_LIMITS.orderLinesMax, 'console.orderLinesTooMany'),
+};
+
 const getOrderList = defineRoute({
   method: 'POST',
   path: '/api/sys/Console/GetOrderList',
@@ -172,7 +187,8 @@ const getOrderList = defineRoute({
   tag: 'operator-console',
   summary:
     'Orders of every customer company, newest first, paged. Content searches the order number and company; ' +
-    'CompanyId, State and the creation dates (StartDate/EndDate, YYYY-MM-DD) filter.',
+    'CompanyId, State and the creation dates (StartDate..EndDate, YYYY-MM-DD, days in the company time ' +
+    'zone, both included; an end before the start is 400 analysis.dateOrder) filter.',
   body: z.object({
     Content: rules.optionalText(64),
     CompanyId: rules.uuid.nullish(),
@@ -310,21 +326,34 @@ export const operatorConsoleRoutes = {
     tag: 'operator-console',
     summary:
       'Create a draft order of devices and software for a customer company; OrderNumber is generated when empty',
-    body: z.object({
-      CompanyId: rules.uuid,
-      OrderNumber: rules
-        .optionalText(CONSOLE_LIMITS.orderNumberMax)
-        .refine(
-          (value) => value === undefined || !rules.patterns.whitespace.test(value),
-          'rules.noWhitespace',
-        ),
-      Note: note,
-      Lines: z
-        .array(orderLine)
-        .min(1, 'console.orderLinesRequired')
-        .max(CONSOLE_LIMITS.orderLinesMax, 'console.orderLinesTooMany'),
-    }),
+    body: z.object(orderFieldsShape),
     result: orderDetailSchema,
+  }),
+  editOrder: defineRoute({
+    method: 'POST',
+    path: '/api/sys/Console/EditOrder',
+    access: 'operator',
+    tag: 'operator-console',
+    summary:
+      'Change a draft order: its company, number (empty keeps it), note and lines (replaced as a whole; the ' +
+      'amount follows). Only a draft can change (400 console.orderNotDraft); the edit is kept in its history.',
+    body: z.object({ OrderId: rules.uuid, ...orderFieldsShape }),
+    result: orderDetailSchema,
+  }),
+  changePassword: defineRoute({
+    method: 'POST',
+    path: '/api/sys/Console/ChangePassWord',
+    access: 'operator',
+    throttled: true,
+    tag: 'operator-console',
+    summary:
+      'The operator changes its own password (the same rules as users: 9-16 characters of the kinds ' +
+      'spec section 9 names); its other sessions end',
+    body: z.object({
+      OldPassword: z.string().min(1, 'rules.required').max(64, 'rules.maxLength'),
+      NewPassword: rules.password,
+    }),
+    result: z.null(),
   }),
   setOrderState: defineRoute({
     method: 'POST',

@@ -106,4 +106,21 @@ export class SessionRepository {
       .set({ revokedAt: at })
       .where(and(...conditions));
   }
+
+  /** Ends every open session of the platform operator but `keepSessionId`; answers the ended ids. */
+  async revokeOthersOfOperator(
+    operatorId: string,
+    keepSessionId: string,
+    at: Date,
+    db: Database = this.db,
+  ): Promise<string[]> {
+    const rows = await db
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(
+        and(eq(sessions.operatorId, operatorId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)),
+      )
+      .returning({ id: sessions.id });
+    return rows.map((row) => row.id);
+  }
 }

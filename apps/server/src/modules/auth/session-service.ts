@@ -168,6 +168,17 @@ export class SessionService {
     await this.events.notify(db, { userIds: [userId] });
   }
 
+  /** The operator's password changed: its other sessions end, on every instance when `db` commits. */
+  async revokeOthersOfOperator(operatorId: string, keepSessionId: string, db: DbExecutor): Promise<void> {
+    const sessionIds = await this.repository.revokeOthersOfOperator(
+      operatorId,
+      keepSessionId,
+      new Date(),
+      db,
+    );
+    if (sessionIds.length > 0) await this.events.notify(db, { sessionIds });
+  }
+
   /**
    * A disabled company: every session of its users ends, and every instance forgets them, when `db`
    * (the transaction of the change) commits.

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { apiRoutes, type Envelope, type UpdatePackage } from '@measure/contract';
+import { apiRoutes, type UpdatePackage } from '@measure/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceUpdateReports, deviceUpdates } from '../../db/schema.ts';
@@ -9,6 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRoute, callRouteOk, callRouteResponse } from '../../../test/call-route.ts';
 import { buildAdmin, buildCompany, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { multipartBody } from '../../../test/multipart.ts';
+import { sha256Of, uploadUpdatePackage } from '../../../test/update-packages.ts';
 
 let t: TestApp;
 let admin: BuiltUser;
@@ -20,29 +20,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const sha = sha256Of;
 const updateDir = () => path.join(t.config.dataDir, 'uploads', 'device-updates');
 const storedFiles = async () => (await fs.readdir(updateDir()).catch(() => [])).sort();
 
-async function upload(
-  as: BuiltUser,
-  fields: Record<string, string>,
-  data: Buffer = Buffer.from(`package ${fields.Version ?? ''}`),
-  lang = 'zh-CN',
-) {
-  const body = multipartBody([{ name: 'update.bin', data, type: 'application/octet-stream' }], {
-    DeviceType: 'robot',
-    Sha256: sha(data),
-    ...fields,
-  });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: apiRoutes.devices.uploadUpdate.path,
-    payload: body.payload,
-    headers: { ...body.headers, authorization: `Bearer ${as.token}`, 'accept-language': lang },
-  });
-  return response.json<Envelope<UpdatePackage>>();
-}
+const upload = (as: BuiltUser, fields: Record<string, string>, data?: Buffer, lang?: string) =>
+  uploadUpdatePackage(t, as, fields, data, lang);
 async function uploadOk(
   as: BuiltUser,
   fields: Record<string, string>,

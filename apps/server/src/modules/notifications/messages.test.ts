@@ -254,7 +254,8 @@ describe('Messages', () => {
     expect(await unread(worker)).toBe(0);
     expect(await unread(other)).toBe(1);
     const notification = await callRouteOk(t.app, routes.getNotification, undefined, { as: worker });
-    expect(notification).toMatchObject({ UpdateNotificationId: id, IsReaded: true });
+    // The notice's own call says the opposite: read in the list = no longer flagged to be read.
+    expect(notification).toMatchObject({ UpdateNotificationId: id, IsReaded: false });
   });
 
   it('refuses bad input and callers without a session', async () => {

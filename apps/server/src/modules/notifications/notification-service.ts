@@ -153,7 +153,8 @@ export class NotificationService {
       UpdateTitle: english ? notice.titleEn : notice.titleZh,
       TipsContent: english ? notice.tipsEn : notice.tipsZh,
       UpdateContent: english ? notice.contentEn : notice.contentZh,
-      IsReaded: row.isRead,
+      // Spec section 4: the flag says "to be read" (dialog opens), not "has been read" as in the message list.
+      IsReaded: !row.isRead,
       CreateTime: notice.createdAt.toISOString(),
     };
   }

@@ -61,7 +61,7 @@ async function addNotice(companyId: string | null, title: string): Promise<strin
 }
 
 describe('Notification', () => {
-  it('shows the newest common notice unread, in the request language', async () => {
+  it('shows the newest common notice flagged to be read (IsReaded true, spec section 4), in the request language', async () => {
     const zh = await latest(admin);
     expect(zh.status).toBe(200);
     expect(zh.body.Code).toBe(0);
@@ -69,7 +69,7 @@ describe('Notification', () => {
       UpdateTitle: COMMON.titleZh,
       TipsContent: COMMON.tipsZh,
       UpdateContent: COMMON.contentZh,
-      IsReaded: false,
+      IsReaded: true,
     });
     expect(zh.body.Result?.UpdateNotificationId).toMatch(/^[0-9a-f-]{36}$/);
     expect(Number.isNaN(Date.parse(zh.body.Result?.CreateTime ?? ''))).toBe(false);
@@ -79,25 +79,25 @@ describe('Notification', () => {
       TipsContent: COMMON.tipsEn,
       UpdateContent: COMMON.contentEn,
     });
-    expect((await latest(otherAdmin)).body.Result?.IsReaded).toBe(false);
+    expect((await latest(otherAdmin)).body.Result?.IsReaded).toBe(true);
   });
 
-  it('marks a notice read for this user only, and twice changes nothing', async () => {
+  it('acknowledges a notice for this user only (IsReaded turns false), and twice changes nothing', async () => {
     const id = (await latest(admin)).body.Result?.UpdateNotificationId ?? '';
     const first = await setRead(admin, id);
     expect(first.body).toEqual({ Code: 0, Message: '操作成功', Result: null });
     expect((await setRead(admin, id)).body.Code).toBe(0);
-    expect((await latest(admin)).body.Result?.IsReaded).toBe(true);
-    expect((await latest(surveyor)).body.Result?.IsReaded).toBe(false);
-    expect((await latest(otherAdmin)).body.Result?.IsReaded).toBe(false);
+    expect((await latest(admin)).body.Result?.IsReaded).toBe(false);
+    expect((await latest(surveyor)).body.Result?.IsReaded).toBe(true);
+    expect((await latest(otherAdmin)).body.Result?.IsReaded).toBe(true);
     const reads = await t.db.select().from(notificationReads).where(eq(notificationReads.notificationId, id));
     expect(reads).toHaveLength(1);
   });
 
   it('marks every visible notice read when no id is given', async () => {
     expect((await setRead(surveyor)).body.Code).toBe(0);
-    expect((await latest(surveyor)).body.Result?.IsReaded).toBe(true);
-    expect((await latest(otherAdmin)).body.Result?.IsReaded).toBe(false);
+    expect((await latest(surveyor)).body.Result?.IsReaded).toBe(false);
+    expect((await latest(otherAdmin)).body.Result?.IsReaded).toBe(true);
   });
 
   it('keeps notices of one company away from another', async () => {
@@ -107,7 +107,7 @@ describe('Notification', () => {
     expect(seen.body.Result?.UpdateNotificationId).not.toBe(otherNotice);
     expect((await latest(otherAdmin)).body.Result).toMatchObject({
       UpdateNotificationId: otherNotice,
-      IsReaded: false,
+      IsReaded: true,
     });
 
     const refused = await setRead(admin, otherNotice);
@@ -125,13 +125,13 @@ describe('Notification', () => {
     await t.db.delete(updateNotifications).where(eq(updateNotifications.id, otherNotice));
   });
 
-  it('shows the newest notice, unread again, when a new one arrives', async () => {
+  it('shows the newest notice, flagged to be read again, when a new one arrives', async () => {
     const id = await addNotice(null, 'Version 2.7');
     const response = await latest(admin);
     expect(response.body.Result).toMatchObject({
       UpdateNotificationId: id,
       UpdateTitle: 'Version 2.7',
-      IsReaded: false,
+      IsReaded: true,
     });
   });
 
@@ -165,6 +165,6 @@ describe('Notification', () => {
       token: admin,
     });
     expect(response.body.Code).toBe(0);
-    expect((await latest(admin)).body.Result).toMatchObject({ UpdateNotificationId: id, IsReaded: true });
+    expect((await latest(admin)).body.Result).toMatchObject({ UpdateNotificationId: id, IsReaded: false });
   });
 });

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { COMPANY_TIME_ZONE } from '@measure/contract';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { companies, operators, orderHistory, orderLines, orders } from '../../db/schema.ts';
 
@@ -43,7 +44,6 @@ export interface OrderFilter {
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
 /**
  * Orders of devices and software for customer companies (operator console). The operator reaches an
@@ -85,8 +85,17 @@ export class ConsoleOrdersRepository {
     }
     if (filter.companyId) conditions.push(eq(orders.companyId, filter.companyId));
     if (filter.state) conditions.push(eq(orders.state, filter.state));
-    if (filter.startDate) conditions.push(gte(orders.createdAt, new Date(`${filter.startDate}T00:00:00Z`)));
-    if (filter.endDate) conditions.push(lt(orders.createdAt, dayAfter(filter.endDate)));
+    // Calendar days in the company time zone, both included (as every date filter of the app).
+    if (filter.startDate) {
+      conditions.push(
+        sql`${orders.createdAt} >= (${filter.startDate}::date)::timestamp at time zone ${COMPANY_TIME_ZONE}`,
+      );
+    }
+    if (filter.endDate) {
+      conditions.push(
+        sql`${orders.createdAt} < (${filter.endDate}::date + 1)::timestamp at time zone ${COMPANY_TIME_ZONE}`,
+      );
+    }
     const where = conditions.length > 0 ? and(...conditions) : undefined;
     const [rows, [total]] = await Promise.all([
       this.select()
@@ -179,10 +188,12 @@ export class ConsoleOrdersRepository {
     return order.id;
   }
 
-  /** The order's state under a row lock (moves are checked against it). */
-  async lockState(orderId: string): Promise<{ companyId: string; state: string } | undefined> {
+  /** The order's state under a row lock (moves and edits are checked against it). */
+  async lockState(
+    orderId: string,
+  ): Promise<{ companyId: string; state: string; orderNumber: string } | undefined> {
     const [row] = await this.db
-      .select({ companyId: orders.companyId, state: orders.state })
+      .select({ companyId: orders.companyId, state: orders.state, orderNumber: orders.orderNumber })
       .from(orders)
       // eslint-disable-next-line measure/company-scoped-where -- the operator keeps every company's orders
       .where(eq(orders.id, orderId))
@@ -205,6 +216,45 @@ export class ConsoleOrdersRepository {
       toState: move.to,
       operatorId: move.operatorId,
       note: move.note,
+    });
+  }
+
+  /**
+   * A draft's new content: company, number, note and lines (replaced whole, the amount follows), and
+   * a history row draft -> draft saying it was edited. In the caller's transaction, under lockState.
+   */
+  async replaceDraft(
+    fromCompanyId: string,
+    orderId: string,
+    values: {
+      companyId: string;
+      orderNumber: string;
+      note: string | null;
+      operatorId: string;
+      lines: OrderLineRecord[];
+    },
+  ): Promise<void> {
+    const amountCents = values.lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
+    await this.db
+      .update(orders)
+      .set({
+        companyId: values.companyId,
+        orderNumber: values.orderNumber,
+        note: values.note,
+        amountCents,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(orders.companyId, fromCompanyId), eq(orders.id, orderId)));
+    await this.db.delete(orderLines).where(eq(orderLines.orderId, orderId));
+    await this.db
+      .insert(orderLines)
+      .values(values.lines.map((line, position) => ({ orderId, position, ...line })));
+    await this.db.insert(orderHistory).values({
+      orderId,
+      fromState: 'draft',
+      toState: 'draft',
+      operatorId: values.operatorId,
+      note: null,
     });
   }
 }

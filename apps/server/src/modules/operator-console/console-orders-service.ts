@@ -9,7 +9,7 @@ import {
   type OrderState,
   type PageResult,
 } from '@measure/contract';
-import { AppError, conflict, notFound } from '../../core/app-error.ts';
+import { AppError, conflict, fieldError, notFound } from '../../core/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import { pageOf, windowOf, type ConsoleBody } from './console-paging.ts';
 import { uniqueViolation } from '../../db/unique-violation.ts';
@@ -29,6 +29,18 @@ const asState = (state: string) => state as OrderState;
 /** ORD-YYYYMMDD-XXXXXX: the day and six random hex digits (the unique index settles a clash). */
 const newOrderNumber = (now: Date) =>
   `ORD-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
+
+/** A history row draft -> draft is an edit of the draft (EditOrder); no state move is to itself. */
+const historyKind = (from: string | null, to: string) =>
+  from === null ? 'created' : from === to ? 'edited' : 'moved';
+
+const toLines = (lines: ConsoleBody<'addOrder'>['Lines']) =>
+  lines.map((line) => ({
+    kind: line.Kind,
+    item: line.Item,
+    quantity: line.Quantity,
+    unitPriceCents: cents(line.UnitPrice),
+  }));
 
 function toOrderRow(record: OrderRecord, lang: Language): OrderRow {
   return {
@@ -57,6 +69,9 @@ export class ConsoleOrdersService {
   }
 
   async list(body: OrderListBody, lang: Language): Promise<PageResult<OrderRow>> {
+    if (body.StartDate && body.EndDate && body.EndDate < body.StartDate) {
+      throw fieldError('EndDate', 'analysis.dateOrder');
+    }
     const found = await this.repository.page({
       content: body.Content,
       companyId: body.CompanyId,
@@ -90,6 +105,7 @@ export class ConsoleOrdersService {
         Amount: yuan(line.quantity * line.unitPriceCents),
       })),
       History: history.map((entry) => ({
+        Kind: historyKind(entry.fromState, entry.toState),
         FromState: entry.fromState ? asState(entry.fromState) : null,
         ToState: asState(entry.toState),
         OperatorName: entry.operatorName,
@@ -116,12 +132,7 @@ export class ConsoleOrdersService {
           orderNumber,
           note: body.Note,
           operatorId: operator.operatorId,
-          lines: body.Lines.map((line) => ({
-            kind: line.Kind,
-            item: line.Item,
-            quantity: line.Quantity,
-            unitPriceCents: cents(line.UnitPrice),
-          })),
+          lines: toLines(body.Lines),
         });
       });
     } catch (error) {
@@ -130,6 +141,52 @@ export class ConsoleOrdersService {
       throw error;
     }
     return this.get(orderId, lang);
+  }
+
+  /**
+   * Changes a draft (company, number, note, lines) under its row lock; anything past draft is
+   * refused (400 console.orderNotDraft). The edit is a history row; all or nothing.
+   */
+  async edit(
+    operator: OperatorContext,
+    body: ConsoleBody<'editOrder'>,
+    lang: Language,
+  ): Promise<OrderDetail> {
+    try {
+      await this.deps.db.transaction(async (tx) => {
+        const orders = new ConsoleOrdersRepository(tx);
+        const current = await orders.lockState(body.OrderId);
+        if (!current) throw orderNotFound();
+        if (current.state !== 'draft') {
+          const params = { state: { key: `console.orderState.${asState(current.state)}` } } as const;
+          throw new AppError(ErrorCode.BadRequest, 'console.orderNotDraft', params, [
+            { field: 'OrderId', key: 'console.orderNotDraft', params },
+          ]);
+        }
+        if (
+          body.CompanyId !== current.companyId &&
+          !(await new ConsoleCompaniesRepository(tx).lock(body.CompanyId))
+        ) {
+          throw companyNotFound();
+        }
+        const orderNumber = body.OrderNumber ?? current.orderNumber;
+        if (orderNumber !== current.orderNumber && (await orders.numberTaken(orderNumber))) {
+          throw conflict('OrderNumber', 'console.orderNumberTaken');
+        }
+        await orders.replaceDraft(current.companyId, body.OrderId, {
+          companyId: body.CompanyId,
+          orderNumber,
+          note: body.Note,
+          operatorId: operator.operatorId,
+          lines: toLines(body.Lines),
+        });
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === 'orders_number_uq')
+        throw conflict('OrderNumber', 'console.orderNumberTaken');
+      throw error;
+    }
+    return this.get(body.OrderId, lang);
   }
 
   /** One move along ORDER_MOVES, checked under the order's row lock and kept in its history. */

@@ -44,4 +44,12 @@ export class OperatorAccountRepository {
     if (!row) throw new Error('operator insert returned nothing');
     return row.id;
   }
+
+  async setPassword(id: string, passwordHash: string): Promise<void> {
+    await this.db
+      .update(operators)
+      .set({ passwordHash, updatedAt: new Date() })
+      // eslint-disable-next-line measure/company-scoped-where -- operators belong to no company
+      .where(eq(operators.id, id));
+  }
 }

@@ -12,7 +12,7 @@ import { buildOrderListSheet } from './order-list-sheet.ts';
  */
 export async function registerOperatorConsoleRoutes(
   app: FastifyInstance,
-  { consoleCompanies, consoleDevices, consoleOrders }: Services,
+  { consoleCompanies, consoleDevices, consoleOrders, operatorPassword }: Services,
 ): Promise<void> {
   registerRoute(app, routes.getCompanyList, async ({ body }) => consoleCompanies.list(body));
   registerRoute(app, routes.addCompany, async ({ body, setMessage }) => {
@@ -70,6 +70,16 @@ export async function registerOperatorConsoleRoutes(
     const order = await consoleOrders.create(operator, body, request.lang);
     setMessage('console.orderCreated');
     return order;
+  });
+  registerRoute(app, routes.editOrder, async ({ body, operator, request, setMessage }) => {
+    const order = await consoleOrders.edit(operator, body, request.lang);
+    setMessage('console.orderSaved');
+    return order;
+  });
+  registerRoute(app, routes.changePassword, async ({ body, operator, ip, setMessage }) => {
+    await operatorPassword.change(operator, body.OldPassword, body.NewPassword, ip);
+    setMessage('auth.passwordChanged');
+    return null;
   });
   registerRoute(app, routes.setOrderState, async ({ body, operator, request, setMessage }) => {
     const order = await consoleOrders.setState(operator, body, request.lang);

@@ -15,13 +15,18 @@ interface Values {
   confirmPassword: string;
 }
 
-/** Old, new and confirmed password; used by the change-password page and the forced-change dialog. */
+/**
+ * Old, new and confirmed password; used by the change-password page, the forced-change dialog and
+ * (`operator`) the platform operator's own dialog, whose call has the same body and rules.
+ */
 export function PasswordChangeForm({
   onDone,
   extraAction,
+  operator = false,
 }: {
   onDone?: () => void;
   extraAction?: React.ReactNode;
+  operator?: boolean;
 }) {
   const { t } = useTranslation(['auth', 'messages']);
   const [form] = Form.useForm<Values>();
@@ -30,7 +35,7 @@ export function PasswordChangeForm({
   async function submit(values: Values) {
     setSaving(true);
     try {
-      await callApi(routes.account.changePassword, {
+      await callApi(operator ? routes.operatorConsole.changePassword : routes.account.changePassword, {
         OldPassword: values.oldPassword,
         NewPassword: values.newPassword,
       });

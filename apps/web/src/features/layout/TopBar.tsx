@@ -1,5 +1,6 @@
-import { BookOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { BookOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Flex, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
@@ -11,12 +12,17 @@ import { LanguageSwitch } from '../../shared/i18n/LanguageSwitch.tsx';
 import { loginPathFor, SUBSYSTEM } from '../../shared/routing/paths.ts';
 import { getSession } from '../../shared/storage/session.ts';
 import { MessageBell } from '../notifications/MessageBell.tsx';
+import { OperatorPasswordDialog } from '../operator-console/OperatorPasswordDialog.tsx';
 
-/** `operator`: the platform operator has no messages, manual pages or personal centre of a company. */
+/**
+ * `operator`: the platform operator has no messages, manual pages or personal centre of a company;
+ * it changes its own password from here.
+ */
 export function TopBar({ userName, operator = false }: { userName: string; operator?: boolean }) {
   const { t } = useTranslation(['layout', 'common']);
   const modal = useModal();
   const navigate = useNavigate();
+  const [changingPassword, setChangingPassword] = useState(false);
 
   const signOut = () =>
     modal.confirm({
@@ -63,10 +69,16 @@ export function TopBar({ userName, operator = false }: { userName: string; opera
             {t('top.profile')}
           </Button>
         )}
+        {operator && (
+          <Button type="text" icon={<LockOutlined />} onClick={() => setChangingPassword(true)}>
+            {t('menu.changePassword')}
+          </Button>
+        )}
         <Button type="text" icon={<LogoutOutlined />} onClick={signOut}>
           {t('top.signOut')}
         </Button>
       </Space>
+      {changingPassword && <OperatorPasswordDialog onClose={() => setChangingPassword(false)} />}
     </Flex>
   );
 }

@@ -7,10 +7,14 @@ import { routes } from '../../shared/api/routes.ts';
 import { useModal } from '../../shared/feedback/modal.tsx';
 import { takeFreshSignIn } from '../auth/signIn.ts';
 import { MESSAGES_KEY } from './messageKeys.ts';
+import { opensVersionDialog } from './versionNoticeFlag.ts';
 // Registers the namespace before the hook's first render.
 import './i18n.ts';
 
-/** After a successful login, an unread version notice opens once; closing it marks it read. */
+/**
+ * After a successful login, the version notice opens when GetNotification flags it to be read
+ * (`IsReaded: true`, spec section 4); closing it acknowledges it (SetReaded turns the flag false).
+ */
 export function useVersionNotice(enabled = true): void {
   const { t } = useTranslation('notifications');
   const modal = useModal();
@@ -20,7 +24,7 @@ export function useVersionNotice(enabled = true): void {
     if (!takeFreshSignIn() || !enabled) return;
     void callApi(routes.notifications.getNotification)
       .then((notice) => {
-        if (!notice || notice.IsReaded) return;
+        if (!notice || !opensVersionDialog(notice)) return;
         modal.info({
           title: notice.UpdateTitle || t('notice.title'),
           width: 560,

@@ -1,6 +1,7 @@
 import { ORDER_MOVES, type OrderDetail, type OrderState } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
@@ -9,6 +10,7 @@ import { useModal } from '../../shared/feedback/modal.tsx';
 import { notify } from '../../shared/feedback/notify.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
 import { CONSOLE_KEY, useRefreshConsole } from './consoleQueries.ts';
+import { OrderFormDialog } from './OrderFormDialog.tsx';
 
 /** The tag colour of each order state. */
 export const STATE_COLOR: Record<OrderState, string> = {
@@ -19,7 +21,7 @@ export const STATE_COLOR: Record<OrderState, string> = {
   cancelled: 'red',
 };
 
-/** An order with its lines, its state history and the moves it may make next. */
+/** An order with its lines, its state history, the moves it may make next and, while a draft, its edit. */
 export function OrderDetailDrawer({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const { t } = useTranslation(['operator-console', 'common', 'messages']);
   const modal = useModal();
@@ -29,6 +31,7 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: string; onClo
     queryFn: ({ signal }) => callApi(routes.operatorConsole.getOrder, { OrderId: orderId }, { signal }),
   });
   const order = query.data;
+  const [editing, setEditing] = useState(false);
 
   const move = (current: OrderDetail, state: OrderState) =>
     modal.confirm({
@@ -68,6 +71,11 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: string; onClo
             </Descriptions.Item>
           </Descriptions>
           <Space wrap>
+            {order.State === 'draft' && (
+              <Button type="primary" onClick={() => setEditing(true)}>
+                {t('orders.edit')}
+              </Button>
+            )}
             {ORDER_MOVES[order.State].map((state) => (
               <Button key={state} danger={state === 'cancelled'} onClick={() => move(order, state)}>
                 {t('orders.moveTo', { state: t(`orders.state.${state}`) })}
@@ -103,7 +111,9 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: string; onClo
                 title: t('orders.state'),
                 key: 'state',
                 render: (_, entry) =>
-                  `${entry.FromState ? `${t(`orders.state.${entry.FromState}`)} → ` : ''}${t(`orders.state.${entry.ToState}`)}`,
+                  entry.Kind === 'edited'
+                    ? t('orders.edited')
+                    : `${entry.FromState ? `${t(`orders.state.${entry.FromState}`)} → ` : ''}${t(`orders.state.${entry.ToState}`)}`,
               },
               { title: t('orders.by'), dataIndex: 'OperatorName' },
               { title: t('orders.at'), dataIndex: 'Time', render: (value: string) => showDateTime(value) },
@@ -111,6 +121,9 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: string; onClo
             ]}
           />
         </Space>
+      )}
+      {editing && order && (
+        <OrderFormDialog order={order} onClose={() => setEditing(false)} onCreated={() => void refresh()} />
       )}
     </Drawer>
   );

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { apiRoutes, ORDER_LINE_KINDS } from '@measure/contract';
+import { apiRoutes, ORDER_LINE_KINDS, type OrderDetail } from '@measure/contract';
 import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,11 +20,32 @@ interface OrderForm {
   Lines: { Kind: 'device' | 'software'; Item: string; Quantity: number; UnitPrice: number }[];
 }
 
-/** A new draft order: its company, number (generated when empty), note and lines. */
+/** What the form starts with: an empty line, or the draft being edited. */
+const initialValuesOf = (order?: OrderDetail): Partial<OrderForm> =>
+  order
+    ? {
+        CompanyId: order.CompanyId,
+        OrderNumber: order.OrderNumber,
+        Note: order.Note ?? undefined,
+        Lines: order.Lines.map(({ Kind, Item, Quantity, UnitPrice }) => ({
+          Kind,
+          Item,
+          Quantity,
+          UnitPrice,
+        })),
+      }
+    : { Lines: [{ Kind: 'device', Item: '', Quantity: 1, UnitPrice: 0 }] };
+
+/**
+ * A new draft order, or a draft being edited (`order`): its company, number (generated when empty,
+ * kept when an edit empties it), note and lines.
+ */
 export function OrderFormDialog({
+  order,
   onClose,
   onCreated,
 }: {
+  order?: OrderDetail;
   onClose: () => void;
   onCreated: (orderId: string) => void;
 }) {
@@ -36,9 +57,11 @@ export function OrderFormDialog({
   async function save(values: OrderForm) {
     setSaving(true);
     try {
-      const order = await callApi(routes.operatorConsole.addOrder, values);
-      notify.success(t('messages:console.orderCreated'));
-      onCreated(order.OrderId);
+      const saved = order
+        ? await callApi(routes.operatorConsole.editOrder, { ...values, OrderId: order.OrderId })
+        : await callApi(routes.operatorConsole.addOrder, values);
+      notify.success(t(order ? 'messages:console.orderSaved' : 'messages:console.orderCreated'));
+      onCreated(saved.OrderId);
       onClose();
     } catch (error) {
       // Field errors land on their fields, lines included (`Lines[0].Quantity`).
@@ -51,11 +74,17 @@ export function OrderFormDialog({
   }
 
   return (
-    <FormDialog form={form} title={t('orders.create')} width={760} saving={saving} onClose={onClose}>
+    <FormDialog
+      form={form}
+      title={t(order ? 'orders.edit' : 'orders.create')}
+      width={760}
+      saving={saving}
+      onClose={onClose}
+    >
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ Lines: [{ Kind: 'device', Item: '', Quantity: 1, UnitPrice: 0 }] }}
+        initialValues={initialValuesOf(order)}
         onFinish={(values) => void save(values)}
       >
         <Form.Item

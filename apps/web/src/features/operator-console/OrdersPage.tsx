@@ -1,12 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { apiRoutes, ORDER_STATES, type OrderRow, type OrderState } from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Form, Select, Space, Tag, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { bodyField } from '../../shared/forms/bodyRule.ts';
+import { dateShortcuts, toApiDate } from '../../shared/forms/dateShortcuts.ts';
 import { KeywordSearch } from '../../shared/forms/KeywordSearch.tsx';
 import { showDateTime } from '../../shared/i18n/dates.ts';
 import { ExportButton } from '../../shared/table/ExportButton.tsx';
@@ -18,19 +20,28 @@ import './i18n.ts';
 
 const keywordSchema = bodyField(apiRoutes.operatorConsole.getOrderList, 'Content');
 
-/** Orders of devices and software for customer companies: list, filters, export, create, detail. */
+/** Orders of devices and software for customer companies: list, filters (dates too), export, create, detail. */
 export default function OrdersPage() {
   const { t } = useTranslation(['operator-console', 'common', 'messages']);
+  const { t: tc } = useTranslation('common');
   const refresh = useRefreshConsole();
   const companies = useCompanyOptions();
   const [content, setContent] = useState('');
   const [companyId, setCompanyId] = useState<string | null>(null);
   const [state, setState] = useState<OrderState | null>(null);
+  // Calendar days of the company time zone; the server takes them so (both included).
+  const [dates, setDates] = useState<[Dayjs, Dayjs] | null>(null);
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
   // What the list shows, and what "Export to Excel" writes.
-  const listInput = { Content: content, CompanyId: companyId, State: state };
+  const listInput = {
+    Content: content,
+    CompanyId: companyId,
+    State: state,
+    StartDate: toApiDate(dates?.[0]) ?? null,
+    EndDate: toApiDate(dates?.[1]) ?? null,
+  };
   const query = useQuery({
     queryKey: [...CONSOLE_KEY, 'orders', { ...listInput, page }],
     queryFn: ({ signal }) =>
@@ -121,6 +132,15 @@ export default function OrdersPage() {
             value={state ?? undefined}
             onChange={(value) => filter(() => setState(value ?? null))}
             options={ORDER_STATES.map((value) => ({ value, label: t(`orders.state.${value}`) }))}
+          />
+        </Form.Item>
+        <Form.Item>
+          <DatePicker.RangePicker
+            presets={dateShortcuts(tc)}
+            aria-label={t('orders.dates')}
+            data-testid="order-dates"
+            value={dates}
+            onChange={(picked) => filter(() => setDates(picked as [Dayjs, Dayjs] | null))}
           />
         </Form.Item>
       </Form>

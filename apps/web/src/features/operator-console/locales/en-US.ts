@@ -59,6 +59,8 @@ const operatorConsoleEnUS: Record<keyof typeof operatorConsole, string> = {
   'devices.allocateHint':
     'A device moved to another company is activated again by that company; a device with tasks, readings, scans or uploads cannot move.',
   'orders.title': 'Orders',
+  'orders.edit': 'Edit draft',
+  'orders.edited': 'Draft edited',
   'orders.create': 'New order',
   'orders.search': 'Order number or company',
   'orders.number': 'Order number',

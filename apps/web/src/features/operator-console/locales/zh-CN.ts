@@ -55,6 +55,8 @@ const operatorConsole = {
   'devices.allocateHint':
     '设备转到其他公司后需由新公司重新激活；已有任务、读数、扫描或上传记录的设备不能转出。',
   'orders.title': '订单管理',
+  'orders.edit': '编辑草稿',
+  'orders.edited': '草稿已修改',
   'orders.create': '新建订单',
   'orders.search': '订单号或公司',
   'orders.number': '订单号',

@@ -8,6 +8,7 @@ const operatorConsole: Record<keyof typeof zh, ManualSection> = {
     paragraphs: [
       "The platform operator (factory administrator) keeps the customer companies that use the platform. The operator's account belongs to no customer company: after sign-in it sees the operator console only, never a company's measurement data.",
       'Creating a customer company creates its first company administrator too, who must change the password at first sign-in.',
+      "The operator changes its own password with Change password in the top bar: the same rules as users' passwords (9-16 characters with a digit, a letter and a special character); its other sessions end at once, this one stays.",
     ],
     items: [
       [
@@ -39,7 +40,7 @@ const operatorConsole: Record<keyof typeof zh, ManualSection> = {
     items: [
       [
         'Allocate to company',
-        'Moves the device to another company, which activates it again. A device with tasks, readings, scans or uploads cannot move.',
+        "Moves the device to another company, which activates it again. A device with tasks, readings, scans or uploads cannot move. The device's software update reports stay with the company it reported in; the new company sees only the reports made since the move.",
       ],
       [
         'Warranty and customer',
@@ -55,10 +56,19 @@ const operatorConsole: Record<keyof typeof zh, ManualSection> = {
     ],
     items: [
       ['Order number', 'Generated when left empty; unique on the platform.'],
+      [
+        'Created between',
+        'Filters by calendar days of the company time zone (Beijing time), both days included.',
+      ],
+      [
+        'Edit draft',
+        'A draft can change its company, number (left empty: it keeps its number), note and lines; the amount follows and the history shows "Draft edited".',
+      ],
       ['Export to Excel', 'Exports the orders the filters show.'],
     ],
     rules: [
       'A move that is not allowed says "An order cannot go from … to …" and the order keeps its state.',
+      'A confirmed or later order cannot be edited: "Only a draft order can be changed".',
     ],
   },
 };
