@@ -1,10 +1,6 @@
 import type { ApartmentReport } from '@measure/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  HOUSEHOLD_REPORTS_POLL_MS,
-  householdReportsRefetch,
-  householdRowKey,
-} from './householdReportsPolling.ts';
+import { householdRowKey } from './householdRows.ts';
 
 const FIGURES: ApartmentReport['Figures'] = {
   Qualified: 3,
@@ -27,19 +23,6 @@ const row = (Status: ApartmentReport['Status'], Household = 1): ApartmentReport 
   ReportId: Status === 'queued' ? null : '00000000-0000-4000-8000-000000000001',
   Status,
   HasModelView: Status === 'ready',
-});
-
-describe('householdReportsRefetch', () => {
-  it('asks again while any report is queued or rendering', () => {
-    expect(householdReportsRefetch([row('ready'), row('queued', 2)])).toBe(HOUSEHOLD_REPORTS_POLL_MS);
-    expect(householdReportsRefetch([row('rendering')])).toBe(HOUSEHOLD_REPORTS_POLL_MS);
-  });
-
-  it('stops once every report is ready or failed, and before the first answer', () => {
-    expect(householdReportsRefetch([row('ready'), row('failed', 2)])).toBe(false);
-    expect(householdReportsRefetch([])).toBe(false);
-    expect(householdReportsRefetch(undefined)).toBe(false);
-  });
 });
 
 describe('householdRowKey', () => {
