@@ -1,3 +1,4 @@
+import { DeviceClient } from '@measure/robot/device-client';
 import { api, apiLogin, apiRoutes } from './api.ts';
 import { BASE_URL, DEMO, type BrowserSession } from './browser.ts';
 import { expect, type Browsers } from './fixtures.ts';
@@ -6,40 +7,17 @@ import { planPng } from './plan-files.ts';
 import { signInAndLand, type Login } from './sign-in.ts';
 import type { TaskProject } from './task-project.ts';
 
-const tus = { 'tus-resumable': '1.0.0' };
-const b64 = (text: string) => Buffer.from(text).toString('base64');
-
-/** A file uploaded by the device through tus (creation, then one PATCH); answers its FileId. */
-export async function uploadDeviceFile(
+/**
+ * A file uploaded by the device through tus with the robot simulator's device client (tus-js-client,
+ * as the scan benchmarks upload); answers its FileId.
+ */
+export function uploadDeviceFile(
   deviceKey: string,
   data: Buffer,
   name: string,
   kind: 'picture' | 'pointcloud' | 'model',
 ): Promise<string> {
-  const created = await fetch(`${BASE_URL}/api/device/v1/Files`, {
-    method: 'POST',
-    headers: {
-      ...tus,
-      authorization: `Device ${deviceKey}`,
-      'upload-length': String(data.length),
-      'upload-metadata': `filename ${b64(name)},kind ${b64(kind)}`,
-    },
-  });
-  const location = created.headers.get('location');
-  if (created.status !== 201 || !location) throw new Error(`tus creation answered ${created.status}`);
-  const url = new URL(location, BASE_URL).toString();
-  const patched = await fetch(url, {
-    method: 'PATCH',
-    headers: {
-      ...tus,
-      authorization: `Device ${deviceKey}`,
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: new Uint8Array(data),
-  });
-  if (patched.status !== 204) throw new Error(`tus PATCH answered ${patched.status}`);
-  return decodeURIComponent(url.split('/').pop() ?? '');
+  return new DeviceClient(BASE_URL, deviceKey).upload(data, name, kind);
 }
 
 /** A device API call (`/api/device/v1/...`) with the device key; answers the envelope's Result. */

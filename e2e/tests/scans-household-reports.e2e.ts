@@ -8,7 +8,7 @@ import { taskProject, type TaskProject } from '../support/task-project.ts';
 /**
  * Per-household reports (issue 32, GetApartmentReports) on the task data page with modelling on: a
  * robot task whose one household (1# floor 2, household 1) has a scanned wall lists that household;
- * its report reaches ready with a rendered 3D view (the page asks again while it is queued or rendering) and its PDF
+ * its report reaches ready with a rendered 3D view (the page follows the report live events) and its PDF
  * downloads through DownloadReport. In both languages.
  */
 const TEXT = {

@@ -159,6 +159,10 @@ export function createServices(
     publicBase,
     sitePicture: (companyId, task, pointIndex) => review.firstAnnotatedPicture(companyId, task, pointIndex),
   });
+  const householdReports = new HouseholdReportsService({
+    db,
+    requireModeling: (companyId) => new FeatureGate(db).assertEnabled(companyId, 'modeling'),
+  });
   const householdRenderer = new HouseholdReportRenderer({
     db,
     files: reportFiles,
@@ -256,10 +260,7 @@ export function createServices(
     }),
     reportProjects: new ReportProjectsService({ db }),
     householdRenderer,
-    householdReports: new HouseholdReportsService({
-      db,
-      requireModeling: (companyId) => new FeatureGate(db).assertEnabled(companyId, 'modeling'),
-    }),
+    householdReports,
     reportShares: new ReportSharesService({ db, files: reportFiles, review }),
     reportVerify: new ReportVerifyService({ db, publicBase }),
     scans,
@@ -292,6 +293,7 @@ export function createServices(
             dataPoolExports,
             reports: reportRenderer,
             householdReports: householdRenderer,
+            householdRefresh: householdReports,
             workOrderPictures,
             scans: scanProcessor,
             backups: new BackupJob({ db, objects, log }),

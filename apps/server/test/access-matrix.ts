@@ -238,6 +238,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'scans.deleteScan': 'reportData.delete',
   'scans.getModelPreview': 'authenticated',
   'scans.getApartmentReports': 'authenticated',
+  'scans.exportApartmentReports': 'authenticated',
   'scans.getTile': 'authenticated',
   'scans.getModel': 'authenticated',
   'scans.getSharedModelPreview': 'public',
@@ -281,6 +282,7 @@ export const MODELLING_GATED = new Set([
   'scans.deleteScan',
   'scans.getModelPreview',
   'scans.getApartmentReports',
+  'scans.exportApartmentReports',
   'scans.getTile',
   'scans.getModel',
 ]);
@@ -629,6 +631,7 @@ export const SAMPLES: Record<string, (caller: Caller) => Request> = {
   'scans.deleteScan': () => ({ body: { ScanId: random() } }),
   'scans.getModelPreview': () => ({ body: { TaskId: random() } }),
   'scans.getApartmentReports': () => ({ body: { TaskId: random() } }),
+  'scans.exportApartmentReports': () => ({ body: { TaskId: random() } }),
   'scans.getTile': () => ({ params: { ScanId: random(), Name: 'tileset.json' } }),
   'scans.getModel': () => ({ params: { ScanId: random() } }),
   'scans.getSharedModelPreview': () => ({ params: { ShareId: 'matrix' } }),

@@ -252,6 +252,7 @@ export const routePaths = {
     deleteScan: { method: 'POST', path: '/api/ms/PointCloud/Delete' },
     getModelPreview: { method: 'POST', path: '/api/ms/Report/GetModelPreview' },
     getApartmentReports: { method: 'POST', path: '/api/ms/Report/GetApartmentReports' },
+    exportApartmentReports: { method: 'POST', path: '/api/ms/Report/ExportApartmentReports' },
     getTile: { method: 'GET', path: '/api/ms/Scans/:ScanId/Tiles/:Name' },
     getModel: { method: 'GET', path: '/api/ms/Scans/:ScanId/Model' },
     getSharedModelPreview: { method: 'GET', path: '/api/share/:ShareId/ModelPreview' },

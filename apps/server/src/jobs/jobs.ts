@@ -12,7 +12,12 @@ import {
   type HouseholdReportRenderer,
   isHouseholdRenderPayload,
 } from '../modules/reports/household-report-job.ts';
-import { HOUSEHOLD_RENDER_TASK } from '../modules/reports/household-reports-repository.ts';
+import {
+  HOUSEHOLD_REFRESH_TASK,
+  HOUSEHOLD_RENDER_TASK,
+  isHouseholdRefreshPayload,
+} from '../modules/reports/household-reports-repository.ts';
+import type { HouseholdReportsService } from '../modules/reports/household-reports-service.ts';
 import type { DeviceOfflineNotifier } from '../modules/notifications/device-offline.ts';
 import type { WorkOrderPicturesService } from '../modules/work-orders/work-order-pictures-service.ts';
 import { isScanJobPayload, type ScanProcessor } from '../modules/scans/scan-job.ts';
@@ -31,6 +36,7 @@ export function jobDefinitions(
     dataPoolExports?: Pick<DataPoolExportService, 'run' | 'expire'>;
     reports?: ReportRenderer;
     householdReports?: HouseholdReportRenderer;
+    householdRefresh?: Pick<HouseholdReportsService, 'refresh'>;
     deviceOffline?: Pick<DeviceOfflineNotifier, 'notify'>;
     workOrderPictures?: Pick<WorkOrderPicturesService, 'sweepOrphans'>;
     scans?: Pick<ScanProcessor, 'run'>;
@@ -69,6 +75,10 @@ export function jobDefinitions(
       // One household's report (queued by GetApartmentReports when its figures or scans changed).
       [HOUSEHOLD_RENDER_TASK]: async (payload) => {
         if (isHouseholdRenderPayload(payload)) await services.householdReports?.render(payload);
+      },
+      // A task's readings or scans changed: its household reports asked for are queued again (job key per task).
+      [HOUSEHOLD_REFRESH_TASK]: async (payload) => {
+        if (isHouseholdRefreshPayload(payload)) await services.householdRefresh?.refresh(payload);
       },
       // Devices silent for longer than DEVICE_OFFLINE_NOTIFY_MINUTES: their administrators are told once.
       'notifications:deviceOffline': async () => {

@@ -18,4 +18,5 @@ export const downloadsMessagesEnUS: Record<keyof typeof downloadsMessagesZhCN, s
   'downloads.efficiency': 'efficiency.xlsx',
   'downloads.efficiencyPerDay': 'efficiency-per-day.xlsx',
   'downloads.pointClouds': 'point-clouds.xlsx',
+  'downloads.householdReports': 'household-reports.xlsx',
 };

@@ -13,4 +13,5 @@ export const downloadsMessagesZhCN = {
   'downloads.efficiency': '效率分析.xlsx',
   'downloads.efficiencyPerDay': '每日效率.xlsx',
   'downloads.pointClouds': '点云数据.xlsx',
+  'downloads.householdReports': '分户报告.xlsx',
 } as const;

@@ -46,12 +46,14 @@ export const deviceEventSchema = z.object({
   Battery: z.number().int().nullable(),
 });
 
-/** A report's rendering status changed. */
+/** A report's rendering status changed (a task's report, or a household's: `Household`). */
 export const reportEventSchema = z.object({
   ReportId: z.string(),
   TaskId: z.string(),
   ProjectId: z.string(),
   Status: z.enum(REPORT_STATUSES),
+  /** Present (true) only for a household report (GetApartmentReports): ReportId is that report's. */
+  Household: z.literal(true).optional(),
 });
 
 /** A work order was created, changed state, or was edited (assignee, remark, pictures, comments). */

@@ -3,6 +3,7 @@ import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import { figuresSchema } from '../figures.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
+import { xlsxAttachment } from './file-answers.ts';
 import { listExportRoute } from './list-export.ts';
 import { SCAN_STATUSES } from './events.ts';
 import { GRADE_NAMES } from './results.ts';
@@ -281,6 +282,18 @@ export const scansRoutes = {
       'scans exist, a rendered view of its model), downloadable through DownloadReport by ReportId',
     body: z.object({ TaskId: rules.uuid }),
     result: z.array(apartmentReportSchema),
+  }),
+  exportApartmentReports: defineRoute({
+    method: 'POST',
+    path: '/api/ms/Report/ExportApartmentReports',
+    access: 'authenticated',
+    tag,
+    summary:
+      "The task's per-household reports as GetApartmentReports lists them (place, figures, report status, model " +
+      'view), as an .xlsx attachment (not an envelope); reading it queues nothing',
+    body: z.object({ TaskId: rules.uuid }),
+    result: z.null(),
+    file: xlsxAttachment,
   }),
   getTile: defineRoute({
     method: 'GET',

@@ -2,6 +2,7 @@ import { PLAN_GRADE_FILL } from '@measure/contract';
 import { householdModel } from '@measure/robot/household-model';
 import { householdGeometry } from '@measure/robot/household-rooms';
 import { describe, expect, it } from 'vitest';
+import { compactModel, modelIO } from '../scans/engine/model-check.ts';
 import { modelTriangles, modelView, surfaceFill } from './household-model-view.ts';
 
 describe('household model view', () => {
@@ -12,6 +13,18 @@ describe('household model view', () => {
     const zs = triangles.flat().map((point) => point[2]);
     expect(Math.min(...zs)).toBe(0);
     expect(Math.max(...zs)).toBeCloseTo(2.8, 6);
+  });
+
+  it('reads a model as the scans store it (quantized, KHR_mesh_quantization) at the same places', async () => {
+    const glb = await householdModel(householdGeometry(undefined, ['a', 'b']), 'x');
+    const document = await modelIO().readBinary(glb);
+    await compactModel(document);
+    const [plain, compact] = [
+      await modelTriangles(glb),
+      await modelTriangles(await modelIO().writeBinary(document)),
+    ];
+    expect(compact).toHaveLength(plain.length);
+    compact.flat(2).forEach((value, index) => expect(value).toBeCloseTo(plain.flat(2)[index] as number, 3));
   });
 
   it('draws far faces first and colours scanned surfaces by their out-of-tolerance share', () => {

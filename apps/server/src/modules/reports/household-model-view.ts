@@ -1,4 +1,5 @@
 import { NodeIO } from '@gltf-transform/core';
+import { KHRMeshQuantization } from '@gltf-transform/extensions';
 import { PLAN_GRADE_FILL } from '@measure/contract';
 
 /**
@@ -58,7 +59,8 @@ function litBy(points: Point3[]): number {
 
 /** The triangles (world coordinates) of a binary glTF's triangle primitives, thinned to MAX_VIEW_TRIANGLES. */
 export async function modelTriangles(glb: Uint8Array): Promise<Point3[][]> {
-  const document = await new NodeIO().readBinary(glb);
+  // Models are stored quantized (KHR_mesh_quantization); getElement gives the positions back as floats.
+  const document = await new NodeIO().registerExtensions([KHRMeshQuantization]).readBinary(glb);
   const triangles: Point3[][] = [];
   for (const node of document.getRoot().listNodes()) {
     const mesh = node.getMesh();

@@ -17,6 +17,7 @@ import { loadPlanView } from '../review/plan-view-data.ts';
 import { loadTaskDetail } from '../tasks/task-detail.ts';
 import { type TaskRecord, TasksRepository } from '../tasks/tasks-repository.ts';
 import { type ModelView, modelTriangles, modelView } from './household-model-view.ts';
+import { raiseHouseholdReportEvents } from './household-report-events.ts';
 import { HouseholdReportsRepository, type HouseholdPlace } from './household-reports-repository.ts';
 import type { ReportReading, ReportSource } from './report-document.ts';
 import { REPORT_LANGUAGES, type ReportExtension } from './report-job.ts';
@@ -80,7 +81,8 @@ function householdDetail(
  * The `reports:renderHousehold` job: one household's report (queued by GetApartmentReports when its
  * stamp changed), the task report's document narrowed to the household, plus a rendered view of its
  * ready scans; PDF and workbook per language, written under the reports/ keys, then ready in one
- * update unless queued again meanwhile (the newer job renders), or failed with the reason.
+ * update unless queued again meanwhile (the newer job renders), or failed with the reason. Each move
+ * (rendering, ready, failed) raises `report` with it.
  */
 export class HouseholdReportRenderer {
   constructor(
@@ -98,10 +100,11 @@ export class HouseholdReportRenderer {
     companyId,
     householdReportId,
   }: HouseholdRenderPayload): Promise<'ready' | 'failed' | 'skipped'> {
-    const started = await new HouseholdReportsRepository(this.deps.db).startRendering(
-      companyId,
-      householdReportId,
-    );
+    const started = await this.deps.db.transaction(async (tx) => {
+      const row = await new HouseholdReportsRepository(tx).startRendering(companyId, householdReportId);
+      if (row) await raiseHouseholdReportEvents(tx, companyId, [row.id]);
+      return row;
+    });
     if (!started) return 'skipped';
     let written: string[] = [];
     try {
@@ -140,6 +143,7 @@ export class HouseholdReportRenderer {
           hasModelView: view !== null,
         });
         if (old) {
+          await raiseHouseholdReportEvents(tx, companyId, [started.id]);
           await repository.recordRenditions(
             source.versions.map((version) => ({
               code: version.verification.code,
@@ -165,12 +169,13 @@ export class HouseholdReportRenderer {
         { component: 'reports', householdReportId, err: error },
         'household report failed',
       );
-      await new HouseholdReportsRepository(this.deps.db).failRendering(
-        companyId,
-        started.id,
-        started.mark,
-        (error as Error).message,
-      );
+      await this.deps.db.transaction(async (tx) => {
+        const message = (error as Error).message;
+        if (
+          await new HouseholdReportsRepository(tx).failRendering(companyId, started.id, started.mark, message)
+        )
+          await raiseHouseholdReportEvents(tx, companyId, [started.id]);
+      });
       return 'failed';
     } finally {
       await this.deps.files.remove(written);

@@ -6,6 +6,21 @@ import { visibleProjectCondition } from '../projects/project-access-repository.t
 
 /** The graphile-worker task that renders one household's report. */
 export const HOUSEHOLD_RENDER_TASK = 'reports:renderHousehold';
+/** The graphile-worker task that queues again the household reports of a task whose data changed. */
+export const HOUSEHOLD_REFRESH_TASK = 'reports:refreshHouseholds';
+/** A refresh waits this long after the first change, gathering the changes that follow. */
+export const HOUSEHOLD_REFRESH_DELAY_SECONDS = 5;
+
+export interface HouseholdRefreshPayload {
+  companyId: string;
+  taskId: string;
+}
+
+export const isHouseholdRefreshPayload = (value: unknown): value is HouseholdRefreshPayload =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as HouseholdRefreshPayload).companyId === 'string' &&
+  typeof (value as HouseholdRefreshPayload).taskId === 'string';
 
 export interface HouseholdPlace {
   buildingNumber: string;
@@ -51,22 +66,30 @@ export class HouseholdReportsRepository {
 
   /**
    * Makes a row per household (queued) and queues again those whose stamp changed or that failed
-   * with another stamp; answers the ids queued, each with a job in this transaction.
+   * with another stamp; answers the ids queued, each with a job in this transaction. `existingOnly`
+   * makes no new rows (a refresh after a data change renders only reports someone asked for).
    */
   async queue(
     companyId: string,
     task: { id: string; projectId: string },
     households: (HouseholdPlace & { stamp: string })[],
+    options: { existingOnly?: boolean } = {},
   ): Promise<string[]> {
     const queued: string[] = [];
     for (const place of households) {
-      const rows = await this.db.execute<{ id: string }>(sql`
+      const again = sql`status = 'queued', error = null, stamp = ${place.stamp}, mark = ${householdReports}.mark + 1,
+            updated_at = now()`;
+      const rows = options.existingOnly
+        ? await this.db.execute<{ id: string }>(sql`
+        update ${householdReports} set ${again}
+          where company_id = ${companyId} and task_id = ${task.id} and building_number = ${place.buildingNumber}
+            and floor = ${place.floor} and household = ${place.household} and stamp <> ${place.stamp}
+        returning id`)
+        : await this.db.execute<{ id: string }>(sql`
         insert into ${householdReports} (company_id, task_id, project_id, building_number, floor, household, stamp)
         values (${companyId}, ${task.id}, ${task.projectId}, ${place.buildingNumber}, ${place.floor},
           ${place.household}, ${place.stamp})
-        on conflict (company_id, task_id, building_number, floor, household) do update
-          set status = 'queued', error = null, stamp = excluded.stamp, mark = ${householdReports}.mark + 1,
-            updated_at = now()
+        on conflict (company_id, task_id, building_number, floor, household) do update set ${again}
           where ${householdReports}.stamp <> excluded.stamp
         returning id`);
       const id = rows.rows[0]?.id;
@@ -78,6 +101,38 @@ export class HouseholdReportsRepository {
           max_attempts := 3)`);
     }
     return queued;
+  }
+
+  /**
+   * Queues the refresh of a task's household reports (`HOUSEHOLD_REFRESH_TASK`) in the transaction of
+   * a change of its readings or scans, when the task has any: one job per task (job key), run a few
+   * seconds after the first change, so a robot's run of batches refreshes once, not per batch.
+   */
+  async queueRefresh(companyId: string, taskId: string): Promise<void> {
+    await this.db.execute(sql`
+      select graphile_worker.add_job(${HOUSEHOLD_REFRESH_TASK}, json_build_object('companyId', ${companyId}::text,
+        'taskId', ${taskId}::text), run_at := now() + ${`${HOUSEHOLD_REFRESH_DELAY_SECONDS} seconds`}::interval,
+        job_key := ${`household-refresh:${taskId}`}, job_key_mode := 'preserve_run_at', max_attempts := 3)
+      where exists (select 1 from ${householdReports} where company_id = ${companyId} and task_id = ${taskId})`);
+  }
+
+  /** What a `report` event says of household reports: their task, project and status. */
+  async eventRows(companyId: string, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({
+        id: householdReports.id,
+        taskId: householdReports.taskId,
+        projectId: householdReports.projectId,
+        status: householdReports.status,
+      })
+      .from(householdReports)
+      .where(
+        and(
+          eq(householdReports.companyId, companyId),
+          sql`${householdReports.id} = any(${sql.param([...ids])}::uuid[])`,
+        ),
+      );
   }
 
   async ofTask(companyId: string, taskId: string) {
@@ -142,8 +197,9 @@ export class HouseholdReportsRepository {
       await this.db.insert(reportRenditions).values(rows.map((row) => ({ ...row, reportId: null })));
   }
 
-  async failRendering(companyId: string, id: string, mark: number, error: string) {
-    await this.db
+  /** rendering -> failed with the reason, unless queued again meanwhile; answers whether it was. */
+  async failRendering(companyId: string, id: string, mark: number, error: string): Promise<boolean> {
+    const rows = await this.db
       .update(householdReports)
       .set({ status: 'failed', error: error.slice(0, 500), updatedAt: sql`now()` })
       .where(
@@ -152,7 +208,9 @@ export class HouseholdReportsRepository {
           eq(householdReports.id, id),
           eq(householdReports.mark, mark),
         ),
-      );
+      )
+      .returning({ id: householdReports.id });
+    return rows.length > 0;
   }
 
   /** Household reports the caller sees among `ids`, shaped as DownloadReport reads task reports. */

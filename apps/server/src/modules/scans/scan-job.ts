@@ -6,6 +6,7 @@ import type { ObjectStore } from '../../core/storage/object-store.ts';
 import type { Database } from '../../db/client.ts';
 import type { DeviceFileStore } from '../results/device-file-store.ts';
 import { FILE_KIND_LIMITS } from '../results/device-files-service.ts';
+import { queueHouseholdRefresh } from '../reports/report-queue.ts';
 import type { ResultsService } from '../results/results-service.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
 import { type ProcessCloudResult, type ScanEngine, ScanInputError } from './engine/engine-types.ts';
@@ -181,6 +182,8 @@ export class ScanProcessor {
         errorParams: null,
       });
       await raiseScanEvent(tx, scan.companyId, { ...scan, status: 'ready', progress: 100 });
+      // The household's report draws its ready scans: it follows them.
+      await queueHouseholdRefresh(tx, scan.companyId, scan.taskId);
       return true;
     });
     // Deleted while it was processed: the outputs just put go too.

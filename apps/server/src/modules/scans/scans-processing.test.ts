@@ -6,6 +6,7 @@ import { callRoute, callRouteOk } from '../../../test/call-route.ts';
 import { uploadDeviceFile } from '../../../test/device-uploads.ts';
 import { figuresOfTally, tally } from '../../../test/recompute.ts';
 import { scanProcessor, runScanJobs } from '../../../test/scan-jobs.ts';
+import { tilesetPoints } from '../../../test/scan-tiles.ts';
 import { asDevice, buildScanTestbed, type ScanTestbed } from '../../../test/scan-testbed.ts';
 import { RollupsRepository } from '../results/rollups-repository.ts';
 import { asciiPly, binaryPly, wallCloud } from './engine/test-clouds.ts';
@@ -57,43 +58,6 @@ async function sendScan(
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${bed.planner.token}`, ...headers } });
 
-interface TileJson {
-  content?: { uri: string };
-  children?: TileJson[];
-}
-
-/** Points of a glb point tile: its POSITION accessors' counts. */
-function glbPoints(glb: Buffer): number {
-  const jsonLength = glb.readUInt32LE(12);
-  const json = JSON.parse(glb.subarray(20, 20 + jsonLength).toString('utf8')) as {
-    meshes: { primitives: { attributes: { POSITION: number } }[] }[];
-    accessors: { count: number }[];
-  };
-  return json.meshes
-    .flatMap((mesh) => mesh.primitives)
-    .reduce((sum, primitive) => sum + (json.accessors[primitive.attributes.POSITION]?.count ?? 0), 0);
-}
-
-/** Fetches a tileset through the tile route and counts the points of all its tiles. */
-async function tilesetPoints(tilesetUrl: string): Promise<number> {
-  const base = tilesetUrl.slice(0, tilesetUrl.lastIndexOf('/') + 1);
-  const tileset = await get(tilesetUrl);
-  expect(tileset.statusCode).toBe(200);
-  expect(tileset.headers['content-type']).toContain('application/json');
-  expect(tileset.headers['cache-control']).toBe('private, max-age=86400, immutable');
-  let points = 0;
-  const walk = async (tile: TileJson): Promise<void> => {
-    if (tile.content) {
-      const file = await get(base + tile.content.uri);
-      expect(file.headers['content-type']).toBe('model/gltf-binary');
-      points += glbPoints(file.rawPayload);
-    }
-    for (const child of tile.children ?? []) await walk(child);
-  };
-  await walk((tileset.json() as { root: TileJson }).root);
-  return points;
-}
-
 async function triangleGlb(): Promise<Buffer> {
   const document = new Document();
   const buffer = document.createBuffer();
@@ -121,7 +85,7 @@ describe('processing with the engine', () => {
       Error: null,
     });
     expect(scan.TilesetUrl).toBe(`/api/ms/Scans/${scan.ScanId}/Tiles/tileset.json`);
-    expect(await tilesetPoints(scan.TilesetUrl ?? '')).toBe(points);
+    expect(await tilesetPoints(get, scan.TilesetUrl ?? '')).toBe(points);
     const preview = await callRouteOk(
       t.app,
       apiRoutes.scans.getModelPreview,

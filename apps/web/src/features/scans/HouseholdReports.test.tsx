@@ -69,6 +69,7 @@ describe('HouseholdReports', () => {
     expect(en).toContain('With 3D view');
     expect(en).toContain('>Download<');
     expect(downloadsDisabled(en)).toEqual([false, true]);
+    expect(en).toContain('Export to Excel');
 
     await changeLanguage('zh-CN');
     const zh = render();
@@ -78,5 +79,6 @@ describe('HouseholdReports', () => {
     expect(zh).toContain('>排队中<');
     expect(zh).toContain('含三维视图');
     expect(downloadsDisabled(zh)).toEqual([false, true]);
+    expect(zh).toContain('导出 Excel');
   });
 });

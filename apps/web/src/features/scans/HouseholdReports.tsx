@@ -6,17 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client.ts';
 import { routes } from '../../shared/api/routes.ts';
 import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
+import { ExportButton } from '../../shared/table/ExportButton.tsx';
 import { tableLoading } from '../../shared/table/tableLoading.tsx';
 import { STATUS_COLOURS } from '../reports/reportStatus.ts';
 import { useReportDownload } from '../reports/useReportDownload.tsx';
 import { useFigureColumns } from '../review/PlaceFigures.tsx';
-import { householdReportsRefetch, householdRowKey } from './householdReportsPolling.ts';
+import { householdRowKey } from './householdRows.ts';
 import './i18n.ts';
 
 /**
  * The task's per-household reports (GetApartmentReports): each measured household with its figures,
- * its report's status (asked again while any is queued or rendering: the render job sends no live
- * event) and, once ready, its PDF through DownloadReport. Shown only with the modelling feature on.
+ * its report's status (asked again on each `report` live event: the render job raises one as a report
+ * is queued, rendering, ready or failed) and, once ready, its PDF through DownloadReport; the table as
+ * Excel (ExportApartmentReports). Shown only with the modelling feature on.
  */
 export default function HouseholdReports({ taskId }: { taskId: string }) {
   const { t } = useTranslation('scans');
@@ -26,7 +28,6 @@ export default function HouseholdReports({ taskId }: { taskId: string }) {
   const list = useQuery({
     queryKey: ['reports', 'households', taskId],
     queryFn: ({ signal }) => callApi(routes.scans.getApartmentReports, { TaskId: taskId }, { signal }),
-    refetchInterval: (query) => householdReportsRefetch(query.state.data),
   });
   const columns: ColumnsType<ApartmentReport> = [
     { title: t('households.place'), key: 'place', render: (_, row) => places.place(row) },
@@ -76,7 +77,17 @@ export default function HouseholdReports({ taskId }: { taskId: string }) {
     },
   ];
   return (
-    <Card title={t('households.title')} data-testid="household-reports">
+    <Card
+      title={t('households.title')}
+      data-testid="household-reports"
+      extra={
+        <ExportButton
+          route={routes.scans.exportApartmentReports}
+          input={{ TaskId: taskId }}
+          fallbackName={t('households.exportName')}
+        />
+      }
+    >
       <Table<ApartmentReport>
         rowKey={householdRowKey}
         size="small"

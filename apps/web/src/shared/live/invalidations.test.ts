@@ -169,6 +169,24 @@ describe('live cache: the invalidation map', () => {
     expect(fetched.slice(1).sort()).toEqual([JSON.stringify(orders), JSON.stringify(reports)].sort());
   });
 
+  it("reads a task's household reports again on a household report's event, not the task's report", async () => {
+    const households: QueryKey = ['reports', 'households', TASK];
+    const otherHouseholds: QueryKey = ['reports', 'households', OTHER];
+    const reports: QueryKey = ['reports', 'task', TASK];
+    const { live, timers, fetched, settle } = cacheWith([
+      [households, []],
+      [otherHouseholds, []],
+      [reports, null],
+    ]);
+    live.report?.(
+      { ReportId: 'h', TaskId: TASK, ProjectId: 'p', Status: 'rendering', Household: true },
+      '10',
+    );
+    timers.runAll();
+    await settle();
+    expect(fetched).toEqual([JSON.stringify(households)]);
+  });
+
   it('after resync reads again the live queries read before it, not the others', async () => {
     const { client, live, timers, fetched, invalidated, settle, setNow } = cacheWith([
       [['tasks', 'detail', TASK], row(TASK)],

@@ -51,7 +51,11 @@ export const LIVE_TARGETS: { [N in ChangeEventName]: (data: LiveEventData<N>) =>
     stale('projects'),
   ],
   device: () => [active('devices')],
-  report: ({ TaskId }) => [active('reports'), active('tasks', 'detail', TaskId)],
+  // A household report's (Household) shows only in its task's household reports table.
+  report: ({ TaskId, Household }) =>
+    Household
+      ? [active('reports', 'households', TaskId)]
+      : [active('reports'), active('tasks', 'detail', TaskId)],
   workOrder: ({ TaskId }) => [
     active('workOrders'),
     ...(TaskId ? [active('review', 'site', TaskId), active('review', 'plan', TaskId)] : []),

@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Document, NodeIO } from '@gltf-transform/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanInputError } from './engine-types.ts';
 import { createScanEngine } from './index.ts';
-import { checkModelFile } from './model-check.ts';
+import { checkModelFile, modelIO } from './model-check.ts';
 import { processCloud } from './process-cloud.ts';
 import { asciiPly, binaryPly, las, pcd, wallCloud } from './test-clouds.ts';
 
@@ -142,15 +142,22 @@ describe('models', () => {
       // glTF (x, y, z) is (x, -z, y) in the plan: y from -(-1) .. -(-4 + 0) ... see the node at z - 4.
       bounds: { min: [0, 0, 0], max: [2, 5, 3] },
     });
-    const back = await new NodeIO().read(result.glbPath);
+    const back = await modelIO().read(result.glbPath);
     expect(back.getRoot().listMeshes()).toHaveLength(1);
   });
 
-  it('keeps a valid .glb as it is', async () => {
+  it('writes a valid .glb compacted into the work folder, leaving the original as it was', async () => {
     const { glb } = await triangleGltf();
     const inputPath = await file(Buffer.from(glb));
-    const result = await checkModelFile({ inputPath, workDir: dir });
-    expect([result.format, result.glbPath, result.triangles]).toEqual(['glb', inputPath, 2]);
+    const workDir = path.join(dir, 'glb');
+    await mkdir(workDir);
+    const result = await checkModelFile({ inputPath, workDir });
+    expect([result.format, result.glbPath, result.triangles]).toEqual([
+      'glb',
+      path.join(workDir, 'model.glb'),
+      2,
+    ]);
+    expect(Buffer.compare(await readFile(inputPath), Buffer.from(glb))).toBe(0);
   });
 
   it('refuses a model whose buffers are missing, naming them', async () => {

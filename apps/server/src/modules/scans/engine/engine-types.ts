@@ -85,7 +85,7 @@ export interface ProcessCloudResult {
 
 export interface CheckModelResult {
   format: 'glb' | 'gltf';
-  /** A binary glTF ready to serve (the input itself when it was already a valid .glb). */
+  /** The binary glTF to serve, compacted (quantized) in workDir; the original is left as it was. */
   glbPath: string;
   triangles: number;
   bounds: { min: Point3; max: Point3 };
@@ -94,6 +94,6 @@ export interface CheckModelResult {
 export interface ScanEngine {
   /** Reads, checks, tiles and measures a point cloud; throws ScanInputError for bad input. */
   processPointCloud(input: ProcessCloudInput): Promise<ProcessCloudResult>;
-  /** Checks a glTF 2.0 model (.glb or .gltf with embedded buffers) and makes it a .glb in workDir. */
+  /** Checks a glTF 2.0 model (.glb or .gltf with embedded buffers) and makes it a compact .glb in workDir. */
   checkModel(input: { inputPath: string; workDir: string }): Promise<CheckModelResult>;
 }

@@ -99,5 +99,6 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'households.actions': 'Actions',
   'households.download': 'Download',
   'households.empty': 'No household of this task has been measured yet',
+  'households.exportName': 'Household reports.xlsx',
 };
 export default enUS;

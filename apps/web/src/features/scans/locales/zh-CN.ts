@@ -97,5 +97,6 @@ const zhCN = {
   'households.actions': '操作',
   'households.download': '下载',
   'households.empty': '该任务还没有已测量的户',
+  'households.exportName': '分户报告.xlsx',
 } as const;
 export default zhCN;
