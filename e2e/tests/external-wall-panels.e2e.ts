@@ -23,7 +23,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
     let taskId: string;
     let scanId: string;
     test.beforeAll(async () => {
-      test.setTimeout(180_000);
+      test.setTimeout(240_000);
       setup = await taskProject(`E2E面板${stamp()}`);
       ({ taskId, scanId } = await scannedFacadeTask(setup, `外墙扫描${stamp()}`));
     });
