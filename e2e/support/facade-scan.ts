@@ -59,7 +59,7 @@ export async function scannedFacadeTask(setup: TaskProject, name: string) {
             setup.plannerToken,
           )
         ).Items.find((item) => item.ScanId === scanId)?.Status;
-      await expect.poll(status, { timeout: 150_000 }).toBe('ready');
+      await expect.poll(status, { timeout: 240_000 }).toBe('ready');
     },
   });
   return { ...robot, scanId };
