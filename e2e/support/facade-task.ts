@@ -37,7 +37,12 @@ export const facadePanel = (
 export async function facadeTask(
   setup: TaskProject,
   name: string,
-  options: { parentTaskId?: string; panelOneValues?: number[] } = {},
+  options: {
+    parentTaskId?: string;
+    panelOneValues?: number[];
+    /** Called with the robot after its results, before the run is finished (scans go in there). */
+    beforeFinish?: (robot: RobotTask) => Promise<void>;
+  } = {},
 ): Promise<RobotTask> {
   const admin = await apiLogin(DEMO.admin.login, DEMO.admin.password);
   const deviceId = await api(
@@ -77,6 +82,7 @@ export async function facadeTask(
     ],
     'facade',
   );
+  await options.beforeFinish?.(robot);
   await finishRun(robot);
   return robot;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCAN_STATUSES } from './events.ts';
 import { figuresSchema } from '../figures.ts';
 import { TASK_STATES, taskFacadeSideSchema } from './tasks.ts';
 import * as rules from '../rules.ts';
@@ -25,6 +26,13 @@ export const facadePanelSchema = z.object({
   Grade: z.enum(['qualified', 'warning', 'unqualified', 'exploded']).nullable(),
   /** The panel has a processed scan (its deviation view opens from the site view). */
   Scanned: z.boolean(),
+  /**
+   * The scan the panel's deviation view opens on: its newest ready scan, else its newest one still
+   * queued, processing or failed; null when the panel has no scan.
+   */
+  ScanId: z.string().nullable(),
+  /** That scan's processing state (null: no scan). */
+  ScanStatus: z.enum(SCAN_STATUSES).nullable(),
 });
 export type FacadePanel = z.infer<typeof facadePanelSchema>;
 

@@ -7,6 +7,7 @@ import { xlsxAttachment } from './file-answers.ts';
 import { listExportRoute } from './list-export.ts';
 import { SCAN_STATUSES } from './events.ts';
 import { GRADE_NAMES } from './results.ts';
+import { facadePlaceShape } from './results.device.ts';
 
 /**
  * Scans: point clouds and 3D models (measurement-api.md section 8, spec sections 2 and 7, domain.md
@@ -52,6 +53,14 @@ export const registerScanBodySchema = z.object({
   Side: sideSchema.nullish(),
   PointIndex: z.number('validation.invalidValue').int().min(1).max(1_000_000).nullish(),
   Name: rules.optionalText(SCAN_LIMITS.nameMax),
+  /**
+   * A facade panel's rectangle (metres, section 9), for a panel scan (Side and PointIndex) of a panel
+   * not stored yet: its readings are derived from the cloud by virtual rulers. Ignored otherwise.
+   */
+  X0: facadePlaceShape.X0,
+  X1: facadePlaceShape.X1,
+  Z0: facadePlaceShape.Z0,
+  Z1: facadePlaceShape.Z1,
 });
 export type RegisterScanBody = z.infer<typeof registerScanBodySchema>;
 

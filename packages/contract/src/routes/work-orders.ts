@@ -42,6 +42,15 @@ export const workOrderRowSchema = z.object({
   BuildingNumber: z.string(),
   Floor: z.number().int(),
   Household: z.number().int().nullable(),
+  /**
+   * An order at a facade panel (an external-wall task's site): its side and rectangle in metres
+   * (measurement-api.md section 9); null otherwise. Its place is then the side and floor, no household.
+   */
+  Side: z.string().nullable(),
+  X0: z.number().nullable(),
+  X1: z.number().nullable(),
+  Z0: z.number().nullable(),
+  Z1: z.number().nullable(),
   TaskId: z.string().nullable(),
   PointIndex: z.number().int().nullable(),
   /** The first of ItemCodes (measurement-api.md section 7 keeps the single item). */

@@ -53,6 +53,11 @@ export const scans = pgTable(
     household: integer('household'),
     side: text('side'),
     pointIndex: integer('point_index'),
+    /** A facade panel scan's rectangle (metres) as registered: the place of the panel it derives. */
+    x0: doublePrecision('x0'),
+    x1: doublePrecision('x1'),
+    z0: doublePrecision('z0'),
+    z1: doublePrecision('z1'),
     points: bigint('points', { mode: 'number' }),
     size: bigint('size', { mode: 'number' }).notNull(),
     /** queued | processing | ready | failed */

@@ -38,6 +38,12 @@ export const workOrders = pgTable(
     buildingNumber: text('building_number').notNull(),
     floor: integer('floor').notNull(),
     household: integer('household'),
+    /** An order at a facade panel: its side and rectangle (metres), copied from the site; else null. */
+    side: text('side'),
+    x0: doublePrecision('x0'),
+    x1: doublePrecision('x1'),
+    z0: doublePrecision('z0'),
+    z1: doublePrecision('z1'),
     taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     pointIndex: integer('point_index'),
     /** The first of `item_codes` (the contract's single `ItemCode`). */

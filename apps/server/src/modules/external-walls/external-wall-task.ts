@@ -34,7 +34,7 @@ export async function loadExternalWallTask(
   const [sites, scanned, related] = await runReads(
     [
       () => new ResultsRepository(db).sites(companyId, task.id),
-      () => repository.scannedPanels(companyId, task.id),
+      () => repository.panelScans(companyId, task.id),
       () => repository.relatedTaskIds(companyId, task),
     ] as const,
     { inOrder: inTransaction },

@@ -1,26 +1,47 @@
 import { and, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { ScanStatus } from '@measure/contract';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import { scans, tasks } from '../../db/schema.ts';
 
-/** Reads of external-wall tasks: which panels have a ready scan, related measurements (panels: results). */
+/** The scan a panel's deviation view opens on. */
+export interface PanelScan {
+  scanId: string;
+  status: ScanStatus;
+}
+
+/** Reads of external-wall tasks: the scan of each panel, related measurements (panels: results). */
 export class ExternalWallsRepository {
   constructor(private readonly db: DbExecutor) {}
 
-  /** `side|pointIndex` of every panel of the task with a ready scan (its deviation view exists). */
-  async scannedPanels(companyId: string, taskId: string): Promise<Set<string>> {
+  /**
+   * The scan each panel of the task opens on, by `side|pointIndex`: its newest ready scan (a cloud
+   * before a model: the deviation view is the cloud's), else its newest scan still queued, processing
+   * or failed (so the page can say so).
+   */
+  async panelScans(companyId: string, taskId: string): Promise<Map<string, PanelScan>> {
     const rows = await this.db
-      .selectDistinct({ side: scans.side, pointIndex: scans.pointIndex })
+      .select({ id: scans.id, side: scans.side, pointIndex: scans.pointIndex, status: scans.status })
       .from(scans)
       .where(
         and(
           eq(scans.companyId, companyId),
           eq(scans.taskId, taskId),
-          eq(scans.status, 'ready'),
           isNotNull(scans.side),
           isNotNull(scans.pointIndex),
         ),
+      )
+      .orderBy(
+        sql`${scans.status} = 'ready' desc`,
+        sql`${scans.kind} = 'pointcloud' desc`,
+        desc(scans.createdAt),
+        sql`${scans.id}`,
       );
-    return new Set(rows.map((row) => panelKey(row.side ?? '', row.pointIndex ?? 0)));
+    const panels = new Map<string, PanelScan>();
+    for (const row of rows) {
+      const key = panelKey(row.side ?? '', row.pointIndex ?? 0);
+      if (!panels.has(key)) panels.set(key, { scanId: row.id, status: row.status as ScanStatus });
+    }
+    return panels;
   }
 
   /**

@@ -33,6 +33,8 @@ let stranger: BuiltUser;
 let taskId: string;
 let indoorTaskId: string;
 let items: TaskDetail['Items'];
+/** The facade scans stored for panels N #1 (ready) and N #2 (failed). */
+const panelScanIds = new Map<number, string>();
 
 const SIDES = [
   { Side: 'N', Name: '北立面', WidthM: 30 },
@@ -91,20 +93,24 @@ beforeAll(async () => {
     [1, 'ready'],
     [2, 'failed'],
   ] as const) {
-    await t.db.insert(scans).values({
-      companyId,
-      projectId,
-      taskId,
-      fileId: `facade-${pointIndex}`,
-      kind: 'pointcloud',
-      name: `N-${pointIndex}.ply`,
-      buildingNumber: '1#',
-      floor: 2,
-      side: 'N',
-      pointIndex,
-      size: 100,
-      status,
-    });
+    const [row] = await t.db
+      .insert(scans)
+      .values({
+        companyId,
+        projectId,
+        taskId,
+        fileId: `facade-${pointIndex}`,
+        kind: 'pointcloud',
+        name: `N-${pointIndex}.ply`,
+        buildingNumber: '1#',
+        floor: 2,
+        side: 'N',
+        pointIndex,
+        size: 100,
+        status,
+      })
+      .returning({ id: scans.id });
+    panelScanIds.set(pointIndex, row?.id ?? '');
   }
 }, 60_000);
 afterAll(async () => t.close());
@@ -165,12 +171,18 @@ describe('GetTask per side', () => {
     }
   });
 
-  it('colours each panel by its worst value and marks the panel with a ready scan', () => {
+  it("colours each panel by its worst value, marks the panel with a ready scan and names each panel's scan", () => {
     const north = task.Sides[0]?.Panels ?? [];
     expect(north.map((row) => [row.PointIndex, row.Grade, row.Scanned])).toEqual([
       [1, 'warning', true],
       [2, 'qualified', false],
       [3, 'exploded', false],
+    ]);
+    // Each panel names the scan its deviation view opens on, with that scan's state.
+    expect(north.map((row) => [row.PointIndex, row.ScanId, row.ScanStatus])).toEqual([
+      [1, panelScanIds.get(1), 'ready'],
+      [2, panelScanIds.get(2), 'failed'],
+      [3, null, null],
     ]);
     expect(task.Sides[0]?.Floors[0]).toMatchObject({ Floor: 2, Z0: 3, Z1: 6 });
     expect(task.Sides[2]).toMatchObject({ Panels: [], Figures: { Sites: 0, Total: 0, PassRate: null } });

@@ -8,7 +8,7 @@ import {
 import { addFigureCounts } from '../results/judge-readings.ts';
 import type { FacadeSideRecord } from '../tasks/tasks-repository.ts';
 import type { ResultsRepository } from '../results/results-repository.ts';
-import { panelKey } from './external-walls-repository.ts';
+import { type PanelScan, panelKey } from './external-walls-repository.ts';
 
 type SiteRow = Awaited<ReturnType<ResultsRepository['sites']>>[number];
 
@@ -41,6 +41,13 @@ export function worstGrade(counts: FigureCounts): FacadePanel['Grade'] {
   return null;
 }
 
+/** `Scanned` (a ready scan: the deviation view exists) and the scan the panel opens on. */
+const panelScanFields = (scan: PanelScan | undefined) => ({
+  Scanned: scan?.status === 'ready',
+  ScanId: scan?.scanId ?? null,
+  ScanStatus: scan?.status ?? null,
+});
+
 /**
  * Each planned side of an external-wall task as an elevation, and the task's figures. Counts are
  * additive: a floor's, a side's and the task's figures are their panels' counts summed, then judged
@@ -50,7 +57,7 @@ export function worstGrade(counts: FigureCounts): FacadePanel['Grade'] {
 export function facadeElevations(
   plan: { sides: readonly FacadeSideRecord[]; floorFrom: number; floorTo: number },
   panels: readonly PanelRecord[],
-  scanned: ReadonlySet<string>,
+  scans: ReadonlyMap<string, PanelScan>,
 ): { sides: FacadeElevation[]; taskCounts: FigureCounts } {
   const taskCounts = emptyCounts();
   for (const panel of panels) addFigureCounts(taskCounts, panelCounts(panel));
@@ -79,7 +86,7 @@ export function facadeElevations(
         Z1: panel.z1,
         Figures: toFigures(counts),
         Grade: worstGrade(counts),
-        Scanned: scanned.has(panelKey(panel.side, panel.pointIndex)),
+        ...panelScanFields(scans.get(panelKey(panel.side, panel.pointIndex))),
       };
     });
     return {

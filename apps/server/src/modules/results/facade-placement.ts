@@ -49,14 +49,18 @@ export class FacadePlacement {
     else this.panels.set(panel.side, [panel]);
   }
 
-  /** Checks `site` (the batch's `Sites[index]`, at `at`) and keeps it as placed; answers its panel. */
+  /**
+   * Checks `site` (the batch's `Sites[index]`, at `at`; '' for a body's own fields) and keeps it as
+   * placed; answers its panel.
+   */
   place(site: ResultSite, at: string): FacadePanel {
-    if (!site.Side) throw fieldError(`${at}.Side`, 'externalWalls.indoorSiteOnFacadeTask');
+    const field = (name: string) => (at ? `${at}.${name}` : name);
+    if (!site.Side) throw fieldError(field('Side'), 'externalWalls.indoorSiteOnFacadeTask');
     const side = this.sides.get(site.Side.toUpperCase());
-    if (!side) throw fieldError(`${at}.Side`, 'externalWalls.unknownSide', { side: site.Side });
+    if (!side) throw fieldError(field('Side'), 'externalWalls.unknownSide', { side: site.Side });
     const building = this.task.facadeBuildingNumber ?? '';
     if (site.BuildingNumber !== building) {
-      throw fieldError(`${at}.BuildingNumber`, 'externalWalls.otherBuilding', {
+      throw fieldError(field('BuildingNumber'), 'externalWalls.otherBuilding', {
         building: site.BuildingNumber,
         taskBuilding: building,
       });
@@ -64,9 +68,9 @@ export class FacadePlacement {
     const from = this.task.floorFrom ?? 1;
     const to = this.task.floorTo ?? from;
     if (site.Floor < from || site.Floor > to) {
-      throw fieldError(`${at}.Floor`, 'externalWalls.outsideFloorBand', { floor: site.Floor, from, to });
+      throw fieldError(field('Floor'), 'externalWalls.outsideFloorBand', { floor: site.Floor, from, to });
     }
-    if (site.RoomId) throw fieldError(`${at}.RoomId`, 'externalWalls.facadeHasNoRoom');
+    if (site.RoomId) throw fieldError(field('RoomId'), 'externalWalls.facadeHasNoRoom');
     // The contract made X0 < X1 and Z0 < Z1 present on a site with a Side.
     const panel: FacadePanel = {
       pointIndex: site.PointIndex,
@@ -77,11 +81,11 @@ export class FacadePlacement {
       z1: site.Z1 as number,
     };
     if (panel.x1 > side.widthM + TOUCH_M) {
-      throw fieldError(`${at}.X1`, 'externalWalls.outsideSide', { side: side.side, width: side.widthM });
+      throw fieldError(field('X1'), 'externalWalls.outsideSide', { side: side.side, width: side.widthM });
     }
     const other = this.panels.get(side.side)?.find((candidate) => overlaps(candidate, panel));
     if (other) {
-      throw fieldError(`${at}.X0`, 'externalWalls.panelsOverlap', {
+      throw fieldError(field('X0'), 'externalWalls.panelsOverlap', {
         pointIndex: panel.pointIndex,
         other: other.pointIndex,
         side: side.side,

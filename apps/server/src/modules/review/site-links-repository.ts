@@ -46,7 +46,8 @@ const countsOf = (row: CountsRow, prefix: string): LinkCounts => ({
 /**
  * The original of the re-measure site `c` of task `ct` (aliases of the enclosing query), as the
  * lateral `o`: a site of the parent task in the same household (`task_sites_place_idx`) and the same
- * room, or for a site without a room one without a room of the same name. Several walls of a room
+ * room, or for a site without a room one without a room of the same name; a facade panel's is the
+ * parent's panel it overlaps on the same side and floor. Several walls of a room
  * match; the one of the same name wins, then a site the task re-measures by name
  * (`tasks.remeasure_point_indexes`), then the site the work order that made the task names
  * (found through `work_orders_site_idx`), then the lowest PointIndex, so every re-measure site has
@@ -57,8 +58,13 @@ const originalOf = (companyId: string) => sql`
     select p.point_index, p.name, p.qualified, p.warning, p.unqualified, p.exploded, p.unjudged, p.exploded_site
     from ${taskSites} p
     where p.company_id = ${companyId} and p.task_id = ct.parent_task_id
-      and p.building_id = c.building_id and p.floor = c.floor and p.household = c.household
-      and (case when c.room_id is null then p.room_id is null and p.name = c.name else p.room_id = c.room_id end)
+      and p.building_id = c.building_id and p.floor = c.floor
+      and (case
+        -- A facade panel re-measures the parent's panel it overlaps on the same side (names may differ).
+        when c.side is not null then p.side = c.side
+          and least(p.x1, c.x1) > greatest(p.x0, c.x0) and least(p.z1, c.z1) > greatest(p.z0, c.z0)
+        when c.room_id is null then p.household = c.household and p.room_id is null and p.name = c.name
+        else p.household = c.household and p.room_id = c.room_id end)
     order by (p.name = c.name) desc,
       (p.point_index = any(coalesce(ct.remeasure_point_indexes, '{}'))) desc,
       (p.point_index is not distinct from (select w.point_index from ${workOrders} w
@@ -99,7 +105,8 @@ export class SiteLinksRepository {
       from ${taskSites} s
       join ${tasks} ct on ct.company_id = ${companyId} and ct.parent_task_id = s.task_id and ct.state <> 'cancelled'
       join ${taskSites} c on c.company_id = ${companyId} and c.task_id = ct.id
-        and c.building_id = s.building_id and c.floor = s.floor and c.household = s.household
+        and c.building_id = s.building_id and c.floor = s.floor
+        and (c.household = s.household or c.side = s.side)
       ${originalOf(companyId)}
       where s.company_id = ${companyId} and s.task_id = ${taskId} and s.point_index = ${pointIndex}
         and o.point_index = s.point_index

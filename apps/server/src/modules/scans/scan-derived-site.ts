@@ -4,6 +4,7 @@ import type { FrozenItem } from '../../db/json-types.ts';
 import { ResultsRepository } from '../results/results-repository.ts';
 import type { ResultsService } from '../results/results-service.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
+import { derivablePanel } from './scan-facade-panel.ts';
 import type { ProcessCloudResult, ScannedSurface } from './engine/engine-types.ts';
 import type { RulerRow, SurfaceRow } from './scan-outputs-repository.ts';
 import { ScanOutputsRepository } from './scan-outputs-repository.ts';
@@ -36,7 +37,9 @@ function readingsOf(surfaces: readonly ScannedSurface[]) {
  * task has no site at that PointIndex yet, the rulers' values become a `Source: scanner` site through
  * the results module (judged, counted in the rollups, `task` raised) and each ruler keeps its grade.
  * When the site exists, nothing is derived: one site never mixes sources (its rulers are kept for
- * the preview, without grades). Household scans keep their surfaces' figures only.
+ * the preview, without grades). Household scans keep their surfaces' figures only. A facade panel
+ * scan derives the panel at its registered side, floor and rectangle (with the task's external items,
+ * on the panel's plane), unless another panel stands there now.
  */
 export async function storeCloudOutputs(
   tx: DbExecutor,
@@ -63,7 +66,8 @@ export async function storeCloudOutputs(
     areaM2: surface.areaM2,
   }));
   const outputs = new ScanOutputsRepository(tx);
-  if (scan.pointIndex === null || scan.household === null) {
+  // A site scan: of a household's site, or of a facade panel (a side, no household).
+  if (scan.pointIndex === null || (scan.household === null && scan.side === null)) {
     await outputs.replace(scan.companyId, scan.id, surfaces, []);
     return { derivedSite: false };
   }
@@ -72,16 +76,24 @@ export async function storeCloudOutputs(
   let grades = new Map<string, (GradeName | null)[]>();
   let derivedSite = false;
   // The task's lock first: batches and manual entries of the task wait, so the site check holds.
-  await new TasksRepository(tx).find(scan.companyId, scan.taskId, true);
+  const task = await new TasksRepository(tx).find(scan.companyId, scan.taskId, true);
   const existing = await new ScansRepository(tx).siteAt(scan.companyId, scan.taskId, pointIndex);
-  if (existing === null && byItem.size > 0) {
+  // A facade panel's place is its side and registered rectangle (null: it cannot stand there now).
+  const place =
+    scan.side === null
+      ? { Household: scan.household, Surface: surfaceWord(result.surfaces[0]?.kind ?? 'wall') }
+      : task && existing === null
+        ? await derivablePanel(tx, task, scan).then(
+            (panel) => panel && { ...panel, Surface: 'facade' as const },
+          )
+        : null;
+  if (existing === null && byItem.size > 0 && place !== null) {
     const site: ResultSite = {
       PointIndex: pointIndex,
       BuildingNumber: scan.buildingNumber,
       Floor: scan.floor,
-      Household: scan.household,
+      ...place,
       Name: scan.name.slice(0, 64),
-      Surface: surfaceWord(result.surfaces[0]?.kind ?? 'wall'),
       AreaM2: round2(result.surfaces.reduce((sum, surface) => sum + surface.areaM2, 0)),
       MeasuredAt: scan.createdAt.toISOString(),
       Readings: [...byItem].map(([itemCode, rulers]) => ({

@@ -5,6 +5,7 @@ import { DeviceFilesRepository } from '../results/device-files-repository.ts';
 import type { TaskRecord } from '../tasks/tasks-repository.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
 import { raiseScanEvent } from './scan-events.ts';
+import { checkNewPanelScan } from './scan-facade-panel.ts';
 import { type NewScan, type ScanRecord, ScansRepository } from './scans-repository.ts';
 
 /** How often the processing job runs before a scan fails as unreadable (graphile-worker attempts). */
@@ -17,6 +18,11 @@ export interface ScanPlace {
   Household?: number | null;
   Side?: string | null;
   PointIndex?: number | null;
+  /** A facade panel scan's rectangle, for a panel not stored yet. */
+  X0?: number | null;
+  X1?: number | null;
+  Z0?: number | null;
+  Z1?: number | null;
 }
 
 const placeText = (place: ScanPlace) =>
@@ -58,8 +64,9 @@ export async function checkScanPlace(
 
 /**
  * An external-wall task's scan: its building, a floor of its band, one of its sides and no household
- * (Code 400 naming the field). A PointIndex names a panel already stored on that side and floor: a
- * facade scan derives no site (a panel's rectangle comes with its readings, not from the cloud).
+ * (Code 400 naming the field). A PointIndex names a panel stored on that side and floor, or a new
+ * panel at the rectangle X0..X1, Z0..Z1 sent with it (placed as facade sites are): its readings are
+ * then derived from the cloud by virtual rulers (scan-derived-site.ts).
  */
 async function checkFacadeScanPlace(
   tx: DbExecutor,
@@ -76,8 +83,13 @@ async function checkFacadeScanPlace(
   if (!task.facadeSides.some((side) => side.Side === place.Side))
     throw fieldError('Side', 'scans.placeNotInTask', text);
   if ((place.PointIndex ?? null) === null) return;
-  const site = await new ScansRepository(tx).siteAt(companyId, task.id, place.PointIndex as number);
-  if (!site || site.side !== place.Side || site.floor !== place.Floor)
+  const pointIndex = place.PointIndex as number;
+  const site = await new ScansRepository(tx).siteAt(companyId, task.id, pointIndex);
+  if (!site) {
+    const side = place.Side as string;
+    return checkNewPanelScan(tx, companyId, task, { ...place, PointIndex: pointIndex, Side: side });
+  }
+  if (site.side !== place.Side || site.floor !== place.Floor)
     throw fieldError('PointIndex', 'scans.placeNotInTask', {
       place: `${text.place} #${place.PointIndex}`,
     });
@@ -139,6 +151,7 @@ export async function registerBatchScans(
       household: site.Household ?? null,
       side: site.Side ?? null,
       pointIndex,
+      ...(pointIndex !== null && site.Side ? { x0: site.X0, x1: site.X1, z0: site.Z0, z1: site.Z1 } : {}),
       size: file?.size ?? 0,
     };
   };

@@ -145,6 +145,9 @@ export class ScansService {
         household: body.Household ?? null,
         side: body.Side ?? null,
         pointIndex: body.PointIndex ?? null,
+        ...(task.taskKind === 'externalWall' && body.PointIndex
+          ? { x0: body.X0 ?? null, x1: body.X1 ?? null, z0: body.Z0 ?? null, z1: body.Z1 ?? null }
+          : {}),
         size: file.size,
       });
       const answer = { ScanId: scan.id };

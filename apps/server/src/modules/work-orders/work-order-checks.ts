@@ -41,6 +41,7 @@ export async function checkPlace(tx: DbExecutor, auth: AuthContext, body: AddBod
     });
   }
   const household = body.Household ?? null;
+  let panel: ReturnType<typeof panelOf> = {};
   if (household !== null && household > building.households) {
     throw fieldError('Household', 'tasks.householdOutsideBuilding', {
       building: building.number,
@@ -66,6 +67,7 @@ export async function checkPlace(tx: DbExecutor, auth: AuthContext, body: AddBod
           household: site.household ?? '',
         });
       }
+      panel = panelOf(site);
     }
   }
   const pinned = body.X !== null && body.X !== undefined;
@@ -90,5 +92,17 @@ export async function checkPlace(tx: DbExecutor, auth: AuthContext, body: AddBod
       throw fieldError('X', 'workOrders.pinOutsidePlan', { x: body.X as number, y: body.Y as number });
     }
   }
-  return { building, household };
+  return { building, household, panel };
+}
+
+/** A facade site's side and rectangle, as its work order keeps them (nothing for an indoor site). */
+export function panelOf(site: {
+  side: string | null;
+  x0: number | null;
+  x1: number | null;
+  z0: number | null;
+  z1: number | null;
+}) {
+  if (site.side === null) return {};
+  return { side: site.side, x0: site.x0, x1: site.x1, z0: site.z0, z1: site.z1 };
 }

@@ -299,6 +299,11 @@ export class WorkOrdersRepository {
         buildingNumber: taskSites.buildingNumber,
         floor: taskSites.floor,
         household: taskSites.household,
+        side: taskSites.side,
+        x0: taskSites.x0,
+        x1: taskSites.x1,
+        z0: taskSites.z0,
+        z1: taskSites.z1,
       })
       .from(taskSites)
       .where(
@@ -318,10 +323,15 @@ export class WorkOrdersRepository {
       building_id: string;
       building_number: string;
       floor: number;
-      household: number;
+      household: number | null;
+      side: string | null;
+      x0: number | null;
+      x1: number | null;
+      z0: number | null;
+      z1: number | null;
       open: boolean;
     }>(sql`
-      select s.point_index, s.building_id, s.building_number, s.floor, s.household,
+      select s.point_index, s.building_id, s.building_number, s.floor, s.household, s.side, s.x0, s.x1, s.z0, s.z1,
         exists (select 1 from ${workOrders} w where w.company_id = ${companyId} and w.task_id = s.task_id
           and w.point_index = s.point_index and w.state <> 'completed') open
       from ${taskSites} s

@@ -20,10 +20,10 @@ import { raiseWorkOrderEvents } from '../events/live-events.ts';
 import { messageWorkOrdersAssigned } from '../notifications/message-events.ts';
 import { visibleProject } from '../projects/project-access.ts';
 import { DeviceFilesRepository } from '../results/device-files-repository.ts';
-import { TaskPlanRepository } from '../tasks/task-plan-repository.ts';
 import type { TasksService } from '../tasks/tasks-service.ts';
 import { TasksRepository } from '../tasks/tasks-repository.ts';
-import { checkAssignee, checkPlace } from './work-order-checks.ts';
+import { checkAssignee, checkPlace, panelOf } from './work-order-checks.ts';
+import { facadeRemeasurePlace, indoorRemeasurePlace } from './work-order-remeasure.ts';
 import { chooseItems, failedAt, inItemOrder, orderItemCodes, remeasuredFigures } from './work-order-items.ts';
 import { WorkOrderItemsRepository } from './work-order-items-repository.ts';
 import { filterQuery, type NewWorkOrder, WorkOrdersRepository } from './work-orders-repository.ts';
@@ -42,6 +42,11 @@ const toRow = ({ order, projectName, assigneeName, itemNames }: Found): WorkOrde
   BuildingNumber: order.buildingNumber,
   Floor: order.floor,
   Household: order.household,
+  Side: order.side,
+  X0: order.x0,
+  X1: order.x1,
+  Z0: order.z0,
+  Z1: order.z1,
   TaskId: order.taskId,
   PointIndex: order.pointIndex,
   ItemCode: order.itemCodes[0] ?? order.itemCode,
@@ -86,7 +91,7 @@ export class WorkOrdersService {
   async add(auth: AuthContext, body: AddBody): Promise<{ id: string; number: string }> {
     return this.deps.db.transaction(async (tx) => {
       await visibleProject(tx, auth, body.ProjectId);
-      const { building, household } = await checkPlace(tx, auth, body);
+      const { building, household, panel } = await checkPlace(tx, auth, body);
       const { itemCodes, itemsByHand } = await chooseItems(tx, auth.companyId, body);
       if (body.AssigneeId) await checkAssignee(tx, auth, body.ProjectId, body.AssigneeId, 'AssigneeId');
       const userName = await this.userName(tx, auth);
@@ -98,6 +103,7 @@ export class WorkOrdersService {
         buildingNumber: building.number,
         floor: body.Floor,
         household,
+        ...panel,
         taskId: body.TaskId,
         pointIndex: body.TaskId ? (body.PointIndex ?? null) : null,
         itemCode: itemCodes[0] ?? null,
@@ -158,6 +164,7 @@ export class WorkOrdersService {
             buildingNumber: site.building_number,
             floor: site.floor,
             household: site.household,
+            ...panelOf(site),
             taskId: task.id,
             pointIndex: site.point_index,
             itemCode: itemCodes[0] ?? null,
@@ -319,8 +326,9 @@ export class WorkOrdersService {
 
   /**
    * A re-measure task of the order's place, stage and items, child of its task; once, when completed.
-   * An order at a site re-measures that site's household only, and names the site so that the device
-   * measures it alone (`tasks.remeasure_point_indexes`).
+   * An order at a site re-measures that site's household only (a facade panel: its side on its floor,
+   * an external-wall task), and names the site so that the device measures it alone
+   * (`tasks.remeasure_point_indexes`).
    */
   async createRemeasureTask(auth: AuthContext, id: string, lang: Language): Promise<string> {
     return this.deps.db.transaction(async (tx) => {
@@ -337,14 +345,11 @@ export class WorkOrdersService {
         parent && order.pointIndex !== null && parent.stage === order.stage
           ? await repository.site(auth.companyId, parent.id, order.pointIndex)
           : undefined;
-      const household = site?.household ?? order.household;
-      const assigned = (await new TaskPlanRepository(tx).assignments(auth.companyId, order.projectId)).filter(
-        (row) =>
-          row.buildingId === order.buildingId &&
-          row.floor === order.floor &&
-          (household === null || row.household === household),
-      );
       const itemCodes = orderItemCodes(order);
+      const place =
+        order.side !== null
+          ? facadeRemeasurePlace(order, order.side, parent)
+          : await indoorRemeasurePlace(tx, auth.companyId, order, site?.household ?? order.household);
       const taskId = await this.deps.tasks.add(
         auth,
         {
@@ -353,13 +358,7 @@ export class WorkOrdersService {
           MeasureKind: 're',
           InspectionKind: (parent?.inspectionKind ?? 'self') as 'self' | 'third',
           Name: undefined,
-          TaskKind: 'indoor',
-          Sides: [],
-          Households: (assigned.length > 0 ? assigned : [{ household: household ?? 1 }]).map((row) => ({
-            BuildingNumber: order.buildingNumber,
-            Floor: order.floor,
-            Household: row.household,
-          })),
+          ...place,
           ItemCodes:
             itemCodes.length > 0
               ? itemCodes

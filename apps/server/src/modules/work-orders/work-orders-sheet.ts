@@ -9,6 +9,10 @@ import {
 
 const TYPE = { rectify: { zh: '整改', en: 'Rectify' }, remeasure: { zh: '复测', en: 'Re-measure' } } as const;
 
+/** A facade panel's rectangle, X0–X1 along the side and Z0–Z1 up, in metres; empty for indoor orders. */
+const panelCell = (row: WorkOrderRow) =>
+  row.Side === null ? null : `X ${row.X0 ?? ''}–${row.X1 ?? ''}, Z ${row.Z0 ?? ''}–${row.Z1 ?? ''}`;
+
 const COLUMNS: SheetColumn<WorkOrderRow>[] = [
   { zh: '工单号', en: 'Order number', width: 16, cell: (row) => row.OrderNumber },
   { zh: '项目', en: 'Project', width: 20, cell: (row) => row.ProjectName },
@@ -17,6 +21,9 @@ const COLUMNS: SheetColumn<WorkOrderRow>[] = [
   { zh: '楼栋', en: 'Building', width: 8, cell: (row) => row.BuildingNumber },
   { zh: '楼层', en: 'Floor', width: 6, cell: (row) => row.Floor },
   { zh: '户', en: 'Household', width: 6, cell: (row) => row.Household },
+  // An order at a facade panel: its side and rectangle instead of a household (section 9).
+  { zh: '立面', en: 'Side', width: 8, cell: (row) => row.Side },
+  { zh: '面板位置 (m)', en: 'Panel (m)', width: 18, cell: panelCell },
   { zh: '测区', en: 'Site', width: 6, cell: (row) => row.PointIndex },
   {
     zh: '测量项',

@@ -18,7 +18,7 @@ import './i18n.ts';
 preloadScanView();
 
 /**
- * Model preview (`modelTaskData?taskId=&scanId=`, a child of the task data page): the task's scans in
+ * Model preview (`modelTaskData?taskId=&scanId=&pointIndex=`, a child of the task data page): the task's scans in
  * 3D with its sites; a picked site opens its readings and pictures for review (the task data page's
  * site view). Tiles and models are read with the session's header.
  */
@@ -29,6 +29,8 @@ export default function ModelTaskDataPage() {
   const taskId = params.get('taskId') ?? '';
   const scanId = params.get('scanId');
   const [sharing, setSharing] = useState(false);
+  // `pointIndex=`: the site picked on opening (a facade panel's deviation view opens on its panel).
+  const [selected, setSelected] = useState<number | null>(() => Number(params.get('pointIndex')) || null);
   const preview = useQuery({
     queryKey: ['scans', 'preview', taskId],
     queryFn: ({ signal }) => callApi(routes.scans.getModelPreview, { TaskId: taskId }, { signal }),
@@ -53,6 +55,8 @@ export default function ModelTaskDataPage() {
         preview={data}
         headers={headers}
         initialScanId={scanId}
+        selected={selected}
+        onSelect={setSelected}
         extra={
           can('project.detail') && (
             <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)}>

@@ -14,9 +14,17 @@ import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import './i18n.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
 
-/** A work order's place: its floor, or its household when it names one. */
+/**
+ * A work order's place: its floor, or its household when it names one; an order at a facade panel
+ * shows its side and floor with the panel's rectangle (metres along the side and above ±0.000).
+ */
 export function usePlace() {
-  return usePlaceText().place as (row: WorkOrderRow) => string;
+  const { t } = useTranslation('work-orders');
+  const { place } = usePlaceText();
+  return (row: WorkOrderRow) =>
+    row.Side === null || row.X0 === null
+      ? place(row)
+      : t('place.panel', { place: place(row), x0: row.X0, x1: row.X1, z0: row.Z0, z1: row.Z1 });
 }
 
 /** Picks the person a work order goes to: people who can see its project. */

@@ -17,6 +17,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'field.type': 'Type',
   'field.process': 'Stage',
   'field.place': 'Place',
+  'place.panel': '{{place}}, X {{x0}}–{{x1}} m, Z {{z0}}–{{z1}} m',
   'field.site': 'Site',
   'field.state': 'State',
   'field.assignee': 'Assignee',

@@ -16,6 +16,7 @@ const workOrders = {
   'field.type': '类型',
   'field.process': '工序',
   'field.place': '位置',
+  'place.panel': '{{place}} X {{x0}}–{{x1}} 米 Z {{z0}}–{{z1}} 米',
   'field.site': '测区',
   'field.state': '状态',
   'field.assignee': '处理人',
