@@ -183,13 +183,14 @@ export class HouseMapRepository {
   /** Stored file names of every house type (all companies: the file sweep at start-up). */
   /**
    * Queues the scene of a DXF plan file (`houseMaps:buildScene`, plan-scene.ts) in the caller's
-   * transaction: it exists only if the file's row commits. Images need none.
+   * transaction: it exists only if the file's row commits. Images need none. It runs before jobs of
+   * priority 0 (reports, scans): someone who just uploaded a plan opens it next.
    */
   async queueScene(storedName: string): Promise<void> {
     if (!storedName.endsWith('.dxf')) return;
     await this.db.execute(sql`
       select graphile_worker.add_job(${PLAN_SCENE_JOB}, json_build_object('storedName', ${storedName}::text),
-        job_key := ${`plan-scene:${storedName}`}, max_attempts := 3)`);
+        job_key := ${`plan-scene:${storedName}`}, max_attempts := 3, priority := -1)`);
   }
 
   async allStoredNames(): Promise<Set<string>> {
