@@ -28,27 +28,3 @@ export async function uploadPlan(
   if (envelope.Code !== 0) throw new Error(`upload ${fileName}: ${envelope.Code} ${envelope.Message}`);
   return envelope.Result;
 }
-
-/**
- * Waits until the server's job has built the scene of a DXF plan (GetHouseMapScene answers the
- * scene instead of a 404 envelope): the editor then draws the plan without parsing the DXF.
- */
-export async function waitForPlanScene(
-  token: string,
-  houseMapId: string,
-  timeoutMs = 120_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${BASE_URL}/api/ms/Project/GetHouseMapScene`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ id: houseMapId }),
-    });
-    const type = response.headers.get('content-type') ?? '';
-    await response.arrayBuffer();
-    if (type.startsWith('application/octet-stream')) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`no scene for house type ${houseMapId} after ${timeoutMs} ms`);
-}

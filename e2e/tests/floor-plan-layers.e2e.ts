@@ -2,7 +2,8 @@ import { expect, test } from '../support/fixtures.ts';
 import { api, apiLogin, createReadyAdmin, createSmallProject, apiRoutes } from '../support/api.ts';
 import { BASE_URL } from '../support/browser.ts';
 import { signInAndLand } from '../support/sign-in.ts';
-import { uploadPlan, waitForPlanScene } from '../support/upload-plan.ts';
+import { waitForPlanScene } from '../support/plan-scene.ts';
+import { uploadPlan } from '../support/upload-plan.ts';
 
 /**
  * Issue 10, defect 6: a DXF whose entities name the WALL and TEXT layers but which has no LAYER
@@ -58,7 +59,7 @@ for (const source of ['scene', 'dxf'] as const) {
       if (/GetHouseMap(Base|Scene)$/.test(request.url()))
         planRequests.push(request.url().replace(/^.*\//, ''));
     });
-    if (source === 'scene') await waitForPlanScene(token, plan.HouseMapId);
+    if (source === 'scene') await waitForPlanScene(BASE_URL, token, plan.HouseMapId);
     // Without a scene: the server's 404 envelope, as for a plan whose job has not run.
     else
       await page.route('**/api/ms/Project/GetHouseMapScene', (route) =>

@@ -5,7 +5,8 @@ import { api, apiLogin, createReadyAdmin, createReadyUser, apiRoutes } from '../
 import { BASE_URL, screenshot, settle } from '../support/browser.ts';
 import { planPng as twoRoomPng } from '../support/plan-files.ts';
 import { signInAndLand } from '../support/sign-in.ts';
-import { uploadPlan, waitForPlanScene } from '../support/upload-plan.ts';
+import { waitForPlanScene } from '../support/plan-scene.ts';
+import { uploadPlan } from '../support/upload-plan.ts';
 import { pickOption } from '../support/select.ts';
 
 /**
@@ -368,7 +369,7 @@ test.describe('floor-plan editor', () => {
     await signInAndLand(english.page, admin, 'en-US');
     // The drawing's Chinese label (厨房) is drawn from the scene the server built: no font at all
     // (floor-plan-layers.e2e.ts checks the slices of Noto Sans SC a plan without a scene loads).
-    await waitForPlanScene(token, dxf.HouseMapId);
+    await waitForPlanScene(BASE_URL, token, dxf.HouseMapId);
     const fonts: string[] = [];
     english.page.on('request', (request) => {
       if (/\.(woff2?|ttf|otf)(\?|$)/.test(request.url())) fonts.push(new URL(request.url()).pathname);

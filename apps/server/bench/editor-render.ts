@@ -26,6 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { chromiumPresent, DEMO_ADMIN, launchChromium, signedInPage } from './support/chromium.ts';
+import { waitForPlanScene } from '../../../e2e/support/plan-scene.ts';
 import { loadConfig } from '../src/config.ts';
 import { encodeLoginField } from '../src/modules/auth/login-cipher.ts';
 
@@ -120,26 +121,6 @@ async function api<T>(baseUrl: string, route: string, body: unknown, token?: str
   return envelope.Result;
 }
 
-/**
- * Waits until the server's `houseMaps:buildScene` job has stored the drawing's scene (what a user
- * opening the plan after its upload gets); returns how long that took after the upload's answer.
- */
-async function waitForScene(baseUrl: string, token: string, houseMapId: string): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < 600_000) {
-    const response = await fetch(`${baseUrl}/api/ms/Project/GetHouseMapScene`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ id: houseMapId }),
-    });
-    const type = response.headers.get('content-type') ?? '';
-    await response.arrayBuffer();
-    if (type.startsWith('application/octet-stream')) return performance.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the plan scene was not built within 10 minutes');
-}
-
 /** Creates a project and uploads the drawing; returns the house type id once its scene is built. */
 async function prepare(baseUrl: string, drawing: Buffer): Promise<string> {
   const key = loadConfig({}).loginAesKey;
@@ -172,7 +153,8 @@ async function prepare(baseUrl: string, drawing: Buffer): Promise<string> {
     Result: { HouseMapId: string };
   };
   if (envelope.Code !== 0) throw new Error(`upload: ${envelope.Code} ${envelope.Message}`);
-  const sceneMs = await waitForScene(baseUrl, token, envelope.Result.HouseMapId);
+  // What a user opening the plan after its upload gets: the scene the server's job built.
+  const sceneMs = await waitForPlanScene(baseUrl, token, envelope.Result.HouseMapId, 600_000);
   console.log(`plan scene built by the server's job ${Math.round(sceneMs)} ms after the upload's answer`);
   return envelope.Result.HouseMapId;
 }

@@ -2,14 +2,6 @@
 export const SCENE_MAGIC: string;
 export const SCENE_VIEWER_VERSION: string;
 /** A dxf-viewer scene (DxfScene's `scene`) in the stored binary form. */
-export function encodePlanScene(scene: {
-  vertices: ArrayBuffer;
-  indices: ArrayBuffer;
-  transforms: ArrayBuffer;
-  batches: unknown[];
-  layers: unknown[];
-  origin: unknown;
-  bounds: unknown;
-  hasMissingChars: boolean;
-  pointShapeHasDot: boolean;
-}): Uint8Array;
+export function encodePlanScene(
+  scene: { vertices: ArrayBuffer; indices: ArrayBuffer; transforms: ArrayBuffer } & Record<string, unknown>,
+): Uint8Array;
