@@ -40,6 +40,8 @@ for (const source of ['scene', 'dxf'] as const) {
   test(`lists the layers a DXF names only on its entities (drawn from the ${source})`, async ({
     browsers,
   }) => {
+    // The scene comes from a background job queued with the upload: time for it to run.
+    if (source === 'scene') test.slow();
     const { page, errors } = await browsers.open();
     const admin = await createReadyAdmin();
     const token = await apiLogin(admin.login, admin.password);

@@ -356,6 +356,7 @@ test.describe('floor-plan editor', () => {
   });
 
   test('shows the editor in English, and read-only to a surveyor of the project', async ({ browsers }) => {
+    test.slow(); // It waits for the scene job queued with the upload.
     const { admin, token, project, dxf } = await prepareProject();
     const surveyor = await createReadyUser();
     const users = await api(apiRoutes.userAdmin.getUserList, { Content: surveyor.login }, token);
