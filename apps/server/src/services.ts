@@ -57,6 +57,7 @@ import { FileStore } from './core/file-store.ts';
 import { createObjectStore } from './core/storage/create-object-store.ts';
 import type { ObjectStore } from './core/storage/object-store.ts';
 import { PlanFileStore } from './modules/house-maps/file-store.ts';
+import { PlanSceneBuilder, PlanSceneStore } from './modules/house-maps/plan-scene.ts';
 import { HouseMapAssignmentService } from './modules/house-maps/house-map-assignment-service.ts';
 import { HouseMapService } from './modules/house-maps/house-map-service.ts';
 import { PointTypeService } from './modules/house-maps/point-type-service.ts';
@@ -116,6 +117,7 @@ export function createServices(
   // Every product file: DATA_DIR (keys are paths below it) or the S3_URL bucket; never the web root.
   const objects = overrides.objectStore ?? createObjectStore(config);
   const planFiles = new PlanFileStore(objects);
+  const planScenes = new PlanSceneStore(objects);
   const updateFiles = new FileStore<UpdateExtension>(objects, 'uploads/device-updates', ['bin']);
   // Finished device uploads (pictures, point clouds), read where review and work orders show them.
   const deviceFileStore = new DeviceFileStore(objects);
@@ -222,7 +224,7 @@ export function createServices(
     planFiles,
     projects,
     projectStaff: new ProjectStaffService({ db }),
-    houseMaps: new HouseMapService({ db, files: planFiles }),
+    houseMaps: new HouseMapService({ db, files: planFiles, scenes: planScenes }),
     pointTypes: new PointTypeService({ db }),
     houseMapAssignments: new HouseMapAssignmentService({ db }),
     orgs: new OrgService({ db, audit }),
@@ -296,6 +298,7 @@ export function createServices(
             householdRefresh: householdReports,
             workOrderPictures,
             scans: scanProcessor,
+            planScenes: new PlanSceneBuilder({ files: planFiles, scenes: planScenes, log }),
             backups: new BackupJob({ db, objects, log }),
             restores: new RestoreJob({ db, objects, log }),
             deviceOffline: new DeviceOfflineNotifier({

@@ -84,6 +84,7 @@ export const routePaths = {
     removeHouseMaps: { method: 'POST', path: '/api/ms/Project/RemoveHouseMaps' },
     copyHouseMap: { method: 'POST', path: '/api/ms/Project/CopyHouseMap' },
     getHouseMapBase: { method: 'POST', path: '/api/ms/Project/GetHouseMapBase' },
+    getHouseMapScene: { method: 'POST', path: '/api/ms/Project/GetHouseMapScene' },
     downloadDxfById: { method: 'POST', path: '/api/ms/Project/DownloadDxfById' },
     getAllPointTypes: { method: 'POST', path: '/api/ms/Project/GetAllPonitTypes' },
     savePointType: { method: 'POST', path: '/api/ms/Project/SavePointType' },

@@ -19,6 +19,7 @@ import type { PlanFileStore } from '../modules/house-maps/file-store.ts';
 import { HouseMapAssignmentService } from '../modules/house-maps/house-map-assignment-service.ts';
 import { HouseMapService } from '../modules/house-maps/house-map-service.ts';
 import { inspectPlanFile } from '../modules/house-maps/plan-file.ts';
+import { PlanSceneStore } from '../modules/house-maps/plan-scene.ts';
 import { PointTypeService } from '../modules/house-maps/point-type-service.ts';
 import { ProjectStandardsService } from '../modules/project-standards/project-standards-service.ts';
 import { ResultsService, type ResultsSender } from '../modules/results/results-service.ts';
@@ -123,7 +124,7 @@ export async function seedDemoMeasurements(
   const audit = new AuditRepository(db);
   const projectStandards = new ProjectStandardsService({ db });
   const pointTypes = new PointTypeService({ db });
-  const houseMaps = new HouseMapService({ db, files });
+  const houseMaps = new HouseMapService({ db, files, scenes: new PlanSceneStore(objects) });
   const assignments = new HouseMapAssignmentService({ db });
   const devices = new DevicesService({ db, audit, offlineSeconds: 60 });
   const tasks = new TasksService({ db });

@@ -25,6 +25,11 @@ import { SCAN_JOB } from '../modules/scans/scans-repository.ts';
 import { type BackupJob, isBackupJobPayload } from '../modules/data-backup/backup-job.ts';
 import { BACKUP_JOB, RESTORE_JOB } from '../modules/data-backup/data-backup-repository.ts';
 import type { RestoreJob } from '../modules/data-backup/restore-job.ts';
+import {
+  isPlanSceneJobPayload,
+  PLAN_SCENE_JOB,
+  type PlanSceneBuilder,
+} from '../modules/house-maps/plan-scene.ts';
 import type { JobDefinitions } from './job-worker.ts';
 
 /** Every background job of the product and when the scheduled ones run. */
@@ -42,6 +47,7 @@ export function jobDefinitions(
     scans?: Pick<ScanProcessor, 'run'>;
     backups?: Pick<BackupJob, 'run'>;
     restores?: Pick<RestoreJob, 'run'>;
+    planScenes?: Pick<PlanSceneBuilder, 'run'>;
   } = {},
 ): JobDefinitions {
   return {
@@ -105,6 +111,10 @@ export function jobDefinitions(
       },
       [RESTORE_JOB]: async (payload) => {
         if (isBackupJobPayload(payload)) await services.restores?.run(payload);
+      },
+      // The floor-plan editor's scene of a DXF plan (queued with the plan file's row; job key per file).
+      [PLAN_SCENE_JOB]: async (payload) => {
+        if (isPlanSceneJobPayload(payload)) await services.planScenes?.run(payload);
       },
       'reports:sweep': async () => {
         const removed = await services.reports?.sweepOrphanFiles();

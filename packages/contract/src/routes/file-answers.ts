@@ -27,6 +27,11 @@ export const svgImage: FileAnswer = { contentTypes: ['image/svg+xml'], dispositi
 const planTypes = ['image/png', 'image/jpeg', 'image/vnd.dxf'];
 export const planInline: FileAnswer = { contentTypes: planTypes, disposition: 'inline' };
 export const planAttachment: FileAnswer = { contentTypes: planTypes, disposition: 'attachment' };
+/** A DXF plan's scene prepared by the server for the floor-plan editor (binary, see house-maps). */
+export const planSceneInline: FileAnswer = {
+  contentTypes: ['application/octet-stream'],
+  disposition: 'inline',
+};
 /** Report files: one PDF or workbook, or a zip of several. */
 export const reportFiles: FileAnswer = {
   contentTypes: ['application/pdf', XLSX_CONTENT_TYPE, 'application/zip'],

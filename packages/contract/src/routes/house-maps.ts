@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageRequestShape, pageResultSchema } from '../envelope.ts';
 import * as rules from '../rules.ts';
 import { defineRoute } from './define.ts';
-import { planAttachment, planInline } from './file-answers.ts';
+import { planAttachment, planInline, planSceneInline } from './file-answers.ts';
 import { listExportRoute } from './list-export.ts';
 import { PROJECT_LIMITS, withProjectId } from './projects.ts';
 import {
@@ -296,6 +296,20 @@ export const houseMapsRoutes = {
     body: houseMapIdBody,
     result: z.null(),
     file: planInline,
+  }),
+  getHouseMapScene: defineRoute({
+    method: 'POST',
+    path: '/api/ms/Project/GetHouseMapScene',
+    access: 'authenticated',
+    tag,
+    summary:
+      'The DXF plan of a house type as the floor-plan editor draws it (geometry batches, text as ' +
+      'outlines), prepared by a background job after the upload: application/octet-stream, inline. ' +
+      '404 while it is not ready, for an image plan, or when the drawing could not be prepared ' +
+      '(the editor then reads GetHouseMapBase)',
+    body: houseMapIdBody,
+    result: z.null(),
+    file: planSceneInline,
   }),
   downloadDxfById: defineRoute({
     method: 'POST',

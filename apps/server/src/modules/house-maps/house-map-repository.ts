@@ -5,6 +5,7 @@ import { householdAssignments, houseMaps, projects } from '../../db/schema.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { visibleProjectCondition } from '../projects/project-access-repository.ts';
 import { likePattern } from '../projects/project-repository.ts';
+import { PLAN_SCENE_JOB } from './plan-scene.ts';
 
 export type HouseMapInsert = typeof houseMaps.$inferInsert;
 
@@ -180,6 +181,18 @@ export class HouseMapRepository {
   }
 
   /** Stored file names of every house type (all companies: the file sweep at start-up). */
+  /**
+   * Queues the scene of a DXF plan file (`houseMaps:buildScene`, plan-scene.ts) in the caller's
+   * transaction: it exists only if the file's row commits. Images need none. It runs before jobs of
+   * priority 0 (reports, scans): someone who just uploaded a plan opens it next.
+   */
+  async queueScene(storedName: string): Promise<void> {
+    if (!storedName.endsWith('.dxf')) return;
+    await this.db.execute(sql`
+      select graphile_worker.add_job(${PLAN_SCENE_JOB}, json_build_object('storedName', ${storedName}::text),
+        job_key := ${`plan-scene:${storedName}`}, max_attempts := 3, priority := -1)`);
+  }
+
   async allStoredNames(): Promise<Set<string>> {
     const rows = await this.db.select({ storedName: houseMaps.storedName }).from(houseMaps);
     return new Set(rows.map((row) => row.storedName));

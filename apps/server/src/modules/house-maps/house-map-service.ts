@@ -19,6 +19,7 @@ import type { PlanFileStore } from './file-store.ts';
 import { visibleHouseMap } from './house-map-access.ts';
 import { HouseMapRepository, type HouseMapRecord } from './house-map-repository.ts';
 import type { PlanFile } from './plan-file.ts';
+import { PlanSceneStore } from './plan-scene.ts';
 import { assertUnlocked, touchProject, visibleProject, writeProjectLog } from '../projects/project-access.ts';
 import { PointTypeRepository } from './point-type-repository.ts';
 
@@ -61,7 +62,7 @@ const conflictWith = (field: string, key: MessageKey, params: MessageParams) =>
 export class HouseMapService {
   private readonly repository: HouseMapRepository;
 
-  constructor(private readonly deps: { db: Database; files: PlanFileStore }) {
+  constructor(private readonly deps: { db: Database; files: PlanFileStore; scenes: PlanSceneStore }) {
     this.repository = new HouseMapRepository(deps.db);
   }
 
@@ -114,6 +115,14 @@ export class HouseMapService {
     }
   }
 
+  /** The scene the `houseMaps:buildScene` job prepared for a visible DXF plan; 404 while there is none. */
+  async scene(auth: AuthContext, houseMapId: string): Promise<Buffer> {
+    const { houseMap } = await visibleHouseMap(this.deps.db, auth, houseMapId);
+    const scene = await this.deps.scenes.readFor(houseMap.storedName);
+    if (!scene) throw notFound();
+    return scene;
+  }
+
   /**
    * Creates (no HouseMapId; file required) or changes a house type. The file is written inside the
    * transaction (temp, fsync, rename) and removed again when anything fails, so no orphan is left;
@@ -155,6 +164,7 @@ export class HouseMapService {
             }
           : undefined;
         if (file) written.push(file.storedName);
+        if (file) await repository.queueScene(file.storedName);
         if (existing) {
           await repository.update(auth.companyId, existing.id, { ...values, ...file });
           if (file) replaced = existing.storedName;
@@ -177,7 +187,7 @@ export class HouseMapService {
         throw conflict('Name', 'houseMaps.nameTaken');
       throw error;
     }
-    if (replaced) await this.deps.files.remove([replaced]);
+    if (replaced) await this.removeFiles([replaced]);
     return this.row(auth, savedId);
   }
 
@@ -248,7 +258,13 @@ export class HouseMapService {
       }
       await repository.delete(auth.companyId, unique);
     });
-    await this.deps.files.remove(files);
+    await this.removeFiles(files);
+  }
+
+  /** Plan files and the scenes built from them. */
+  private async removeFiles(storedNames: string[]): Promise<void> {
+    await this.deps.files.remove(storedNames);
+    await this.deps.scenes.removeFor(storedNames);
   }
 
   /**
@@ -303,6 +319,7 @@ export class HouseMapService {
         }
         const storedName = await this.deps.files.copy(source.storedName);
         written.push(storedName);
+        await repository.queueScene(storedName);
         savedId = await repository.insert({
           companyId: auth.companyId,
           projectId: target.id,
@@ -334,8 +351,11 @@ export class HouseMapService {
     return this.row(auth, savedId);
   }
 
-  /** Removes plan files no house type refers to (left by a crash), older than a minute. */
+  /** Removes plan files (and their scenes) no house type refers to (left by a crash), older than a minute. */
   async sweepOrphanFiles(olderThanMs = 60_000): Promise<string[]> {
-    return this.deps.files.sweep(await this.repository.allStoredNames(), olderThanMs);
+    const known = await this.repository.allStoredNames();
+    const scenes = new Set([...known].flatMap((name) => PlanSceneStore.nameOf(name) ?? []));
+    const removedScenes = await this.deps.scenes.sweep(scenes, olderThanMs);
+    return [...(await this.deps.files.sweep(known, olderThanMs)), ...removedScenes];
   }
 }

@@ -6,7 +6,7 @@ import { sendPlan } from './plan-reply.ts';
 import { PostDataError, unwrapPostData } from '../../core/normalize-input.ts';
 import { downloadName } from '../../core/download-names.ts';
 import { REPLY_SENT, registerRoute, type RouteHandler } from '../../core/register-route.ts';
-import { sendWorkbook } from '../../core/file-reply.ts';
+import { sendPrivateFile, sendWorkbook } from '../../core/file-reply.ts';
 import { buildHouseMapListSheet } from './house-map-list-sheet.ts';
 import type { Services } from '../../services.ts';
 import { inspectPlanFile } from './plan-file.ts';
@@ -57,6 +57,15 @@ export async function registerHouseMapsRoutes(
   registerRoute(app, houseMapsRoutes.getHouseMapBase, async ({ body, user, reply }) => {
     const { houseMap, data } = await houseMaps.file(user, body.HouseMapId);
     return sendPlan(reply, houseMap, data, 'inline');
+  });
+  registerRoute(app, houseMapsRoutes.getHouseMapScene, async ({ body, user, reply }) => {
+    const scene = await houseMaps.scene(user, body.HouseMapId);
+    await sendPrivateFile(
+      reply,
+      { data: scene, contentType: 'application/octet-stream', fileName: 'plan.scene' },
+      'inline',
+    );
+    return REPLY_SENT;
   });
   registerRoute(app, houseMapsRoutes.downloadDxfById, async ({ body, user, reply }) => {
     const { houseMap, data } = await houseMaps.file(user, body.HouseMapId);

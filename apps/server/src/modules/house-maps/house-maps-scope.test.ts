@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { householdAssignments, houseMaps, pointTypes, projectBuildings, projects } from '../../db/schema.ts';
 import { call, type TestApp } from '../../../test/app.ts';
 import { PlanFileStore } from './file-store.ts';
+import { PlanSceneStore } from './plan-scene.ts';
 import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
 import { HouseMapService } from './house-map-service.ts';
 
@@ -174,6 +175,7 @@ describe('publishing, deleting and scope', () => {
         await new HouseMapService({
           db: t.db,
           files: new PlanFileStore(new LocalObjectStore(t.config.dataDir)),
+          scenes: new PlanSceneStore(new LocalObjectStore(t.config.dataDir)),
         }).sweepOrphanFiles()
       ).sort(),
     ).toEqual([orphan, temp].sort());

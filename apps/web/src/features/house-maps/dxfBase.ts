@@ -4,6 +4,7 @@ import { Color } from 'three';
 // The Latin font is fetched by the worker only when the drawing has text; the slices of the Chinese
 // font that the text needs are added in the worker (cjkFontSlices.ts).
 import { isPreloaded, LATIN_FONT_URL, markPhase, takePreloadedDxf } from './dxfPreload.ts';
+import type { PlanScene } from './planScene.ts';
 import { takeDxfWorker } from './dxfWorkerPool.ts';
 import type { Bounds } from './geometry.ts';
 import { softwareWebGl } from './softwareWebGl.ts';
@@ -42,24 +43,35 @@ const viewerOptions = () => ({
 /** The phases of the load under way: set while a viewer loads a preloaded drawing. */
 let preloadedPhase: ((phase: string) => void) | null = null;
 
-// DxfViewer.Load asks its DxfWorker for the drawing: a preloaded one (dxfPreload.ts) is answered
-// from the worker that began it before the viewer existed.
+/** The server's scene the viewer is loading (its Load is given SCENE_URL), once. */
+let serverScene: PlanScene | null = null;
+const SCENE_URL = 'plan-scene:';
+
+// DxfViewer.Load asks its DxfWorker for the drawing: the server's scene is the answer itself (what
+// dxf-viewer's worker would send), a preloaded one (dxfPreload.ts) is answered from the worker that
+// began it before the viewer existed.
 const workerLoad = DxfWorker.prototype.Load;
 DxfWorker.prototype.Load = function (this: DxfWorker, url, fonts, options, progressCbk) {
+  if (url === SCENE_URL && serverScene) {
+    const scene = serverScene;
+    serverScene = null;
+    return Promise.resolve({ scene, dxf: undefined });
+  }
   const preloaded = takePreloadedDxf(url, (phase) => preloadedPhase?.(phase));
   return preloaded ?? workerLoad.call(this, url, fonts, options, progressCbk);
 };
 
 /**
- * Loads a DXF (the object URL of the plan, once fetched) into a dxf-viewer canvas inside
- * `container`; the canvas and its WebGL context are made while the file is still downloading.
+ * Loads a DXF into a dxf-viewer canvas inside `container`: the server's scene when there is one,
+ * else the plan file (its object URL, once fetched), parsed and batched in the worker. The canvas
+ * and its WebGL context are made while the plan is still downloading.
  * dxf-viewer subtracts an origin from all coordinates (float precision on the GPU), so views in
  * world coordinates are shifted by GetOrigin() before they reach its camera. Its own pan/zoom
  * controls never see a pointer: the overlay above the canvas takes all input and drives the view.
  */
 export async function loadDxfBase(
   container: HTMLElement,
-  file: Promise<string>,
+  plan: { file: Promise<string>; scene: Promise<PlanScene | null> },
   onPhase: (phase: LoadPhase) => void,
   onLost: () => void,
 ): Promise<DxfBase> {
@@ -80,7 +92,8 @@ export async function loadDxfBase(
   const renderAll = viewer.Render;
   viewer.Render = () => {};
   try {
-    const url = await file;
+    serverScene = await plan.scene;
+    const url = serverScene ? SCENE_URL : await plan.file;
     const preloaded = isPreloaded(url);
     const progressCbk = (phase: LoadPhase) => {
       markPhase(phase);
@@ -90,8 +103,8 @@ export async function loadDxfBase(
     await viewer.Load({
       url,
       fonts: [LATIN_FONT_URL],
-      // A preloaded drawing needs no worker of its own (DxfWorker.Load above answers it).
-      workerFactory: () => (preloaded ? (null as unknown as Worker) : takeDxfWorker()),
+      // A scene or a preloaded drawing needs no worker of its own (DxfWorker.Load above answers it).
+      workerFactory: () => (preloaded || url === SCENE_URL ? (null as unknown as Worker) : takeDxfWorker()),
       progressCbk,
     });
   } catch (error) {
@@ -100,6 +113,7 @@ export async function loadDxfBase(
   } finally {
     viewer.Render = renderAll;
     preloadedPhase = null;
+    serverScene = null;
   }
   performance.mark('floor-plan:drawing-loaded');
   // The GPU can drop the context (driver reset, sleep, too many contexts): the drawing is gone.

@@ -1,11 +1,15 @@
 import type { DxfLayer, LoadPhase } from './dxfBase.ts';
 import type { Bounds } from './geometry.ts';
 import { loadDxfModule } from './loadDxfModule.ts';
+import type { PlanScene } from './planScene.ts';
 import type { View } from './viewTransform.ts';
 
-/** The plan under the overlay: the object URL of the file once it is fetched. */
+/**
+ * The plan under the overlay: the object URL of the file once it is fetched; for a DXF, first the
+ * scene the server prepared (null: none, the file is fetched and drawn in the browser).
+ */
 export type PlanSource =
-  | { kind: 'dxf'; file: Promise<string> }
+  | { kind: 'dxf'; file: Promise<string>; scene: Promise<PlanScene | null> }
   | { kind: 'image'; file: Promise<string>; width: number | null; height: number | null };
 
 /** What the viewport needs of the plan below its overlay, DXF canvas or bitmap alike. */
@@ -33,7 +37,7 @@ export async function loadPlanBase(
 ): Promise<PlanBase> {
   if (plan.kind === 'dxf') {
     const { loadDxfBase } = await loadDxfModule();
-    return loadDxfBase(host, plan.file, onPhase, onLost);
+    return loadDxfBase(host, plan, onPhase, onLost);
   }
   if (!image) throw new Error('No image element');
   image.src = await plan.file;

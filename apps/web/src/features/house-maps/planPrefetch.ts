@@ -6,20 +6,24 @@ import { projectRowQuery } from '../projects/useProjectRow.ts';
 import { preloadDxf } from './dxfPreload.ts';
 import { prewarmDxfWorker } from './dxfWorkerPool.ts';
 import { loadDxfModule } from './loadDxfModule.ts';
+import { fetchPlanScene, type PlanScene } from './planScene.ts';
 
 /**
  * The floor-plan editor's route loader starts what the page needs (issue 29 item 8) while the
  * page's code is still downloading, instead of after it has rendered: the house type's details and
- * its plan file in parallel, then, once the details say so, the project row, the DXF worker and the
- * viewer's chunk. The page takes each answer once (`takePrefetched…`); one opening is kept at a time.
+ * the plan's scene the server prepared (planScene.ts) in parallel, the plan file once the scene is
+ * known to be missing, then, once the details say so, the project row, the viewer's chunk and
+ * (without a scene) the DXF worker. The page takes each answer once (`takePrefetched…`); one
+ * opening is kept at a time.
  */
 const fetchDetail = (houseMapId: string) => callApi(routes.houseMaps.getHouseMapById, { id: houseMapId });
 
 interface Prefetch {
   houseMapId: string;
   detail: ReturnType<typeof fetchDetail> | null;
-  /** The plan as an object URL: whoever takes it frees it. */
-  file: Promise<string> | null;
+  /** The plan as an object URL (null: not needed, the scene is here): whoever takes it frees it. */
+  file: Promise<string | null> | null;
+  scene: Promise<PlanScene | null> | null;
 }
 
 let started: Prefetch | null = null;
@@ -28,10 +32,8 @@ export function prefetchFloorPlan(houseMapId: string): void {
   if (!houseMapId || started?.houseMapId === houseMapId) return;
   forget(started);
   const detail = fetchDetail(houseMapId);
-  const file = fetchFile(routes.houseMaps.getHouseMapBase, { id: houseMapId }).then(({ blob }) => {
-    markPlanFetched();
-    return URL.createObjectURL(blob);
-  });
+  const scene = fetchPlanScene(houseMapId);
+  const file = planFileUnlessScene(houseMapId, scene);
   // The page reports failures when it takes these; an opening left before then stays quiet.
   detail.catch(() => {});
   file.catch(() => {});
@@ -39,19 +41,39 @@ export function prefetchFloorPlan(houseMapId: string): void {
     (row) => {
       void queryClient.prefetchQuery(projectRowQuery(row.ProjectId));
       if (row.MapType !== 'dxf') return;
-      prewarmDxfWorker();
       loadDxfModule().catch(() => {}); // The page's own import reports a failure.
-      // The drawing is parsed in the warm worker as soon as it is here, before the viewer exists.
-      file.then(preloadDxf, () => {}); // The page's own download reports a failure.
+      void scene.then((ready) => {
+        if (ready) return; // Drawn from the server's scene: no worker, no parse.
+        prewarmDxfWorker();
+        // The drawing is parsed in the warm worker as soon as it is here, before the viewer exists.
+        file.then(
+          (url) => url && preloadDxf(url),
+          () => {},
+        ); // The page's own download reports a failure.
+      });
     },
     () => {},
   );
-  started = { houseMapId, detail, file };
+  started = { houseMapId, detail, file, scene };
+}
+
+/**
+ * The plan file as an object URL, fetched only when the server has no scene for it (an image plan,
+ * an old plan, the job not done): null when the scene makes the file unnecessary.
+ */
+export async function planFileUnlessScene(
+  houseMapId: string,
+  scene: Promise<PlanScene | null>,
+): Promise<string | null> {
+  if (await scene) return null;
+  const { blob } = await fetchFile(routes.houseMaps.getHouseMapBase, { id: houseMapId });
+  markPlanFetched();
+  return URL.createObjectURL(blob);
 }
 
 /** An opening the page never took: its object URL is freed. */
 function forget(prefetch: Prefetch | null) {
-  prefetch?.file?.then((url) => URL.revokeObjectURL(url)).catch(() => {});
+  prefetch?.file?.then((url) => url && URL.revokeObjectURL(url)).catch(() => {});
 }
 
 /** The benchmark's mark of the plan's arrival (the first one counts). */
@@ -60,11 +82,11 @@ export function markPlanFetched() {
     performance.mark('floor-plan:plan-fetched');
 }
 
-function take<K extends 'detail' | 'file'>(houseMapId: string, part: K): Prefetch[K] {
+function take<K extends 'detail' | 'file' | 'scene'>(houseMapId: string, part: K): Prefetch[K] {
   if (started?.houseMapId !== houseMapId) return null;
   const taken = started[part];
   started[part] = null;
-  if (!started.detail && !started.file) started = null;
+  if (!started.detail && !started.file && !started.scene) started = null;
   return taken;
 }
 
@@ -72,6 +94,8 @@ function take<K extends 'detail' | 'file'>(houseMapId: string, part: K): Prefetc
 export const takePrefetchedDetail = (houseMapId: string) => take(houseMapId, 'detail');
 /** The plan's object URL the loader made (once; the taker frees it), or null: the page fetches it itself. */
 export const takePrefetchedFile = (houseMapId: string) => take(houseMapId, 'file');
+/** The plan's scene the loader asked for (once), or null: the page asks itself. */
+export const takePrefetchedScene = (houseMapId: string) => take(houseMapId, 'scene');
 
 /** The route's loader: starts the prefetch from `?id=` and never waits for it. */
 export function floorPlanLoader({ request }: { request: Request }): null {

@@ -1,0 +1,7 @@
+/** Types of plan-scene-format.mjs (plain JavaScript: the scene worker thread loads it as it is). */
+export const SCENE_MAGIC: string;
+export const SCENE_VIEWER_VERSION: string;
+/** A dxf-viewer scene (DxfScene's `scene`) in the stored binary form. */
+export function encodePlanScene(
+  scene: { vertices: ArrayBuffer; indices: ArrayBuffer; transforms: ArrayBuffer } & Record<string, unknown>,
+): Uint8Array;
