@@ -8,7 +8,10 @@
  * with the demo data): one on local disk, one with `S3_URL` set. Each gets a robot (device key);
  * the same 100 MB file of random bytes is uploaded with tus-js-client as a robot does (streamed
  * from disk, 16 MB PATCH requests), in rounds alternating between the two servers so a drift of
- * the shared machine hits both alike. Prints MB/s of each and the ratio (median of the rounds).
+ * the shared machine hits both alike. Prints MB/s of each and the ratio (median of the rounds), and
+ * two baselines of the bucket itself: the file put by our object store (multipart) and by one raw
+ * aws-sdk PutObject. s3rver writes to disk in Node: when even the raw put is below half of local
+ * disk, the store is the bottleneck, not the server.
  *
  *   npm run bench -- storage-upload
  *   UPLOAD_MB=200 UPLOAD_ROUNDS=3 npm run bench -- storage-upload
@@ -24,6 +27,7 @@ import { Upload } from 'tus-js-client';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { S3ObjectStore } from '../src/core/storage/s3-object-store.ts';
 import { parseS3Url } from '../src/core/storage/s3-url.ts';
 import { startBenchServer, stopChild, type BenchServer } from './support/bench-server.ts';
@@ -90,7 +94,12 @@ try {
       return { server, deviceKey };
     }),
   );
-  const speeds: Record<'local' | 's3' | 'direct', number[]> = { local: [], s3: [], direct: [] };
+  const speeds: Record<'local' | 's3' | 'direct' | 'raw', number[]> = {
+    local: [],
+    s3: [],
+    direct: [],
+    raw: [],
+  };
   // The store's own ceiling: the same file put straight into the bucket by the object store (SDK
   // multipart upload), no HTTP upload and no tus in between.
   const location = parseS3Url(s3.s3Url);
@@ -106,6 +115,17 @@ try {
     const started = performance.now();
     await direct.put(`bench/${round}.bin`, createReadStream(file, { highWaterMark: MB }));
     speeds.direct.push(SIZE / MB / ((performance.now() - started) / 1000));
+    // s3rver's raw ceiling: one PutObject of the whole file (no multipart, nothing of ours).
+    const raw = performance.now();
+    await direct.client.send(
+      new PutObjectCommand({
+        Bucket: location.bucket,
+        Key: `bench/raw-${round}.bin`,
+        Body: createReadStream(file, { highWaterMark: MB }),
+        ContentLength: SIZE,
+      }),
+    );
+    speeds.raw.push(SIZE / MB / ((performance.now() - raw) / 1000));
   }
   const localSpeed = median(speeds.local);
   const s3Speed = median(speeds.s3);
@@ -118,7 +138,15 @@ try {
     `  the bucket's own ceiling, the file put straight into it: ${median(speeds.direct).toFixed(1)} MB/s ` +
       `(rounds: ${show(speeds.direct)}); tus into S3 reaches ${(s3Speed / median(speeds.direct)).toFixed(2)} of it`,
   );
+  const rawSpeed = median(speeds.raw);
+  console.log(
+    `  s3rver's raw PutObject (one request, aws-sdk): ${rawSpeed.toFixed(1)} MB/s (rounds: ${show(speeds.raw)})`,
+  );
   console.log(`  ratio S3 / local: ${ratio.toFixed(2)} (goal >= ${MIN_RATIO})`);
+  console.log(
+    `  ratio S3 / s3rver's raw PutObject: ${(s3Speed / rawSpeed).toFixed(2)}; ` +
+      `raw PutObject / local: ${(rawSpeed / localSpeed).toFixed(2)} (below ${MIN_RATIO}: the store is the bottleneck)`,
+  );
   exitCode = ratio >= MIN_RATIO ? 0 : 1;
   if (exitCode) console.error('storage-upload: goal missed');
 } finally {

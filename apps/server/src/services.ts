@@ -74,6 +74,7 @@ import { UserAdminService } from './modules/user-admin/user-admin-service.ts';
 import { UserImportService } from './modules/user-admin/user-import-service.ts';
 import { UserRepository } from './modules/account/user-repository.ts';
 import { EventsService } from './modules/events/events-service.ts';
+import { PgUploadLocker } from './core/storage/pg-upload-locker.ts';
 import { ScansService } from './modules/scans/scans-service.ts';
 import { DemoAreaService } from './modules/demo-area/demo-area-service.ts';
 import { ScanSharesService } from './modules/scans/scan-shares-service.ts';
@@ -122,11 +123,14 @@ export function createServices(
   // Finished device uploads (pictures, point clouds), read where review and work orders show them.
   const deviceFileStore = new DeviceFileStore(objects);
   const devices = new DevicesService({ db, audit, offlineSeconds: config.deviceOfflineSeconds });
+  // Several instances share uploads: one request at a time works on an upload, whichever instance.
+  const uploadLocker = new PgUploadLocker({ connection: database.pool.options });
   const deviceFiles = new DeviceFilesService({
     db,
     objects,
     devices,
     trustProxy: config.trustProxy,
+    locker: uploadLocker,
   });
   // Completion photos people upload.
   const workOrderPictures = new WorkOrderPicturesService({
@@ -313,6 +317,7 @@ export function createServices(
       await stopJobs();
       await jobQueue.close();
       await events.close();
+      await uploadLocker.close();
       await authEvents.close();
       await codeSender.close?.();
     },

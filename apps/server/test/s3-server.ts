@@ -74,7 +74,9 @@ function multipartQueries(server: S3rver) {
           );
         const parts = await Promise.all(
           names
-            .filter((name) => /^\d+$/.test(name))
+            // s3rver writes a part under its final name and its .md5 after it: a part whose upload
+            // was cut has no .md5, and S3 lists only parts it received whole.
+            .filter((name) => /^\d+$/.test(name) && names.includes(`${name}.md5`))
             .sort((a, b) => Number(a) - Number(b))
             .map(async (name) => {
               const stat = await fs.stat(path.join(folder, name));

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { XLSX_CONTENT_TYPE } from '@measure/contract';
 import contentDisposition from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import type { DownloadName } from './download-names.ts';
+import { parseRange } from './http-range.ts';
 
 /** How a file is handed over: shown in the page (`inline`) or saved (`attachment`). */
 export type Disposition = 'inline' | 'attachment';
@@ -41,19 +43,36 @@ export interface PrivateFile {
 
 /**
  * Sends a file that only its caller may see (a picture, a PDF, a plan; not an envelope): named by
- * `contentDispositionOf`, never cached, its type not sniffed.
+ * `contentDispositionOf`, never cached, its type not sniffed. A `Range` header is answered as for
+ * stored files (core/http-range.ts: 206 with Content-Range, 416 beyond the end, else the whole).
  */
 export async function sendPrivateFile(
   reply: FastifyReply,
   file: PrivateFile,
   disposition: Disposition = 'inline',
 ): Promise<void> {
-  await reply
+  void reply
     .header('Content-Disposition', contentDispositionOf(file.fileName, disposition))
     .header('Cache-Control', 'private, no-store')
     .header('X-Content-Type-Options', 'nosniff')
-    .type(file.contentType)
-    .send(file.data);
+    .header('Accept-Ranges', 'bytes');
+  const size = file.data.length;
+  // Names the bytes, for If-Range (an annotated picture is drawn again on each request).
+  const etag = `"${createHash('sha256').update(file.data).digest('hex').slice(0, 32)}"`;
+  void reply.header('ETag', etag);
+  const ifRange = reply.request.headers['if-range'];
+  const range =
+    ifRange === undefined || ifRange === etag ? parseRange(reply.request.headers.range, size) : null;
+  if (range === 'unsatisfiable') {
+    await reply.code(416).header('Content-Range', `bytes */${size}`).send('');
+    return;
+  }
+  if (range) {
+    void reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    await reply.type(file.contentType).send(file.data.subarray(range.start, range.end + 1));
+    return;
+  }
+  await reply.type(file.contentType).send(file.data);
 }
 
 /**

@@ -3,7 +3,8 @@
  * unaltered backup. A backup directory holds:
  *
  *   manifest.json            written last: without it the backup is incomplete
- *   database/<schema>.<table>.copy.gz   each table as PostgreSQL COPY text, gzip'd
+ *   database/<schema>.<table>.copy.gz   each table as PostgreSQL COPY text, gzip'd, or
+ *   database/database.pgdump            the tables' data by pg_dump (custom format)
  *   objects.ndjson           one line per stored object: {"key","size","sha256"}
  *   objects/<key>            the object's bytes
  *
@@ -24,6 +25,7 @@ export const MANIFEST_FILE = 'manifest.json';
 export const OBJECTS_LIST_FILE = 'objects.ndjson';
 export const OBJECTS_DIR = 'objects';
 export const DATABASE_DIR = 'database';
+export const PG_DUMP_FILE = 'database.pgdump';
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const name = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a plain SQL name');
@@ -43,9 +45,20 @@ const manifestSchema = z.object({
     /** graphile_worker.migrations: the newest id. */
     jobs: count,
   }),
+  /** Each table's row count; with its COPY file (absent when `pgDump` holds the data). */
   tables: z.array(
-    z.object({ schema: name, table: name, columns: z.array(name).min(1), rows: count, ...fileEntry }),
+    z.object({
+      schema: name,
+      table: name,
+      columns: z.array(name).min(1),
+      rows: count,
+      ...z.object(fileEntry).partial().shape,
+    }),
   ),
+  /** The data as pg_dump wrote it (custom format, data only), and which pg_dump. */
+  pgDump: z
+    .object({ ...fileEntry, file: z.literal(PG_DUMP_FILE), version: z.string(), major: count })
+    .optional(),
   sequences: z.array(
     z.object({ schema: name, name, lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() }),
   ),
@@ -159,7 +172,14 @@ async function expectFile(file: string, expected: { sha256: string; bytes: numbe
  */
 export async function verifyBackup(dir: string): Promise<BackupManifest> {
   const manifest = await readManifest(dir);
-  for (const table of manifest.tables) await expectFile(path.join(dir, DATABASE_DIR, table.file), table);
+  if (manifest.pgDump) await expectFile(path.join(dir, DATABASE_DIR, manifest.pgDump.file), manifest.pgDump);
+  for (const table of manifest.tables) {
+    const { file, sha256, bytes } = table;
+    if (file !== undefined && sha256 !== undefined && bytes !== undefined)
+      await expectFile(path.join(dir, DATABASE_DIR, file), { sha256, bytes });
+    else if (!manifest.pgDump)
+      throw new OpsError(`the manifest names no file for ${table.schema}.${table.table}`);
+  }
   await expectFile(path.join(dir, manifest.objects.file), manifest.objects);
   let objects = 0;
   for await (const entry of readObjectEntries(dir)) {

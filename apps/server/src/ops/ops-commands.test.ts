@@ -55,6 +55,8 @@ describe('npm run backup / restore', () => {
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(/^table public\.house_maps: \d+ rows \(/m);
+    // Which way the database was taken is said (here: no pg_dump of the server's version 18).
+    expect(backup.stdout).toMatch(/^database: COPY of every table \(no pg_dump for PostgreSQL 18: /m);
     const plans = await fs.readdir(path.join(t.config.dataDir, 'uploads', 'house-maps'));
     expect(plans).toHaveLength(1);
     const size = formatBytes(

@@ -6,7 +6,12 @@
  */
 import type { ObjectStore } from '../core/storage/object-store.ts';
 import { verifyBackup, type BackupManifest } from './backup-manifest.ts';
-import { checkDatabaseEmpty, checkMigrationLevel, restoreDatabase } from './database-restore.ts';
+import {
+  checkDatabaseEmpty,
+  checkMigrationLevel,
+  requirePgRestore,
+  restoreDatabase,
+} from './database-restore.ts';
 import { checkStoreEmpty, removeObjects, restoreObjects } from './object-copy.ts';
 import { formatBytes, type Progress } from './progress.ts';
 
@@ -29,6 +34,8 @@ export async function runRestore(options: RestoreOptions): Promise<BackupManifes
       `${manifest.objects.count} objects (${formatBytes(manifest.objects.totalBytes)})`,
   );
   checkMigrationLevel(manifest);
+  // A pg_dump backup needs a pg_restore as new as its pg_dump: known before anything is written.
+  if (manifest.pgDump) await requirePgRestore(manifest, process.env);
   await checkDatabaseEmpty(options.database.connectionString, options.database.description);
   await checkStoreEmpty(store, options.dataDir, options.storeDescription);
 

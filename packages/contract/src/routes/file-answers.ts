@@ -18,29 +18,40 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 /** An Excel export or template (`sendWorkbook`). */
 export const xlsxAttachment: FileAnswer = { contentTypes: [XLSX_CONTENT_TYPE], disposition: 'attachment' };
 /** A measurement or work-order picture, as stored or annotated. */
-export const pictureInline: FileAnswer = { contentTypes: ['image/jpeg', 'image/png'], disposition: 'inline' };
+export const pictureInline: FileAnswer = {
+  contentTypes: ['image/jpeg', 'image/png'],
+  disposition: 'inline',
+  ranges: true,
+};
 /** A picture drawn by the server (PNG). */
-export const pngInline: FileAnswer = { contentTypes: ['image/png'], disposition: 'inline' };
+export const pngInline: FileAnswer = { contentTypes: ['image/png'], disposition: 'inline', ranges: true };
 /** A plan view drawn as SVG, shown inside a page. */
 export const svgImage: FileAnswer = { contentTypes: ['image/svg+xml'], disposition: 'none' };
 /** A floor plan file as uploaded (PNG, JPEG or DXF). */
 const planTypes = ['image/png', 'image/jpeg', 'image/vnd.dxf'];
-export const planInline: FileAnswer = { contentTypes: planTypes, disposition: 'inline' };
-export const planAttachment: FileAnswer = { contentTypes: planTypes, disposition: 'attachment' };
+export const planInline: FileAnswer = { contentTypes: planTypes, disposition: 'inline', ranges: true };
+export const planAttachment: FileAnswer = {
+  contentTypes: planTypes,
+  disposition: 'attachment',
+  ranges: true,
+};
 /** A DXF plan's scene prepared by the server for the floor-plan editor (binary, see house-maps). */
 export const planSceneInline: FileAnswer = {
   contentTypes: ['application/octet-stream'],
   disposition: 'inline',
+  ranges: true,
 };
 /** Report files: one PDF or workbook, or a zip of several. */
 export const reportFiles: FileAnswer = {
   contentTypes: ['application/pdf', XLSX_CONTENT_TYPE, 'application/zip'],
   disposition: 'attachment',
+  ranges: true,
 };
 /** A shared report's PDF: shown in the page, or downloaded (`Download=true`). */
 export const sharedPdf: FileAnswer = {
   contentTypes: ['application/pdf'],
   disposition: 'inline or attachment',
+  ranges: true,
 };
 /** A device software package, resumable with HTTP Range. */
 export const updatePackage: FileAnswer = {

@@ -13,6 +13,7 @@ import { multipartBody } from '../../../test/multipart.ts';
 import { dxfText } from '../../../test/plan-files.ts';
 import { robotReportTask } from '../../../test/report-task.ts';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server.ts';
+import { queryOnce } from '../../../test/sql.ts';
 import { runQueuedRenders } from '../../../test/task-factories.ts';
 import { FileStore } from '../file-store.ts';
 import { type ReportExtension, ReportRenderer } from '../../modules/reports/report-job.ts';
@@ -221,5 +222,36 @@ describe('S3 mode', () => {
     const pdf = await b.app.inject({ method: 'GET', url: new URL(Url).pathname });
     expect(pdf.statusCode).toBe(200);
     expect(sha(pdf.rawPayload)).toBe(row?.Sha256);
+    // Range reads of what the bucket holds: the report and a robot's picture, on the other instance.
+    const part = await b.app.inject({
+      method: 'GET',
+      url: new URL(Url).pathname,
+      headers: { range: 'bytes=4-99' },
+    });
+    expect([part.statusCode, part.headers['content-range']]).toEqual([
+      206,
+      `bytes 4-99/${pdf.rawPayload.length}`,
+    ]);
+    expect(part.rawPayload.equals(pdf.rawPayload.subarray(4, 100))).toBe(true);
+    const [site] = await queryOnce(
+      a.connectionString,
+      `SELECT point_index, picture_file_ids[1] AS file_id FROM task_sites
+       WHERE task_id = '${taskId}' AND cardinality(picture_file_ids) > 0 ORDER BY point_index LIMIT 1`,
+    );
+    const pictureUrl = `/api/ms/Task/Picture/${taskId}/${site?.point_index}/${site?.file_id}`;
+    const authorization = `Bearer ${reader.token}`;
+    const picture = await b.app.inject({ method: 'GET', url: pictureUrl, headers: { authorization } });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.rawPayload.equals(await bucket.read(`uploads/device-files/${site?.file_id}`))).toBe(true);
+    const tail = await b.app.inject({
+      method: 'GET',
+      url: pictureUrl,
+      headers: { authorization, range: 'bytes=-10' },
+    });
+    expect([tail.statusCode, tail.headers['content-range']]).toEqual([
+      206,
+      `bytes ${picture.rawPayload.length - 10}-${picture.rawPayload.length - 1}/${picture.rawPayload.length}`,
+    ]);
+    expect(tail.rawPayload.equals(picture.rawPayload.subarray(-10))).toBe(true);
   }, 120_000);
 });

@@ -217,11 +217,30 @@ describe('raised events', () => {
       WorkOrderId: workOrderIds[0],
       Read: true,
     });
-    // Read again: nothing changes, nothing is raised; "all read" raises none either (yet).
+    // Read again: nothing changes, nothing is raised.
     await read({ MessageId: first.MessageId });
-    await read({});
     await quiet();
     expect(others(otherTab).filter(wasRead)).toHaveLength(1);
+    // "All read" marks the second one: one event naming it; all read again raises none.
+    const second = list.Items.find((item) => item.WorkOrderId === workOrderIds[1]);
+    await read({});
+    await read({});
+    await quiet();
+    expect(
+      others(otherTab)
+        .filter(wasRead)
+        .map((event) => event.data),
+    ).toEqual([
+      expect.objectContaining({ MessageId: first.MessageId }),
+      {
+        MessageId: second?.MessageId,
+        Kind: 'workOrderAssigned',
+        ProjectId: projectId,
+        TaskId: null,
+        WorkOrderId: workOrderIds[1],
+        Read: true,
+      },
+    ]);
     expect(others(planner).filter(named('message'))).toEqual([]);
   });
 

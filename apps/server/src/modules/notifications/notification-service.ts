@@ -122,13 +122,12 @@ export class NotificationService {
   async markMessageRead(auth: AuthContext, id?: string | null): Promise<void> {
     await this.db.transaction(async (tx) => {
       const messages = new MessageRepository(tx);
-      // One message read: the user's other tabs re-read their unread badge (a message event, sent
-      // on commit). "All read" raises none yet: with it, the reading tab's badge stayed on its old
-      // count in the browser test (messages.e2e.ts), a cause not found before this stop; other tabs
-      // follow on focus or within UNREAD_POLL_MS.
+      // The user's other tabs re-read their unread badge (a message event, sent on commit); "all
+      // read" names the newest message it marked.
       if (!id) {
-        await messages.markAllMessagesRead(auth.companyId, auth.userId);
+        const newest = await messages.markAllMessagesRead(auth.companyId, auth.userId);
         await new NotificationRepository(tx).markRead(auth.companyId, auth.userId);
+        if (newest) await raiseMessageEvents(tx, auth.companyId, [newest], { read: true });
         return;
       }
       const marked = await messages.markMessageRead(auth.companyId, auth.userId, id);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatMessage, type MessageKey, type MessageParams, pickLanguage } from '@measure/contract';
-import { EVENTS, Server } from '@tus/server';
+import { EVENTS, type Locker, Server } from '@tus/server';
 import type { DataStore } from '@tus/utils';
 import type { ObjectStore } from '../../core/storage/object-store.ts';
 import { tusDataStoreFor } from '../../core/storage/tus-data-store.ts';
@@ -46,6 +46,8 @@ export class DeviceFilesService {
       objects: ObjectStore;
       devices: Pick<DevicesService, 'authenticate'>;
       trustProxy: boolean;
+      /** Locks an upload while a request works on it, across instances (core/storage/pg-upload-locker.ts). */
+      locker?: Locker;
     },
   ) {
     this.store = tusDataStoreFor(deps.objects, DEVICE_FILES_PREFIX, {
@@ -55,6 +57,7 @@ export class DeviceFilesService {
     this.tus = new Server({
       path: DEVICE_FILES_PATH,
       datastore: this.store,
+      ...(deps.locker ? { locker: deps.locker } : {}),
       maxSize: FILE_KIND_LIMITS.pointcloud,
       relativeLocation: true,
       respectForwardedHeaders: deps.trustProxy,
