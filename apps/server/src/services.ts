@@ -181,6 +181,8 @@ export function createServices(
     deviceFiles: deviceFileStore,
     removeUpload: (companyId, fileId) => deviceFiles.removeUpload(companyId, fileId),
   });
+  // Data backups: archives in the object store, written and restored by jobs.
+  const dataBackup = new DataBackupService({ db, objects });
   const scanProcessor = new ScanProcessor({
     db,
     objects,
@@ -264,9 +266,15 @@ export function createServices(
     scans,
     scanProcessor,
     scanShares: new ScanSharesService({ db, scans }),
-    demoArea: new DemoAreaService({ db, projects, tasks, review, scans }),
-    // Data backups: archives in the object store, written and restored by jobs.
-    dataBackup: new DataBackupService({ db, objects }),
+    demoArea: new DemoAreaService({
+      db,
+      projects,
+      tasks,
+      review,
+      scans,
+      externalWalls: new ExternalWallsService({ db }),
+    }),
+    dataBackup,
     externalWalls: new ExternalWallsService({ db }),
     consoleCompanies: new ConsoleCompaniesService({ db, hasher, sessions }),
     consoleDevices: new ConsoleDevicesService({ db }),
@@ -294,6 +302,7 @@ export function createServices(
             scans: scanProcessor,
             backups: new BackupJob({ db, objects, log }),
             restores: new RestoreJob({ db, objects, log }),
+            dataBackup,
             deviceOffline: new DeviceOfflineNotifier({
               db,
               olderThanSeconds: config.deviceOfflineNotifySeconds,
@@ -301,6 +310,11 @@ export function createServices(
           }),
           log,
         );
+      // Backups a stopped instance left running with no job to resume them are failed at once.
+      if (jobWorker)
+        await dataBackup
+          .sweepInterrupted()
+          .catch((error: unknown) => log.error({ err: error }, 'backup sweep failed'));
     },
     close: async () => {
       await stopJobs();

@@ -18,7 +18,8 @@ import type { WorkOrderPicturesService } from '../modules/work-orders/work-order
 import { isScanJobPayload, type ScanProcessor } from '../modules/scans/scan-job.ts';
 import { SCAN_JOB } from '../modules/scans/scans-repository.ts';
 import { type BackupJob, isBackupJobPayload } from '../modules/data-backup/backup-job.ts';
-import { BACKUP_JOB, RESTORE_JOB } from '../modules/data-backup/data-backup-repository.ts';
+import { BACKUP_JOB, RESTORE_JOB, SWEEP_JOB } from '../modules/data-backup/data-backup-repository.ts';
+import type { DataBackupService } from '../modules/data-backup/data-backup-service.ts';
 import type { RestoreJob } from '../modules/data-backup/restore-job.ts';
 import type { JobDefinitions } from './job-worker.ts';
 
@@ -36,6 +37,7 @@ export function jobDefinitions(
     scans?: Pick<ScanProcessor, 'run'>;
     backups?: Pick<BackupJob, 'run'>;
     restores?: Pick<RestoreJob, 'run'>;
+    dataBackup?: Pick<DataBackupService, 'sweepInterrupted'>;
   } = {},
 ): JobDefinitions {
   return {
@@ -90,11 +92,25 @@ export function jobDefinitions(
           });
       },
       // One data backup or restore (queued in the transaction that recorded it; job key per backup/restore).
-      [BACKUP_JOB]: async (payload) => {
-        if (isBackupJobPayload(payload)) await services.backups?.run(payload);
+      // A drain aborts them (helpers.abortSignal): back to the queue, run again from the start later.
+      [BACKUP_JOB]: async (payload, helpers) => {
+        if (isBackupJobPayload(payload))
+          await services.backups?.run(payload, {
+            signal: helpers.abortSignal,
+            lastAttempt: helpers.job.attempts >= helpers.job.max_attempts,
+          });
       },
-      [RESTORE_JOB]: async (payload) => {
-        if (isBackupJobPayload(payload)) await services.restores?.run(payload);
+      [RESTORE_JOB]: async (payload, helpers) => {
+        if (isBackupJobPayload(payload))
+          await services.restores?.run(payload, {
+            signal: helpers.abortSignal,
+            lastAttempt: helpers.job.attempts >= helpers.job.max_attempts,
+          });
+      },
+      // Backups and restores a stop left running with no job to run them again: failed, with the reason.
+      [SWEEP_JOB]: async () => {
+        const failed = await services.dataBackup?.sweepInterrupted();
+        if (failed) log.warn({ component: 'jobs', failed }, 'interrupted backups and restores failed');
       },
       'reports:sweep': async () => {
         const removed = await services.reports?.sweepOrphanFiles();
@@ -105,6 +121,7 @@ export function jobDefinitions(
     // Every night at 03:00 (server time): rollups recomputed from the readings, differences logged.
     crontab:
       '0 3 * * * results:checkRollups\n15 * * * * results:expireUploads\n30 * * * * results:expireExports\n' +
-      '45 * * * * reports:sweep\n50 * * * * workOrders:sweepPictures\n* * * * * notifications:deviceOffline\n',
+      '45 * * * * reports:sweep\n50 * * * * workOrders:sweepPictures\n* * * * * notifications:deviceOffline\n' +
+      `*/5 * * * * ${SWEEP_JOB}\n`,
   };
 }
