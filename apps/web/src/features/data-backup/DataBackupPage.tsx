@@ -95,6 +95,8 @@ export default function DataBackupPage() {
       pictures: counts.Pictures,
       scans: counts.Scans,
       reports: counts.Reports,
+      plans: counts.Plans,
+      standards: counts.Standards,
     });
 
   const columns: ColumnsType<DataBackup> = [
