@@ -310,9 +310,10 @@ export function createServices(
           }),
           log,
         );
-      // Backups a stopped instance left running with no job to resume them are failed at once.
+      // Backups a stopped instance left running with no job to resume them are failed soon after the
+      // start (in the background: the start never waits on it; the cron sweep follows every 5 minutes).
       if (jobWorker)
-        await dataBackup
+        void dataBackup
           .sweepInterrupted()
           .catch((error: unknown) => log.error({ err: error }, 'backup sweep failed'));
     },
