@@ -1,3 +1,4 @@
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { api, apiLogin, apiRoutes, createReadyAdmin } from '../support/api.ts';
 import { confirmUntilGone } from '../support/confirm.ts';
@@ -9,8 +10,25 @@ import { taskProject } from '../support/task-project.ts';
 /**
  * Data backup (issue 34 item 4, `taskDataBackup`): a company administrator backs up a measured task
  * (readings and a picture) from the page, sees the backup reach done with its counts, the task is
- * deleted, and a confirmed restore brings it back (its added counts shown). In both languages.
+ * deleted, and a confirmed restore brings it back (its added counts shown). In both languages. The
+ * state reaches the page by the live `backup` event: list reads are held meanwhile, so only the event
+ * can show it (the page's polling is a slow fallback).
  */
+
+const LIST_PATH = '**/api/sys/Vision/GetBackupList';
+
+/** Holds every list read until released: what changes on the page meanwhile came by a live event. */
+async function holdListReads(page: Page) {
+  const held: Route[] = [];
+  await page.route(LIST_PATH, (route) => {
+    held.push(route);
+  });
+  return async () => {
+    await page.unroute(LIST_PATH);
+    // unroute may have let them through already (then continue answers "already handled").
+    for (const route of held) await route.continue().catch(() => {});
+  };
+}
 const TEXT = {
   'zh-CN': {
     menu: '数据备份',
@@ -53,6 +71,8 @@ for (const language of ['zh-CN', 'en-US'] as const)
       await signInAndLand(page, admin, language);
       await page.getByRole('menuitem', { name: text.menu }).click();
       await page.waitForURL('**/measurerobot/taskDataBackup');
+      // The tab's live stream is open (its first `resync` came): no event is missed from here on.
+      await expect(page.locator('html')).toHaveAttribute('data-live', 'open');
 
       const dir = `e2e-${stamp()}`;
       await page.getByLabel(text.dir).fill(dir);
@@ -73,7 +93,11 @@ for (const language of ['zh-CN', 'en-US'] as const)
       expect(await (await started).json()).toMatchObject({ Code: 0 });
 
       const row = page.getByRole('row').filter({ hasText: dir });
+      await expect(row).toBeVisible();
+      const release = await holdListReads(page);
       await expect(row.getByText(text.done, { exact: true })).toBeVisible({ timeout: 60_000 });
+      // The counts come with the list read the event started, once reads go through again.
+      await release();
       await expect(row).toContainText(text.counts);
 
       const token = await apiLogin(setup.planner.login, setup.planner.password);
@@ -82,7 +106,10 @@ for (const language of ['zh-CN', 'en-US'] as const)
       await row.getByRole('button', { name: button(text.restore) }).click();
       await confirmUntilGone(page.locator('.ant-popover').getByRole('button', { name: button(text.ok) }));
       const restored = row.getByTestId('last-restore');
+      await expect(restored).toBeVisible();
+      const releaseRestore = await holdListReads(page);
       await expect(restored.getByText(text.done, { exact: true })).toBeVisible({ timeout: 60_000 });
+      await releaseRestore();
       await expect(restored).toContainText(text.added);
       expect((await api(apiRoutes.tasks.getTask, { TaskId: taskId }, token)).TaskId).toBe(taskId);
     });

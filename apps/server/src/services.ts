@@ -192,6 +192,8 @@ export function createServices(
     deviceFiles: deviceFileStore,
     removeUpload: (companyId, fileId) => deviceFiles.removeUpload(companyId, fileId),
   });
+  // Data backups: archives in the object store, written and restored by jobs.
+  const dataBackup = new DataBackupService({ db, objects });
   const scanProcessor = new ScanProcessor({
     db,
     objects,
@@ -272,9 +274,15 @@ export function createServices(
     scans,
     scanProcessor,
     scanShares: new ScanSharesService({ db, scans }),
-    demoArea: new DemoAreaService({ db, projects, tasks, review, scans }),
-    // Data backups: archives in the object store, written and restored by jobs.
-    dataBackup: new DataBackupService({ db, objects }),
+    demoArea: new DemoAreaService({
+      db,
+      projects,
+      tasks,
+      review,
+      scans,
+      externalWalls: new ExternalWallsService({ db }),
+    }),
+    dataBackup,
     externalWalls: new ExternalWallsService({ db }),
     consoleCompanies: new ConsoleCompaniesService({ db, hasher, sessions }),
     consoleDevices: new ConsoleDevicesService({ db }),
@@ -305,6 +313,7 @@ export function createServices(
             planScenes: new PlanSceneBuilder({ files: planFiles, scenes: planScenes, log }),
             backups: new BackupJob({ db, objects, log }),
             restores: new RestoreJob({ db, objects, log }),
+            dataBackup,
             deviceOffline: new DeviceOfflineNotifier({
               db,
               olderThanSeconds: config.deviceOfflineNotifySeconds,
@@ -312,6 +321,12 @@ export function createServices(
           }),
           log,
         );
+      // Backups a stopped instance left running with no job to resume them are failed soon after the
+      // start (in the background: the start never waits on it; the cron sweep follows every 5 minutes).
+      if (jobWorker)
+        void dataBackup
+          .sweepInterrupted()
+          .catch((error: unknown) => log.error({ err: error }, 'backup sweep failed'));
     },
     close: async () => {
       await stopJobs();

@@ -295,6 +295,8 @@ export const routePaths = {
     getDemoTaskList: { method: 'POST', path: '/api/ms/DemoArea/GetTaskList' },
     getDemoTask: { method: 'POST', path: '/api/ms/DemoArea/GetTask' },
     getDemoSite: { method: 'POST', path: '/api/ms/DemoArea/GetSite' },
+    getDemoPicture: { method: 'GET', path: '/api/ms/DemoArea/Picture/:TaskId/:PointIndex/:FileId' },
+    getDemoExternalWall: { method: 'POST', path: '/api/ms/DemoArea/GetExternalWall' },
   },
   dataBackup: {
     startBackup: { method: 'POST', path: '/api/sys/Vision/Backup' },

@@ -6,7 +6,8 @@ import type { ObjectStore } from '../core/storage/object-store.ts';
 import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
 import { PlanFileStore } from '../modules/house-maps/file-store.ts';
 import type { DemoCompany } from './demo-data.ts';
-import { type DemoMeasurementPlan, seedDemoMeasurements, type SeededCompany } from './demo-measurements.ts';
+import type { DemoFacadeTask } from './demo-facade.ts';
+import { type DemoMeasurementPlan, seedDemoMeasurements } from './demo-measurements.ts';
 import type { DemoTask } from './demo-tasks.ts';
 import { insertCompany } from './seed.ts';
 
@@ -69,33 +70,45 @@ const task = (fields: Partial<DemoTask> & Pick<DemoTask, 'stage' | 'state' | 'fl
   done: 1,
   errorRate: 0.1,
   daysAgo: [20, 16],
+  pictures: true,
   ...fields,
 });
 
-/** A robot's finished plastering with scans, a masonry check waiting for audit, one in progress. */
+/** The demo area's external wall: the facades of 1# over floors 1-3, measured by its scanner. */
+const DEMO_AREA_FACADE: DemoFacadeTask = {
+  project: PROJECT,
+  building: '1#',
+  stage: 'plaster',
+  floors: [1, 3],
+  sides: [
+    { Side: 'N', Name: '北立面', WidthM: 18.6 },
+    { Side: 'E', Name: '东立面', WidthM: 10.2 },
+    { Side: 'S', Name: '南立面', WidthM: 18.6 },
+    { Side: 'W', Name: '西立面', WidthM: 10.2 },
+  ],
+  device: 'DEMO-AREA-S01',
+  errorRate: 0.1,
+  daysAgo: [8, 6],
+};
+
+/**
+ * A robot's finished plastering with scans, a masonry check waiting for audit, one in progress, each
+ * site with its wall picture; and an external-wall task with one panel scanned.
+ */
 const DEMO_AREA_PLAN: DemoMeasurementPlan = {
   actor: ACTOR,
   houseTypes: [{ project: PROJECT, name: 'A户型', area: 92, building: '1#', floors: [1, 6] }],
-  devices: [{ number: 'DEMO-AREA-R01', type: 'robot', holder: null }],
+  devices: [
+    { number: 'DEMO-AREA-R01', type: 'robot', holder: null },
+    { number: 'DEMO-AREA-S01', type: 'scanner', holder: null },
+  ],
   tasks: [
     task({ stage: 'plaster', state: 'completed', floors: [1, 2], scans: true }),
     task({ stage: 'masonry', state: 'uploaded', floors: [3, 4], errorRate: 0.15, daysAgo: [12, 9] }),
     task({ stage: 'plaster', state: 'inProgress', floors: [5, 6], done: 0.5, daysAgo: [3, 1] }),
   ],
+  facade: DEMO_AREA_FACADE,
 };
-
-/**
- * HOOK for the external-wall helper (issue 33): make the demo area's external-wall task here, through
- * the tasks and results services as for any company (the demo area company has every feature on).
- * Called once, after the tasks above, while the demo area is first made.
- */
-export async function seedDemoAreaExternalWall(
-  _db: Database,
-  _company: SeededCompany,
-  _objects: ObjectStore,
-): Promise<void> {
-  // Left empty on purpose until external-wall tasks exist (see the function's comment).
-}
 
 /**
  * Makes the demo area once per database (at every start, and by the demo seed); a database that has
@@ -116,7 +129,6 @@ export async function ensureDemoArea(
     // The services commit call by call, as requests would (the lock's transaction stays open meanwhile).
     const company = await db.transaction(async (tx) => insertCompany(tx, hasher, demoAreaCompany()));
     await seedDemoMeasurements(db, new PlanFileStore(objects), company, objects, DEMO_AREA_PLAN);
-    await seedDemoAreaExternalWall(db, company, objects);
     return true;
   });
 }

@@ -26,11 +26,24 @@ import { type DemoDevice, storeUpload } from './demo-scans.ts';
  * reading generator), one panel scanned. Planned through AddTask and measured through the results
  * service like the other demo tasks, then finished and audited.
  */
-export const DEMO_FACADE_TASK = {
+export interface DemoFacadeTask {
+  project: string;
+  building: string;
+  stage: 'plaster';
+  floors: [number, number];
+  sides: { Side: string; Name: string; WidthM: number }[];
+  /** The scanner (by number) that measures it. */
+  device: string;
+  errorRate: number;
+  /** When it was measured, in days before the seeding: from, to. */
+  daysAgo: [number, number];
+}
+
+export const DEMO_FACADE_TASK: DemoFacadeTask = {
   project: '滨江花园一期',
   building: '2#',
   stage: 'plaster',
-  floors: [1, 6] as [number, number],
+  floors: [1, 6],
   sides: [
     { Side: 'N', Name: '北立面', WidthM: 32.4 },
     { Side: 'E', Name: '东立面', WidthM: 14.6 },
@@ -40,8 +53,8 @@ export const DEMO_FACADE_TASK = {
   device: 'DEMO-S01',
   errorRate: 0.1,
   /** Measured 10 to 7 days before the seeding. */
-  daysAgo: [10, 7] as [number, number],
-} as const;
+  daysAgo: [10, 7],
+};
 
 /** Points of the demo panel's cloud. */
 export const DEMO_FACADE_SCAN_POINTS = 20_000;
@@ -58,13 +71,14 @@ export interface FacadeSeedDeps {
 
 /** The facade panels as the simulator sends them: a grid per floor of each side, readings per item. */
 export function demoFacadeSites(
+  plan: DemoFacadeTask,
   work: Pick<WorkPackage, 'FloorFrom' | 'FloorTo' | 'Sides' | 'Items'>,
   random: () => number,
   now: number,
   seed: number,
 ): ResultSite[] {
   const panels = facadePanels(work, { seed });
-  const [from, to] = DEMO_FACADE_TASK.daysAgo;
+  const [from, to] = plan.daysAgo;
   return panels.map(({ Name, ...panel }, index) => {
     const day = Math.floor(from - ((from - to) * index) / panels.length);
     const at = new Date(now - day * DAY_MS);
@@ -73,7 +87,7 @@ export function demoFacadeSites(
     const widthMm = Math.round((panel.X1 - panel.X0) * 1000);
     return {
       PointIndex: index + 1,
-      BuildingNumber: DEMO_FACADE_TASK.building,
+      BuildingNumber: plan.building,
       ...panel,
       Name,
       Surface: 'facade',
@@ -81,7 +95,7 @@ export function demoFacadeSites(
       MeasuredAt: new Date(Math.min(at.getTime(), now - (panels.length - index) * 1000)).toISOString(),
       PictureFileIds: [],
       PointCloudFileId: null,
-      Readings: work.Items.map((item) => readingFor(item, widthMm, DEMO_FACADE_TASK.errorRate, random)),
+      Readings: work.Items.map((item) => readingFor(item, widthMm, plan.errorRate, random)),
     };
   });
 }
@@ -89,6 +103,7 @@ export function demoFacadeSites(
 /** Plans, measures, scans one panel of, finishes and audits the demo's external-wall task. */
 export async function seedDemoFacadeTask(
   deps: FacadeSeedDeps,
+  plan: DemoFacadeTask,
   admin: AuthContext,
   ids: { projectId: string; deviceId: string },
   random: () => number,
@@ -101,17 +116,17 @@ export async function seedDemoFacadeTask(
     admin,
     addTaskBody.parse({
       ProjectId: ids.projectId,
-      Stage: DEMO_FACADE_TASK.stage,
+      Stage: plan.stage,
       MeasureKind: 'first',
       InspectionKind: 'self',
       TaskKind: 'externalWall',
-      BuildingNumber: DEMO_FACADE_TASK.building,
-      Sides: DEMO_FACADE_TASK.sides,
-      FloorFrom: DEMO_FACADE_TASK.floors[0],
-      FloorTo: DEMO_FACADE_TASK.floors[1],
+      BuildingNumber: plan.building,
+      Sides: plan.sides,
+      FloorFrom: plan.floors[0],
+      FloorTo: plan.floors[1],
       DeviceGuid: ids.deviceId,
       SurveyorIds: [],
-      PlannedDate: new Date(now - DEMO_FACADE_TASK.daysAgo[0] * DAY_MS).toISOString().slice(0, 10),
+      PlannedDate: new Date(now - plan.daysAgo[0] * DAY_MS).toISOString().slice(0, 10),
     }),
     'zh-CN',
   );
@@ -121,6 +136,7 @@ export async function seedDemoFacadeTask(
   if (!task) throw new Error('demo facade task vanished');
   const Items = task.standard.Items.map(toWorkItem);
   const sites = demoFacadeSites(
+    plan,
     { FloorFrom: task.floorFrom, FloorTo: task.floorTo, Sides: task.facadeSides, Items },
     random,
     now,

@@ -36,7 +36,8 @@ import {
 } from './demo-plan.ts';
 import { DEMO_DEVICES, DEMO_HOUSE_TYPES, DEMO_TASKS, type DemoTask, sourceOf } from './demo-tasks.ts';
 import { seedDemoScans } from './demo-scans.ts';
-import { DEMO_FACADE_TASK, seedDemoFacadeTask } from './demo-facade.ts';
+import { DEMO_FACADE_TASK, type DemoFacadeTask, seedDemoFacadeTask } from './demo-facade.ts';
+import { withDemoPictures } from './demo-pictures.ts';
 import type { ObjectStore } from '../core/storage/object-store.ts';
 
 /** What the company seed made: ids by login and by project name. */
@@ -52,8 +53,8 @@ export interface DemoMeasurementPlan {
   houseTypes: readonly DemoHouseType[];
   devices: readonly { number: string; type: 'robot' | 'scanner'; holder: string | null }[];
   tasks: readonly DemoTask[];
-  /** The external-wall task measured panel by panel (the main demo company's only). */
-  facade?: typeof DEMO_FACADE_TASK;
+  /** The external-wall task measured panel by panel (the main demo company's, the demo area's). */
+  facade?: DemoFacadeTask;
 }
 interface DemoHouseType {
   project: string;
@@ -246,7 +247,8 @@ export async function seedDemoMeasurements(
     const task = await new TasksRepository(db).find(company.companyId, taskId);
     if (!task) throw new Error('demo task vanished');
     const items = task.standard.Items.map(toWorkItem);
-    const sites = demoSites(demo, items, Households, random, now);
+    const planned = demoSites(demo, items, Households, random, now);
+    const sites = demo.pictures && device ? await withDemoPictures(db, objects, device, planned) : planned;
     for (let start = 0; start < sites.length; start += SITES_PER_BATCH) {
       const batch: ResultBatch = {
         Source: sourceOf(demo),
@@ -283,6 +285,7 @@ export async function seedDemoMeasurements(
   if (what.facade) {
     await seedDemoFacadeTask(
       { db, objects, tasks, taskDevice, results },
+      what.facade,
       admin,
       {
         projectId: idOf(company.projectIds, what.facade.project),

@@ -32,7 +32,7 @@ export async function storeUpload(
   device: DemoDevice,
   data: Uint8Array,
   fileName: string,
-  kind: 'pointcloud' | 'model',
+  kind: 'pointcloud' | 'model' | 'picture',
 ): Promise<string> {
   const id = randomUUID();
   await objects.put(new DeviceFileStore(objects).keyOf(id), Buffer.from(data));

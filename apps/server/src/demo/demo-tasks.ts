@@ -33,6 +33,8 @@ export interface DemoTask {
   daysAgo: [number, number];
   /** Its device also sends a point cloud and a model per household (demo-scans.ts). */
   scans?: boolean;
+  /** Its device also sends a wall picture per site, as the robot simulator does (demo-pictures.ts). */
+  pictures?: boolean;
 }
 
 /**

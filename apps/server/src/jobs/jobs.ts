@@ -23,7 +23,8 @@ import type { WorkOrderPicturesService } from '../modules/work-orders/work-order
 import { isScanJobPayload, type ScanProcessor } from '../modules/scans/scan-job.ts';
 import { SCAN_JOB } from '../modules/scans/scans-repository.ts';
 import { type BackupJob, isBackupJobPayload } from '../modules/data-backup/backup-job.ts';
-import { BACKUP_JOB, RESTORE_JOB } from '../modules/data-backup/data-backup-repository.ts';
+import { BACKUP_JOB, RESTORE_JOB, SWEEP_JOB } from '../modules/data-backup/data-backup-repository.ts';
+import type { DataBackupService } from '../modules/data-backup/data-backup-service.ts';
 import type { RestoreJob } from '../modules/data-backup/restore-job.ts';
 import {
   isPlanSceneJobPayload,
@@ -48,6 +49,7 @@ export function jobDefinitions(
     backups?: Pick<BackupJob, 'run'>;
     restores?: Pick<RestoreJob, 'run'>;
     planScenes?: Pick<PlanSceneBuilder, 'run'>;
+    dataBackup?: Pick<DataBackupService, 'sweepInterrupted'>;
   } = {},
 ): JobDefinitions {
   return {
@@ -106,11 +108,25 @@ export function jobDefinitions(
           });
       },
       // One data backup or restore (queued in the transaction that recorded it; job key per backup/restore).
-      [BACKUP_JOB]: async (payload) => {
-        if (isBackupJobPayload(payload)) await services.backups?.run(payload);
+      // A drain aborts them (helpers.abortSignal): back to the queue, run again from the start later.
+      [BACKUP_JOB]: async (payload, helpers) => {
+        if (isBackupJobPayload(payload))
+          await services.backups?.run(payload, {
+            signal: helpers.abortSignal,
+            lastAttempt: helpers.job.attempts >= helpers.job.max_attempts,
+          });
       },
-      [RESTORE_JOB]: async (payload) => {
-        if (isBackupJobPayload(payload)) await services.restores?.run(payload);
+      [RESTORE_JOB]: async (payload, helpers) => {
+        if (isBackupJobPayload(payload))
+          await services.restores?.run(payload, {
+            signal: helpers.abortSignal,
+            lastAttempt: helpers.job.attempts >= helpers.job.max_attempts,
+          });
+      },
+      // Backups and restores a stop left running with no job to run them again: failed, with the reason.
+      [SWEEP_JOB]: async () => {
+        const failed = await services.dataBackup?.sweepInterrupted();
+        if (failed) log.warn({ component: 'jobs', failed }, 'interrupted backups and restores failed');
       },
       // The floor-plan editor's scene of a DXF plan (queued with the plan file's row; job key per file).
       [PLAN_SCENE_JOB]: async (payload) => {
@@ -125,6 +141,7 @@ export function jobDefinitions(
     // Every night at 03:00 (server time): rollups recomputed from the readings, differences logged.
     crontab:
       '0 3 * * * results:checkRollups\n15 * * * * results:expireUploads\n30 * * * * results:expireExports\n' +
-      '45 * * * * reports:sweep\n50 * * * * workOrders:sweepPictures\n* * * * * notifications:deviceOffline\n',
+      '45 * * * * reports:sweep\n50 * * * * workOrders:sweepPictures\n* * * * * notifications:deviceOffline\n' +
+      `*/5 * * * * ${SWEEP_JOB}\n`,
   };
 }

@@ -226,6 +226,7 @@ describe('raw SQL company scope', () => {
       ].map((match) => ({ file, reason: /^ -- \S/.test(match[1] ?? '') })),
     );
     expect(exempt).toEqual([
+      { file: 'data-backup/data-backup-repository.ts', reason: true },
       { file: 'devices/devices-repository.ts', reason: true },
       { file: 'notifications/device-offline-repository.ts', reason: true },
       { file: 'operator-console/console-companies-repository.ts', reason: true },

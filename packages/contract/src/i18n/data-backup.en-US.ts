@@ -13,6 +13,8 @@ export const dataBackupMessagesEnUS: Record<keyof typeof dataBackupMessagesZhCN,
   'dataBackup.busy': 'A backup or restore is running; try again later',
   'dataBackup.failed': 'The backup failed',
   'dataBackup.restoreFailed': 'The restore failed; nothing was changed',
+  'dataBackup.interrupted':
+    'The server stopped while this was running and it could not be resumed; nothing was changed: start it again',
   'dataBackup.damaged': 'The backup archive is damaged ({reason}); nothing was changed',
   'dataBackup.otherCompany': 'The backup belongs to another company and cannot be restored here',
   'dataBackup.started': 'The backup has started',

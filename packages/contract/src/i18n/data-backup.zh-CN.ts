@@ -9,6 +9,7 @@ export const dataBackupMessagesZhCN = {
   'dataBackup.busy': '备份或恢复正在进行，请稍后再试',
   'dataBackup.failed': '备份失败',
   'dataBackup.restoreFailed': '恢复失败，数据未作任何更改',
+  'dataBackup.interrupted': '运行期间服务器已停止，且无法继续；数据未作任何更改，请重新开始',
   'dataBackup.damaged': '备份文件已损坏（{reason}），数据未作任何更改',
   'dataBackup.otherCompany': '备份属于其他公司，不能恢复到本公司',
   'dataBackup.started': '备份已开始',

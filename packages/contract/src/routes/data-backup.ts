@@ -67,6 +67,10 @@ export const dataBackupCountsSchema = z.object({
   Scans: z.number().int(),
   Reports: z.number().int(),
   Files: z.number().int(),
+  /** House types (floor plans) of the backed-up projects; their plan files count in Files. */
+  Plans: z.number().int(),
+  /** The projects' standards (one copy of the library per stage). */
+  Standards: z.number().int(),
 });
 export type DataBackupCounts = z.infer<typeof dataBackupCountsSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { figuresSchema } from '../figures.ts';
 import { defineRoute } from './define.ts';
+import { DATA_BACKUP_STATES } from './data-backup.ts';
 import { MESSAGE_KINDS } from './notifications.messages.ts';
 import { REPORT_STATUSES } from './reports.ts';
 import { TASK_STATES } from './tasks.ts';
@@ -89,6 +90,18 @@ export const messageEventSchema = z.object({
   Read: z.literal(true).optional(),
 });
 
+/**
+ * A data backup or one of its restores moved on (queued, running with its progress at most once a
+ * second, ready, failed): only callers with `data.backup` get it. RestoreId null: the backup itself.
+ */
+export const backupEventSchema = z.object({
+  BackupId: z.string(),
+  RestoreId: z.string().nullable(),
+  State: z.enum(DATA_BACKUP_STATES),
+  /** 0..100. */
+  Progress: z.number().int(),
+});
+
 export const RESYNC_REASONS = ['connected', 'reconnected', 'missed'] as const;
 /**
  * Sent first on every stream (`connected`, or `reconnected` when the request carried Last-Event-ID)
@@ -112,13 +125,22 @@ export const liveEventSchemas = {
   workOrder: workOrderEventSchema,
   scan: scanEventSchema,
   message: messageEventSchema,
+  backup: backupEventSchema,
   resync: resyncEventSchema,
   end: endEventSchema,
 } as const;
 export type LiveEventName = keyof typeof liveEventSchemas;
 export type LiveEventData<N extends LiveEventName> = z.infer<(typeof liveEventSchemas)[N]>;
 /** The events raised by changes (they carry an `id`); `resync` and `end` are the stream's own. */
-export const CHANGE_EVENT_NAMES = ['task', 'device', 'report', 'workOrder', 'scan', 'message'] as const;
+export const CHANGE_EVENT_NAMES = [
+  'task',
+  'device',
+  'report',
+  'workOrder',
+  'scan',
+  'message',
+  'backup',
+] as const;
 export type ChangeEventName = (typeof CHANGE_EVENT_NAMES)[number];
 
 /** Seconds a stream ticket stays valid. */

@@ -16,7 +16,9 @@ export interface BackupSelectionRecord {
 export type BackupCountsRecord = Record<
   'Tasks' | 'Sites' | 'Readings' | 'SiteHistory' | 'Pictures' | 'Scans' | 'Reports' | 'Files',
   number
->;
+> &
+  /** Kept since plans and standards are archived; absent in older rows (read as 0). */
+  Partial<Record<'Plans' | 'Standards', number>>;
 
 /**
  * One backup: the `dataBackup:run` job writes one tar archive under `objectKey`

@@ -23,10 +23,10 @@ export const MANIFEST_NAME = 'manifest.json';
 export const TABLE_ENTRY = /^tables\/([a-z_]+)(?:\/[0-9a-f-]{36})?\.jsonl$/;
 /**
  * File entries: `<dir>/files/<storage key>` under the prefixes a backup takes files from (device
- * uploads, reports, a scan's outputs `scans/<companyId>/<scanId>/...`).
+ * uploads, house type plans, reports, a scan's outputs `scans/<companyId>/<scanId>/...`).
  */
 export const FILE_ENTRY =
-  /^files\/((?:uploads\/device-files|reports)\/[A-Za-z0-9_-][A-Za-z0-9._-]*|scans\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[A-Za-z0-9._/-]+)$/;
+  /^files\/((?:uploads\/device-files|uploads\/house-maps|reports)\/[A-Za-z0-9_-][A-Za-z0-9._-]*|scans\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[A-Za-z0-9._/-]+)$/;
 
 /** One entry to write: a table's rows (in memory: one task's at most) or a stored file (streamed). */
 export type ArchiveEntry =

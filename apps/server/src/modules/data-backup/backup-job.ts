@@ -4,7 +4,9 @@ import type { ObjectStore } from '../../core/storage/object-store.ts';
 import type { Database } from '../../db/client.ts';
 import { DEVICE_FILES_PREFIX } from '../results/device-file-store.ts';
 import { archiveBytes, type ArchiveEntry, throttled } from './backup-archive.ts';
+import { saveBackup } from './backup-progress.ts';
 import { ARCHIVE_TABLES, DataBackupRepository } from './data-backup-repository.ts';
+import { PlanFileStore } from '../house-maps/file-store.ts';
 
 /** What a backup or restore job's payload names. */
 export interface BackupJobPayload {
@@ -16,6 +18,23 @@ export const isBackupJobPayload = (value: unknown): value is BackupJobPayload =>
   value !== null &&
   typeof (value as BackupJobPayload).companyId === 'string' &&
   typeof (value as BackupJobPayload).id === 'string';
+
+/** The job's attempt as graphile-worker runs it: a drain aborts `signal`; the last attempt cannot retry. */
+export interface JobAttempt {
+  signal?: AbortSignal;
+  lastAttempt: boolean;
+}
+
+/** A job stopped by a drain: thrown so graphile-worker runs it again (from the start) later. */
+export class JobStopped extends Error {}
+
+/**
+ * What a job's failure leaves: a drain's stop with attempts left goes back to `queued` and is thrown
+ * again (the retry starts over: the archive is written atomically, a restore is one transaction); a
+ * stop on the last attempt is `dataBackup.interrupted`; anything else is the job's own failure.
+ */
+export const stoppedOrFailed = (attempt: JobAttempt, failed: string) =>
+  attempt.signal?.aborted ? (attempt.lastAttempt ? 'dataBackup.interrupted' : 'retry') : failed;
 
 /** Where a backup's archive is kept: its folder name is the last segment's stem. */
 export const archiveKeyOf = (companyId: string, backupId: string, backupDir: string) =>
@@ -35,6 +54,8 @@ export const emptyCounts = (): DataBackupCounts => ({
   Scans: 0,
   Reports: 0,
   Files: 0,
+  Plans: 0,
+  Standards: 0,
 });
 
 /** A stored file the archive will hold. */
@@ -54,6 +75,8 @@ export const COUNTED_TABLES: Partial<Record<string, keyof DataBackupCounts>> = {
   site_history: 'SiteHistory',
   scans: 'Scans',
   reports: 'Reports',
+  house_maps: 'Plans',
+  project_standards: 'Standards',
 };
 
 /**
@@ -65,12 +88,15 @@ export const COUNTED_TABLES: Partial<Record<string, keyof DataBackupCounts>> = {
 export class BackupJob {
   constructor(private readonly deps: { db: Database; objects: ObjectStore; log: FastifyBaseLogger }) {}
 
-  async run({ companyId, id }: BackupJobPayload): Promise<void> {
+  async run({ companyId, id }: BackupJobPayload, attempt: JobAttempt = { lastAttempt: true }): Promise<void> {
     const repository = new DataBackupRepository(this.deps.db);
     const backup = await repository.findBackup(companyId, id);
-    if (!backup || backup.state !== 'queued') return;
+    // `running`: an earlier attempt was stopped mid-way (a drain); this one starts over.
+    if (!backup || (backup.state !== 'queued' && backup.state !== 'running')) return;
     const key = archiveKeyOf(companyId, id, backup.backupDir);
-    await repository.updateBackup(companyId, id, { state: 'running', progress: 0 });
+    const save = (values: Parameters<typeof saveBackup>[3]) =>
+      saveBackup(this.deps.db, companyId, id, values);
+    await save({ state: 'running', progress: 0, error: null });
     try {
       const tasks = await repository.selectTasks(
         {
@@ -84,13 +110,16 @@ export class BackupJob {
       const taskIds = tasks.map((task) => task.id).slice(0, DATA_BACKUP_LIMITS.tasks);
       const projectIds = [...new Set(tasks.map((task) => task.projectId))];
       const counts = emptyCounts();
-      const files = await this.plannedFiles(repository, companyId, taskIds, counts);
-      const tableEntries =
-        ARCHIVE_TABLES.filter((entry) => entry.scope === 'task').length * taskIds.length + 2;
+      const files = [
+        ...(await this.planFiles(repository, companyId, projectIds, counts)),
+        ...(await this.plannedFiles(repository, companyId, taskIds, counts)),
+      ];
+      const taskTables = ARCHIVE_TABLES.filter((entry) => entry.scope === 'task').length;
+      const tableEntries = taskTables * taskIds.length + ARCHIVE_TABLES.length - taskTables;
       const total = files.reduce((sum, file) => sum + file.size, 0) + tableEntries * TABLE_ENTRY_WEIGHT;
       let done = 0;
       const saveProgress = throttled(PROGRESS_INTERVAL_MS, () =>
-        repository.updateBackup(companyId, id, { progress: Math.min(99, Math.floor((done * 100) / total)) }),
+        save({ progress: Math.min(99, Math.floor((done * 100) / total)) }),
       );
       const entries = this.entries(repository, companyId, taskIds, projectIds, files, counts);
       const bytes = archiveBytes(
@@ -108,12 +137,13 @@ export class BackupJob {
           pictureKeys: files.filter((file) => file.picture).map((file) => file.key),
         },
         async (written) => {
+          if (attempt.signal?.aborted) throw new JobStopped('stopped by a drain');
           done += written;
           await saveProgress();
         },
       );
       const stored = await this.deps.objects.put(key, bytes);
-      await repository.updateBackup(companyId, id, {
+      await save({
         state: 'ready',
         progress: 100,
         counts,
@@ -123,14 +153,34 @@ export class BackupJob {
         finishedAt: new Date(),
       });
     } catch (error) {
-      this.deps.log.error({ err: error, component: 'data-backup', backupId: id }, 'backup failed');
       await this.deps.objects.remove([key]).catch(() => {});
-      await repository.updateBackup(companyId, id, {
-        state: 'failed',
-        error: 'dataBackup.failed',
-        finishedAt: new Date(),
-      });
+      const outcome = stoppedOrFailed(attempt, 'dataBackup.failed');
+      if (outcome === 'retry') {
+        await save({ state: 'queued', progress: 0 });
+        throw error;
+      }
+      this.deps.log.error({ err: error, component: 'data-backup', backupId: id }, 'backup failed');
+      await save({ state: 'failed', error: outcome, finishedAt: new Date() });
     }
+  }
+
+  /** The plan files of the projects' house types (a file gone from the store is left out). */
+  private async planFiles(
+    repository: DataBackupRepository,
+    companyId: string,
+    projectIds: string[],
+    counts: DataBackupCounts,
+  ): Promise<PlannedFile[]> {
+    const planned: PlannedFile[] = [];
+    const plans = new PlanFileStore(this.deps.objects);
+    for (const name of await repository.planNames(companyId, projectIds)) {
+      const key = plans.keyOf(name);
+      const stat = await this.deps.objects.stat(key);
+      if (!stat) continue;
+      planned.push({ key, size: stat.size, taskId: '', deviceFileId: undefined, picture: false });
+      counts.Files += 1;
+    }
+    return planned;
   }
 
   /** The stored files of the tasks that exist (a file gone from the store is left out). */

@@ -10,6 +10,9 @@ export type DataRestoreRecord = typeof dataRestores.$inferSelect;
 
 export const BACKUP_JOB = 'dataBackup:run';
 export const RESTORE_JOB = 'dataBackup:restore';
+export const SWEEP_JOB = 'dataBackup:sweep';
+/** Attempts of a backup or restore job: a drain stops it, another instance runs it again from the start. */
+const JOB_ATTEMPTS = 3;
 
 /**
  * The tables an archive holds, in the order a restore inserts them (parents first), each with the
@@ -20,6 +23,11 @@ export const RESTORE_JOB = 'dataBackup:restore';
 export const ARCHIVE_TABLES = [
   { table: 'projects', scope: 'projects', where: 'id = any($projects)' },
   { table: 'project_buildings', scope: 'projects', where: 'project_id = any($projects)' },
+  { table: 'project_standards', scope: 'projects', where: 'project_id = any($projects)' },
+  { table: 'design_templates', scope: 'projects', where: 'project_id = any($projects)' },
+  { table: 'point_types', scope: 'projects', where: 'project_id = any($projects)' },
+  { table: 'house_maps', scope: 'projects', where: 'project_id = any($projects)' },
+  { table: 'household_assignments', scope: 'projects', where: 'project_id = any($projects)' },
   { table: 'device_files', scope: 'task', where: 'id = any($files)' },
   { table: 'tasks', scope: 'task', where: 'id = $task' },
   { table: 'task_households', scope: 'task', where: 'task_id = $task' },
@@ -83,11 +91,14 @@ export class DataBackupRepository {
       .limit(limit);
   }
 
-  async updateBackup(companyId: string, backupId: string, values: Partial<DataBackupRecord>): Promise<void> {
-    await this.db
+  /** Answers the backup's state and progress after the change (undefined: it is gone). */
+  async updateBackup(companyId: string, backupId: string, values: Partial<DataBackupRecord>) {
+    const [row] = await this.db
       .update(dataBackups)
       .set(values)
-      .where(and(eq(dataBackups.companyId, companyId), eq(dataBackups.id, backupId)));
+      .where(and(eq(dataBackups.companyId, companyId), eq(dataBackups.id, backupId)))
+      .returning({ state: dataBackups.state, progress: dataBackups.progress });
+    return row;
   }
 
   async deleteBackup(companyId: string, backupId: string): Promise<void> {
@@ -110,15 +121,18 @@ export class DataBackupRepository {
     return row;
   }
 
-  async updateRestore(
-    companyId: string,
-    restoreId: string,
-    values: Partial<DataRestoreRecord>,
-  ): Promise<void> {
-    await this.db
+  /** Answers the restore's backup, state and progress after the change (undefined: it is gone). */
+  async updateRestore(companyId: string, restoreId: string, values: Partial<DataRestoreRecord>) {
+    const [row] = await this.db
       .update(dataRestores)
       .set(values)
-      .where(and(eq(dataRestores.companyId, companyId), eq(dataRestores.id, restoreId)));
+      .where(and(eq(dataRestores.companyId, companyId), eq(dataRestores.id, restoreId)))
+      .returning({
+        backupId: dataRestores.backupId,
+        state: dataRestores.state,
+        progress: dataRestores.progress,
+      });
+    return row;
   }
 
   /** The newest restore of each of the backups. */
@@ -241,6 +255,47 @@ export class DataBackupRepository {
     const key = task === BACKUP_JOB ? `backup:${id}` : `restore:${id}`;
     await this.db.execute(sql`
       select graphile_worker.add_job(${task}, json_build_object('companyId', ${companyId}::text, 'id', ${id}::text),
-        job_key := ${key}, job_key_mode := 'replace', max_attempts := 1)`);
+        job_key := ${key}, job_key_mode := 'replace', max_attempts := ${JOB_ATTEMPTS})`);
+  }
+
+  /** The stored plan files (house types' `stored_name`) of the projects. */
+  async planNames(companyId: string, projectIds: string[]): Promise<string[]> {
+    if (projectIds.length === 0) return [];
+    const result = await this.db.execute<{ name: string }>(sql`
+      select stored_name as name from house_maps
+      where company_id = ${companyId} and project_id = any(${arrayOf(projectIds, 'uuid')}) order by stored_name`);
+    return result.rows.map((row) => row.name);
+  }
+
+  /**
+   * Backups and restores left queued or running whose job will not run again (it is gone, or failed
+   * its last attempt and is not running: a stop that outlived its retries) are failed with
+   * `dataBackup.interrupted`. A job waiting for its retry or running keeps its row as it is.
+   * Answers what was failed.
+   */
+  async failInterrupted(): Promise<
+    { companyId: string; id: string; backupId: string; restore: boolean; progress: number }[]
+  > {
+    const orphan = (prefix: string) => sql`not exists (
+      select 1 from graphile_worker.jobs j where j.key = ${prefix} || r.id::text
+        and (j.attempts < j.max_attempts or j.locked_at is not null))`;
+    const set = sql`state = 'failed', error = 'dataBackup.interrupted', finished_at = now()`;
+    type Swept = { company_id: string; id: string; backup_id: string; restore: boolean; progress: number };
+    // eslint-disable-next-line measure/company-scoped-sql -- the sweep looks at every company's stopped jobs
+    const result = await this.db.execute<Swept>(sql`
+      with backups as (
+        update data_backups r set ${set} where r.state in ('queued', 'running') and ${orphan('backup:')}
+        returning r.company_id, r.id, r.id as backup_id, false as restore, r.progress),
+      restores as (
+        update data_restores r set ${set} where r.state in ('queued', 'running') and ${orphan('restore:')}
+        returning r.company_id, r.id, r.backup_id, true as restore, r.progress)
+      select * from backups union all select * from restores`);
+    return result.rows.map((row) => ({
+      companyId: row.company_id,
+      id: row.id,
+      backupId: row.backup_id,
+      restore: row.restore,
+      progress: row.progress,
+    }));
   }
 }

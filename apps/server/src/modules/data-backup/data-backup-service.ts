@@ -14,6 +14,8 @@ import { badRequest, fieldError, notFound } from '../../core/app-error.ts';
 import type { ObjectStore } from '../../core/storage/object-store.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
+import { raiseBackupEvent } from '../events/live-events.ts';
+import { emptyCounts } from './backup-job.ts';
 import {
   BACKUP_JOB,
   type DataBackupRecord,
@@ -73,6 +75,12 @@ export class DataBackupService {
         createdByName,
       });
       await new DataBackupRepository(tx).queue(BACKUP_JOB, auth.companyId, backupId);
+      await raiseBackupEvent(tx, auth.companyId, {
+        BackupId: backupId,
+        RestoreId: null,
+        State: 'queued',
+        Progress: 0,
+      });
       return backupId;
     });
   }
@@ -113,6 +121,12 @@ export class DataBackupService {
         createdByName,
       });
       await new DataBackupRepository(tx).queue(RESTORE_JOB, auth.companyId, restoreId);
+      await raiseBackupEvent(tx, auth.companyId, {
+        BackupId: backup.id,
+        RestoreId: restoreId,
+        State: 'queued',
+        Progress: 0,
+      });
       return restoreId;
     });
   }
@@ -131,6 +145,25 @@ export class DataBackupService {
     if (backup.objectKey) await this.deps.objects.remove([backup.objectKey]);
   }
 
+  /**
+   * The sweep (job `dataBackup:sweep`, every 5 minutes from every instance's worker): backups and
+   * restores a stop left queued or running whose job will not run again are failed with the
+   * translated `dataBackup.interrupted`, each with its live event. Answers how many.
+   */
+  async sweepInterrupted(): Promise<number> {
+    return this.deps.db.transaction(async (tx) => {
+      const failed = await new DataBackupRepository(tx).failInterrupted();
+      for (const row of failed)
+        await raiseBackupEvent(tx, row.companyId, {
+          BackupId: row.backupId,
+          RestoreId: row.restore ? row.id : null,
+          State: 'failed',
+          Progress: row.progress,
+        });
+      return failed.length;
+    });
+  }
+
   private async ready(auth: AuthContext, backupId: string): Promise<DataBackupRecord> {
     const backup = await new DataBackupRepository(this.deps.db).findBackup(auth.companyId, backupId);
     if (!backup) throw notFound('dataBackup.notFound');
@@ -144,7 +177,7 @@ function toRestore(row: DataRestoreRecord, language: Language): DataRestore {
     RestoreId: row.id,
     State: row.state as DataBackupState,
     Progress: row.progress,
-    Added: row.added ?? null,
+    Added: row.added ? { ...emptyCounts(), ...row.added } : null,
     Error: translated(language, row.error, row.errorParams),
     CreatedByName: row.createdByName,
     CreatedAt: row.createdAt.toISOString(),
@@ -168,7 +201,8 @@ function toBackup(
       StartDate: row.selection.StartDate ?? null,
       EndDate: row.selection.EndDate ?? null,
     },
-    Counts: row.counts ?? null,
+    // Archives made before plans and standards were kept count none of them.
+    Counts: row.counts ? { ...emptyCounts(), ...row.counts } : null,
     Size: row.size,
     Sha256: row.sha256,
     FileName: `${row.backupDir}.tar`,

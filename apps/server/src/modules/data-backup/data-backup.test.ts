@@ -23,6 +23,9 @@ let stranger: BuiltUser;
 let pictureId: string;
 let cloudId: string;
 let tilesetKey: string;
+/** The storage key of the project's house type plan. */
+let planKey: string;
+let planBytes: Buffer;
 
 const silent = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} } as never;
 const routes = apiRoutes.dataBackup;
@@ -59,7 +62,10 @@ async function databaseCounts(): Promise<DataBackupCounts> {
     Reports: await count('reports'),
     Files:
       (await count('device_files', sql`id in (${pictureId}, ${cloudId})`)) +
-      ((await new LocalObjectStore(t.config.dataDir).stat(tilesetKey)) ? 1 : 0),
+      ((await new LocalObjectStore(t.config.dataDir).stat(tilesetKey)) ? 1 : 0) +
+      ((await new LocalObjectStore(t.config.dataDir).stat(planKey)) ? 1 : 0),
+    Plans: await count('house_maps', sql`project_id = ${bed.projectId}`),
+    Standards: await count('project_standards', sql`project_id = ${bed.projectId}`),
   };
 }
 
@@ -67,8 +73,16 @@ async function databaseCounts(): Promise<DataBackupCounts> {
 async function loseTask() {
   await t.db.execute(sql`delete from tasks where id = ${bed.taskId}`);
   await t.db.execute(sql`delete from device_files where id in (${pictureId}, ${cloudId})`);
+  // The project's house types (their floors' assignments first) and standards go too.
+  for (const table of ['household_assignments', 'house_maps', 'project_standards'])
+    await t.db.execute(sql`delete from ${sql.raw(table)} where project_id = ${bed.projectId}`);
   const objects = new LocalObjectStore(t.config.dataDir);
-  await objects.remove([`uploads/device-files/${pictureId}`, `uploads/device-files/${cloudId}`, tilesetKey]);
+  await objects.remove([
+    `uploads/device-files/${pictureId}`,
+    `uploads/device-files/${cloudId}`,
+    tilesetKey,
+    planKey,
+  ]);
 }
 
 async function backupArchive(backupId: string, as: BuiltUser = admin) {
@@ -144,6 +158,11 @@ beforeAll(async () => {
   await t.db.execute(sql`update scans set status = 'ready', progress = 100,
     tiles_key = ${`scans/${bed.companyId}/${scanId}/tiles`} where id = ${scanId}`);
   await new LocalObjectStore(t.config.dataDir).put(tilesetKey, Buffer.from('{"asset":{"version":"1.1"}}'));
+  const plan = await t.db.execute<{ stored_name: string }>(
+    sql`select stored_name from house_maps where project_id = ${bed.projectId}`,
+  );
+  planKey = `uploads/house-maps/${plan.rows[0]?.stored_name}`;
+  planBytes = await new LocalObjectStore(t.config.dataDir).read(planKey);
 });
 
 afterAll(async () => {
@@ -163,8 +182,11 @@ describe('data backup', () => {
       SiteHistory: 1,
       Pictures: 1,
       Scans: 1,
-      Files: 3,
+      Files: 4,
+      Plans: 1,
     });
+    // One copy of the library per stage (the project's standards).
+    expect(before.Standards).toBeGreaterThan(0);
     ({ BackupId: backupId } = await callRouteOk(
       t.app,
       routes.startBackup,
@@ -194,8 +216,14 @@ describe('data backup', () => {
     expect(entries.at(-1)?.path).toBe('site-backup_1/manifest.json');
     expect(manifest.counts).toEqual(before);
     expect(manifest.entries.length).toBe(entries.length - 1);
-    expect(entries.map((entry) => entry.path)).toContain(
-      `site-backup_1/files/uploads/device-files/${pictureId}`,
+    expect(entries.map((entry) => entry.path)).toEqual(
+      expect.arrayContaining([
+        `site-backup_1/files/uploads/device-files/${pictureId}`,
+        `site-backup_1/files/${planKey}`,
+        'site-backup_1/tables/house_maps.jsonl',
+        'site-backup_1/tables/household_assignments.jsonl',
+        'site-backup_1/tables/project_standards.jsonl',
+      ]),
     );
   });
 
@@ -208,6 +236,8 @@ describe('data backup', () => {
     const objects = new LocalObjectStore(t.config.dataDir);
     expect((await objects.read(`uploads/device-files/${pictureId}`)).toString()).toBe('picture bytes');
     expect((await objects.read(tilesetKey)).toString()).toBe('{"asset":{"version":"1.1"}}');
+    expect((await objects.read(planKey)).equals(planBytes)).toBe(true);
+    expect(await count('household_assignments', sql`project_id = ${bed.projectId}`)).toBe(12);
   });
 
   it('restoring twice adds nothing', async () => {

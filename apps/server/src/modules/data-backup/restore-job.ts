@@ -3,7 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { assertKey, type ObjectStore } from '../../core/storage/object-store.ts';
 import type { Database } from '../../db/client.ts';
 import { type BackupManifest, FILE_ENTRY, MANIFEST_NAME, TABLE_ENTRY, throttled } from './backup-archive.ts';
-import { type BackupJobPayload, COUNTED_TABLES, emptyCounts } from './backup-job.ts';
+import {
+  type BackupJobPayload,
+  COUNTED_TABLES,
+  emptyCounts,
+  type JobAttempt,
+  JobStopped,
+  stoppedOrFailed,
+} from './backup-job.ts';
+import { saveRestore } from './backup-progress.ts';
 import {
   ARCHIVE_TABLES,
   type ArchiveTable,
@@ -22,7 +30,11 @@ const TABLE_ENTRY_MAX_BYTES = 512 * 1024 * 1024;
 /** A restore refused for a reason its owner can read (translated when the list is read). */
 class RestoreRefusal extends Error {
   constructor(
-    readonly key: 'dataBackup.damaged' | 'dataBackup.otherCompany' | 'dataBackup.restoreFailed',
+    readonly key:
+      | 'dataBackup.damaged'
+      | 'dataBackup.otherCompany'
+      | 'dataBackup.restoreFailed'
+      | 'dataBackup.interrupted',
     readonly params: Record<string, string> = {},
   ) {
     super(key);
@@ -50,12 +62,15 @@ const readAll = async (body: AsyncIterable<Buffer>, max: number) => {
 export class RestoreJob {
   constructor(private readonly deps: { db: Database; objects: ObjectStore; log: FastifyBaseLogger }) {}
 
-  async run({ companyId, id }: BackupJobPayload): Promise<void> {
+  async run({ companyId, id }: BackupJobPayload, attempt: JobAttempt = { lastAttempt: true }): Promise<void> {
     const repository = new DataBackupRepository(this.deps.db);
     const restore = await repository.findRestore(companyId, id);
-    if (!restore || restore.state !== 'queued') return;
+    // `running`: an earlier attempt was stopped mid-way (its transaction rolled back); this one starts over.
+    if (!restore || (restore.state !== 'queued' && restore.state !== 'running')) return;
     const backup = await repository.findBackup(companyId, restore.backupId);
-    await repository.updateRestore(companyId, id, { state: 'running', progress: 0 });
+    const save = (values: Parameters<typeof saveRestore>[3]) =>
+      saveRestore(this.deps.db, companyId, id, values);
+    await save({ state: 'running', progress: 0, error: null });
     const written: string[] = [];
     try {
       if (!backup?.objectKey || backup.state !== 'ready')
@@ -63,9 +78,10 @@ export class RestoreJob {
       let done = 0;
       const total = Math.max(1, (backup.size ?? 0) * 2);
       const saveProgress = throttled(PROGRESS_INTERVAL_MS, () =>
-        repository.updateRestore(companyId, id, { progress: Math.min(99, Math.floor((done * 100) / total)) }),
+        save({ progress: Math.min(99, Math.floor((done * 100) / total)) }),
       );
       const count = async (bytes: number) => {
+        if (attempt.signal?.aborted) throw new JobStopped('stopped by a drain');
         done += bytes;
         await saveProgress();
       };
@@ -109,7 +125,7 @@ export class RestoreJob {
         }
         return counts;
       });
-      await repository.updateRestore(companyId, id, {
+      await save({
         state: 'ready',
         progress: 100,
         added,
@@ -117,15 +133,21 @@ export class RestoreJob {
       });
     } catch (error) {
       await this.deps.objects.remove(written).catch(() => {});
+      if (stoppedOrFailed(attempt, '') === 'retry') {
+        await save({ state: 'queued', progress: 0 });
+        throw error;
+      }
       const refusal =
         error instanceof RestoreRefusal
           ? error
           : error instanceof DamagedArchiveError
             ? new RestoreRefusal('dataBackup.damaged', { reason: error.reason })
-            : new RestoreRefusal('dataBackup.restoreFailed');
+            : new RestoreRefusal(
+                attempt.signal?.aborted ? 'dataBackup.interrupted' : 'dataBackup.restoreFailed',
+              );
       if (!(error instanceof RestoreRefusal || error instanceof DamagedArchiveError))
         this.deps.log.error({ err: error, component: 'data-backup', restoreId: id }, 'restore failed');
-      await repository.updateRestore(companyId, id, {
+      await save({
         state: 'failed',
         error: refusal.key,
         errorParams: refusal.params,

@@ -1,6 +1,7 @@
 import { demoAreaRoutes } from '@measure/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../core/register-route.ts';
+import { sendPrivateFile } from '../../core/file-reply.ts';
+import { REPLY_SENT, registerRoute } from '../../core/register-route.ts';
 import type { Services } from '../../services.ts';
 
 /**
@@ -17,5 +18,12 @@ export function registerDemoAreaRoutes(app: FastifyInstance, { demoArea }: Servi
   );
   registerRoute(app, demoAreaRoutes.getDemoSite, async ({ body, request }) =>
     demoArea.site(body.TaskId, body.PointIndex, request.lang),
+  );
+  registerRoute(app, demoAreaRoutes.getDemoPicture, async ({ params, query, reply }) => {
+    await sendPrivateFile(reply, await demoArea.picture(params, query.Annotated === 'true'));
+    return REPLY_SENT;
+  });
+  registerRoute(app, demoAreaRoutes.getDemoExternalWall, async ({ body, request }) =>
+    demoArea.externalWall(body.TaskId, request.lang),
   );
 }

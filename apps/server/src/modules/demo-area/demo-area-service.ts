@@ -1,5 +1,6 @@
 import {
   type DemoTaskDetail,
+  type ExternalWallTask,
   type Language,
   type PageResult,
   permissionsOfRoles,
@@ -10,6 +11,7 @@ import {
 import { notFound } from '../../core/app-error.ts';
 import type { DbExecutor } from '../../db/database-handle.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
+import type { ExternalWallsService } from '../external-walls/external-walls-service.ts';
 import type { ProjectService } from '../projects/project-service.ts';
 import type { ReviewService } from '../review/review-service.ts';
 import type { ScansService } from '../scans/scans-service.ts';
@@ -22,7 +24,12 @@ interface Deps {
   tasks: TasksService;
   review: ReviewService;
   scans: ScansService;
+  externalWalls: ExternalWallsService;
 }
+
+/** A demo site's picture address: the demo picture route's, which any session may read. */
+export const demoPictureUrl = (taskId: string, pointIndex: number, fileId: string, annotated: boolean) =>
+  `/api/ms/DemoArea/Picture/${taskId}/${pointIndex}/${encodeURIComponent(fileId)}${annotated ? '?Annotated=true' : ''}`;
 
 type Page = { PageSize: number; CurrentPage: number };
 
@@ -80,7 +87,24 @@ export class DemoAreaService {
     return { ...detail, Scans: scans.Items };
   }
 
+  /** The review's site view with the demo picture route's addresses (the company one would be 404). */
   async site(taskId: string, pointIndex: number, lang: Language): Promise<ReviewSiteView> {
-    return this.deps.review.site(await this.requireReader(), taskId, pointIndex, lang);
+    const site = await this.deps.review.site(await this.requireReader(), taskId, pointIndex, lang);
+    const Pictures = site.Pictures.map(({ FileId }) => ({
+      FileId,
+      Url: demoPictureUrl(taskId, site.PointIndex, FileId, false),
+      AnnotatedUrl: demoPictureUrl(taskId, site.PointIndex, FileId, true),
+    }));
+    return { ...site, Pictures, Editable: false };
+  }
+
+  /** A demo site's picture, plain or with its rulers drawn in (the review's picture, as the reader). */
+  async picture(params: { TaskId: string; PointIndex: number; FileId: string }, annotated: boolean) {
+    return this.deps.review.picture(await this.requireReader(), params, annotated);
+  }
+
+  /** The demo external-wall task per side (the external-walls view, as the reader). */
+  async externalWall(taskId: string, lang: Language): Promise<ExternalWallTask> {
+    return this.deps.externalWalls.task(await this.requireReader(), taskId, lang);
   }
 }

@@ -231,6 +231,7 @@ export class EventsService {
     const { auth } = subscriber;
     if (event.n === 'message') return event.u === auth.userId;
     if (event.n === 'device') return auth.permissions.has('device.distribute') || event.h === auth.userId;
+    if (event.n === 'backup') return auth.permissions.has('data.backup');
     return true;
   }
 

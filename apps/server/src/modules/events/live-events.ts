@@ -36,6 +36,15 @@ export async function raiseTaskEvent(
   await repository.raise({ n: 'task', c: companyId, p: task.projectId, d: data });
 }
 
+/** A data backup or restore moved on (state, progress): callers with `data.backup` get it. */
+export async function raiseBackupEvent(
+  db: DbExecutor,
+  companyId: string,
+  data: LiveEventData<'backup'>,
+): Promise<void> {
+  await new EventsRepository(db).raise({ n: 'backup', c: companyId, d: data });
+}
+
 /** A device's online state or battery changed (its holder and device distributors see it). */
 export async function raiseDeviceEvent(
   db: DbExecutor,

@@ -26,8 +26,11 @@ interface BackupForm {
   Dates?: [Dayjs | null, Dayjs | null] | null;
 }
 const FIELDS = ['backupDir', 'ProjectIds', 'TaskIds'] as const;
-/** While a backup or restore runs, the list is read again every second (its progress moves). */
-const POLL_MS = 1000;
+/**
+ * Progress and state come as live `backup` events (shared/live); while a backup or restore runs the
+ * list is also read now and then, as a fallback when the live stream is down.
+ */
+const FALLBACK_POLL_MS = 15_000;
 
 /**
  * Data backup (`taskDataBackup`): a company administrator backs up chosen projects, tasks or a date
@@ -49,7 +52,7 @@ export default function DataBackupPage() {
     queryFn: ({ signal }) => callApi(routes.dataBackup.getBackupList, {}, { signal }),
     refetchInterval: (query) =>
       query.state.data?.List.some((row) => running(row.State) || running(row.LastRestore?.State))
-        ? POLL_MS
+        ? FALLBACK_POLL_MS
         : false,
   });
   const refresh = () => client.invalidateQueries({ queryKey: ['data-backup'] });
@@ -92,6 +95,8 @@ export default function DataBackupPage() {
       pictures: counts.Pictures,
       scans: counts.Scans,
       reports: counts.Reports,
+      plans: counts.Plans,
+      standards: counts.Standards,
     });
 
   const columns: ColumnsType<DataBackup> = [

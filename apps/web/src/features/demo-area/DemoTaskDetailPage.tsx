@@ -1,6 +1,6 @@
 import type { DemoTaskDetail } from '@measure/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { callApi } from '../../shared/api/client.ts';
@@ -8,11 +8,13 @@ import { routes } from '../../shared/api/routes.ts';
 import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
-import { formatRate, TaskStateTag, useStageLabel } from '../tasks/taskLabels.tsx';
+import { formatRate } from '../tasks/taskLabels.tsx';
+import { TaskHeadCard } from '../tasks/TaskHeadCard.tsx';
 import '../tasks/i18n.ts';
 import '../scans/i18n.ts';
 import { DemoNotice } from './DemoNotice.tsx';
-import { DemoSiteReadings } from './DemoSiteReadings.tsx';
+import { DemoExternalWall } from './DemoExternalWall.tsx';
+import { DemoSiteView } from './DemoSiteView.tsx';
 import { demoTasksPath } from './demoPaths.ts';
 import './i18n.ts';
 
@@ -21,13 +23,12 @@ type Site = DemoTaskDetail['Sites'][number];
 type Scan = DemoTaskDetail['Scans'][number];
 
 /**
- * A demo task (`demoTaskDetail?id=`): its figures, items, sites with their readings (opened per
- * site), its scans and, once external-wall tasks exist, its external wall (see the server's
- * `seedDemoAreaExternalWall` hook). Read-only: no action changes anything.
+ * A demo task (`demoTaskDetail?id=`): the task detail's head with its figures, an external-wall
+ * task's elevations, its items, its sites (opened per site: picture and readings) and its scans.
+ * Read-only: no action changes anything.
  */
 export default function DemoTaskDetailPage() {
   const { t } = useTranslation(['demo-area', 'tasks', 'scans', 'common']);
-  const stageLabel = useStageLabel();
   const places = usePlaceText();
   const [params] = useSearchParams();
   const taskId = params.get('id') ?? '';
@@ -44,26 +45,17 @@ export default function DemoTaskDetailPage() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <DemoNotice />
-      <Card
-        title={
-          <Space>
-            {task.Name}
-            <TaskStateTag state={task.State} />
-          </Space>
-        }
+      <TaskHeadCard
+        task={task}
         extra={
           <Link to={demoTasksPath(task.ProjectId)}>
             <Button>{t('back')}</Button>
           </Link>
         }
       >
-        <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
-          <Descriptions.Item label={t('tasks:field.project')}>{task.ProjectName}</Descriptions.Item>
-          <Descriptions.Item label={t('tasks:field.stage')}>{stageLabel(task.Stage)}</Descriptions.Item>
-          <Descriptions.Item label={t('tasks:field.device')}>{task.DeviceNumber ?? '—'}</Descriptions.Item>
-        </Descriptions>
         <FiguresSummary figures={task.Figures} />
-      </Card>
+      </TaskHeadCard>
+      {task.TaskKind === 'externalWall' && <DemoExternalWall taskId={task.TaskId} />}
       <Card title={t('detail.items')}>
         <Table<Item>
           size="small"
@@ -84,9 +76,7 @@ export default function DemoTaskDetailPage() {
           pagination={{ pageSize: 10, showSizeChanger: false }}
           onRow={() => ({ 'data-testid': 'demo-site' }) as never}
           expandable={{
-            expandedRowRender: (site) => (
-              <DemoSiteReadings taskId={task.TaskId} pointIndex={site.PointIndex} />
-            ),
+            expandedRowRender: (site) => <DemoSiteView taskId={task.TaskId} pointIndex={site.PointIndex} />,
           }}
           columns={[
             { title: '#', dataIndex: 'PointIndex', width: 60 },
@@ -117,7 +107,6 @@ export default function DemoTaskDetailPage() {
           ]}
         />
       </Card>
-      <Card title={t('detail.externalWalls')}>{t('detail.externalWallsSoon')}</Card>
     </Space>
   );
 }

@@ -17,6 +17,7 @@ function usePictureUrl(
   fileId: string | undefined,
   annotated: boolean,
   show: { vertical: boolean; horizontal: boolean },
+  demo: boolean,
 ) {
   const { vertical, horizontal } = show;
   const key = `${site.TaskId}/${site.PointIndex}/${fileId}/${annotated}/${vertical}/${horizontal}/${site.Changes.length}`;
@@ -27,8 +28,14 @@ function usePictureUrl(
     let url: string | null = null;
     let cancelled = false;
     // All rulers: the annotated picture; some hidden: ShowVerHor draws only the ones shown.
-    const fetched =
-      annotated && !(vertical && horizontal)
+    const fetched = demo
+      ? fetchFile(routes.demoArea.getDemoPicture, {
+          TaskId,
+          PointIndex,
+          FileId: fileId,
+          ...(annotated ? { Annotated: 'true' } : {}),
+        })
+      : annotated && !(vertical && horizontal)
         ? fetchFile(routes.review.showVerHor, {
             TaskId,
             PointIndex,
@@ -54,20 +61,29 @@ function usePictureUrl(
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [key, TaskId, PointIndex, fileId, annotated, vertical, horizontal]);
+  }, [key, TaskId, PointIndex, fileId, annotated, vertical, horizontal, demo]);
   const current = fetched.key === key ? fetched : undefined;
   return { url: current?.url, loading: !current, failed: current?.failed ?? false };
 }
 
-/** A site's pictures: annotated (rulers and values drawn in) or the original, zoomable in a preview. */
-export function SitePicture({ site }: { site: ReviewSite }) {
+/**
+ * A site's pictures: annotated (rulers and values drawn in) or the original, zoomable in a preview.
+ * `demo`: a demo area site's, read through the demo picture route (every ruler drawn).
+ */
+export function SitePicture({ site, demo = false }: { site: ReviewSite; demo?: boolean }) {
   const { t } = useTranslation('review');
   const [annotated, setAnnotated] = useState(true);
   const [index, setIndex] = useState(0);
   const [vertical, setVertical] = useState(true);
   const [horizontal, setHorizontal] = useState(true);
   const picture = site.Pictures[Math.min(index, site.Pictures.length - 1)];
-  const { url, loading, failed } = usePictureUrl(site, picture?.FileId, annotated, { vertical, horizontal });
+  const { url, loading, failed } = usePictureUrl(
+    site,
+    picture?.FileId,
+    annotated,
+    { vertical, horizontal },
+    demo,
+  );
   if (site.Pictures.length === 0) return <Empty description={t('picture.none')} />;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -80,7 +96,7 @@ export function SitePicture({ site }: { site: ReviewSite }) {
             { value: 'plain', label: t('picture.plain') },
           ]}
         />
-        {annotated && (
+        {annotated && !demo && (
           <>
             <Checkbox checked={vertical} onChange={(event) => setVertical(event.target.checked)}>
               {t('picture.vertical')}

@@ -9,11 +9,12 @@ import { routes } from '../../shared/api/routes.ts';
 import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { ReportSection } from '../reports/ReportSection.tsx';
-import { ElevationsLink, useFacadeScope } from '../external-walls/ElevationsLink.tsx';
+import { ElevationsLink } from '../external-walls/ElevationsLink.tsx';
 import { FiguresSummary } from './FiguresSummary.tsx';
 import { TaskRunProgress } from './TaskRunProgress.tsx';
-import { formatRate, TASK_CENTER_PATH, TaskStateTag, useStageLabel } from './taskLabels.tsx';
-import { showDate, showDateTime } from '../../shared/i18n/dates.ts';
+import { formatRate, TASK_CENTER_PATH } from './taskLabels.tsx';
+import { TaskHeadCard } from './TaskHeadCard.tsx';
+import { showDateTime } from '../../shared/i18n/dates.ts';
 
 type Item = TaskDetail['Items'][number];
 type Site = TaskDetail['Sites'][number];
@@ -24,9 +25,7 @@ const time = (value: string | null) => (value ? showDateTime(value) : '—');
 /** Task detail (`taskDetail?id=`): the task, its figures, the standard it is judged by, households and sites. */
 export default function TaskDetailPage() {
   const { t } = useTranslation(['tasks', 'common']);
-  const stageLabel = useStageLabel();
   const places = usePlaceText();
-  const facadeScope = useFacadeScope();
   const [params] = useSearchParams();
   const taskId = params.get('id') ?? '';
   const query = useQuery({
@@ -149,13 +148,8 @@ export default function TaskDetailPage() {
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card
-        title={
-          <Space>
-            {task.Name}
-            <TaskStateTag state={task.State} />
-          </Space>
-        }
+      <TaskHeadCard
+        task={task}
         extra={
           <Space>
             <ElevationsLink task={task} />
@@ -167,50 +161,7 @@ export default function TaskDetailPage() {
             </Link>
           </Space>
         }
-      >
-        <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
-          <Descriptions.Item label={t('field.project')}>{task.ProjectName}</Descriptions.Item>
-          <Descriptions.Item label={t('field.stage')}>{stageLabel(task.Stage)}</Descriptions.Item>
-          <Descriptions.Item label={t('field.measureKind')}>
-            {t(`measureKind.${task.MeasureKind}`)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('field.inspectionKind')}>
-            {t(`inspectionKind.${task.InspectionKind}`)}
-          </Descriptions.Item>
-          {task.TaskKind === 'externalWall' && (
-            <Descriptions.Item label={t('field.facades')}>{facadeScope(task)}</Descriptions.Item>
-          )}
-          <Descriptions.Item label={t('field.device')}>{task.DeviceNumber ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('field.surveyors')}>
-            {task.Surveyors.map((person) => person.Name).join(', ') || '—'}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('field.plannedDate')}>
-            {showDate(task.PlannedDate) || '—'}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('field.startedAt')}>{time(task.StartedAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('field.finishedAt')}>{time(task.FinishedAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('field.createdBy')}>{task.CreatedByName ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('field.createTime')}>{time(task.CreateTime)}</Descriptions.Item>
-          {task.ParentTaskId && (
-            <Descriptions.Item label={t('field.parent')}>
-              <Link to={`/measurerobot/taskDetail?id=${task.ParentTaskId}`}>{t('action.view')}</Link>
-            </Descriptions.Item>
-          )}
-          {task.RemeasureSites && (
-            <Descriptions.Item label={t('field.remeasureSites')} span="filled">
-              <span data-testid="remeasure-sites">
-                {task.RemeasureSites.map((site) =>
-                  t('detail.remeasureSite', {
-                    index: site.PointIndex,
-                    place: places.site(site),
-                    items: site.ItemCodes.join(', '),
-                  }),
-                ).join('; ')}
-              </span>
-            </Descriptions.Item>
-          )}
-        </Descriptions>
-      </Card>
+      />
       {task.SitesOutsideWindow > 0 && (
         <Alert
           type="warning"

@@ -1,5 +1,6 @@
 import type {
   ChangeEventName,
+  DataBackup,
   LiveEventData,
   ModelPreview,
   PageResult,
@@ -62,6 +63,8 @@ export const LIVE_TARGETS: { [N in ChangeEventName]: (data: LiveEventData<N>) =>
   ],
   scan: ({ TaskId }) => [active('scans'), active('tasks', 'detail', TaskId)],
   message: () => [active(...MESSAGES_KEY)],
+  // The backup page's list: its counts, size and errors come with the read the event starts.
+  backup: () => [active('data-backup')],
 };
 
 /** Everything a page may show from the live scope: asked again after a (re)connect (`resync`). */
@@ -75,10 +78,22 @@ export const LIVE_ROOTS: readonly QueryKey[] = [
   ['reports'],
   ['workOrders'],
   ['scans'],
+  ['data-backup'],
   MESSAGES_KEY,
 ];
 
 type TaskEvent = LiveEventData<'task'>;
+type BackupEvent = LiveEventData<'backup'>;
+
+/** A backup row (or its latest restore) with the state and progress an event states. */
+const patchBackup = (row: DataBackup, event: BackupEvent): DataBackup => {
+  if (row.BackupId !== event.BackupId) return row;
+  const run = { State: event.State, Progress: event.Progress };
+  if (event.RestoreId === null) return { ...row, ...run };
+  return row.LastRestore?.RestoreId === event.RestoreId
+    ? { ...row, LastRestore: { ...row.LastRestore, ...run } }
+    : row;
+};
 
 const patchRow = <T extends { TaskId: string }>(row: T, event: TaskEvent): T =>
   row.TaskId === event.TaskId ? { ...row, State: event.State, Figures: event.Figures } : row;
@@ -141,6 +156,11 @@ export const CACHE_UPDATES: {
         return { ...data, Scans: data.Scans.map((row) => patchScan(row, event)) };
       return data;
     });
+  },
+  backup: (client, event) => {
+    client.setQueryData<{ List: DataBackup[] }>(['data-backup', 'list'], (list) =>
+      list ? { List: list.List.map((row) => patchBackup(row, event)) } : list,
+    );
   },
   device: (client, event) => {
     client.setQueriesData<{ Items: RobotRow[] }>({ queryKey: ['devices', 'robots'] }, (list) =>
@@ -229,6 +249,7 @@ export function createLiveCache(client: QueryClient, options: LiveCacheOptions =
     workOrder: change('workOrder'),
     scan: change('scan'),
     message: change('message'),
+    backup: change('backup'),
     resync: () => {
       resyncAt = now();
       later();

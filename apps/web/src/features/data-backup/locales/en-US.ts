@@ -28,7 +28,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'list.delete': 'Delete',
   'list.deleteConfirm': 'Delete this backup and its archive?',
   'list.counts':
-    'Tasks {{tasks}}, sites {{sites}}, readings {{readings}}, pictures {{pictures}}, scans {{scans}}, reports {{reports}}',
+    'Tasks {{tasks}}, sites {{sites}}, readings {{readings}}, pictures {{pictures}}, scans {{scans}}, reports {{reports}}, house maps {{plans}}, standards {{standards}}',
   'list.added': 'Added: {{counts}}',
   'state.queued': 'Queued',
   'state.running': 'Running',

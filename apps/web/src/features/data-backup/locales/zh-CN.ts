@@ -24,7 +24,7 @@ export default {
   'list.delete': '删除',
   'list.deleteConfirm': '删除此备份及其归档文件？',
   'list.counts':
-    '任务 {{tasks}}，测点 {{sites}}，读数 {{readings}}，图片 {{pictures}}，扫描 {{scans}}，报告 {{reports}}',
+    '任务 {{tasks}}，测点 {{sites}}，读数 {{readings}}，图片 {{pictures}}，扫描 {{scans}}，报告 {{reports}}，户型图 {{plans}}，标准 {{standards}}',
   'list.added': '补回：{{counts}}',
   'state.queued': '排队中',
   'state.running': '进行中',

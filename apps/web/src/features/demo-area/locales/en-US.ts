@@ -14,8 +14,6 @@ const demoAreaEnUS: Record<keyof typeof demoArea, string> = {
   'detail.items': 'Measure items',
   'detail.scans': 'Scans',
   'detail.externalWalls': 'External walls',
-  'detail.externalWallsSoon':
-    'The demo area has no external wall example yet; your company’s external wall tasks are under External wall task management.',
   'detail.scanKind.pointcloud': 'Point cloud',
   'detail.scanKind.model': 'Model',
   'detail.scanName': 'Name',

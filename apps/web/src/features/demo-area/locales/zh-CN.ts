@@ -13,7 +13,6 @@ const demoAreaZhCN = {
   'detail.items': '测量项',
   'detail.scans': '扫描',
   'detail.externalWalls': '外墙',
-  'detail.externalWallsSoon': '演示区暂无外墙示例；外墙任务可在贵公司的“外墙任务管理”中查看。',
   'detail.scanKind.pointcloud': '点云',
   'detail.scanKind.model': '模型',
   'detail.scanName': '名称',

@@ -19,7 +19,7 @@ const messagesDemo: Record<keyof typeof zh, ManualSection> = {
   demoProjectList: {
     title: 'Demo projects',
     paragraphs: [
-      "The demo area: a complete example project of the platform (readings, audit states and scans) that every signed-in user of any company can browse, to explore the product before the first robot arrives. The demo data is apart from your company's: it appears in none of your lists and analyses, and it cannot be changed.",
+      "The demo area: a complete example project of the platform (readings, site pictures, audit states, scans and an external wall) that every signed-in user of any company can browse, to explore the product before the first robot arrives. The demo data is apart from your company's: it appears in none of your lists and analyses, and it cannot be changed.",
     ],
     steps: ['Click "Tasks" on a project to open its demo tasks.'],
   },
@@ -33,6 +33,10 @@ const messagesDemo: Record<keyof typeof zh, ManualSection> = {
     title: 'Demo task detail',
     paragraphs: [
       "A demo task's figures, the pass rate of each item, its sites with their readings and pictures, and the example scan and external wall. The page is read-only.",
+    ],
+    steps: [
+      'Expand a site to see its picture (annotated or original, click to zoom) and the readings of each item.',
+      'An external-wall task shows an elevation per side: floors as bands, panels coloured by grade, scanned panels outlined; click a panel to see its picture and readings.',
     ],
   },
 };
