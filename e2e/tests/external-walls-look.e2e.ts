@@ -21,7 +21,7 @@ const fitsWidth = async (page: import('@playwright/test').Page, width: number) =
 
 for (const language of ['zh-CN', 'en-US'] as const)
   test(`the external-wall pages fit desktop and phone (${language})`, async ({ browsers }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const setup = await taskProject(`E2E外墙外观${stamp()}`);
     const first = (await facadeTask(setup, `外墙外观初测${stamp()}`)).taskId;
     const remeasureName = `外墙外观复测${stamp()}`;

@@ -47,6 +47,8 @@ for (const language of ['zh-CN', 'en-US'] as const)
   test(`a facade panel typed in by hand shows on the elevation in its grade (${language})`, async ({
     browsers,
   }) => {
+    // Setting up a project and a task takes long on a busy machine.
+    test.setTimeout(240_000);
     const text = TEXT[language];
     const setup = await taskProject(`E2E外墙录入${stamp()}`);
     const taskId = await addFacadeTask(setup, `外墙录入${stamp()}`);
@@ -65,7 +67,9 @@ for (const language of ['zh-CN', 'en-US'] as const)
     await fields.getByLabel(text.z1).fill('6');
     await page.getByTestId('item-EW-ST-01').getByLabel('EW-ST-01 1').fill('9');
     const save = page.getByRole('button', { name: new RegExp(`^${text.save.split('').join('\\s*')}$`) });
-    const refused = page.waitForResponse((response) => response.url().endsWith('/Updates'));
+    const refused = page.waitForResponse((response) =>
+      response.url().endsWith('/ManualMeasureSummaryItems/Updates'),
+    );
     await save.click();
     expect((await refused).status()).toBe(400);
     await expect(fields.getByText(text.outside)).toBeVisible();

@@ -22,40 +22,39 @@ export function SiteFilters(props: {
 }) {
   const { filters, onChange, items, places, gradeNames, gradeLabel } = props;
   const { t } = useTranslation('review');
+  /** One clearable filter select, setting `key` of the filters. */
+  const filterSelect = <K extends keyof Filters>(
+    key: K,
+    testId: string,
+    width: number,
+    placeholder: string,
+    options: { value: NonNullable<Filters[K]>; label: string }[],
+  ) => (
+    <Select
+      allowClear
+      data-testid={testId}
+      style={{ width }}
+      placeholder={placeholder}
+      value={filters[key]}
+      onChange={(value?: Filters[K]) => onChange({ ...filters, [key]: value })}
+      options={options}
+    />
+  );
   return (
     <Space wrap style={{ marginBottom: 8 }}>
-      {items.length > 0 && (
-        <Select
-          allowClear
-          data-testid="filter-item"
-          style={{ width: 160 }}
-          placeholder={t('filter.item')}
-          value={filters.item}
-          onChange={(item?: string) => onChange({ ...filters, item })}
-          options={items.map((row) => ({ value: row.ItemCode, label: `${row.ItemCode} ${row.Name}` }))}
-        />
-      )}
-      <Select
-        allowClear
-        data-testid="filter-grade"
-        style={{ width: 120 }}
-        placeholder={t('filter.grade')}
-        value={filters.grade}
-        onChange={(grade?: GradeName | 'none') => onChange({ ...filters, grade })}
-        options={[
-          ...gradeNames.map((name) => ({ value: name, label: gradeLabel(name) })),
-          { value: 'none' as const, label: gradeLabel(null) },
-        ]}
-      />
-      <Select
-        allowClear
-        data-testid="filter-household"
-        style={{ width: 200 }}
-        placeholder={props.placeLabel}
-        value={filters.household}
-        onChange={(household?: string) => onChange({ ...filters, household })}
-        options={places}
-      />
+      {items.length > 0 &&
+        filterSelect(
+          'item',
+          'filter-item',
+          160,
+          t('filter.item'),
+          items.map((row) => ({ value: row.ItemCode, label: `${row.ItemCode} ${row.Name}` })),
+        )}
+      {filterSelect('grade', 'filter-grade', 120, t('filter.grade'), [
+        ...gradeNames.map((name) => ({ value: name, label: gradeLabel(name) })),
+        { value: 'none' as const, label: gradeLabel(null) },
+      ])}
+      {filterSelect('household', 'filter-household', 200, props.placeLabel, places)}
     </Space>
   );
 }
