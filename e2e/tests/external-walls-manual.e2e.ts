@@ -67,11 +67,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
     await fields.getByLabel(text.z1).fill('6');
     await page.getByTestId('item-EW-ST-01').getByLabel('EW-ST-01 1').fill('9');
     const save = page.getByRole('button', { name: new RegExp(`^${text.save.split('').join('\\s*')}$`) });
-    const refused = page.waitForResponse((response) =>
-      response.url().endsWith('/ManualMeasureSummaryItems/Updates'),
-    );
     await save.click();
-    expect((await refused).status()).toBe(400);
     await expect(fields.getByText(text.outside)).toBeVisible();
 
     await fields.getByLabel(text.x1).fill('6');
