@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { api, apiRoutes } from '../support/api.ts';
 import { BASE_URL, screenshot, settle } from '../support/browser.ts';
@@ -16,7 +17,7 @@ import { taskProject } from '../support/task-project.ts';
 const COMPARE = { 'zh-CN': '选择另一次测量', 'en-US': 'Choose the other measurement' } as const;
 const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
-const fitsWidth = async (page: import('@playwright/test').Page, width: number) =>
+const fitsWidth = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 for (const language of ['zh-CN', 'en-US'] as const)
