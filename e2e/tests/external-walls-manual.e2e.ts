@@ -27,6 +27,7 @@ const TEXT = {
     saved: '读数已保存',
     place: '1# N 立面 2 层',
     panel: 'X 2–6 m，Z 3–6 m',
+    unqualified: '超差',
   },
   'en-US': {
     floor: 'Floor',
@@ -40,6 +41,7 @@ const TEXT = {
     saved: 'Readings saved',
     place: '1# side N, floor 2',
     panel: 'X 2–6 m, Z 3–6 m',
+    unqualified: 'Unqualified',
   },
 } as const;
 
@@ -91,8 +93,10 @@ for (const language of ['zh-CN', 'en-US'] as const)
 
     // The task data page lists the facade site with its place and readings.
     await page.goto(`${origin}/measurerobot/mscReportData?taskId=${taskId}`);
-    const site = page.getByRole('row', { name: new RegExp(text.place) });
+    const site = page.locator('tr.ant-table-row', { hasText: text.place });
     await expect(site).toContainText(text.panel);
-    await expect(site).toContainText('9');
+    await expect(site).toContainText(text.unqualified);
+    // Its readings show in the site review beside the list.
+    await expect(page.getByTestId('value-EW-ST-01-1')).toContainText('9');
     expect(errors.filter((error) => !/400|Failed to load resource/.test(error))).toEqual([]);
   });
