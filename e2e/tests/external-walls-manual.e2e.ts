@@ -97,6 +97,6 @@ for (const language of ['zh-CN', 'en-US'] as const)
     await expect(site).toContainText(text.panel);
     await expect(site).toContainText(text.unqualified);
     // Its readings show in the site review beside the list.
-    await expect(page.getByTestId('value-EW-ST-01-1')).toContainText('9');
+    await expect(page.getByTestId('value-EW-ST-01-0')).toContainText('9');
     expect(errors.filter((error) => !/400|Failed to load resource/.test(error))).toEqual([]);
   });
