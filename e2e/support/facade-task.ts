@@ -1,12 +1,13 @@
+import { storeyPanel } from '@measure/robot/facade-panels';
 import { api, apiLogin, apiRoutes } from './api.ts';
 import { DEMO } from './browser.ts';
 import { finishRun, sendResults, type RobotTask } from './review-task.ts';
 import type { TaskProject } from './task-project.ts';
 
-/** Floors are 3 m high from ±0.000 in these tests: floor f spans Z (f-1)*3 .. f*3. */
-const FLOOR_M = 3;
-
-/** A facade panel of building 1#: one floor high, from `x0` for `width` metres, flatness readings `values`. */
+/**
+ * A facade panel of building 1#: one floor high (3 m storeys from ±0.000), from `x0` for `width`
+ * metres, flatness readings `values`.
+ */
 export const facadePanel = (
   pointIndex: number,
   side: string,
@@ -17,22 +18,48 @@ export const facadePanel = (
 ) => ({
   PointIndex: pointIndex,
   BuildingNumber: '1#',
-  Floor: floor,
-  Side: side,
-  X0: x0,
-  X1: x0 + width,
-  Z0: (floor - 1) * FLOOR_M,
-  Z1: floor * FLOOR_M,
-  Surface: 'facade',
+  ...storeyPanel(side, floor, x0, width),
   Name: `panel ${pointIndex}`,
   Readings: [{ ItemCode: 'EW-ST-01', Values: values }],
 });
 
 /**
- * An uploaded external-wall task of the project (structure stage, building 1#, floors 1-3, sides N
- * 20 m and E 12 m) measured by a new robot through the device API: on N panel 1 (floor 1, 0-4 m,
- * flatness 3 and 9: out of the 0-8 mm standard) and panel 2 (floor 2, 4-8 m, 2 and 3); on E panel 3
- * (floor 1, 0-5 m, 1). `parentTaskId` makes it a re-measure of that task.
+ * An external-wall task of the project planned by its planner (structure stage, building 1#, floors
+ * 1-3, sides N 20 m and E 12 m, the stage's external items), on `deviceId` when given; answers its
+ * TaskId. `parentTaskId` makes it a re-measure of that task.
+ */
+export function addFacadeTask(
+  setup: TaskProject,
+  name: string,
+  options: { parentTaskId?: string; deviceId?: string } = {},
+): Promise<string> {
+  return api(
+    apiRoutes.tasks.addTask,
+    {
+      ProjectId: setup.project.ProjectId,
+      Stage: 'structure',
+      TaskKind: 'externalWall',
+      MeasureKind: options.parentTaskId ? 're' : 'first',
+      InspectionKind: 'self',
+      Name: name,
+      BuildingNumber: '1#',
+      Sides: [
+        { Side: 'N', WidthM: 20 },
+        { Side: 'E', WidthM: 12 },
+      ],
+      FloorFrom: 1,
+      FloorTo: 3,
+      DeviceGuid: options.deviceId ?? null,
+      ParentTaskId: options.parentTaskId ?? null,
+    },
+    setup.plannerToken,
+  );
+}
+
+/**
+ * An uploaded external-wall task (addFacadeTask) measured by a new robot through the device API: on
+ * N panel 1 (floor 1, 0-4 m, flatness 3 and 9: out of the 0-8 mm standard) and panel 2 (floor 2,
+ * 4-8 m, 2 and 3); on E panel 3 (floor 1, 0-5 m, 1).
  */
 export async function facadeTask(
   setup: TaskProject,
@@ -51,27 +78,7 @@ export async function facadeTask(
     admin,
   );
   const { DeviceKey } = await api(apiRoutes.devices.activateDevice, { DeviceGuid: deviceId }, admin);
-  const taskId = await api(
-    apiRoutes.tasks.addTask,
-    {
-      ProjectId: setup.project.ProjectId,
-      Stage: 'structure',
-      TaskKind: 'externalWall',
-      MeasureKind: options.parentTaskId ? 're' : 'first',
-      InspectionKind: 'self',
-      Name: name,
-      BuildingNumber: '1#',
-      Sides: [
-        { Side: 'N', WidthM: 20 },
-        { Side: 'E', WidthM: 12 },
-      ],
-      FloorFrom: 1,
-      FloorTo: 3,
-      DeviceGuid: deviceId,
-      ParentTaskId: options.parentTaskId ?? null,
-    },
-    setup.plannerToken,
-  );
+  const taskId = await addFacadeTask(setup, name, { parentTaskId: options.parentTaskId, deviceId });
   const robot = { taskId, deviceKey: DeviceKey };
   await sendResults(
     robot,

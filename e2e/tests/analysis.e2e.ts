@@ -30,6 +30,7 @@ const TEXT = {
     floor4: '4 层',
     selfDefault: '检查类型: 自检 （默认）',
     stageAll: '工序: 全部',
+    taskKindAll: '任务类型: 全部',
   },
   'en-US': {
     project: 'Project',
@@ -42,6 +43,7 @@ const TEXT = {
     floor4: 'Floor 4',
     selfDefault: 'Inspection kind: Self inspection (default)',
     stageAll: 'Stage: all',
+    taskKindAll: 'Task kind: all',
   },
 } as const;
 
@@ -107,6 +109,7 @@ for (const language of ['zh-CN', 'en-US'] as const)
         applied.locator('[data-filter="InspectionKind"]', { hasText: text.selfDefault }),
       ).toBeVisible();
       await expect(applied.locator('[data-filter="Stage"]', { hasText: text.stageAll })).toBeVisible();
+      await expect(applied.locator('[data-filter="TaskKind"]', { hasText: text.taskKindAll })).toBeVisible();
       await expect(page.getByTestId('by-measure-kind').getByRole('cell', { name: '75.00%' })).toBeVisible();
       await settle(page);
       await screenshot(page, `analysis-home-${language}`);

@@ -1,4 +1,5 @@
 import { type AddTaskBodyInput, apiRoutes, type FacadeSide, type ResultSite } from '@measure/contract';
+import { FACADE_STOREY_M, storeyPanel } from '@measure/robot/facade-panels';
 import { eq } from 'drizzle-orm';
 import { companies } from '../src/db/schema.ts';
 import type { TestApp } from './app.ts';
@@ -38,8 +39,8 @@ export function buildFacadeTask(t: TestApp, as: Caller, body: FacadeTaskBody): P
   return callRouteOk(t.app, apiRoutes.tasks.addTask, { ...FACADE_DEFAULTS, ...body }, { as });
 }
 
-/** Floors are 3 m high from ±0.000: floor f spans Z (f-1)*3 .. f*3. */
-export const FLOOR_HEIGHT_M = 3;
+/** Floors are 3 m high from ±0.000: floor f spans Z (f-1)*3 .. f*3 (the simulator's storey). */
+export const FLOOR_HEIGHT_M = FACADE_STOREY_M;
 
 /**
  * A facade panel of building 1# on `side`, one floor high, from `x0` for `width` metres, with one
@@ -56,13 +57,7 @@ export function facadeSite(
   return {
     PointIndex: pointIndex,
     BuildingNumber: '1#',
-    Floor: floor,
-    Side: side,
-    X0: x0,
-    X1: x0 + width,
-    Z0: (floor - 1) * FLOOR_HEIGHT_M,
-    Z1: floor * FLOOR_HEIGHT_M,
-    Surface: 'facade',
+    ...storeyPanel(side, floor, x0, width),
     MeasuredAt: '2026-11-22T09:30:00Z',
     Readings: readings,
   };

@@ -44,6 +44,19 @@ export const floorBand = (floor: number, storeyM = FACADE_STOREY_M) => ({
 });
 
 /**
+ * A panel one storey high on `floor` of `side`, from `x0` for `width` metres, in a device's site
+ * shape: the fixed panels API and browser tests send (the simulator's own come from facadePanels).
+ */
+export const storeyPanel = (side: string, floor: number, x0: number, width: number) => ({
+  Side: side,
+  Floor: floor,
+  X0: x0,
+  X1: x0 + width,
+  ...floorBand(floor),
+  Surface: 'facade' as const,
+});
+
+/**
  * The column edges of a side `widthM` wide: a column count whose equal widths fall within 2-6 m
  * (picked at random among those that do), edges rounded to millimetres, the last at the width
  * exactly. A side narrower than 2 m is one column.

@@ -45,6 +45,7 @@ export function AppliedFiltersTags({ applied, pageDefaults = [] }: Props) {
       t('filter.measureKind'),
       applied.MeasureKind ? t(`tasks:measureKind.${applied.MeasureKind}`) : all,
     ],
+    ['TaskKind', t('filter.taskKind'), applied.TaskKind ? t(`taskKind.${applied.TaskKind}`) : all],
     ['ItemCodes', t('filter.items'), applied.ItemCodes.length ? applied.ItemCodes.join(', ') : all],
     ['StartDate', t('filter.dates'), `${showDate(applied.StartDate)} ~ ${showDate(applied.EndDate)}`],
   ];

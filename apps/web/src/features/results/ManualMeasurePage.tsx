@@ -1,19 +1,6 @@
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ManualEntry } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  InputNumber,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Empty, Form, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,15 +12,18 @@ import { notify } from '../../shared/feedback/notify.ts';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { FiguresSummary } from '../tasks/FiguresSummary.tsx';
 import { formatRate, TASK_EXECUTION_PATH } from '../tasks/taskLabels.tsx';
-import { GRADE_COLOR, previewGrades, type GradeName, type ManualItem } from './gradePreview.ts';
 import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
+import { FacadePanelFields, panelFieldErrors, type FacadePanelValues } from './FacadePanelFields.tsx';
+import { GradeTags, ManualItemFields, readingsToSend, type ManualValues } from './ManualItemFields.tsx';
 import './i18n.ts';
 
-type Values = Record<string, (number | null)[]>;
 const householdKey = (row: { BuildingNumber: string; Floor: number; Household: number | null }) =>
   `${row.BuildingNumber}|${row.Floor}|${row.Household}`;
 
-/** Manual entry (`manualMeasure?taskId=`): readings typed in per household, room and item. */
+/**
+ * Manual entry (`manualMeasure?taskId=`): readings typed in per household and room, or on an
+ * external-wall task per facade panel (side, floor, X/Z), and per item.
+ */
 export default function ManualMeasurePage() {
   const { t } = useTranslation(['results', 'tasks', 'common']);
   const places = usePlaceText();
@@ -48,66 +38,96 @@ export default function ManualMeasurePage() {
   });
   const [household, setHousehold] = useState<string>();
   const [room, setRoom] = useState<string>('');
-  const [values, setValues] = useState<Values>({});
+  const [panelForm] = Form.useForm<FacadePanelValues>();
+  const [values, setValues] = useState<ManualValues>({});
   const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   if (view.isLoading) return <PageLoading />;
   const data = view.data;
   if (!data) return <Alert type="error" showIcon message={t('common:notFound.title')} />;
+  const facade = data.TaskKind === 'externalWall';
   const selected = data.Households.find((row) => householdKey(row) === household) ?? data.Households[0];
   const rooms = selected?.Rooms ?? [];
 
-  const valuesOf = (item: ManualItem) =>
-    values[item.ItemCode] ?? Array.from({ length: item.InitialReadings }, () => null);
-  const setItemValues = (item: ManualItem, next: (number | null)[]) =>
-    setValues((current) => ({ ...current, [item.ItemCode]: next }));
-
   /** Loads a saved site into the form, to correct it. */
   const edit = (entry: ManualEntry) => {
-    setHousehold(householdKey(entry));
-    setRoom(entry.RoomId ?? '');
+    if (entry.Side) {
+      panelForm.setFieldsValue({
+        Side: entry.Side,
+        Floor: entry.Floor,
+        X0: entry.X0,
+        X1: entry.X1,
+        Z0: entry.Z0,
+        Z1: entry.Z1,
+      });
+    } else {
+      setHousehold(householdKey(entry));
+      setRoom(entry.RoomId ?? '');
+    }
     setValues(Object.fromEntries(entry.Readings.map((reading) => [reading.ItemCode, reading.Values])));
   };
 
+  /** The place part of the call: the chosen panel (checked first) or household and room. */
+  const placeToSend = async () => {
+    if (facade) {
+      const panel = await panelForm.validateFields().catch(() => null);
+      if (!panel) return null;
+      return {
+        BuildingNumber: data.BuildingNumber ?? '',
+        Floor: panel.Floor ?? 0,
+        Household: null,
+        RoomId: null,
+        Side: panel.Side ?? null,
+        X0: panel.X0 ?? null,
+        X1: panel.X1 ?? null,
+        Z0: panel.Z0 ?? null,
+        Z1: panel.Z1 ?? null,
+      };
+    }
+    if (!selected) return null;
+    return {
+      BuildingNumber: selected.BuildingNumber,
+      Floor: selected.Floor,
+      Household: selected.Household,
+      RoomId: room || null,
+    };
+  };
+
   const save = async () => {
-    if (!selected) return;
-    const readings = data.Items.map((item) => ({
-      ItemCode: item.ItemCode,
-      Values: valuesOf(item).filter((value): value is number => typeof value === 'number'),
-    })).filter((reading) => reading.Values.length > 0);
+    setFailure(null);
+    const readings = readingsToSend(data.Items, values);
     if (readings.length === 0) {
       notify.warning(t('manual.nothing'));
       return;
     }
+    const place = await placeToSend();
+    if (!place) return;
     setSaving(true);
     try {
-      const entry = await callApi(routes.results.updates, {
-        TaskId: taskId,
-        BuildingNumber: selected.BuildingNumber,
-        Floor: selected.Floor,
-        Household: selected.Household,
-        RoomId: room || null,
-        Readings: readings,
-      });
+      const entry = await callApi(routes.results.updates, { TaskId: taskId, ...place, Readings: readings });
       notify.success(t('manual.saved', { rate: formatRate(entry.Figures.PassRate) }));
       await queryClient.invalidateQueries({ queryKey: ['results', 'manual', taskId] });
       await queryClient.invalidateQueries({ queryKey: ['tasks'] });
+      await queryClient.invalidateQueries({ queryKey: ['externalWalls'] });
     } catch (error) {
-      showError(error);
+      const errors = facade ? panelFieldErrors(error) : { fields: [], other: [] };
+      if (errors.fields.length > 0)
+        panelForm.setFields(errors.fields as Parameters<typeof panelForm.setFields>[0]);
+      if (errors.other.length > 0) setFailure(errors.other.join(' '));
+      if (errors.fields.length === 0 && errors.other.length === 0) showError(error);
     } finally {
       setSaving(false);
     }
   };
 
-  const gradeTags = (grades: readonly GradeName[]) =>
-    grades.map((grade, index) => (
-      <Tag key={index} color={GRADE_COLOR[grade]}>
-        {t(`grade.${grade}`)}
-      </Tag>
-    ));
-
   const entryColumns: ColumnsType<ManualEntry> = [
-    { title: t('manual.place'), key: 'place', width: 220, render: (_, entry) => places.site(entry) },
+    {
+      title: t('manual.place'),
+      key: 'place',
+      width: 260,
+      render: (_, entry) => [places.site(entry), places.panel(entry)].filter(Boolean).join(' · '),
+    },
     {
       title: t('manual.readings'),
       key: 'readings',
@@ -116,7 +136,7 @@ export default function ManualMeasurePage() {
           {entry.Readings.map((reading) => (
             <span key={reading.ItemCode}>
               {`${reading.ItemCode}: ${reading.Values.join(', ')} `}
-              {gradeTags(reading.Grades)}
+              <GradeTags grades={reading.Grades} />
             </span>
           ))}
         </Space>
@@ -151,7 +171,9 @@ export default function ManualMeasurePage() {
           </Link>
         }
       >
-        <Typography.Paragraph type="secondary">{t('manual.note')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {t(facade ? 'manual.facadeNote' : 'manual.note')}
+        </Typography.Paragraph>
         {!data.Editable && (
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('manual.readOnly')} />
         )}
@@ -159,88 +181,42 @@ export default function ManualMeasurePage() {
           <Empty description={t('manual.noItems')} />
         ) : (
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-            <Space wrap>
-              <Select
-                style={{ width: 260 }}
-                aria-label={t('manual.household')}
-                value={selected ? householdKey(selected) : undefined}
-                onChange={(key: string) => {
-                  setHousehold(key);
-                  setRoom('');
-                }}
-                options={data.Households.map((row) => ({
-                  value: householdKey(row),
-                  label: places.place(row),
-                }))}
-              />
-              <Select
-                style={{ width: 200 }}
-                aria-label={t('manual.room')}
-                value={room}
-                onChange={setRoom}
-                options={[
-                  { value: '', label: t('manual.wholeHousehold') },
-                  ...rooms.map((item) => ({ value: item.RoomId, label: item.Name })),
-                ]}
-              />
-            </Space>
-            {data.Items.map((item) => {
-              const itemValues = valuesOf(item);
-              const typed = itemValues.filter((value): value is number => typeof value === 'number');
-              return (
-                <div key={item.ItemCode} data-testid={`item-${item.ItemCode}`}>
-                  <Typography.Text strong>{`${item.ItemCode} ${item.Name}`}</Typography.Text>{' '}
-                  <Typography.Text type="secondary">
-                    {t('manual.standard', { left: item.Standard.Left, right: item.Standard.Right })}
-                    {item.NeedsDesign ? ` · ${t('manual.needsDesign')}` : ''}
-                  </Typography.Text>
-                  <div style={{ marginTop: 6 }}>
-                    <Space wrap>
-                      {itemValues.map((value, index) => (
-                        <Space.Compact key={index}>
-                          <InputNumber
-                            aria-label={`${item.ItemCode} ${index + 1}`}
-                            value={value}
-                            min={-20_000}
-                            max={20_000}
-                            disabled={!data.Editable}
-                            onChange={(next) =>
-                              setItemValues(
-                                item,
-                                itemValues.map((old, position) => (position === index ? next : old)),
-                              )
-                            }
-                          />
-                          {itemValues.length > 1 && data.Editable && (
-                            <Tooltip title={t('manual.removeValue')}>
-                              <Button
-                                icon={<MinusCircleOutlined />}
-                                aria-label={t('manual.removeValue')}
-                                onClick={() =>
-                                  setItemValues(
-                                    item,
-                                    itemValues.filter((_, position) => position !== index),
-                                  )
-                                }
-                              />
-                            </Tooltip>
-                          )}
-                        </Space.Compact>
-                      ))}
-                      {data.Editable && itemValues.length < item.MaxReadings && (
-                        <Button
-                          icon={<PlusOutlined />}
-                          onClick={() => setItemValues(item, [...itemValues, null])}
-                        >
-                          {t('manual.addValue')}
-                        </Button>
-                      )}
-                      {gradeTags(previewGrades(item, typed))}
-                    </Space>
-                  </div>
-                </div>
-              );
-            })}
+            {facade ? (
+              <FacadePanelFields form={panelForm} view={data} disabled={!data.Editable} />
+            ) : (
+              <Space wrap>
+                <Select
+                  style={{ width: 260 }}
+                  aria-label={t('manual.household')}
+                  value={selected ? householdKey(selected) : undefined}
+                  onChange={(key: string) => {
+                    setHousehold(key);
+                    setRoom('');
+                  }}
+                  options={data.Households.map((row) => ({
+                    value: householdKey(row),
+                    label: places.place(row),
+                  }))}
+                />
+                <Select
+                  style={{ width: 200 }}
+                  aria-label={t('manual.room')}
+                  value={room}
+                  onChange={setRoom}
+                  options={[
+                    { value: '', label: t('manual.wholeHousehold') },
+                    ...rooms.map((item) => ({ value: item.RoomId, label: item.Name })),
+                  ]}
+                />
+              </Space>
+            )}
+            {failure && <Alert type="error" showIcon message={failure} />}
+            <ManualItemFields
+              items={data.Items}
+              values={values}
+              editable={data.Editable}
+              onChange={setValues}
+            />
             {data.Editable && (
               <Button type="primary" loading={saving} onClick={() => void save()}>
                 {t('manual.save')}

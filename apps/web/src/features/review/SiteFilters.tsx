@@ -1,64 +1,60 @@
-import type { GradeName, PlanHousehold, TaskDetail } from '@measure/contract';
+import type { GradeName, TaskDetail } from '@measure/contract';
 import { Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 
-/** The site list's filters: a measure item measured at the site, its worst grade, its household. */
+/** The site list's filters: a measure item measured at the site, its worst grade, its household or side. */
 export interface Filters {
   item?: string;
   grade?: GradeName | 'none';
+  /** The place filter's value: a household's or a side's key (useTaskSiteRows). */
   household?: string;
 }
-
-const householdKey = (row: { BuildingNumber: string; Floor: number; Household: number }) =>
-  `${row.BuildingNumber}|${row.Floor}|${row.Household}`;
 
 export function SiteFilters(props: {
   filters: Filters;
   onChange: (next: Filters) => void;
   items: TaskDetail['Items'];
-  households: PlanHousehold[];
+  /** The households or sides to filter on, and what the filter is called. */
+  places: { value: string; label: string }[];
+  placeLabel: string;
   gradeNames: readonly GradeName[];
   gradeLabel: (grade: GradeName | null) => string;
 }) {
-  const { filters, onChange, items, households, gradeNames, gradeLabel } = props;
+  const { filters, onChange, items, places, gradeNames, gradeLabel } = props;
   const { t } = useTranslation('review');
-  const places = usePlaceText();
+  /** One clearable filter select, setting `key` of the filters. */
+  const filterSelect = <K extends keyof Filters>(
+    key: K,
+    testId: string,
+    width: number,
+    placeholder: string,
+    options: { value: NonNullable<Filters[K]>; label: string }[],
+  ) => (
+    <Select
+      allowClear
+      data-testid={testId}
+      style={{ width }}
+      placeholder={placeholder}
+      value={filters[key]}
+      onChange={(value?: Filters[K]) => onChange({ ...filters, [key]: value })}
+      options={options}
+    />
+  );
   return (
     <Space wrap style={{ marginBottom: 8 }}>
-      <Select
-        allowClear
-        data-testid="filter-item"
-        style={{ width: 160 }}
-        placeholder={t('filter.item')}
-        value={filters.item}
-        onChange={(item?: string) => onChange({ ...filters, item })}
-        options={items.map((row) => ({ value: row.ItemCode, label: `${row.ItemCode} ${row.Name}` }))}
-      />
-      <Select
-        allowClear
-        data-testid="filter-grade"
-        style={{ width: 120 }}
-        placeholder={t('filter.grade')}
-        value={filters.grade}
-        onChange={(grade?: GradeName | 'none') => onChange({ ...filters, grade })}
-        options={[
-          ...gradeNames.map((name) => ({ value: name, label: gradeLabel(name) })),
-          { value: 'none' as const, label: gradeLabel(null) },
-        ]}
-      />
-      <Select
-        allowClear
-        data-testid="filter-household"
-        style={{ width: 200 }}
-        placeholder={t('filter.household')}
-        value={filters.household}
-        onChange={(household?: string) => onChange({ ...filters, household })}
-        options={households.map((home) => ({
-          value: householdKey(home),
-          label: places.place(home),
-        }))}
-      />
+      {items.length > 0 &&
+        filterSelect(
+          'item',
+          'filter-item',
+          160,
+          t('filter.item'),
+          items.map((row) => ({ value: row.ItemCode, label: `${row.ItemCode} ${row.Name}` })),
+        )}
+      {filterSelect('grade', 'filter-grade', 120, t('filter.grade'), [
+        ...gradeNames.map((name) => ({ value: name, label: gradeLabel(name) })),
+        { value: 'none' as const, label: gradeLabel(null) },
+      ])}
+      {filterSelect('household', 'filter-household', 200, props.placeLabel, places)}
     </Space>
   );
 }

@@ -1,5 +1,5 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { GRADE_NAMES, type GradeName, type PlanHousehold, type TaskDetail } from '@measure/contract';
+import { GRADE_NAMES, type GradeName, type TaskDetail } from '@measure/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Row, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -11,7 +11,6 @@ import { routes } from '../../shared/api/routes.ts';
 import { showError } from '../../shared/api/showError.ts';
 import { useModal } from '../../shared/feedback/modal.tsx';
 import { notify } from '../../shared/feedback/notify.ts';
-import { usePlaceText } from '../../shared/i18n/usePlaceText.ts';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { useCan } from '../auth/permissions.ts';
 import { useSelf } from '../auth/self.ts';
@@ -25,6 +24,7 @@ import { GRADE_COLOR } from './grades.ts';
 import { SiteReview } from './SiteReview.tsx';
 import { SiteFilters, type Filters } from './SiteFilters.tsx';
 import { TaskGrinding } from './TaskGrinding.tsx';
+import { householdKey, useTaskSiteRows, type SiteRow } from './useTaskSiteRows.ts';
 import './i18n.ts';
 
 /** The 3D tab (three.js in its own chunk, loaded when the tab opens). */
@@ -32,12 +32,7 @@ const TaskScansTab = lazy(() => import('../scans/TaskScansTab.tsx'));
 /** Per-household reports, with the modelling feature on (the `scans` words load with it). */
 const HouseholdReports = lazy(() => import('../scans/HouseholdReports.tsx'));
 
-type PlanSite = PlanHousehold['Sites'][number];
-type SiteRow = PlanSite & { household: string; place: string };
 type ItemRow = TaskDetail['Items'][number];
-
-const householdKey = (row: { BuildingNumber: string; Floor: number; Household: number }) =>
-  `${row.BuildingNumber}|${row.Floor}|${row.Household}`;
 
 /** Whether a key press belongs to a field (typing there never moves between sites). */
 const typing = (target: EventTarget | null) =>
@@ -51,7 +46,6 @@ const typing = (target: EventTarget | null) =>
  */
 export default function TaskDataPage() {
   const { t } = useTranslation(['review', 'tasks', 'common']);
-  const places = usePlaceText();
   const can = useCan();
   const modal = useModal();
   const queryClient = useQueryClient();
@@ -62,11 +56,9 @@ export default function TaskDataPage() {
     queryFn: ({ signal }) => callApi(routes.tasks.getTask, { TaskId: taskId }, { signal }),
     enabled: Boolean(taskId),
   });
-  const plan = useQuery({
-    queryKey: ['review', 'plan', taskId],
-    queryFn: ({ signal }) => callApi(routes.review.getPlanViewLabelingImages, { TaskId: taskId }, { signal }),
-    enabled: Boolean(taskId),
-  });
+  const facade = task.data?.TaskKind === 'externalWall';
+  const sites = useTaskSiteRows(taskId, task.data?.TaskKind);
+  const rows = sites.rows;
   const modelling = useSelf().data?.EnabledModeling ?? false;
   const hasScans = useTaskHasScans(taskId, modelling);
   const itemFigureColumns = useFigureColumns<ItemRow>();
@@ -86,17 +78,6 @@ export default function TaskDataPage() {
     setFilters({});
   }
 
-  const rows = useMemo<SiteRow[]>(
-    () =>
-      (plan.data ?? []).flatMap((home) =>
-        home.Sites.map((site) => ({
-          ...site,
-          household: householdKey(home),
-          place: places.site({ ...home, Name: site.Name }),
-        })),
-      ),
-    [plan.data, places],
-  );
   const shown = useMemo(
     () =>
       rows.filter(
@@ -104,16 +85,16 @@ export default function TaskDataPage() {
           (!filters.item || row.ItemCodes.includes(filters.item)) &&
           (!filters.grade ||
             (filters.grade === 'none' ? row.WorstGrade === null : row.WorstGrade === filters.grade)) &&
-          (!filters.household || row.household === filters.household),
+          (!filters.household || row.placeKey === filters.household),
       ),
     [rows, filters],
   );
   const current = shown.some((row) => row.PointIndex === selected) ? selected : shown[0]?.PointIndex;
   const position = shown.findIndex((row) => row.PointIndex === current);
   // The plan shows the household filtered on, else the current site's.
-  const planHousehold = (plan.data ?? []).find(
+  const planHousehold = sites.households.find(
     (home) =>
-      householdKey(home) === (filters.household ?? rows.find((row) => row.PointIndex === current)?.household),
+      householdKey(home) === (filters.household ?? rows.find((row) => row.PointIndex === current)?.placeKey),
   );
   const move = (step: number) => {
     const next = shown[position + step];
@@ -135,7 +116,7 @@ export default function TaskDataPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [shown, position]);
 
-  if (task.isLoading || plan.isLoading) return <PageLoading />;
+  if (task.isLoading || sites.isLoading) return <PageLoading />;
   const detail = task.data;
   if (!detail) return <Alert type="error" showIcon message={t('common:notFound.title')} />;
 
@@ -244,8 +225,9 @@ export default function TaskDataPage() {
               <SiteFilters
                 filters={filters}
                 onChange={setFilters}
-                items={detail.Items}
-                households={plan.data ?? []}
+                items={facade ? [] : detail.Items}
+                places={sites.placeOptions}
+                placeLabel={t(facade ? 'filter.side' : 'filter.household')}
                 gradeNames={GRADE_NAMES}
                 gradeLabel={gradeLabel}
               />
@@ -276,17 +258,22 @@ export default function TaskDataPage() {
                       </>
                     ),
                   },
-                  {
-                    key: 'plan',
-                    label: t('plan.title'),
-                    children: (
-                      <PlanView
-                        household={planHousehold}
-                        current={current}
-                        onSite={(pointIndex) => setSelected(pointIndex)}
-                      />
-                    ),
-                  },
+                  // A facade site has no plan: its elevation opens from the Elevations button.
+                  ...(facade
+                    ? []
+                    : [
+                        {
+                          key: 'plan',
+                          label: t('plan.title'),
+                          children: (
+                            <PlanView
+                              household={planHousehold}
+                              current={current}
+                              onSite={(pointIndex) => setSelected(pointIndex)}
+                            />
+                          ),
+                        },
+                      ]),
                   ...(hasScans
                     ? [
                         {

@@ -14,6 +14,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'filter.item': 'Measure item',
   'filter.grade': 'Grade',
   'filter.household': 'Household',
+  'filter.side': 'Side',
   'sites.title': 'Sites',
   'sites.count': '{{shown}} of {{total}} sites',
   'sites.empty': 'No site matches the filters',

@@ -13,6 +13,7 @@ const zhCN = {
   'filter.item': '测量项',
   'filter.grade': '等级',
   'filter.household': '户',
+  'filter.side': '立面',
   'sites.title': '测区',
   'sites.count': '共 {{shown}} / {{total}} 个测区',
   'sites.empty': '没有符合条件的测区',

@@ -26,6 +26,7 @@ const commonEnUS: Record<keyof typeof common, string> = {
   'place.household': '{{building}} floor {{floor}}, household {{household}}',
   'place.facade': '{{building}} side {{side}}, floor {{floor}}',
   'place.site': '{{place}} · {{name}}',
+  'place.panel': 'X {{x0}}–{{x1}} m, Z {{z0}}–{{z1}} m',
   'source.robot': 'Robot',
   'source.scanner': 'Scanner',
   'source.ruler': 'Ruler',

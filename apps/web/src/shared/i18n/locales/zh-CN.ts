@@ -25,6 +25,7 @@ const common = {
   'place.household': '{{building}} {{floor}} 层 {{household}} 户',
   'place.facade': '{{building}} {{side}} 立面 {{floor}} 层',
   'place.site': '{{place}} {{name}}',
+  'place.panel': 'X {{x0}}–{{x1}} m，Z {{z0}}–{{z1}} m',
   'source.robot': '机器人',
   'source.scanner': '扫描仪',
   'source.ruler': '靠尺',
