@@ -42,6 +42,17 @@ const toLines = (lines: ConsoleBody<'addOrder'>['Lines']) =>
     unitPriceCents: cents(line.UnitPrice),
   }));
 
+/** Runs a write that sets an order number; a race on the unique index answers like a taken number. */
+async function numberGuarded<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolation(error) === 'orders_number_uq')
+      throw conflict('OrderNumber', 'console.orderNumberTaken');
+    throw error;
+  }
+}
+
 function toOrderRow(record: OrderRecord, lang: Language): OrderRow {
   return {
     OrderId: record.id,
@@ -121,9 +132,8 @@ export class ConsoleOrdersService {
     lang: Language,
   ): Promise<OrderDetail> {
     const orderNumber = body.OrderNumber ?? newOrderNumber(new Date());
-    let orderId: string;
-    try {
-      orderId = await this.deps.db.transaction(async (tx) => {
+    const orderId = await numberGuarded(() =>
+      this.deps.db.transaction(async (tx) => {
         if (!(await new ConsoleCompaniesRepository(tx).lock(body.CompanyId))) throw companyNotFound();
         const orders = new ConsoleOrdersRepository(tx);
         if (await orders.numberTaken(orderNumber)) throw conflict('OrderNumber', 'console.orderNumberTaken');
@@ -134,12 +144,8 @@ export class ConsoleOrdersService {
           operatorId: operator.operatorId,
           lines: toLines(body.Lines),
         });
-      });
-    } catch (error) {
-      if (uniqueViolation(error) === 'orders_number_uq')
-        throw conflict('OrderNumber', 'console.orderNumberTaken');
-      throw error;
-    }
+      }),
+    );
     return this.get(orderId, lang);
   }
 
@@ -152,8 +158,8 @@ export class ConsoleOrdersService {
     body: ConsoleBody<'editOrder'>,
     lang: Language,
   ): Promise<OrderDetail> {
-    try {
-      await this.deps.db.transaction(async (tx) => {
+    await numberGuarded(() =>
+      this.deps.db.transaction(async (tx) => {
         const orders = new ConsoleOrdersRepository(tx);
         const current = await orders.lockState(body.OrderId);
         if (!current) throw orderNotFound();
@@ -180,12 +186,8 @@ export class ConsoleOrdersService {
           operatorId: operator.operatorId,
           lines: toLines(body.Lines),
         });
-      });
-    } catch (error) {
-      if (uniqueViolation(error) === 'orders_number_uq')
-        throw conflict('OrderNumber', 'console.orderNumberTaken');
-      throw error;
-    }
+      }),
+    );
     return this.get(body.OrderId, lang);
   }
 
