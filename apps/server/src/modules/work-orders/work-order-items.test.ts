@@ -226,7 +226,7 @@ describe('work orders name the failure', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
-    workbook.worksheets[0]?.eachRow((row) => rows.push([8, 9, 10].map((cell) => row.getCell(cell).value)));
+    workbook.worksheets[0]?.eachRow((row) => rows.push([10, 11, 12].map((cell) => row.getCell(cell).value)));
     expect(rows[0]).toEqual(['Site', 'Items', 'Items typed by hand']);
     expect(rows.slice(1).sort()).toEqual(
       [
