@@ -175,7 +175,7 @@ describe('robot simulator on an external-wall task (outside check)', () => {
     expect(new Set(scanned)).toEqual(new Set(rows.map((row) => key(row.side, row.pointIndex))));
   });
 
-  it('refuses a facade scan outside the task (building, floor band, side, a household, a PointIndex not a panel there), naming the field', async () => {
+  it('refuses a facade scan outside the task (building, floor band, side, a household, a PointIndex not a panel there without its rectangle), naming the field', async () => {
     const sent = report.tasks[0]?.sites ?? [];
     const first = sent[0] as ResultSite;
     const fileId = await uploadDeviceFile(t, deviceKey, Buffer.from('ply\n'), {
@@ -194,7 +194,8 @@ describe('robot simulator on an external-wall task (outside check)', () => {
       ['Floor', { Floor: 6 }],
       ['Side', { Side: 'W' }],
       ['Household', { Household: 1 }],
-      ['PointIndex', { PointIndex: 9_999 }],
+      // A new PointIndex would be a new panel: its rectangle is then required.
+      ['X0', { PointIndex: 9_999 }],
       ['PointIndex', { Floor: first.Floor === 2 ? 3 : 2 }],
     ] as const;
     for (const [index, [field, change]] of cases.entries()) {
