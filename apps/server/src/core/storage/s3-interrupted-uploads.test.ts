@@ -63,6 +63,8 @@ function attempt(
     uploadUrl?: string;
     deviceKey: string;
     retryDelays?: number[];
+    /** PATCH requests of this size (the robot's uploader sends the file in one by default). */
+    chunkSize?: number;
   },
   interrupt?: { after: number; run: () => void },
 ): Promise<{ url: string; done: boolean }> {
@@ -72,6 +74,7 @@ function attempt(
       endpoint: options.endpoint,
       uploadUrl: options.uploadUrl,
       retryDelays: options.retryDelays ?? [],
+      ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}),
       headers: { authorization: `Device ${options.deviceKey}` },
       metadata: { filename: 'cloud.las', kind: 'pointcloud' },
       onProgress: (sent) => {
@@ -146,47 +149,54 @@ describe('interrupted device uploads in S3 mode', () => {
   }, 120_000);
 
   it('an upload cut by a drain resumes on another instance without loss', async () => {
-    // The draining instance is a third one, so the others stay up.
-    const draining = await createTestApp({
-      config: a.config.s3 ? { s3: a.config.s3 } : {},
-      sameDatabaseAs: a,
-    });
-    try {
-      const device = await buildDevice(a, { companyId: admin.companyId });
-      const data = cloud();
-      const endpoint = `${await baseUrl(draining)}/api/device/v1/Files`;
-      // SIGTERM: the drain begins; the upload outlasts the drain's limit and its connection is cut
-      // (what the forced exit does to it).
-      const first = await attempt(
-        data,
-        { endpoint, deviceKey: device.key },
-        {
-          after: 9 * 1024 * 1024,
-          run: () => {
-            draining.app.drain.begin();
-            draining.app.server.closeAllConnections();
-          },
-        },
-      );
-      expect(first.done).toBe(false);
-      const fileId = first.url.split('/').pop() ?? '';
-      await expectNotServed(fileId);
-
-      // The robot resumes through the balancer, which now sends it to instance B.
-      const onB = `${await baseUrl(b)}/api/device/v1/Files/${fileId}`;
-      const { offset } = await offsetOf(onB, device.key);
-      expect(offset).toBeLessThan(data.length);
-      // The robot's retries (tools/robot): the cut PATCH may still be storing what it received.
-      const resumed = await attempt(data, {
-        uploadUrl: onB,
-        deviceKey: device.key,
-        retryDelays: [200, 1000, 3000],
+    const device = await buildDevice(a, { companyId: admin.companyId });
+    const data = cloud();
+    // SIGTERM on a third instance (the others stay up): the drain begins, the upload outlasts the
+    // drain's limit and its connection is cut (what the forced exit does to it). The file goes in
+    // PATCHes of 4 MiB, so progress is known mid-file; should the upload still finish before the
+    // cut lands (a fast machine), the drain is tried again on a new instance.
+    let first = { url: '', done: true };
+    for (let tries = 0; first.done && tries < 5; tries += 1) {
+      const draining = await createTestApp({
+        config: a.config.s3 ? { s3: a.config.s3 } : {},
+        sameDatabaseAs: a,
       });
-      expect(resumed.done).toBe(true);
-      const stored = await bucket.read(`uploads/device-files/${fileId}`);
-      expect(sha(stored)).toBe(sha(data));
-    } finally {
-      await draining.close();
+      try {
+        first = await attempt(
+          data,
+          {
+            endpoint: `${await baseUrl(draining)}/api/device/v1/Files`,
+            deviceKey: device.key,
+            chunkSize: 4 * 1024 * 1024,
+          },
+          {
+            after: 9 * 1024 * 1024,
+            run: () => {
+              draining.app.drain.begin();
+              draining.app.server.closeAllConnections();
+            },
+          },
+        );
+      } finally {
+        await draining.close();
+      }
     }
+    expect(first.done).toBe(false);
+    const fileId = first.url.split('/').pop() ?? '';
+    await expectNotServed(fileId);
+
+    // The robot resumes through the balancer, which now sends it to instance B.
+    const onB = `${await baseUrl(b)}/api/device/v1/Files/${fileId}`;
+    const { offset } = await offsetOf(onB, device.key);
+    expect(offset).toBeLessThan(data.length);
+    // The robot's retries (tools/robot): the cut PATCH may still be storing what it received.
+    const resumed = await attempt(data, {
+      uploadUrl: onB,
+      deviceKey: device.key,
+      retryDelays: [200, 1000, 3000],
+    });
+    expect(resumed.done).toBe(true);
+    const stored = await bucket.read(`uploads/device-files/${fileId}`);
+    expect(sha(stored)).toBe(sha(data));
   }, 120_000);
 });
