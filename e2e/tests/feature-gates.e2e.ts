@@ -98,7 +98,7 @@ for (const language of ['zh-CN', 'en-US'] as const) {
     const refused = page.waitForResponse((response) => response.url().endsWith('/api/ms/PointCloud/GetList'));
     await page.getByRole('button', { name: button(text.search) }).click();
     expect((await (await refused).json()).Code).toBe(403);
-    await expect(page.getByText(text.notEnabled)).toBeVisible();
+    await expect(page.getByText(text.notEnabled).first()).toBeVisible();
 
     // Every gate refuses its calls; ungated calls still answer.
     const page1 = { PageSize: 10, CurrentPage: 1 };

@@ -1,9 +1,17 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { i18n } from '../i18n/index.ts';
 import { isApiError } from './errors.ts';
+import { showError } from './showError.ts';
 import { onSessionEnd } from './unauthorized.ts';
 
 export const queryClient = new QueryClient({
+  // A read refused with Code 403 (a permission taken away, a feature switched off while the page is
+  // open) says why, instead of leaving the page looking empty; other failures are the page's to show.
+  queryCache: new QueryCache({
+    onError: (error) => {
+      if (isApiError(error) && error.code === 403) showError(error);
+    },
+  }),
   defaultOptions: {
     queries: {
       // Business answers (403, 404, 401...) do not get better by asking again.
