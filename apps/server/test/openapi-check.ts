@@ -116,7 +116,9 @@ export class DocumentCheck {
     for (const [header, spec] of Object.entries(response.headers ?? {})) {
       const value = answer.headers[header.toLowerCase()];
       if (value === undefined) {
-        if (spec.required || isFile) problems.push(`${where} without the documented header ${header}`);
+        // A file's headers come with it unless the document says they may not (`required: false`).
+        if (spec.required || (isFile && spec.required !== false))
+          problems.push(`${where} without the documented header ${header}`);
         continue;
       }
       const validate = spec.schema && this.validator(`${name} ${status} header ${header}`, spec.schema);

@@ -76,11 +76,36 @@ const fileHeaders = (file: FileAnswer) => ({
       }),
   ...(file.ranges
     ? {
-        'Accept-Ranges': { schema: { type: 'string', enum: ['bytes'] } },
-        ETag: { description: 'Send it back in If-Range to resume.', schema: { type: 'string' } },
+        'Accept-Ranges': {
+          ...(file.encodings ? optionalEncoded : {}),
+          schema: { type: 'string', enum: ['bytes'] },
+        },
+        ETag: {
+          description: 'Send it back in If-Range to resume.',
+          ...(file.encodings ? { required: false } : {}),
+          schema: { type: 'string' },
+        },
+      }
+    : {}),
+  ...(file.encodings
+    ? {
+        'Content-Encoding': {
+          description:
+            'Present when the request’s Accept-Encoding takes it (browsers do, and decode it on ' +
+            'their own); otherwise the decoded file is sent, without Content-Length and ranges.',
+          required: false,
+          schema: { type: 'string', enum: [...file.encodings] },
+        },
+        Vary: { required: false, schema: { type: 'string', enum: ['Accept-Encoding'] } },
       }
     : {}),
 });
+
+/** Ranges of a file that may be sent encoded: only of the encoded bytes. */
+const optionalEncoded = {
+  description: 'Sent with the encoded file: ranges count its encoded bytes.',
+  required: false,
+};
 
 function successResponses(success: JsonSchema | undefined, file: FileAnswer | undefined): OpenApiResponses {
   if (file) {

@@ -38,7 +38,8 @@ export class FileStore<E extends string = string> {
     readonly prefix: string,
     extensions: readonly E[],
   ) {
-    this.storedName = new RegExp(`^${UUID}\\.(${extensions.join('|')})$`);
+    const escaped = extensions.map((extension) => extension.replaceAll('.', '\\.'));
+    this.storedName = new RegExp(`^${UUID}\\.(${escaped.join('|')})$`);
   }
 
   /** The storage key of a stored name (refuses any other name). */

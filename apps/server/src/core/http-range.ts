@@ -44,8 +44,10 @@ export interface RangedFile {
 export interface RangedServing {
   contentType?: string;
   /** 'none': no Content-Disposition (a model a viewer reads). */
-  disposition?: 'attachment' | 'none';
+  disposition?: 'attachment' | 'inline' | 'none';
   cacheControl?: string;
+  /** The content coding the stored bytes are in (sent as they are; ranges count them). */
+  contentEncoding?: 'br';
 }
 
 /**
@@ -85,7 +87,8 @@ export async function sendRangedFile(
   }
   if (range) void reply.code(206).header('Content-Range', `bytes ${start}-${end}/${file.size}`);
   if (serving.disposition !== 'none')
-    void reply.header('Content-Disposition', contentDispositionOf(file.fileName));
+    void reply.header('Content-Disposition', contentDispositionOf(file.fileName, serving.disposition));
+  if (serving.contentEncoding) void reply.header('Content-Encoding', serving.contentEncoding);
   await reply
     .header('Content-Length', String(end - start + 1))
     .type(serving.contentType ?? 'application/octet-stream')

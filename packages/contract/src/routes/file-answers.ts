@@ -11,6 +11,11 @@ export interface FileAnswer {
   readonly disposition: 'attachment' | 'inline' | 'inline or attachment' | 'none';
   /** Answers HTTP Range requests (206 Partial Content, 416 Range Not Satisfiable). */
   readonly ranges?: boolean;
+  /**
+   * Content codings the file is sent with when the request's Accept-Encoding takes one (browsers
+   * decode them on their own); otherwise the decoded bytes come without Content-Length and ranges.
+   */
+  readonly encodings?: readonly 'br'[];
 }
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -40,6 +45,7 @@ export const planSceneInline: FileAnswer = {
   contentTypes: ['application/octet-stream'],
   disposition: 'inline',
   ranges: true,
+  encodings: ['br'],
 };
 /** Report files: one PDF or workbook, or a zip of several. */
 export const reportFiles: FileAnswer = {

@@ -19,7 +19,7 @@ import type { PlanFileStore } from './file-store.ts';
 import { visibleHouseMap } from './house-map-access.ts';
 import { HouseMapRepository, type HouseMapRecord } from './house-map-repository.ts';
 import type { PlanFile } from './plan-file.ts';
-import { PlanSceneStore } from './plan-scene.ts';
+import { PlanSceneStore, type StoredScene } from './plan-scene.ts';
 import { assertUnlocked, touchProject, visibleProject, writeProjectLog } from '../projects/project-access.ts';
 import { PointTypeRepository } from './point-type-repository.ts';
 
@@ -116,9 +116,9 @@ export class HouseMapService {
   }
 
   /** The scene the `houseMaps:buildScene` job prepared for a visible DXF plan; 404 while there is none. */
-  async scene(auth: AuthContext, houseMapId: string): Promise<Buffer> {
+  async scene(auth: AuthContext, houseMapId: string): Promise<StoredScene> {
     const { houseMap } = await visibleHouseMap(this.deps.db, auth, houseMapId);
-    const scene = await this.deps.scenes.readFor(houseMap.storedName);
+    const scene = await this.deps.scenes.find(houseMap.storedName);
     if (!scene) throw notFound();
     return scene;
   }
@@ -354,7 +354,7 @@ export class HouseMapService {
   /** Removes plan files (and their scenes) no house type refers to (left by a crash), older than a minute. */
   async sweepOrphanFiles(olderThanMs = 60_000): Promise<string[]> {
     const known = await this.repository.allStoredNames();
-    const scenes = new Set([...known].flatMap((name) => PlanSceneStore.nameOf(name) ?? []));
+    const scenes = new Set([...known].flatMap((name) => PlanSceneStore.namesOf(name)));
     const removedScenes = await this.deps.scenes.sweep(scenes, olderThanMs);
     return [...(await this.deps.files.sweep(known, olderThanMs)), ...removedScenes];
   }

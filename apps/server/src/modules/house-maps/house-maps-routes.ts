@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, fieldError } from '../../core/app-error.ts';
 import { parseFormFields } from '../../core/form-fields.ts';
 import { sendPlan } from './plan-reply.ts';
+import { sendPlanScene } from './plan-scene-reply.ts';
 import { PostDataError, unwrapPostData } from '../../core/normalize-input.ts';
 import { downloadName } from '../../core/download-names.ts';
 import { REPLY_SENT, registerRoute, type RouteHandler } from '../../core/register-route.ts';
-import { sendPrivateFile, sendWorkbook } from '../../core/file-reply.ts';
+import { sendWorkbook } from '../../core/file-reply.ts';
 import { buildHouseMapListSheet } from './house-map-list-sheet.ts';
 import type { Services } from '../../services.ts';
 import { inspectPlanFile } from './plan-file.ts';
@@ -58,13 +59,8 @@ export async function registerHouseMapsRoutes(
     const { houseMap, data } = await houseMaps.file(user, body.HouseMapId);
     return sendPlan(reply, houseMap, data, 'inline');
   });
-  registerRoute(app, houseMapsRoutes.getHouseMapScene, async ({ body, user, reply }) => {
-    const scene = await houseMaps.scene(user, body.HouseMapId);
-    await sendPrivateFile(
-      reply,
-      { data: scene, contentType: 'application/octet-stream', fileName: 'plan.scene' },
-      'inline',
-    );
+  registerRoute(app, houseMapsRoutes.getHouseMapScene, async ({ body, user, request, reply }) => {
+    await sendPlanScene(request, reply, await houseMaps.scene(user, body.HouseMapId));
     return REPLY_SENT;
   });
   registerRoute(app, houseMapsRoutes.downloadDxfById, async ({ body, user, reply }) => {

@@ -5,3 +5,5 @@ export const SCENE_VIEWER_VERSION: string;
 export function encodePlanScene(
   scene: { vertices: ArrayBuffer; indices: ArrayBuffer; transforms: ArrayBuffer } & Record<string, unknown>,
 ): Uint8Array;
+/** The encoded scene compressed with brotli, as it is stored and sent (`Content-Encoding: br`). */
+export function compressPlanScene(encoded: Uint8Array): Uint8Array;

@@ -11,7 +11,11 @@
 //   vertices (Float32), transforms (Float32), indices (Uint16), in that order
 //
 // `viewer` is the dxf-viewer version that built it: a viewer of another version ignores the scene.
+//
+// It is stored compressed with brotli (`<plan>.scene.br`) and sent with `Content-Encoding: br`, which
+// browsers decode natively: a 50,000-entity plan's 9.5 MB scene travels as 1.5 MB.
 import { createRequire } from 'node:module';
+import { brotliCompressSync, constants } from 'node:zlib';
 
 export const SCENE_MAGIC = 'MCDXFSC1';
 export const SCENE_VIEWER_VERSION = createRequire(import.meta.url)('dxf-viewer/package.json').version;
@@ -45,4 +49,21 @@ export function encodePlanScene(scene) {
     offset += buffer.byteLength;
   }
   return out;
+}
+
+/**
+ * Brotli's best quality takes ~2 s per MB (20 s for the 9.5 MB scene of a 50,000-entity plan) and
+ * gives a third less than quality 6 (~0.06 s per MB): the best for scenes up to 24 MB, so the largest
+ * drawings stay well inside the job's time limit. The scene is built once and downloaded on every
+ * opening of the editor.
+ */
+const BEST_QUALITY_UP_TO = 24 * 1024 * 1024;
+
+export function compressPlanScene(encoded) {
+  return brotliCompressSync(encoded, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: encoded.byteLength <= BEST_QUALITY_UP_TO ? 11 : 6,
+      [constants.BROTLI_PARAM_SIZE_HINT]: encoded.byteLength,
+    },
+  });
 }

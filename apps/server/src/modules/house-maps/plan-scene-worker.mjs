@@ -3,8 +3,8 @@
 // dxfWorker.ts: dxf-viewer's parser, the layer records of addReferencedLayers, the Noto Sans latin
 // font then the Noto Sans SC slices the texts need, dxf-viewer's DxfScene with its default options),
 // so the browser only uploads buffers: no parse, no font, no batching before the first frame.
-// Input: the file bytes. Output: { ok: true, scene } (the encoded scene, plan-scene-format.mjs) or
-// { ok: false, reason }.
+// Input: the file bytes. Output: { ok: true, scene } (the encoded scene, plan-scene-format.mjs,
+// compressed with brotli: it is stored and sent that way) or { ok: false, reason }.
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { register } from 'tsx/esm/api';
 import DxfParser from 'dxf-viewer/src/parser/DxfParser.js';
 import { DxfScene } from 'dxf-viewer/src/DxfScene.js';
 import opentype from 'opentype.js';
-import { encodePlanScene } from './plan-scene-format.mjs';
+import { compressPlanScene, encodePlanScene } from './plan-scene-format.mjs';
 
 // The slice choice and layer records are the web editor's own modules (TypeScript): tsx first.
 register();
@@ -62,5 +62,5 @@ export default async function buildPlanScene(bytes) {
   } catch (error) {
     return { ok: false, reason: String(error?.message ?? error).slice(0, 200) };
   }
-  return { ok: true, scene: encodePlanScene(scene.scene) };
+  return { ok: true, scene: compressPlanScene(encodePlanScene(scene.scene)) };
 }

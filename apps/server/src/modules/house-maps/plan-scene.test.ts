@@ -1,4 +1,5 @@
 /** The floor-plan editor's scene of a DXF plan: built by the houseMaps:buildScene job, served by GetHouseMapScene. */
+import { brotliDecompressSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
@@ -39,12 +40,12 @@ const storedNameOf = async (houseMapId: string) => {
   return row!.storedName;
 };
 
-const sceneReply = (houseMapId: string) =>
+const sceneReply = (houseMapId: string, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
     url: '/api/ms/Project/GetHouseMapScene',
     payload: { id: houseMapId },
-    headers: { authorization: `Bearer ${context.admin}` },
+    headers: { authorization: `Bearer ${context.admin}`, ...headers },
   });
 
 /** The header of an encoded scene (plan-scene-format.mjs). */
@@ -89,6 +90,25 @@ describe('plan scenes', () => {
     expect(reply.rawPayload.length).toBe(start + header.vertices + header.transforms + header.indices);
     expect(header.vertices).toBeGreaterThan(0);
 
+    // A browser takes it as stored: brotli, in ranges of the encoded bytes.
+    const stored = await scenes.read(PlanSceneStore.nameOf(storedName)!);
+    expect(brotliDecompressSync(stored).equals(reply.rawPayload)).toBe(true);
+    expect(stored.length).toBeLessThan(reply.rawPayload.length);
+    const encoded = await sceneReply(row.HouseMapId, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(encoded.headers['content-encoding']).toBe('br');
+    expect(encoded.headers.vary).toBe('Accept-Encoding');
+    expect(encoded.headers['content-length']).toBe(String(stored.length));
+    expect(encoded.rawPayload.equals(stored)).toBe(true);
+    const part = await sceneReply(row.HouseMapId, { 'accept-encoding': 'br', range: 'bytes=10-19' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${stored.length}`);
+    expect(part.rawPayload.equals(stored.subarray(10, 20))).toBe(true);
+    // Refused with q=0: decoded on the way, without ranges.
+    const refused = await sceneReply(row.HouseMapId, { 'accept-encoding': 'br;q=0', range: 'bytes=10-19' });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.rawPayload.equals(reply.rawPayload)).toBe(true);
+
     // Another company sees neither the house type nor its scene.
     expect((await post('/api/ms/Project/GetHouseMapScene', { id: row.HouseMapId }, context.other)).Code).toBe(
       404,
@@ -96,6 +116,22 @@ describe('plan scenes', () => {
     // Removing the house type removes its scene.
     expect((await post('/api/ms/Project/RemoveHouseMap', { id: row.HouseMapId })).Code).toBe(0);
     expect(await scenes.stat(PlanSceneStore.nameOf(storedName)!)).toBeUndefined();
+  });
+
+  it('a scene stored before compression (<plan>.scene) is still served, and removed with its plan', async () => {
+    const row = await newHouseMap(await newProject(), '旧场景', drawing());
+    const storedName = await storedNameOf(row.HouseMapId);
+    const legacy = PlanSceneStore.namesOf(storedName)[1]!;
+    expect(legacy.endsWith('.scene')).toBe(true);
+    const raw = Buffer.concat([Buffer.from('MCDXFSC1', 'latin1'), Buffer.alloc(64, 7)]);
+    await scenes.store.put(scenes.keyOf(legacy), raw);
+    const reply = await sceneReply(row.HouseMapId, { 'accept-encoding': 'br' });
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect(reply.rawPayload.equals(raw)).toBe(true);
+    // The job sees a scene there and leaves it.
+    expect(await builder.run({ storedName })).toBe('skipped');
+    expect((await post('/api/ms/Project/RemoveHouseMap', { id: row.HouseMapId })).Code).toBe(0);
+    expect(await scenes.stat(legacy)).toBeUndefined();
   });
 
   it('a drawing dxf-viewer cannot read fails the job cleanly: no scene, the DXF is still served', async () => {

@@ -1,6 +1,7 @@
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { FileStore } from '../../core/file-store.ts';
-import type { ObjectStore } from '../../core/storage/object-store.ts';
+import type { ByteSpan, ObjectStore } from '../../core/storage/object-store.ts';
 import { transferableCopy, workerPool } from '../../core/worker-pool.ts';
 import type { PlanFileStore } from './file-store.ts';
 
@@ -17,36 +18,59 @@ export const isPlanSceneJobPayload = (value: unknown): value is PlanSceneJobPayl
   value !== null &&
   typeof (value as PlanSceneJobPayload).storedName === 'string';
 
+/** A stored scene to send: `br` as the job stores it, `identity` for a scene stored before that. */
+export interface StoredScene {
+  name: string;
+  size: number;
+  encoding: 'br' | 'identity';
+  open: (span?: ByteSpan) => Promise<Readable>;
+}
+
 /**
  * The scenes of DXF plans under `uploads/house-map-scenes`, each named after its plan
- * (`<uuid>.dxf` -> `<uuid>.scene`): a replaced plan has a new name, so a scene always belongs to the
- * file it was built from, and needs no row of its own.
+ * (`<uuid>.dxf` -> `<uuid>.scene.br`, brotli-compressed): a replaced plan has a new name, so a scene
+ * always belongs to the file it was built from, and needs no row of its own. Scenes stored before
+ * they were compressed (`<uuid>.scene`) are still served, and removed with their plan.
  */
-export class PlanSceneStore extends FileStore<'scene'> {
+export class PlanSceneStore extends FileStore<'scene.br' | 'scene'> {
   constructor(store: ObjectStore) {
-    super(store, 'uploads/house-map-scenes', ['scene']);
+    super(store, 'uploads/house-map-scenes', ['scene.br', 'scene']);
   }
 
   /** The scene's name of a plan file; null for a plan that is not a drawing. */
   static nameOf(planStoredName: string): string | null {
-    return planStoredName.endsWith('.dxf') ? `${planStoredName.slice(0, -'.dxf'.length)}.scene` : null;
+    return planStoredName.endsWith('.dxf') ? `${planStoredName.slice(0, -'.dxf'.length)}.scene.br` : null;
   }
 
-  async writeFor(planStoredName: string, data: Buffer): Promise<void> {
+  /** Every name a plan's scene may have (the uncompressed one of older scenes too). */
+  static namesOf(planStoredName: string): string[] {
     const name = PlanSceneStore.nameOf(planStoredName);
-    if (name) await this.store.put(this.keyOf(name), data);
+    return name ? [name, name.slice(0, -'.br'.length)] : [];
+  }
+
+  async writeFor(planStoredName: string, compressed: Buffer): Promise<void> {
+    const name = PlanSceneStore.nameOf(planStoredName);
+    if (name) await this.store.put(this.keyOf(name), compressed);
   }
 
   /** The scene of a plan, or undefined while there is none. */
-  async readFor(planStoredName: string): Promise<Buffer | undefined> {
-    const name = PlanSceneStore.nameOf(planStoredName);
-    if (!name || !(await this.stat(name))) return undefined;
-    return this.read(name);
+  async find(planStoredName: string): Promise<StoredScene | undefined> {
+    for (const name of PlanSceneStore.namesOf(planStoredName)) {
+      const stat = await this.stat(name);
+      if (stat)
+        return {
+          name,
+          size: stat.size,
+          encoding: name.endsWith('.br') ? 'br' : 'identity',
+          open: (span) => this.openRead(name, span),
+        };
+    }
+    return undefined;
   }
 
   /** Removes the scenes of plans (removed or replaced files); never fails on a missing one. */
   async removeFor(planStoredNames: readonly string[]): Promise<void> {
-    await this.remove(planStoredNames.flatMap((name) => PlanSceneStore.nameOf(name) ?? []));
+    await this.remove(planStoredNames.flatMap((name) => PlanSceneStore.namesOf(name)));
   }
 }
 
@@ -74,8 +98,8 @@ export class PlanSceneBuilder {
   ) {}
 
   async run(payload: PlanSceneJobPayload): Promise<'built' | 'skipped' | 'failed'> {
-    const sceneName = PlanSceneStore.nameOf(payload.storedName);
-    if (!sceneName || (await this.deps.scenes.stat(sceneName))) return 'skipped';
+    if (!PlanSceneStore.nameOf(payload.storedName) || (await this.deps.scenes.find(payload.storedName)))
+      return 'skipped';
     if (!(await this.deps.files.stat(payload.storedName))) return 'skipped';
     const { bytes, transfer } = transferableCopy(await this.deps.files.read(payload.storedName));
     let answer: SceneAnswer;

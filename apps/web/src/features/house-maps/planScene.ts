@@ -1,5 +1,5 @@
 import dxfViewerPackage from 'dxf-viewer/package.json';
-import { fetchFile } from '../../shared/api/download.ts';
+import { fetchFileBytes } from '../../shared/api/download.ts';
 import { routes } from '../../shared/api/routes.ts';
 
 /**
@@ -62,8 +62,10 @@ export function decodePlanScene(
  */
 export async function fetchPlanScene(houseMapId: string): Promise<PlanScene | null> {
   try {
-    const { blob } = await fetchFile(routes.houseMaps.getHouseMapScene, { id: houseMapId });
-    const scene = decodePlanScene(await blob.arrayBuffer());
+    // Sent brotli-compressed (Content-Encoding: br), which the browser decodes on its own.
+    const scene = decodePlanScene(
+      await fetchFileBytes(routes.houseMaps.getHouseMapScene, { id: houseMapId }),
+    );
     if (scene && performance.getEntriesByName('floor-plan:scene-fetched').length === 0)
       performance.mark('floor-plan:scene-fetched');
     return scene;

@@ -38,6 +38,30 @@ export async function fetchFile<R extends RouteDefinition>(
   route: RouteRef<R>,
   input?: unknown,
 ): Promise<{ blob: Blob; disposition: string | null; headers: Headers }> {
+  const response = await fileResponse(route, input);
+  return {
+    blob: await response.blob(),
+    disposition: response.headers.get('content-disposition'),
+    headers: response.headers,
+  };
+}
+
+/**
+ * The bytes of a file route (see `fetchFile`), read straight into memory: for a file the page
+ * decodes itself (the editor's plan scene), which a Blob would first hand to the browser's storage.
+ */
+export async function fetchFileBytes<R extends RouteDefinition>(
+  route: RouteRef<R>,
+  input?: unknown,
+): Promise<ArrayBuffer> {
+  return (await fileResponse(route, input)).arrayBuffer();
+}
+
+/** The answer of a file route, once it is known to carry the file (a refusal throws ApiError). */
+async function fileResponse<R extends RouteDefinition>(
+  route: RouteRef<R>,
+  input?: unknown,
+): Promise<Response> {
   let response: Response;
   const post = route.method === 'POST';
   const token = getSession()?.token;
@@ -62,11 +86,7 @@ export async function fetchFile<R extends RouteDefinition>(
     const envelope = (await response.json()) as { Code?: number; Message?: string; Result?: unknown };
     throw new ApiError(envelope.Code ?? 500, envelope.Message ?? '', envelope.Result ?? null);
   }
-  return {
-    blob: await response.blob(),
-    disposition: response.headers.get('content-disposition'),
-    headers: response.headers,
-  };
+  return response;
 }
 
 /** Fetches a file route (see `fetchFile`) and hands it to the browser as a download; returns its name. */
