@@ -2,17 +2,15 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
 import { openDatabase } from './open-database.ts';
 
-const embeddedStarts = vi.hoisted(() => ({ count: 0 }));
-vi.mock('./embedded-postgres.ts', () => ({
-  startEmbeddedPostgres: async () => {
-    embeddedStarts.count += 1;
-    throw new Error('the embedded PostgreSQL must not start when DATABASE_URL is set');
-  },
-}));
+const embeddedStarts = { count: 0 };
+const startEmbedded = async (): Promise<never> => {
+  embeddedStarts.count += 1;
+  throw new Error('the embedded PostgreSQL must not start when DATABASE_URL is set');
+};
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 let dataDir: string;
@@ -24,7 +22,12 @@ afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
 describe('openDatabase with DATABASE_URL (several instances share one PostgreSQL)', () => {
   it('uses that database and never starts the embedded one', async () => {
     const database = await createTestDatabase();
-    const opened = await openDatabase({ databaseUrl: database.connectionString, dataDir, logger: quiet });
+    const opened = await openDatabase({
+      databaseUrl: database.connectionString,
+      dataDir,
+      logger: quiet,
+      startEmbedded,
+    });
     try {
       expect(opened.connectionString).toBe(database.connectionString);
       const answer = await opened.pool.query<{ name: string }>('SELECT current_database() AS name');
@@ -38,7 +41,7 @@ describe('openDatabase with DATABASE_URL (several instances share one PostgreSQL
   });
 
   it('starts the embedded one only without DATABASE_URL', async () => {
-    await expect(openDatabase({ dataDir, logger: quiet })).rejects.toThrow('must not start');
+    await expect(openDatabase({ dataDir, logger: quiet, startEmbedded })).rejects.toThrow('must not start');
     expect(embeddedStarts.count).toBe(1);
   });
 });

@@ -15,11 +15,13 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   logger: DatabaseLogger;
+  /** Starts the embedded PostgreSQL (a test gives its own, to see that it is not called). */
+  startEmbedded?: typeof startEmbeddedPostgres;
 }) {
   let embedded: EmbeddedPostgresHandle | undefined;
   let connectionString = options.databaseUrl;
   if (!connectionString) {
-    embedded = await startEmbeddedPostgres({
+    embedded = await (options.startEmbedded ?? startEmbeddedPostgres)({
       dataDir: embeddedDataDir(options.dataDir),
       logger: options.logger,
     });
