@@ -22,6 +22,9 @@ const TEXT = {
     change: '合格率变化',
     next: '下一个立面',
     title: '外墙任务管理',
+    remeasure: '复测',
+    remeasureOf: '复测任务，原任务：',
+    save: '保 存',
   },
   'en-US': {
     sideN: 'Side N',
@@ -30,6 +33,9 @@ const TEXT = {
     change: 'Pass rate change',
     next: 'Next side',
     title: 'External wall task management',
+    remeasure: 'Re-measure',
+    remeasureOf: 'Re-measure of the task ',
+    save: 'Save',
   },
 } as const;
 
@@ -38,12 +44,14 @@ for (const language of ['zh-CN', 'en-US'] as const)
     const text = TEXT[language];
     let setup: TaskProject;
     let first: string;
+    let firstName: string;
     let remeasure: string;
     let remeasureName: string;
     test.beforeAll(async () => {
       test.setTimeout(120_000);
       setup = await taskProject(`E2E外墙${stamp()}`);
-      first = (await facadeTask(setup, `外墙初测${stamp()}`)).taskId;
+      firstName = `外墙初测${stamp()}`;
+      first = (await facadeTask(setup, firstName)).taskId;
       remeasureName = `外墙复测${stamp()}`;
       remeasure = (await facadeTask(setup, remeasureName, { parentTaskId: first, panelOneValues: [3, 4] }))
         .taskId;
@@ -133,5 +141,31 @@ for (const language of ['zh-CN', 'en-US'] as const)
       await page.goto(`${BASE_URL}/supplement/externalWallTaskPreview/${share.ShareId}/0`);
       await expect(page.getByRole('alert')).toBeVisible();
       expect(errors.filter((error) => !/404|Failed to load resource/.test(error))).toEqual([]);
+    });
+    test("the task list's re-measure plans the failing side over the failing floors", async ({
+      browsers,
+    }) => {
+      const { page, errors } = await browsers.open(language);
+      await signInAndLand(page, setup.planner, language);
+      await page.goto(`${new URL(page.url()).origin}/measurerobot/externalWallTaskManage`);
+      await page
+        .getByRole('row', { name: new RegExp(firstName) })
+        .getByRole('button', { name: text.remeasure })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`externalWallTaskManage\\?parentTaskId=${first}`));
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('alert')).toContainText(`${text.remeasureOf}${firstName}`);
+      // Only N panel 1 (floor 1) failed: side N, floors 1 to 1.
+      await expect(dialog.getByTestId('facade-side-row')).toHaveCount(1);
+      await expect(dialog.getByTestId('facade-side-row').getByRole('textbox').first()).toHaveValue('N');
+      await dialog.getByRole('button', { name: text.save }).click();
+      await expect(page).toHaveURL(/taskDetailExternalWall\?taskId=/);
+      const taskId = new URL(page.url()).searchParams.get('taskId') ?? '';
+      const made = await api(apiRoutes.externalWalls.getTask, { TaskId: taskId }, setup.plannerToken);
+      expect(made).toMatchObject({ ParentTaskId: first, FloorFrom: 1, FloorTo: 1 });
+      expect(made.Sides.map((side) => [side.Side, side.WidthM])).toEqual([['N', 20]]);
+      const row = await api(apiRoutes.tasks.getTask, { TaskId: taskId }, setup.plannerToken);
+      expect(row.MeasureKind).toBe('re');
+      expect(errors).toEqual([]);
     });
   });

@@ -21,6 +21,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The address of a test app on a free port of 127.0.0.1: it listens on first use. */
+export async function listeningUrl(t: TestApp): Promise<string> {
+  const address = t.app.server.address();
+  if (address && typeof address === 'object') return `http://127.0.0.1:${address.port}`;
+  return t.app.listen({ port: 0, host: '127.0.0.1' });
+}
+
 /**
  * `sameDatabaseAs` builds a second instance on the database of a first one (as two servers on one
  * database); closing it leaves the database to the first.

@@ -1,12 +1,9 @@
 import { Upload } from 'tus-js-client';
-import type { TestApp } from './app.ts';
+import { listeningUrl, type TestApp } from './app.ts';
 
 /** The tus endpoint of a test app listening on a free port (listens on first use). */
 export async function deviceFilesEndpoint(t: TestApp): Promise<string> {
-  const address = t.app.server.listening
-    ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
-    : await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return `${address}/api/device/v1/Files`;
+  return `${await listeningUrl(t)}/api/device/v1/Files`;
 }
 
 /**

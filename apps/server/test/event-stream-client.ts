@@ -118,3 +118,19 @@ export function openEventStream(url: string, headers: Record<string, string> = {
     request.on('error', reject);
   });
 }
+
+/**
+ * The live events `token`'s session hears from the server at `baseUrl`, once the stream has opened
+ * with its `resync`; the stream is added to `opened`, which the test closes after its last test.
+ */
+export async function listenAs(
+  baseUrl: string,
+  token: string,
+  opened: OpenedStream[],
+): Promise<OpenedStream> {
+  const stream = await openEventStream(`${baseUrl}/api/events`, { authorization: `Bearer ${token}` });
+  opened.push(stream);
+  const first = await stream.next();
+  if (first.event !== 'resync') throw new Error(`the stream opened with ${first.event}, not resync`);
+  return stream;
+}

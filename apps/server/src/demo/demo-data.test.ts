@@ -33,7 +33,6 @@ let dataDir: string;
 let client: ReturnType<typeof createDatabaseClient>;
 let app: FastifyInstance;
 let token: string;
-let seedMs = 0;
 
 beforeAll(async () => {
   await queryOnce(adminUrl(), `CREATE DATABASE ${name}`);
@@ -47,8 +46,8 @@ beforeAll(async () => {
     adminPassword: undefined,
     dataDir,
   });
-  seedMs = Date.now() - started;
-  if (process.env.DEMO_SEED_TIMING) console.warn(`demo seed: ${seedMs} ms`);
+  // Its time is printed on request, never asserted: a loaded machine (CI) takes twice as long.
+  if (process.env.DEMO_SEED_TIMING) console.warn(`demo seed: ${Date.now() - started} ms`);
   expect(seeded).toBe('demo');
   app = await buildApp(
     { ...loadConfig({}), dataDir, passwordHashLogN: TEST_PASSWORD_HASH_LOG_N, jobs: false },
@@ -126,10 +125,6 @@ async function recompute(taskId: string): Promise<Figures> {
 }
 
 describe('demo data', () => {
-  it('seeds an empty database in a few seconds', () => {
-    expect(seedMs).toBeLessThan(10_000);
-  });
-
   it('has scans of two finished tasks: a cloud and a model per household, and a facade panel cloud, queued for processing', async () => {
     const rows = await client.db
       .select({ kind: scans.kind, status: scans.status, household: scans.household, side: scans.side })

@@ -24,6 +24,8 @@ export const tasksMessagesEnUS: Record<keyof typeof tasksMessagesZhCN, string> =
     '{name} is not on the staff of this project; assign them to the project first',
   'tasks.parentNotFound': 'The task to re-measure does not exist or is not of this project',
   'tasks.parentStage': 'A re-measure task must have the same stage as the original task',
+  'tasks.parentKind':
+    'A re-measure task must be of the same kind (indoor or external wall) as the original task',
   'tasks.completedNotDeletable': 'Completed tasks cannot be deleted: {names}',
   'tasks.notCancellable': 'Only pending or in-progress tasks can be cancelled',
   'tasks.notReassignable': 'Only pending tasks can get another device or other surveyors',

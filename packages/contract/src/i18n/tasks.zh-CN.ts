@@ -20,6 +20,7 @@ export const tasksMessagesZhCN = {
   'tasks.surveyorNotOnProject': '{name} 不是该项目的人员，请先在项目中分配',
   'tasks.parentNotFound': '要复测的任务不存在或不属于该项目',
   'tasks.parentStage': '复测任务的工序必须与原任务相同',
+  'tasks.parentKind': '复测任务的类型（户内或外墙）必须与原任务相同',
   'tasks.completedNotDeletable': '已完成的任务不能删除：{names}',
   'tasks.notCancellable': '只有待执行或执行中的任务可以取消',
   'tasks.notReassignable': '只有待执行的任务可以更换设备和测量员',

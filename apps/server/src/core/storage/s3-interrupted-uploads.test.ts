@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Upload } from 'tus-js-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, listeningUrl, type TestApp } from '../../../test/app.ts';
 import { startCuttableProxy, type CuttableProxy } from '../../../test/cuttable-proxy.ts';
 import { buildAdmin, buildDevice, type BuiltUser } from '../../../test/factories.ts';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server.ts';
@@ -42,11 +42,7 @@ afterAll(async () => {
 const PART = 8 * 1024 * 1024;
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-async function baseUrl(t: TestApp): Promise<string> {
-  const address = t.app.server.address();
-  if (address && typeof address === 'object') return `http://127.0.0.1:${address.port}`;
-  return t.app.listen({ port: 0, host: '127.0.0.1' });
-}
+const baseUrl = listeningUrl;
 
 /** 20 MB that differ everywhere (a lost or repeated chunk changes the SHA-256). */
 const cloud = () => randomBytes(20 * 1024 * 1024);

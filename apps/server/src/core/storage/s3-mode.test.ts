@@ -4,7 +4,7 @@ import path from 'node:path';
 import { apiRoutes, type Envelope, type HouseMapRow, type UpdatePackage } from '@measure/contract';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, listeningUrl, type TestApp } from '../../../test/app.ts';
 import { buildApp } from '../../app.ts';
 import { createDatabaseClient } from '../../db/client.ts';
 import { callRouteOk } from '../../../test/call-route.ts';
@@ -53,11 +53,7 @@ async function keys(prefix: string) {
   return found.sort();
 }
 /** The instance's address, listening first if it is not yet (robotReportTask listens too). */
-async function listening(t: TestApp) {
-  const address = t.app.server.address();
-  if (address && typeof address === 'object') return `http://127.0.0.1:${address.port}`;
-  return t.app.listen({ port: 0, host: '127.0.0.1' });
-}
+const listening = listeningUrl;
 const inject = (t: TestApp, body: ReturnType<typeof multipartBody>, url: string) =>
   t.app.inject({
     method: 'POST',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRouteOk } from '../../../test/call-route.ts';
-import { openEventStream, type OpenedStream, type ReadEvent } from '../../../test/event-stream-client.ts';
+import { listenAs, type OpenedStream, type ReadEvent } from '../../../test/event-stream-client.ts';
 import { buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { buildScanTestbed, type ScanTestbed } from '../../../test/scan-testbed.ts';
 import { LocalObjectStore } from '../../core/storage/local-object-store.ts';
@@ -36,12 +36,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function listen(user: BuiltUser): Promise<OpenedStream> {
-  const stream = await openEventStream(`${url}/api/events`, { authorization: `Bearer ${user.token}` });
-  streams.push(stream);
-  expect((await stream.next()).event).toBe('resync');
-  return stream;
-}
+const listen = (user: BuiltUser) => listenAs(url, user.token, streams);
 
 const job = () => new BackupJob({ db: t.db, objects: new LocalObjectStore(t.config.dataDir), log: silent });
 const start = async (backupDir: string) =>

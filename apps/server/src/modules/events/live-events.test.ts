@@ -6,7 +6,7 @@ import { AuditRepository } from '../audit/audit-repository.ts';
 import { DevicesService } from '../devices/devices-service.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRouteOk } from '../../../test/call-route.ts';
-import { openEventStream, type OpenedStream, type ReadEvent } from '../../../test/event-stream-client.ts';
+import { listenAs, type OpenedStream, type ReadEvent } from '../../../test/event-stream-client.ts';
 import {
   assignHouseType,
   buildCompany,
@@ -46,12 +46,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function listen(user: BuiltUser): Promise<OpenedStream> {
-  const stream = await openEventStream(`${url}/api/events`, { authorization: `Bearer ${user.token}` });
-  streams.push(stream);
-  expect((await stream.next()).event).toBe('resync');
-  return stream;
-}
+const listen = (user: BuiltUser) => listenAs(url, user.token, streams);
 
 const named = (name: string) => (event: ReadEvent) => event.event === name;
 const others = (stream: OpenedStream) => stream.events.filter((event) => event.event !== 'resync');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { callRouteOk } from '../../../test/call-route.ts';
 import { deviceFilesEndpoint, uploadDeviceFile } from '../../../test/device-uploads.ts';
-import { openEventStream, type OpenedStream, type ReadEvent } from '../../../test/event-stream-client.ts';
+import { listenAs, type OpenedStream, type ReadEvent } from '../../../test/event-stream-client.ts';
 import { buildScanTestbed, type ScanTestbed, setModeling } from '../../../test/scan-testbed.ts';
 import { runScanJobs, scanProcessor } from '../../../test/scan-jobs.ts';
 import { createScanEngine } from './engine/index.ts';
@@ -32,12 +32,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function listen(): Promise<OpenedStream> {
-  const stream = await openEventStream(`${url}/api/events`, { authorization: `Bearer ${bed.planner.token}` });
-  streams.push(stream);
-  expect((await stream.next()).event).toBe('resync');
-  return stream;
-}
+const listen = () => listenAs(url, bed.planner.token, streams);
 
 const scanEvents = (stream: OpenedStream) =>
   stream.events.filter((event) => event.event === 'scan').map((event) => event.data);

@@ -112,6 +112,7 @@ export class TasksService {
           throw fieldError('ParentTaskId', 'tasks.parentNotFound');
         }
         if (parent.stage !== body.Stage) throw fieldError('ParentTaskId', 'tasks.parentStage');
+        if (parent.taskKind !== body.TaskKind) throw fieldError('ParentTaskId', 'tasks.parentKind');
       }
       await checkDevice(tx, auth, body.DeviceGuid);
       await checkSurveyors(tx, auth, body.ProjectId, body.SurveyorIds);

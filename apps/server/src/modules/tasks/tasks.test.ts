@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks as tasksTable } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { buildFacadeTask, setExternalWall } from '../../../test/facade-factories.ts';
 import { callRoute, callRouteOk } from '../../../test/call-route.ts';
 import {
   assignHouseType,
@@ -168,6 +169,8 @@ describe('planning', () => {
     const foreignDevice = await buildDevice(t, { companyId: otherCompany.id });
     const foreignUser = await buildUser(t, { companyId: otherCompany.id });
     const otherTask = await addTask({ ProjectId: otherProject.id, Households: floors('1#', 1, 1) });
+    await setExternalWall(t, companyId);
+    const facadeTask = await buildFacadeTask(t, admin, { ProjectId: project.id });
     const count = await taskCount();
     const cases: [Partial<AddTaskBodyInput>, string, string][] = [
       [
@@ -183,6 +186,8 @@ describe('planning', () => {
       [{ SurveyorIds: [foreignUser.id] }, 'SurveyorIds[0]', '测量员不存在'],
       [{ SurveyorIds: [outsider.id] }, 'SurveyorIds[0]', '李局外'],
       [{ ParentTaskId: otherTask }, 'ParentTaskId', '复测'],
+      // An indoor re-measure of an external-wall task.
+      [{ ParentTaskId: facadeTask, Stage: 'structure' }, 'ParentTaskId', '类型'],
       [{ PlannedDate: '2026-02-30' }, 'PlannedDate', '日期格式'],
       [{ Stage: 'painting' as never }, 'Stage', '工序'],
     ];

@@ -7,6 +7,7 @@ import {
   STAGES,
   type FacadeSide,
   type Stage,
+  type TaskDetail,
 } from '@measure/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
@@ -27,7 +28,10 @@ import {
   ItemChoice,
   PLAN_FORM_FIELDS,
   type PlanFormValues,
+  RemeasureNotice,
+  remeasureStart,
 } from '../tasks/DispatchFields.tsx';
+import { facadeRemeasurePlan } from './facadeRemeasure.ts';
 import './i18n.ts';
 
 interface DispatchValues extends PlanFormValues {
@@ -45,11 +49,15 @@ const route = apiRoutes.tasks.addTask;
  * Dispatching an external-wall task (measurement-api.md section 9): project, stage, building, its
  * sides with widths, the floor band, the stage's external-wall items (CheckTask), device, surveyors
  * and date. The form checks what the server checks; the server's field errors land on their fields.
+ * A re-measure (`parent`) starts from the parent's project, stage and building, the sides with
+ * failing panels and the floors they span (facadeRemeasure.ts).
  */
 export default function DispatchExternalWallDialog(props: {
+  parent?: TaskDetail;
   onClose: () => void;
   onCreated: (taskId: string) => void;
 }) {
+  const { parent } = props;
   const { t } = useTranslation(['external-walls', 'tasks', 'messages']);
   const stageLabel = useStageLabel();
   const [form] = Form.useForm<DispatchValues>();
@@ -118,6 +126,7 @@ export default function DispatchExternalWallDialog(props: {
         DeviceGuid: values.DeviceGuid ?? null,
         SurveyorIds: values.SurveyorIds ?? [],
         PlannedDate: toApiDate(values.PlannedDate) ?? null,
+        ParentTaskId: parent?.TaskId ?? null,
       });
       notify.success(t('tasks:done.created'));
       props.onCreated(taskId);
@@ -146,10 +155,15 @@ export default function DispatchExternalWallDialog(props: {
       failure={failure}
       onClose={props.onClose}
     >
+      {parent && <RemeasureNotice parent={parent} />}
       <Form<DispatchValues>
         form={form}
         layout="vertical"
-        initialValues={{ MeasureKind: 'first', InspectionKind: 'self', Sides: DEFAULT_SIDES }}
+        initialValues={
+          parent
+            ? { ...remeasureStart(parent), ...facadeRemeasurePlan(parent) }
+            : { MeasureKind: 'first', InspectionKind: 'self', Sides: DEFAULT_SIDES }
+        }
         onFinish={(values) => void save(values)}
         onValuesChange={(changed: Partial<DispatchValues>) => {
           if ('ProjectId' in changed) {

@@ -1,7 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { callApi } from '../../shared/api/client.ts';
+import { routes } from '../../shared/api/routes.ts';
 import { TaskListCard } from '../tasks/TaskCenterPage.tsx';
 import { useFacadeScope } from './ElevationsLink.tsx';
 import { externalWallTaskPath } from './paths.ts';
@@ -13,6 +15,8 @@ const DispatchExternalWallDialog = lazy(() => import('./DispatchExternalWallDial
  * External wall task management (`externalWallTaskManage`, gated by EnabledExternalWall): the task
  * list of the task center with `TaskKind: externalWall` (filters, sort, Excel export, the planner's
  * actions), each task's building, floors and sides, and the dispatch form. A task opens as elevations.
+ * `?parentTaskId=` (the task center's re-measure of an external-wall task) opens the dispatch form
+ * as a re-measure of that task.
  */
 export default function ExternalWallTasksPage() {
   const { t } = useTranslation('external-walls');
@@ -20,6 +24,19 @@ export default function ExternalWallTasksPage() {
   const queryClient = useQueryClient();
   const facadeScope = useFacadeScope();
   const [dispatching, setDispatching] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const parentTaskId = params.get('parentTaskId');
+  // A failed read shows its reason through the query cache; the list stays.
+  const parent = useQuery({
+    queryKey: ['tasks', 'detail', parentTaskId],
+    queryFn: ({ signal }) => callApi(routes.tasks.getTask, { TaskId: parentTaskId as string }, { signal }),
+    enabled: Boolean(parentTaskId),
+  });
+  const closeDialog = () => {
+    setDispatching(false);
+    if (parentTaskId) setParams({}, { replace: true });
+  };
+  const remeasured = parentTaskId && parent.data?.TaskId === parentTaskId ? parent.data : undefined;
   return (
     <>
       <TaskListCard
@@ -37,11 +54,13 @@ export default function ExternalWallTasksPage() {
         extraActions={(row) => <Link to={externalWallTaskPath(row.TaskId)}>{t('action.view')}</Link>}
       />
       <Suspense fallback={null}>
-        {dispatching && (
+        {(dispatching || remeasured) && (
           <DispatchExternalWallDialog
-            onClose={() => setDispatching(false)}
+            key={remeasured?.TaskId ?? 'new'}
+            parent={remeasured}
+            onClose={closeDialog}
             onCreated={(taskId) => {
-              setDispatching(false);
+              closeDialog();
               void queryClient.invalidateQueries({ queryKey: ['tasks'] });
               void navigate(externalWallTaskPath(taskId));
             }}

@@ -1,5 +1,5 @@
-import type { InspectionKind, MeasureKind, Stage } from '@measure/contract';
-import { Checkbox, Form, Select, Space } from 'antd';
+import type { InspectionKind, MeasureKind, Stage, TaskDetail } from '@measure/contract';
+import { Alert, Checkbox, Form, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,27 @@ export interface PlanFormValues {
   PlannedDate?: Dayjs | null;
   DeviceGuid?: string;
   SurveyorIds?: string[];
+}
+
+/** What a re-measure's plan form starts from: the parent's project, stage and inspection kind. */
+export const remeasureStart = (parent: TaskDetail): PlanFormValues => ({
+  ProjectId: parent.ProjectId,
+  Stage: parent.Stage,
+  MeasureKind: 're',
+  InspectionKind: parent.InspectionKind,
+});
+
+/** The notice above a re-measure's plan form, naming the task it re-measures. */
+export function RemeasureNotice({ parent }: { parent: TaskDetail }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={t('dispatch.remeasureOf', { name: parent.Name })}
+    />
+  );
 }
 
 /** The fields of `PlanFormValues` a server field error may name. */

@@ -30,6 +30,7 @@ import {
   useStageLabel,
 } from './taskLabels.tsx';
 import { useTaskActions } from './useTaskActions.tsx';
+import { EXTERNAL_WALL_TASKS_PATH } from '../external-walls/paths.ts';
 import { showDateTime } from '../../shared/i18n/dates.ts';
 import { tableLoading } from '../../shared/table/tableLoading.tsx';
 
@@ -184,11 +185,16 @@ export function TaskListCard(props: {
               {t('action.cancel')}
             </Button>
           )}
-          {planner && row.TaskKind === 'indoor' && row.State !== 'pending' && row.State !== 'cancelled' && (
+          {planner && row.State !== 'pending' && row.State !== 'cancelled' && (
             <Button
               type="link"
               size="small"
-              onClick={() => void navigate(`${TASK_DISPATCH_PATH}?parentTaskId=${row.TaskId}`)}
+              // An external-wall re-measure is planned in the facade dispatch form.
+              onClick={() =>
+                void navigate(
+                  `${row.TaskKind === 'indoor' ? TASK_DISPATCH_PATH : EXTERNAL_WALL_TASKS_PATH}?parentTaskId=${encodeURIComponent(row.TaskId)}`,
+                )
+              }
             >
               {t('action.remeasure')}
             </Button>

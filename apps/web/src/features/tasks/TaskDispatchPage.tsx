@@ -21,7 +21,14 @@ import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { PermissionGate } from '../layout/PermissionGate.tsx';
 import { HouseholdPicker } from './HouseholdPicker.tsx';
 import { taskDetailPath, useStageLabel } from './taskLabels.tsx';
-import { DevicePeopleFields, ItemChoice, PLAN_FORM_FIELDS, type PlanFormValues } from './DispatchFields.tsx';
+import {
+  DevicePeopleFields,
+  ItemChoice,
+  PLAN_FORM_FIELDS,
+  type PlanFormValues,
+  RemeasureNotice,
+  remeasureStart,
+} from './DispatchFields.tsx';
 import { useTaskPlanCheck } from './useTaskPlanCheck.ts';
 
 type DispatchValues = PlanFormValues;
@@ -119,27 +126,11 @@ function DispatchForm({ parent }: { parent?: TaskDetail }) {
 
   return (
     <Card title={t('dispatch.title')}>
-      {parent && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          message={t('dispatch.remeasureOf', { name: parent.Name })}
-        />
-      )}
+      {parent && <RemeasureNotice parent={parent} />}
       <Form<DispatchValues>
         form={form}
         layout="vertical"
-        initialValues={
-          parent
-            ? {
-                ProjectId: parent.ProjectId,
-                Stage: parent.Stage,
-                MeasureKind: 're',
-                InspectionKind: parent.InspectionKind,
-              }
-            : { MeasureKind: 'first', InspectionKind: 'self' }
-        }
+        initialValues={parent ? remeasureStart(parent) : { MeasureKind: 'first', InspectionKind: 'self' }}
         onFinish={(values) => void save(values)}
         onValuesChange={(changed: Partial<DispatchValues>) => {
           if ('ProjectId' in changed && !parentTaskId) {

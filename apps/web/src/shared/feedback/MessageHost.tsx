@@ -25,7 +25,11 @@ export function MessageHost() {
         () => {
           loading = false; // the next message tries again
           const shown = takePendingMessages().map((item) => ({ ...item, id: (nextId += 1) }));
-          setPlain((current) => [...current, ...shown]);
+          // An equal message already shown is replaced, so its time starts again (as antd does).
+          setPlain((current) => [
+            ...current.filter((old) => !shown.some((item) => item.key === old.key)),
+            ...shown,
+          ]);
           for (const item of shown) {
             window.setTimeout(
               () => setPlain((current) => current.filter((other) => other.id !== item.id)),

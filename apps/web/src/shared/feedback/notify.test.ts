@@ -58,8 +58,23 @@ describe('notify', () => {
     setMessageBarLoader(() => undefined);
     notify.warning('offline');
     expect(takePendingMessages()).toEqual([
-      { type: 'warning', content: 'offline', duration: MESSAGE_DURATION.default },
+      { type: 'warning', content: 'offline', duration: MESSAGE_DURATION.default, key: 'warning:offline' },
     ]);
     setMessageBarLoader(null);
+  });
+
+  it('shows one message for equal ones: the same kind and text share a key', () => {
+    setMessageBarLoader(() => undefined);
+    notify.error('没有权限');
+    notify.error('没有权限');
+    notify.warning('没有权限');
+    expect(takePendingMessages().map((item) => item.key)).toEqual(['error:没有权限', 'warning:没有权限']);
+    setMessageBarLoader(null);
+    const open = vi.fn();
+    bindMessageApi({ open } as unknown as MessageInstance);
+    notify.error('没有权限');
+    notify.error('没有权限');
+    expect(open.mock.calls.map(([config]) => config.key)).toEqual(['error:没有权限', 'error:没有权限']);
+    bindMessageApi(null);
   });
 });

@@ -12,6 +12,11 @@ export interface PendingMessage {
   content: string;
   /** Seconds. */
   duration: number;
+  /**
+   * The same kind and text share a key: antd shows one message and restarts its time instead of
+   * stacking copies (a refused read shown by every query of a page, a double click on Save).
+   */
+  key: string;
 }
 
 let messageApi: MessageInstance | null = null;
@@ -53,10 +58,11 @@ export function isSuppressedMessage(text: string): boolean {
 
 function show(type: Kind, content: string, duration: number): void {
   if (!content || isSuppressedMessage(content)) return;
+  const message: PendingMessage = { type, content, duration, key: `${type}:${content}` };
   if (messageApi) {
-    void messageApi.open({ type, content, duration });
+    void messageApi.open(message);
   } else if (loadMessageBar) {
-    pending.push({ type, content, duration });
+    if (!pending.some((waiting) => waiting.key === message.key)) pending.push(message);
     loadMessageBar();
   } else {
     console.warn(`[${type}] ${content}`);

@@ -11,6 +11,7 @@ const externalWalls = {
       'Filter by project, state, stage, keyword and dates; click a column title to sort. "Export to Excel" exports the external-wall tasks with the current filters and order.',
       'Users with the Distribute permission click "Dispatch an external-wall task": choose the project, stage, building and floor band, enter each side (N, E, S, W or a name of up to 16 characters) with its width in metres, choose the items, device, surveyors and planned date, and save.',
       'Click a task name or "Elevations" to open its external wall detail.',
+      'On a task that has been carried out click "Re-measure" (here or in task management): the external-wall dispatch opens with the original project, stage, building and inspection kind, only the sides with unqualified or severely deviating sites, and the floors those sites are on (all sides and floors of the original when none failed); change what you need and save.',
     ],
     rules: [
       'An external-wall task takes only items marked external; indoor items are refused.',
