@@ -26,7 +26,17 @@ export interface TarSource {
   body: Buffer | AsyncIterable<Buffer>;
 }
 
-async function packEntry(packer: Pack, entry: TarSource, modifiedAt: Date): Promise<void> {
+/**
+ * Writes one entry. `closed` rejects once the archive is destroyed (its reader stopped), which
+ * never drains: it ends the waits. One such promise serves every entry of the archive (a listener
+ * per entry on the archive would pile up: 10 and more entries warned MaxListenersExceeded).
+ */
+async function packEntry(
+  packer: Pack,
+  entry: TarSource,
+  modifiedAt: Date,
+  closed: Promise<never>,
+): Promise<void> {
   if (!Number.isSafeInteger(entry.size) || entry.size < 0 || entry.size > TAR_MAX_ENTRY_BYTES)
     throw new Error(`tar entry size out of range: ${entry.size}`);
   const header = {
@@ -41,11 +51,6 @@ async function packEntry(packer: Pack, entry: TarSource, modifiedAt: Date): Prom
     const done = (error?: Error | null) => (error ? reject(error) : resolve());
     sink = Buffer.isBuffer(entry.body) ? packer.entry(header, entry.body, done) : packer.entry(header, done);
   });
-  // A destroyed archive (its reader stopped) never drains: the race ends the wait.
-  const closed = once(packer, 'close').then(() => {
-    throw new Error('tar archive closed');
-  });
-  closed.catch(() => undefined);
   if (!Buffer.isBuffer(entry.body) && sink) {
     for await (const chunk of entry.body) {
       if (!sink.write(chunk)) await Promise.race([once(sink, 'drain'), written, closed]);
@@ -64,8 +69,12 @@ export async function* writeTar(
   modifiedAt = new Date(),
 ): AsyncGenerator<Buffer> {
   const packer = pack();
+  const closed = once(packer, 'close').then((): never => {
+    throw new Error('tar archive closed');
+  });
+  closed.catch(() => undefined);
   const writing = (async () => {
-    for await (const entry of entries) await packEntry(packer, entry, modifiedAt);
+    for await (const entry of entries) await packEntry(packer, entry, modifiedAt, closed);
     packer.finalize();
   })().catch((error: unknown) => {
     packer.destroy(error instanceof Error ? error : new Error(String(error)));
