@@ -12,7 +12,7 @@ import { taskProject } from '../support/task-project.ts';
  * E 12 m of 1#, floors 1-3) the planner types a panel in by side, floor and X/Z; a panel beyond the
  * side's width is refused on its X field with the server's translated message, the corrected one is
  * stored and listed with its place, and the elevation page draws it in the grade GetTask gives.
- * The task data page lists it with its place and readings. In both languages.
+ * The task data page lists it with its place and readings, and filters it by item. In both languages.
  */
 const TEXT = {
   'zh-CN': {
@@ -98,5 +98,15 @@ for (const language of ['zh-CN', 'en-US'] as const)
     await expect(site).toContainText(text.unqualified);
     // Its readings show in the site review beside the list.
     await expect(page.getByTestId('value-EW-ST-01-0')).toContainText('9');
+    // The item filter keeps it under its item and drops it under any other of the task's items.
+    const { Items } = await api(apiRoutes.tasks.getTask, { TaskId: taskId }, setup.plannerToken);
+    const itemFilter = page.getByTestId('filter-item').getByRole('combobox');
+    await pickOption(page, itemFilter, 'EW-ST-01');
+    await expect(site).toBeVisible();
+    const other = Items.find((item) => item.ItemCode !== 'EW-ST-01');
+    if (other) {
+      await pickOption(page, itemFilter, other.ItemCode);
+      await expect(site).toHaveCount(0);
+    }
     expect(errors.filter((error) => !/400|Failed to load resource/.test(error))).toEqual([]);
   });

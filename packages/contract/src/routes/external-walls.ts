@@ -22,6 +22,8 @@ export const facadePanelSchema = z.object({
   Z0: z.number(),
   Z1: z.number(),
   Figures: figuresSchema,
+  /** The items the panel has readings of, in code order (the task data page filters on them). */
+  ItemCodes: z.array(z.string()),
   /** The worst grade among the panel's judged values (null: nothing judged): the colour it is drawn in. */
   Grade: z.enum(['qualified', 'warning', 'unqualified', 'exploded']).nullable(),
   /** The panel has a processed scan (its deviation view opens from the site view). */

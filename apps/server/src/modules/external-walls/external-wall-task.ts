@@ -31,11 +31,12 @@ export async function loadExternalWallTask(
   { inTransaction = false } = {},
 ): Promise<ExternalWallTask> {
   const repository = new ExternalWallsRepository(db);
-  const [sites, scanned, related] = await runReads(
+  const [sites, scanned, related, itemCodes] = await runReads(
     [
       () => new ResultsRepository(db).sites(companyId, task.id),
       () => repository.panelScans(companyId, task.id),
       () => repository.relatedTaskIds(companyId, task),
+      () => repository.itemCodesBySite(companyId, task.id),
     ] as const,
     { inOrder: inTransaction },
   );
@@ -51,6 +52,7 @@ export async function loadExternalWallTask(
             x1: site.x1 ?? 0,
             z0: site.z0 ?? 0,
             z1: site.z1 ?? 0,
+            itemCodes: itemCodes.get(site.pointIndex) ?? [],
           },
         ],
   );

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { ScanStatus } from '@measure/contract';
 import type { DbExecutor } from '../../db/database-handle.ts';
-import { scans, tasks } from '../../db/schema.ts';
+import { scans, siteReadings, tasks } from '../../db/schema.ts';
 
 /** The scan a panel's deviation view opens on. */
 export interface PanelScan {
@@ -42,6 +42,19 @@ export class ExternalWallsRepository {
       if (!panels.has(key)) panels.set(key, { scanId: row.id, status: row.status as ScanStatus });
     }
     return panels;
+  }
+
+  /** The item codes each site of the task has readings of (code order), by PointIndex. */
+  async itemCodesBySite(companyId: string, taskId: string): Promise<Map<number, string[]>> {
+    const rows = await this.db
+      .select({
+        pointIndex: siteReadings.pointIndex,
+        itemCodes: sql<string[]>`array_agg(${siteReadings.itemCode} order by ${siteReadings.itemCode})`,
+      })
+      .from(siteReadings)
+      .where(and(eq(siteReadings.companyId, companyId), eq(siteReadings.taskId, taskId)))
+      .groupBy(siteReadings.pointIndex);
+    return new Map(rows.map((row) => [row.pointIndex, row.itemCodes]));
   }
 
   /**

@@ -167,6 +167,10 @@ describe('GetTask per side', () => {
           (grade) => own[grade] > 0,
         );
         expect(row.Grade, `panel ${row.PointIndex}`).toBe(worst ?? null);
+        // The items it was sent readings of (panel 2 had no verticality reading).
+        expect(row.ItemCodes, `panel ${row.PointIndex}`).toEqual(
+          site.Readings.map((reading) => reading.ItemCode).sort(),
+        );
       }
     }
   });

@@ -19,6 +19,8 @@ export type PanelRecord = Omit<SiteRow, 'side' | 'x0' | 'x1' | 'z0' | 'z1'> & {
   x1: number;
   z0: number;
   z1: number;
+  /** The items the panel has readings of (code order). */
+  itemCodes: string[];
 };
 
 /** The counts of one panel (one site): its readings' counts, one site, exploded if any value is. */
@@ -85,6 +87,7 @@ export function facadeElevations(
         Z0: panel.z0,
         Z1: panel.z1,
         Figures: toFigures(counts),
+        ItemCodes: panel.itemCodes,
         Grade: worstGrade(counts),
         ...panelScanFields(scans.get(panelKey(panel.side, panel.pointIndex))),
       };

@@ -225,7 +225,7 @@ export default function TaskDataPage() {
               <SiteFilters
                 filters={filters}
                 onChange={setFilters}
-                items={facade ? [] : detail.Items}
+                items={detail.Items}
                 places={sites.placeOptions}
                 placeLabel={t(facade ? 'filter.side' : 'filter.household')}
                 gradeNames={GRADE_NAMES}

@@ -56,8 +56,7 @@ export function useTaskSiteRows(taskId: string, taskKind: TaskKind | undefined) 
         side.Panels.map((panel) => ({
           PointIndex: panel.PointIndex,
           Name: panel.Name,
-          // GetTask gives a panel's grade, not its items: the item filter is for indoor tasks.
-          ItemCodes: [],
+          ItemCodes: panel.ItemCodes,
           WorstGrade: panel.Grade as GradeName | null,
           Figures: panel.Figures,
           placeKey: sideKey(side.Side),
