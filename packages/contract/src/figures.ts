@@ -48,6 +48,13 @@ export function percent(part: number, whole: number): number | null {
   return Math.round((part * 10_000) / whole) / 100;
 }
 
+/**
+ * Whether figures hold a failure: an unqualified or severely deviating (exploded) value. What a
+ * re-measure plans again and a work order is made for.
+ */
+export const hasFailures = (figures: Pick<Figures, 'Unqualified' | 'Exploded'>): boolean =>
+  figures.Unqualified + figures.Exploded > 0;
+
 export function toFigures(counts: FigureCounts): Figures {
   const total = counts.qualified + counts.warning + counts.unqualified + counts.exploded;
   return {

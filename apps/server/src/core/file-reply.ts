@@ -41,6 +41,18 @@ export interface PrivateFile {
   fileName: string;
 }
 
+/** The headers of a file only its caller may see: named, never cached, its type not sniffed. */
+export function privateFileHeaders(
+  reply: FastifyReply,
+  fileName: string,
+  disposition: Disposition,
+): FastifyReply {
+  return reply
+    .header('Content-Disposition', contentDispositionOf(fileName, disposition))
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff');
+}
+
 /**
  * Sends a file that only its caller may see (a picture, a PDF, a plan; not an envelope): named by
  * `contentDispositionOf`, never cached, its type not sniffed. A `Range` header is answered as for
@@ -51,11 +63,7 @@ export async function sendPrivateFile(
   file: PrivateFile,
   disposition: Disposition = 'inline',
 ): Promise<void> {
-  void reply
-    .header('Content-Disposition', contentDispositionOf(file.fileName, disposition))
-    .header('Cache-Control', 'private, no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Accept-Ranges', 'bytes');
+  void privateFileHeaders(reply, file.fileName, disposition).header('Accept-Ranges', 'bytes');
   const size = file.data.length;
   // Names the bytes, for If-Range (an annotated picture is drawn again on each request).
   const etag = `"${createHash('sha256').update(file.data).digest('hex').slice(0, 32)}"`;

@@ -3,7 +3,7 @@ import { createBrotliDecompress } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsEncoding } from '../../core/accept-encoding.ts';
 import { notFound } from '../../core/app-error.ts';
-import { contentDispositionOf } from '../../core/file-reply.ts';
+import { privateFileHeaders } from '../../core/file-reply.ts';
 import { type RangedServing, sendRangedFile } from '../../core/http-range.ts';
 import type { StoredScene } from './plan-scene.ts';
 
@@ -27,10 +27,5 @@ export async function sendPlanScene(request: FastifyRequest, reply: FastifyReply
   const decoded = pipeline(stored, createBrotliDecompress(), (error) => {
     if (error) request.log.warn({ err: error, scene: scene.name }, 'plan scene not sent whole');
   });
-  await reply
-    .header('Content-Disposition', contentDispositionOf(FILE_NAME, 'inline'))
-    .header('Cache-Control', 'private, no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .type('application/octet-stream')
-    .send(decoded);
+  await privateFileHeaders(reply, FILE_NAME, 'inline').type('application/octet-stream').send(decoded);
 }

@@ -1,4 +1,4 @@
-import type { FacadeSide, TaskDetail } from '@measure/contract';
+import { type FacadeSide, hasFailures, type TaskDetail } from '@measure/contract';
 
 /** What the dispatch form of a facade re-measure starts from. */
 export interface FacadeRemeasurePlan {
@@ -14,9 +14,7 @@ export interface FacadeRemeasurePlan {
  * failed yet, the parent's sides and floor band as they were. The planner may change any of it.
  */
 export function facadeRemeasurePlan(parent: TaskDetail): FacadeRemeasurePlan {
-  const failing = parent.Sites.filter(
-    (site) => site.Side !== null && site.Figures.Unqualified + site.Figures.Exploded > 0,
-  );
+  const failing = parent.Sites.filter((site) => site.Side !== null && hasFailures(site.Figures));
   const failingSides = new Set(failing.map((site) => site.Side));
   const sides =
     failing.length === 0

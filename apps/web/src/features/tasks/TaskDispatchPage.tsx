@@ -1,4 +1,5 @@
 import {
+  hasFailures,
   INSPECTION_KINDS,
   MEASURE_KINDS,
   STAGES,
@@ -46,7 +47,7 @@ export default function TaskDispatchPage() {
 /** The households a re-measure covers: those with unqualified or exploded sites, or all when none failed yet. */
 function remeasureHouseholds(task: TaskDetail): HouseholdRef[] {
   const failed = new Set(
-    task.Sites.filter((site) => site.Figures.Unqualified + site.Figures.Exploded > 0).map(
+    task.Sites.filter((site) => hasFailures(site.Figures)).map(
       (site) => `${site.BuildingNumber}|${site.Floor}|${site.Household}`,
     ),
   );

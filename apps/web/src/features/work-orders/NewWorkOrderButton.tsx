@@ -1,4 +1,4 @@
-import type { ReviewReading, ReviewSite, Stage } from '@measure/contract';
+import { hasFailures, type ReviewReading, type ReviewSite, type Stage } from '@measure/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
@@ -39,7 +39,7 @@ const worstGrade = ({ Figures }: ReviewReading) =>
           : 'none';
 
 /** An item failed at the site when one of its valid values is unqualified or exploded (as the server says). */
-const failed = (reading: ReviewReading) => reading.Figures.Unqualified + reading.Figures.Exploded > 0;
+const failed = (reading: ReviewReading) => hasFailures(reading.Figures);
 
 /**
  * From a site under review to a work order at that site: one click, a type, the item(s) (those that
